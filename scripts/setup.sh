@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Set up shipyard from nothing: the system libraries WeasyPrint needs (Debian/Ubuntu, when run as
+# root and they are missing), then a virtual environment in .venv with shipyard and its test tools.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_pango() {
+    python3 - <<'PY'
+import ctypes.util, sys
+sys.exit(0 if ctypes.util.find_library("pango-1.0") and ctypes.util.find_library("pangoft2-1.0") else 1)
+PY
+}
+if ! need_pango; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        apt-get update -qq && apt-get install -y -qq libpango-1.0-0 libpangoft2-1.0-0 >/dev/null
+    else
+        echo "setup: WeasyPrint needs Pango; see README.md 'System libraries'" >&2
+    fi
+fi
+
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"

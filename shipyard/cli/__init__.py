@@ -1,0 +1,17 @@
+"""The `shipyard` command line."""
+
+from __future__ import annotations
+
+import sys
+
+from shipyard.cli import design  # noqa: F401 - registers its commands
+from shipyard.cli.app import app, report
+from shipyard.errors import UserError
+
+
+def main() -> None:
+    try:
+        app()
+    except UserError as err:  # raised outside a command (a global option)
+        report(err.diagnostics)
+        sys.exit(int(err.status))

@@ -1,0 +1,172 @@
+"""Commands about designs and catalogs: systems, catalog, new, validate, show, schema."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from shipyard.cli.app import app, fail, finish, report, state
+from shipyard.core.output import write_atomic
+from shipyard.core.system import Table
+from shipyard.core.yamlio import dump
+from shipyard.errors import Exit, UserError
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _print_tables(tables: list[Table]) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    console = Console()
+    for table in tables:
+        rich = RichTable(title=table.title, title_justify="left", caption=table.note or None,
+                         caption_justify="left")
+        for column in table.columns:
+            rich.add_column(column)
+        for row in table.rows:
+            rich.add_row(*row)
+        console.print(rich)
+
+
+@app.command()
+def systems(as_json: JsonFlag = False) -> None:
+    """List the rules systems."""
+    yard = state.yard()
+    found = [yard.system(i) for i in yard.system_ids()]
+    if as_json:
+        _print_json([{"id": s.id, "title": s.title, "dice": s.dice, "hull": s.hull_help}
+                     for s in found])
+        return
+    _print_tables([Table("Rules systems", ["id", "title", "dice", "--hull takes"],
+                         [[s.id, s.title, s.dice, s.hull_help] for s in found])])
+
+
+@app.command()
+def catalog(system: Annotated[str, typer.Argument(help="a rules system id")],
+            as_json: JsonFlag = False) -> None:
+    """Hull classes, components, weapons and tables of a rules system."""
+    yard = state.yard()
+    try:
+        rules = yard.system(system)
+        data = yard.catalog(rules)
+    except UserError as err:
+        fail(err)
+    if as_json:
+        _print_json(data.model_dump(mode="json"))
+        return
+    _print_tables(rules.catalog_tables(data))
+
+
+@app.command()
+def new(
+    system: Annotated[str, typer.Argument(help="a rules system id")],
+    hull: Annotated[str | None, typer.Option(help="the hull: a size or a hull id, "
+                                             "as the system has them")] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output",
+                                                help="write here instead of printing")] = None,
+    force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
+) -> None:
+    """Write a minimal legal design to start from."""
+    yard = state.yard()
+    try:
+        rules = yard.system(system)
+        text = dump(rules.new_design(yard.catalog(rules), hull))
+        if output is None:
+            typer.echo(text, nl=False)
+            return
+        if output.exists() and not force:
+            raise UserError.single("output.exists", "already exists; choose another name "
+                                   "or pass --force", str(output))
+        write_atomic(output, text)
+    except UserError as err:
+        fail(err)
+    typer.echo(f"wrote {output}", err=True)
+
+
+@app.command()
+def validate(
+    designs: Annotated[list[Path], typer.Argument(help="design files (.yaml)")],
+    as_json: JsonFlag = False,
+    strict: Annotated[bool, typer.Option(help="warnings fail too (exit 1)")] = False,
+) -> None:
+    """The legality verdict for each design."""
+    yard = state.yard()
+    worst = Exit.OK
+    out = []
+    for path in designs:
+        result = yard.check(path)
+        report(result.errors + result.warnings)
+        worst = max(worst, result.status(strict))
+        if as_json:
+            out.append(result.as_json())
+        else:
+            typer.echo(_verdict_line(result))
+    if as_json:
+        _print_json(out)
+    finish(worst)
+
+
+def _verdict_line(result: Any) -> str:
+    if result.legal is None:
+        return f"{result.file}: not a design"
+    verdict = "legal" if result.legal else "NOT LEGAL"
+    budgets = ", ".join(f"{b.name} {b.used}/{b.available}" for b in result.budgets)
+    notes = []
+    if result.errors:
+        notes.append(f"{len(result.errors)} error{'s' * (len(result.errors) != 1)}")
+    if result.warnings:
+        notes.append(f"{len(result.warnings)} warning{'s' * (len(result.warnings) != 1)}")
+    tail = f" ({', '.join(notes)})" if notes else ""
+    return f"{result.file}: {result.name} [{result.system}]: {verdict}; {budgets}{tail}"
+
+
+@app.command()
+def show(design: Annotated[Path, typer.Argument(help="a design file (.yaml)")],
+         as_json: JsonFlag = False) -> None:
+    """The budgets with their line items, and the derived profile."""
+    yard = state.yard()
+    result = yard.check(design)
+    report(result.errors + result.warnings)
+    if result.design is None:
+        finish(result.status())
+        return
+    d = result.design
+    profile = d.system.profile(d.model, d.catalog)
+    if as_json:
+        _print_json({**result.as_json(),
+                     "budgets": [b.as_json_full() for b in result.budgets],
+                     "profile": [{"rating": k, "value": v} for k, v in profile]})
+    else:
+        verdict = "legal" if result.legal else "NOT LEGAL"
+        typer.echo(f"{result.name} [{result.system}]: {verdict}")
+        tables = [Table(f"{b.title or b.name}: {b.used} of {b.available} {b.unit}",
+                        ["item", b.unit, "line"],
+                        [[i.label, str(i.amount), str(i.line or "")] for i in b.items])
+                  for b in result.budgets]
+        tables.append(Table("Profile", ["rating", "value"], [list(r) for r in profile]))
+        _print_tables(tables)
+    finish(result.status())
+
+
+@app.command()
+def schema(system: Annotated[str, typer.Argument(help="a rules system id")]) -> None:
+    """The JSON Schema of a system's design file, for editors."""
+    yard = state.yard()
+    try:
+        rules = yard.system(system)
+    except UserError as err:
+        fail(err)
+    document = rules.design_model.model_json_schema()
+    document = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                "$id": f"shipyard:{rules.id}", "title": f"shipyard {rules.id} design",
+                **document}
+    sys.stdout.write(json.dumps(document, indent=2) + "\n")

@@ -1,0 +1,92 @@
+"""The interface every rules system implements, and the shapes it hands back to the core.
+
+A rules system is one folder of code (`shipyard/systems/<id>/`), one of catalogs and one of
+templates. The core calls it only through this interface; it never names a system.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shipyard.core.budget import Budget
+from shipyard.core.paths import catalogs_dir
+from shipyard.core.yamlio import YamlPath
+from shipyard.errors import Diagnostic
+
+LineOf = Callable[[YamlPath], int | None]
+
+
+class DesignBase(BaseModel):
+    """What every design file has, whatever its system."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    system: str
+    name: str = Field(min_length=1, max_length=200)
+    accept: list[str] = Field(default_factory=list, max_length=100,
+                              description="warning codes this design accepts on purpose")
+
+
+@dataclass
+class Verdict:
+    """A system's findings on one design: its budgets and what breaks or bends the rules."""
+
+    budgets: list[Budget] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, code: str, message: str, line: int | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code, message, "error", line))
+
+    def warn(self, code: str, message: str, line: int | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code, message, "warning", line))
+
+
+@dataclass(frozen=True)
+class Table:
+    """A plain table a system hands to the CLI (which alone knows how to draw it)."""
+
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+    note: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"title": self.title, "columns": self.columns, "rows": self.rows,
+                "note": self.note}
+
+
+class RulesSystem(ABC):
+    id: ClassVar[str]
+    title: ClassVar[str]
+    dice: ClassVar[str]
+    hull_help: ClassVar[str]  # what `new --hull` takes in this system
+    design_model: ClassVar[type[DesignBase]]
+    catalog_model: ClassVar[type[BaseModel]]
+
+    def catalog_dir(self) -> Path:
+        return catalogs_dir() / self.id
+
+    def examples(self) -> list[Path]:
+        return sorted((self.catalog_dir() / "examples").glob("*.yaml"))
+
+    @abstractmethod
+    def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
+        """Budgets and rule findings; never raises for a design that passed its schema."""
+
+    @abstractmethod
+    def profile(self, design: Any, catalog: Any) -> list[tuple[str, str]]:
+        """The derived profile, as (rating, value) rows in the game's words."""
+
+    @abstractmethod
+    def new_design(self, catalog: Any, hull: str | None) -> dict[str, Any]:
+        """A minimal legal design to start from, as plain data."""
+
+    @abstractmethod
+    def catalog_tables(self, catalog: Any) -> list[Table]:
+        """The catalog as tables for people."""

@@ -1,0 +1,150 @@
+"""Pydantic validation with every error reported as `FILE:LINE: message`.
+
+Pydantic's messages say what would be right ("Input should be greater than 0"); we add where
+(the line, from the YAML marks), what the file said, and, for an unknown key, the nearest known
+key of the model that refused it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from shipyard.core.yamlio import Located, YamlPath
+from shipyard.errors import Diagnostic, Exit, UserError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validate(model: type[M], located: Located, *, context: Any = None,
+             code_prefix: str = "schema") -> M:
+    try:
+        return model.model_validate(located.data, context=context)
+    except ValidationError as exc:
+        raise UserError(diagnostics_of(exc, model, located, code_prefix), Exit.INPUT) from None
+
+
+def diagnostics_of(exc: ValidationError, model: type[BaseModel], located: Located,
+                   code_prefix: str = "schema") -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for err in exc.errors(include_url=False):
+        loc = tuple(err["loc"])
+        data_path = _data_path(model, loc)
+        message = _message(err, model, loc, data_path)
+        code = f"{code_prefix}.{_CODES.get(err['type'], 'invalid')}"
+        out.append(Diagnostic(code, message, "error", located.line_of(data_path), located.file))
+    return out
+
+
+_CODES = {
+    "extra_forbidden": "unknown_key",
+    "missing": "missing_key",
+    "union_tag_invalid": "unknown_type",
+    "union_tag_not_found": "missing_key",
+    "literal_error": "unknown_option",
+    "greater_than": "out_of_range",
+    "greater_than_equal": "out_of_range",
+    "less_than": "out_of_range",
+    "less_than_equal": "out_of_range",
+    "too_long": "too_long",
+}
+
+
+def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...],
+             data_path: YamlPath) -> str:
+    kind = err["type"]
+    where = _dotted(data_path)
+    if kind == "extra_forbidden":
+        key = str(loc[-1])
+        known = _known_keys(model, loc[:-1])
+        close = difflib.get_close_matches(key, known, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else f"known keys: {', '.join(known)}"
+        return f"unknown key '{key}' in {_dotted(data_path[:-1]) or 'the file'}; {hint}"
+    if kind == "missing":
+        return f"missing key '{loc[-1]}'" + (f" in {_dotted(data_path[:-1])}"
+                                             if data_path[:-1] else "")
+    if kind == "union_tag_invalid":
+        ctx = err.get("ctx", {})
+        tag = ctx.get("tag", err.get("input"))
+        return (f"{where}: unknown {ctx.get('discriminator', 'type').strip(chr(39))} "
+                f"'{tag}'; known: {ctx.get('expected_tags', '')}")
+    msg = err["msg"]
+    if kind.startswith(("value_error", "assertion_error")):
+        msg = msg.removeprefix("Value error, ").removeprefix("Assertion failed, ")
+        return f"{where}: {msg}" if where else msg
+    shown = _shown(err.get("input"))
+    return f"{where}: {msg[0].lower()}{msg[1:]} (got {shown})" if where else msg
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _dotted(path: YamlPath) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _data_path(model: type[BaseModel], loc: tuple[Any, ...]) -> YamlPath:
+    """Pydantic's loc names union members and tags; the file's path does not."""
+    path: list[str | int] = []
+    annotation: Any = model
+    for part in loc:
+        annotation, kept = _step(annotation, part)
+        if kept:
+            path.append(part)
+    return tuple(path)
+
+
+def _step(annotation: Any, part: Any) -> tuple[Any, bool]:
+    annotation = _unwrap(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        field = annotation.model_fields.get(part) if isinstance(part, str) else None
+        return (field.annotation if field else None), True
+    origin = typing.get_origin(annotation)
+    if origin in (list, tuple, set, frozenset) and isinstance(part, int):
+        args = typing.get_args(annotation)
+        return (args[0] if args else None), True
+    if origin is dict:
+        args = typing.get_args(annotation)
+        return (args[1] if len(args) == 2 else None), True
+    if origin in (typing.Union, types.UnionType):
+        for member in typing.get_args(annotation):
+            member = _unwrap(member)
+            if isinstance(member, type) and issubclass(member, BaseModel):
+                tag = _tag_of(member)
+                if part in (tag, member.__name__):
+                    return member, False
+        return None, not isinstance(part, str) or part not in ("function-after", "lax-or-strict")
+    return None, True
+
+
+def _tag_of(model: type[BaseModel]) -> str | None:
+    field = model.model_fields.get("type")
+    if field is None:
+        return None
+    args = typing.get_args(field.annotation)
+    return str(args[0]) if args else None
+
+
+def _unwrap(annotation: Any) -> Any:
+    while typing.get_origin(annotation) is typing.Annotated:
+        annotation = typing.get_args(annotation)[0]
+    return annotation
+
+
+def _known_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    annotation: Any = model
+    for part in loc:
+        annotation, _ = _step(annotation, part)
+    annotation = _unwrap(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [f.alias or name for name, f in annotation.model_fields.items()]
+    return []

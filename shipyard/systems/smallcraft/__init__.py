@@ -1,0 +1,104 @@
+"""smallcraft: the cbloc allocation rules of Perricone's Small Spacecraft Combat Rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shipyard.core.system import LineOf, RulesSystem, Table, Verdict
+from shipyard.systems.smallcraft.models import SmallcraftCatalog, SmallcraftDesign
+from shipyard.systems.smallcraft.profile import derive, profile_rows
+from shipyard.systems.smallcraft.rules import (
+    armor_minimum,
+    check,
+    drive_cost,
+)
+
+
+class Smallcraft(RulesSystem):
+    id = "smallcraft"
+    title = "Small Spacecraft Design and Combat Rules (Perricone, after Freeman)"
+    dice = "d6, d% / dN"
+    hull_help = "a hull size in cblocs, 1..10000"
+    design_model = SmallcraftDesign
+    catalog_model = SmallcraftCatalog
+
+    def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
+        return check(design, catalog, line_of)
+
+    def profile(self, design: Any, catalog: Any) -> list[tuple[str, str]]:
+        return profile_rows(derive(design, catalog))
+
+    def new_design(self, catalog: Any, hull: str | None) -> dict[str, Any]:
+        size = _hull_size(hull)
+        return new_design(size, catalog)
+
+    def catalog_tables(self, catalog: Any) -> list[Table]:
+        return catalog_tables(catalog)
+
+
+def _hull_size(hull: str | None) -> int:
+    from shipyard.errors import UserError
+
+    if hull is None:
+        return 60
+    try:
+        size = int(hull)
+    except ValueError:
+        raise UserError.single("cli.hull", f"--hull {hull!r}: smallcraft hulls are a size "
+                               "in cblocs, a whole number 1..10000") from None
+    if not 1 <= size <= 10_000:
+        raise UserError.single("cli.hull", f"--hull {size}: a smallcraft hull is 1..10000 "
+                               "cblocs")
+    return size
+
+
+def new_design(hull: int, catalog: SmallcraftCatalog) -> dict[str, Any]:
+    """Armor at its minimum, then crew, a back drive and the power it needs, as far as they fit."""
+    rules = catalog.construction
+    free = hull - armor_minimum(hull, rules)
+    components: list[dict[str, Any]] = [{"type": "armor", "cblocs": armor_minimum(hull, rules)}]
+    crew = rules.crew_cblocs_per_person
+    if free >= crew:
+        components.append({"type": "crew", "people": 1})
+        free -= crew
+    drive = drive_cost(hull, 1, rules)
+    power = -(-drive // rules.power_per_cbloc)
+    if free >= drive + power:
+        components[1:1] = [{"type": "drive", "facing": "back", "g": 1}]
+        components.append({"type": "power", "cblocs": power})
+    return {"system": "smallcraft", "name": f"New {hull}-cbloc craft", "hull": hull,
+            "components": components}
+
+
+def catalog_tables(catalog: SmallcraftCatalog) -> list[Table]:
+    r = catalog.construction
+    per_person = r.crew_cblocs_per_person
+    components = Table("Components (cost in cblocs)", ["type", "cblocs", "power", "rule"], [
+        ["drive", f"hull × G / {r.drive_hull_divisor} ({r.drive_rounding})", "1 per cbloc", "3"],
+        ["jump_drive", str(r.jump_drive_cblocs), "-", "2"],
+        ["armor", f"as given, ≥ ceil(hull / {r.armor_minimum_divisor})", "-", "4"],
+        ["sensors", "= range in dhexes", "1 per cbloc", "5"],
+        ["screens", "as given; absorb 1 dhit per powered cbloc", "1 per cbloc", "6"],
+        ["beam", f"as given, +{r.turret_mount_cblocs} for a turret", "1 per cbloc", "7"],
+        ["launch_tubes", "= count", "1 per missile fired", "8"],
+        ["missiles", f"as given; {r.missiles_per_cbloc} per cbloc; move + damage ≤ tech",
+         "-", "9"],
+        ["power", f"as given; {r.power_per_cbloc} cunits per cbloc", "-", "10"],
+        ["crew", f"{per_person} per person, +{r.room_to_move_cblocs_per_person} with room "
+         "to move", "-", "11"],
+        ["cargo", f"tons / {r.cbloc_tons.normalize():f}, whole cblocs", "-", "12"],
+        ["atmosphere", "share of hull, rounded up (below)", "-", "13"],
+    ])
+    atmosphere = Table("Atmosphere options", ["id", "name", "% of hull", "source"], [
+        [o.id, o.name, str(o.hull_percent), o.source] for o in catalog.atmosphere],
+        note="'house' figures are ours: the seed announces four options and lists none (R4)")
+    ranges = catalog.ranges
+    play = Table("Ranges", ["what", "dhexes"], [
+        ["detection", f"{ranges.detection_dhexes} + {ranges.detection_per_sensor_dhex} × "
+         "sensor range"],
+        ["beam weapons", str(ranges.beam_dhexes)],
+    ])
+    return [components, atmosphere, play]
+
+
+system = Smallcraft()

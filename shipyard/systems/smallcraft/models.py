@@ -1,0 +1,177 @@
+"""smallcraft design files and catalog, as Pydantic models.
+
+Schema bounds here refuse absurd input (exit 2) before any work grows with it; whether a sane
+design fits its hull is for the rules (exit 1).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from shipyard.core.system import DesignBase
+
+MAX_HULL = 10_000
+Facing = Literal["front", "back", "left", "right", "top", "bottom"]
+Count = Annotated[int, Field(ge=1, le=MAX_HULL)]
+Label = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- catalog -------------------------------------------------------------------------------
+
+Rounding = Literal["nearest-half-down", "nearest-half-up", "down", "up"]
+
+
+class Construction(_Strict):
+    cbloc_tons: Decimal = Field(gt=0)
+    drive_hull_divisor: int = Field(ge=1, description="hull / this = cblocs per G (rule 3)")
+    drive_rounding: Rounding
+    armor_minimum_divisor: int = Field(ge=1, description="armor >= ceil(hull / this) (rule 4)")
+    power_per_cbloc: int = Field(ge=1, description="cunits per power cbloc (rule 10, R3)")
+    jump_drive_cblocs: int = Field(ge=1)
+    crew_cblocs_per_person: int = Field(ge=0)
+    room_to_move_cblocs_per_person: int = Field(ge=0)
+    missiles_per_cbloc: int = Field(ge=1)
+    turret_mount_cblocs: int = Field(ge=0)
+
+
+class Ranges(_Strict):
+    detection_dhexes: int = Field(ge=0)
+    detection_per_sensor_dhex: int = Field(ge=0)
+    beam_dhexes: int = Field(ge=0)
+
+
+class AtmosphereOption(_Strict):
+    id: str
+    name: str
+    hull_percent: int = Field(ge=0, le=100)
+    source: Literal["seed", "house"]
+    note: str = ""
+
+
+class SmallcraftCatalog(_Strict):
+    construction: Construction
+    ranges: Ranges
+    atmosphere: list[AtmosphereOption]
+    combat: dict[str, Any] = Field(default_factory=dict)
+
+    def atmosphere_option(self, option_id: str) -> AtmosphereOption | None:
+        return next((o for o in self.atmosphere if o.id == option_id), None)
+
+
+# --- design ----------------------------------------------------------------------------------
+
+
+class _Component(_Strict):
+    label: Label | None = None
+
+
+class Drive(_Component):
+    type: Literal["drive"]
+    facing: Facing
+    g: int | None = Field(default=None, ge=1, le=1000)
+    cblocs: Count | None = None
+
+    @model_validator(mode="after")
+    def _sized(self) -> Drive:
+        if self.g is None and self.cblocs is None:
+            raise ValueError("a drive needs its g (acceleration) or its cblocs, or both")
+        return self
+
+
+class JumpDrive(_Component):
+    type: Literal["jump_drive"]
+    cblocs: Count | None = None
+
+
+class Armor(_Component):
+    type: Literal["armor"]
+    cblocs: Count
+
+
+class Sensors(_Component):
+    type: Literal["sensors"]
+    range: Count
+
+
+class Screens(_Component):
+    type: Literal["screens"]
+    cblocs: Count
+
+
+class Beam(_Component):
+    type: Literal["beam"]
+    mount: Literal["fixed", "turret"] = "fixed"
+    facing: Facing = "front"
+    cblocs: Count
+
+
+class LaunchTubes(_Component):
+    type: Literal["launch_tubes"]
+    count: Count
+
+
+class Missiles(_Component):
+    type: Literal["missiles"]
+    cblocs: Count
+    move: int = Field(ge=1, le=1000)
+    damage: int = Field(ge=1, le=1000)
+    tech_level: int | None = Field(default=None, ge=1, le=1000)
+
+
+class Power(_Component):
+    type: Literal["power"]
+    cblocs: Count
+
+
+class Crew(_Component):
+    type: Literal["crew"]
+    people: int = Field(ge=1, le=MAX_HULL // 3)
+    room_to_move: bool = False
+
+
+class Cargo(_Component):
+    type: Literal["cargo"]
+    tons: Decimal = Field(gt=0, le=1000, max_digits=12)
+
+
+class Atmosphere(_Component):
+    type: Literal["atmosphere"]
+    option: str
+
+    @field_validator("option")
+    @classmethod
+    def _known(cls, value: str, info: ValidationInfo) -> str:
+        catalog = (info.context or {}).get("catalog")
+        if catalog is not None and catalog.atmosphere_option(value) is None:
+            known = ", ".join(o.id for o in catalog.atmosphere)
+            raise ValueError(f"unknown atmosphere option '{value}'; known: {known}")
+        return value
+
+
+Component = Annotated[
+    Drive | JumpDrive | Armor | Sensors | Screens | Beam | LaunchTubes | Missiles | Power | Crew
+    | Cargo | Atmosphere,
+    Field(discriminator="type"),
+]
+
+
+class CombatDefaults(_Strict):
+    gunnery: int = Field(default=50, ge=0, le=100, description="gunner's skill, percent")
+    pilot_is_gunner: bool = Field(default=True, description="-10% to hit when true")
+    quickness: int = Field(default=0, ge=-100, le=100)
+
+
+class SmallcraftDesign(DesignBase):
+    system: Literal["smallcraft"]
+    hull: int = Field(ge=1, le=MAX_HULL, description="size in cblocs (1 cbloc = 0.05 t)")
+    tech_level: int | None = Field(default=None, ge=1, le=1000,
+                                   description="default tech level of the craft's missiles")
+    components: list[Component] = Field(default_factory=list, max_length=1000)
+    combat: CombatDefaults = Field(default_factory=CombatDefaults)
