@@ -68,6 +68,7 @@ class RulesSystem(ABC):
     hull_help: ClassVar[str]  # what `new --hull` takes in this system
     design_model: ClassVar[type[DesignBase]]
     catalog_model: ClassVar[type[BaseModel]]
+    codes: ClassVar[dict[str, str]]  # every rule finding's stable code, with what it means
 
     def catalog_dir(self) -> Path:
         return catalogs_dir() / self.id

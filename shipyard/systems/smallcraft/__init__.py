@@ -8,6 +8,7 @@ from shipyard.core.system import LineOf, RulesSystem, Table, Verdict
 from shipyard.systems.smallcraft.models import SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import derive, profile_rows
 from shipyard.systems.smallcraft.rules import (
+    CODES,
     armor_minimum,
     check,
     drive_cost,
@@ -21,6 +22,7 @@ class Smallcraft(RulesSystem):
     hull_help = "a hull size in cblocs, 1..10000"
     design_model = SmallcraftDesign
     catalog_model = SmallcraftCatalog
+    codes = CODES
 
     def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
         return check(design, catalog, line_of)

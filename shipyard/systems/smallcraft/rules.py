@@ -32,6 +32,21 @@ from shipyard.systems.smallcraft.models import (
     SmallcraftDesign,
 )
 
+CODES = {
+    "budget.over": "components fill more cblocs than the hull has (rule 1)",
+    "budget.unallocated": "warning: cblocs left unallocated; they print as an Unallocated row (R7)",
+    "power.short": "warning: peak power demand exceeds the supply (rule 10, dPhase 1)",
+    "armor.minimum": "armor below 1 cbloc per 10 of hull, rounded up (rule 4, R2)",
+    "drive.short": "a drive's cblocs fall short of the cost of its G (rule 3, R1)",
+    "drive.excess": "warning: a drive's cblocs exceed the cost of its G (R1)",
+    "jump_drive.size": "a jump drive is not its fixed size (rule 2)",
+    "missiles.tech_level": "missile move + damage exceeds its tech level, or none is given (rule 9)",
+    "cargo.granularity": "cargo is not a whole number of cblocs (rule 12)",
+    "facing.3d_only": "warning: a top or bottom drive or weapon does nothing in 2D combat",
+    "missiles.no_tubes": "warning: missiles but no launch tubes (rules 8-9)",
+    "launch_tubes.empty": "warning: launch tubes but no missiles (rules 8-9)",
+}
+
 FACING_WORD = {"front": "forward", "back": "backward", "left": "left", "right": "right",
                "top": "up", "bottom": "down"}
 
