@@ -53,8 +53,8 @@ def _main(
 ) -> None:
     for directory in catalog or []:
         if not directory.is_dir():
-            raise UserError.single("cli.catalog", "--catalog: not a directory; give a folder "
-                                   "holding <system>/*.yaml files", str(directory))
+            fail(UserError.single("cli.catalog", "--catalog: not a directory; give a folder "
+                                  "holding <system>/*.yaml files", str(directory)))
     state.overlays = list(catalog or [])
 
 

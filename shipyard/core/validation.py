@@ -37,7 +37,8 @@ def diagnostics_of(exc: ValidationError, model: type[BaseModel], located: Locate
         message = _message(err, model, loc, data_path)
         code = f"{code_prefix}.{_CODES.get(err['type'], 'invalid')}"
         out.append(Diagnostic(code, message, "error", located.line_of(data_path), located.file))
-    return out
+    # by line; on one line a misspelt key reads better before the key it leaves missing
+    return sorted(out, key=lambda d: (d.line or 0, d.code.endswith("missing_key")))
 
 
 _CODES = {
@@ -76,6 +77,8 @@ def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...],
     if kind.startswith(("value_error", "assertion_error")):
         msg = msg.removeprefix("Value error, ").removeprefix("Assertion failed, ")
         return f"{where}: {msg}" if where else msg
+    if kind == "too_long":
+        return f"{where}: {msg[0].lower()}{msg[1:]}"
     shown = _shown(err.get("input"))
     return f"{where}: {msg[0].lower()}{msg[1:]} (got {shown})" if where else msg
 

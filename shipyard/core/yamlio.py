@@ -29,6 +29,9 @@ except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
 
 
+_PLAIN_COLLECTIONS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+
+
 @dataclass
 class Located:
     """Plain data from one YAML file, with the line of every path in it."""
@@ -96,8 +99,12 @@ def load_text(text: str, file: str) -> Located:
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "not valid YAML"
         raise _fail(file, line, "yaml.syntax", f"YAML syntax: {problem}") from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        raise _fail(file, line, "yaml.syntax", f"character {exc.character!r} is not allowed in "
+                    "YAML text; remove it") from None
     except yaml.YAMLError as exc:
-        raise _fail(file, None, "yaml.syntax", f"YAML syntax: {exc}") from None
+        raise _fail(file, 1, "yaml.syntax", f"YAML syntax: {exc}") from None
     finally:
         loader.dispose()
 
@@ -121,6 +128,9 @@ class _Builder:
             raise self._error(node, "yaml.too_deep",
                               f"nested more than {MAX_DEPTH} levels deep (a recursive alias?)")
         self.located.lines.setdefault(path, node.start_mark.line + 1)
+        if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_COLLECTIONS:
+            raise self._error(node, "yaml.tag", f"unsupported YAML tag {node.tag}; "
+                              "write plain mappings and lists")
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):

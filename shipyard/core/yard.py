@@ -115,6 +115,13 @@ class Yard:
         system = self.system(data["system"], located.file, located.line_of(("system",)))
         catalog = self.catalog(system)
         model = validate(system.design_model, located, context={"catalog": catalog})
+        for i, code in enumerate(model.accept):
+            if code not in system.codes:
+                close = difflib.get_close_matches(code, system.codes, n=1)
+                hint = (f"did you mean '{close[0]}'?" if close
+                        else f"known: {', '.join(sorted(system.codes))}")
+                raise UserError.single("schema.unknown_code", f"accept: unknown code '{code}'; "
+                                       f"{hint}", located.file, located.line_of(("accept", i)))
         return Design(located, system, model, catalog)
 
     def check(self, path: Path, shown: str | None = None) -> Report:

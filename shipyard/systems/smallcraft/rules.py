@@ -40,7 +40,7 @@ CODES = {
     "drive.short": "a drive's cblocs fall short of the cost of its G (rule 3, R1)",
     "drive.excess": "warning: a drive's cblocs exceed the cost of its G (R1)",
     "jump_drive.size": "a jump drive is not its fixed size (rule 2)",
-    "missiles.tech_level": "missile move + damage exceeds its tech level, or none is given (rule 9)",
+    "missiles.tech_level": "missile move + damage over its tech level, or no tech level (rule 9)",
     "cargo.granularity": "cargo is not a whole number of cblocs (rule 12)",
     "facing.3d_only": "warning: a top or bottom drive or weapon does nothing in 2D combat",
     "missiles.no_tubes": "warning: missiles but no launch tubes (rules 8-9)",

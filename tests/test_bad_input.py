@@ -1,0 +1,91 @@
+"""The corpus of bad design files: each gets FILE:LINE lines, the right exit, never a traceback."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.cli import shipyard
+from tests.conftest import ROOT
+
+BAD = ROOT / "tests" / "bad"
+
+# file -> (exit status, first diagnostic's code, its line, words the message must carry)
+EXPECTED = {
+    "malformed.yaml": (2, "yaml.syntax", 4, "YAML syntax"),
+    "wrong_type_hull.yaml": (2, "schema.invalid", 3, "valid integer"),
+    "wrong_type_bool.yaml": (2, "schema.invalid", 6, "valid boolean"),
+    "unknown_system.yaml": (2, "system.unknown", 1, "known: "),
+    "unknown_component.yaml": (2, "schema.unknown_type", 6, "'laser'; known: 'drive'"),
+    "unknown_option.yaml": (2, "schema.invalid", 6, "known: land-and-lift"),
+    "unknown_facing.yaml": (2, "schema.unknown_option", 6, "'front', 'back'"),
+    "unknown_key.yaml": (2, "schema.unknown_key", 5, "did you mean 'cblocs'"),
+    "unknown_top_key.yaml": (2, "schema.missing_key", 1, "missing key 'hull'"),
+    "negative.yaml": (2, "schema.out_of_range", 5, "greater than or equal to 1"),
+    "zero_hull.yaml": (2, "schema.out_of_range", 3, "greater than or equal to 1"),
+    "absurd_hull.yaml": (2, "schema.out_of_range", 3, "less than or equal to 10000"),
+    "absurd_drive.yaml": (2, "schema.out_of_range", 6, "less than or equal to 1000"),
+    "absurd_cargo.yaml": (2, "schema.invalid", 6, "tons"),
+    "duplicate_key.yaml": (2, "yaml.duplicate_key", 4, "first given on line 2"),
+    "duplicate_nested_key.yaml": (2, "yaml.duplicate_key", 5, "'cblocs'"),
+    "non_utf8.yaml": (2, "file.encoding", 2, "UTF-8"),
+    "empty.yaml": (2, "design.empty", 1, "system: <id>"),
+    "comment_only.yaml": (2, "design.empty", 1, "system: <id>"),
+    "list_not_mapping.yaml": (2, "design.not_mapping", 1, "mapping"),
+    "missing_system.yaml": (2, "schema.missing_key", 1, "'system'"),
+    "missing_hull.yaml": (2, "schema.missing_key", 1, "'hull'"),
+    "drive_unsized.yaml": (2, "schema.invalid", 6, "g (acceleration) or its cblocs"),
+    "accept_unknown.yaml": (2, "schema.unknown_code", 4, "did you mean 'budget.unallocated'"),
+    "python_tag.yaml": (2, "yaml.tag", 3, "unsupported YAML tag"),
+    "too_many_components.yaml": (2, "schema.too_long", 4, "at most 1000"),
+    "alias_bomb.yaml": (2, "yaml.too_large", 1, "alias bomb"),
+    "illegal_over_hull.yaml": (1, "budget.over", 3, "remove 12 cblocs"),
+    "illegal_armor.yaml": (1, "armor.minimum", 5, "at least 6"),
+    "illegal_cargo.yaml": (1, "cargo.granularity", 6, "0.3 or 0.35 tons"),
+}
+
+
+def test_the_corpus_is_covered() -> None:
+    assert sorted(p.name for p in BAD.glob("*.yaml")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bad_design_gets_one_located_line_per_problem(name: str) -> None:
+    status, code, line, words = EXPECTED[name]
+    path = BAD / name
+    run = shipyard("validate", path)
+    assert run.code == status
+    errors = [ln for ln in run.err.splitlines() if not ln.split(": ", 2)[1].startswith("warning")]
+    assert errors and all(re.match(rf"{re.escape(str(path))}:\d+: \S", ln) for ln in errors)
+    assert errors[0].startswith(f"{path}:{line}: ") and words in errors[0], errors[0]
+    assert "Traceback" not in run.err + run.out
+
+    report = shipyard("validate", "--json", path).json()[0]
+    assert report["legal"] is (None if status == 2 else False)
+    assert report["errors"][0]["code"] == code
+    assert report["errors"][0]["line"] == line
+
+
+def test_a_real_process_prints_no_traceback_for_the_whole_corpus() -> None:
+    run = subprocess.run([sys.executable, "-m", "shipyard", "validate", *sorted(BAD.glob("*"))],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2  # the worst status wins
+    assert "Traceback" not in run.stderr
+    assert len(run.stdout.splitlines()) == len(EXPECTED)  # every file is still reported
+
+
+def test_oversized_file_is_refused(tmp_path) -> None:
+    path = tmp_path / "huge.yaml"
+    path.write_text("system: smallcraft\nname: x\nhull: 60\n" + "#" * 2_000_000)
+    run = shipyard("validate", path)
+    assert run.code == 2 and "file.too_large" not in run.err and "at most" in run.err
+
+
+def test_missing_file_and_directory(tmp_path) -> None:
+    run = shipyard("validate", tmp_path / "nope.yaml", tmp_path)
+    assert run.code == 2
+    assert f"{tmp_path / 'nope.yaml'}:1: no such file" in run.err
+    assert f"{tmp_path}:1: is a directory" in run.err
