@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from shipyard import __version__
-from shipyard.core.yard import Yard
 from shipyard.errors import Diagnostic, Exit, UserError
+
+if TYPE_CHECKING:
+    from shipyard.core.yard import Yard
 
 app = typer.Typer(
     name="shipyard",
@@ -30,6 +32,8 @@ class _State:
     overlays: list[Path] = []  # noqa: RUF012 - one process, one command line
 
     def yard(self) -> Yard:
+        from shipyard.core.yard import Yard  # Pydantic models: not for --help
+
         return Yard(self.overlays)
 
 

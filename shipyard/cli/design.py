@@ -10,10 +10,11 @@ from typing import Annotated, Any
 import typer
 
 from shipyard.cli.app import app, fail, finish, report, state
-from shipyard.core.output import write_atomic
-from shipyard.core.system import Table
-from shipyard.core.yamlio import dump
+from shipyard.cli.tables import render
+from shipyard.core.table import Table
 from shipyard.errors import Exit, UserError
+
+# Core modules are imported inside the commands: `--help` must not pay for Pydantic models.
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
@@ -23,18 +24,7 @@ def _print_json(data: Any) -> None:
 
 
 def _print_tables(tables: list[Table]) -> None:
-    from rich.console import Console
-    from rich.table import Table as RichTable
-
-    console = Console()
-    for table in tables:
-        rich = RichTable(title=table.title, title_justify="left", caption=table.note or None,
-                         caption_justify="left")
-        for column in table.columns:
-            rich.add_column(column)
-        for row in table.rows:
-            rich.add_row(*row)
-        console.print(rich)
+    typer.echo("\n".join(render(t) for t in tables), nl=False)
 
 
 @app.command()
@@ -76,6 +66,9 @@ def new(
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
 ) -> None:
     """Write a minimal legal design to start from."""
+    from shipyard.core.output import write_atomic
+    from shipyard.core.yamlio import dump
+
     yard = state.yard()
     try:
         rules = yard.system(system)

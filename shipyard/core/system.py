@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.budget import Budget
 from shipyard.core.paths import catalogs_dir
+from shipyard.core.table import Table
 from shipyard.core.yamlio import YamlPath
 from shipyard.errors import Diagnostic
 
@@ -45,20 +46,6 @@ class Verdict:
 
     def warn(self, code: str, message: str, line: int | None = None) -> None:
         self.diagnostics.append(Diagnostic(code, message, "warning", line))
-
-
-@dataclass(frozen=True)
-class Table:
-    """A plain table a system hands to the CLI (which alone knows how to draw it)."""
-
-    title: str
-    columns: list[str]
-    rows: list[list[str]]
-    note: str = ""
-
-    def as_json(self) -> dict[str, Any]:
-        return {"title": self.title, "columns": self.columns, "rows": self.rows,
-                "note": self.note}
 
 
 class RulesSystem(ABC):

@@ -1,0 +1,82 @@
+"""Start-up and validation speed (QUALITY.md): medians of several runs, ratios to a baseline.
+
+    python bench/bench_design.py [--runs 7]
+
+Bars: `shipyard --help` <= 1.5x and `validate`/`show` of one design <= 2x a bare
+`python -c "import typer, pydantic"`, each a fresh process; validate >= 1,000 designs/s in one
+process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STARFURY = ROOT / "catalogs" / "smallcraft" / "examples" / "starfury.yaml"
+
+
+def wall(argv: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(argv, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def startup(runs: int) -> None:
+    py = sys.executable
+    baseline = wall([py, "-c", "import typer, pydantic"], runs)
+    print(f"baseline `import typer, pydantic`: {baseline * 1000:.0f} ms (median of {runs})")
+    cases = [
+        ("shipyard --help", [py, "-m", "shipyard", "--help"], 1.5),
+        ("shipyard validate STARFURY", [py, "-m", "shipyard", "validate", str(STARFURY)], 2.0),
+        ("shipyard show STARFURY", [py, "-m", "shipyard", "show", str(STARFURY)], 2.0),
+    ]
+    for name, argv, bar in cases:
+        t = wall(argv, runs)
+        ratio = t / baseline
+        verdict = "ok" if ratio <= bar else "OVER BAR"
+        print(f"{name:30s} {t * 1000:6.0f} ms  {ratio:4.2f}x baseline (bar {bar}x)  {verdict}")
+
+
+def throughput(runs: int, count: int) -> None:
+    from shipyard.core.yard import Yard
+
+    with tempfile.TemporaryDirectory() as tmp:
+        text = STARFURY.read_text()
+        paths = []
+        for i in range(count):
+            path = Path(tmp) / f"d{i}.yaml"
+            path.write_text(text.replace("name: Starfury", f"name: Starfury {i}"))
+            paths.append(path)
+        rates = []
+        for _ in range(runs):
+            yard = Yard()  # one process, one yard: the catalog is parsed once per run
+            start = time.perf_counter()
+            for path in paths:
+                yard.check(path)
+            rates.append(count / (time.perf_counter() - start))
+    rate = statistics.median(rates)
+    verdict = "ok" if rate >= 1000 else "UNDER BAR"
+    print(f"validate throughput: {rate:,.0f} designs/s (median of {runs} x {count}; bar 1,000)"
+          f"  {verdict}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--designs", type=int, default=2000)
+    args = parser.parse_args()
+    startup(args.runs)
+    throughput(args.runs, args.designs)
+
+
+if __name__ == "__main__":
+    main()
