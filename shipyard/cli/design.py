@@ -160,6 +160,6 @@ def schema(system: Annotated[str, typer.Argument(help="a rules system id")]) -> 
         fail(err)
     document = rules.design_model.model_json_schema()
     document = {"$schema": "https://json-schema.org/draft/2020-12/schema",
-                "$id": f"shipyard:{rules.id}", "title": f"shipyard {rules.id} design",
-                **document}
+                "$id": f"shipyard:{rules.id}", **document,
+                "title": f"shipyard {rules.id} design"}
     sys.stdout.write(json.dumps(document, indent=2) + "\n")

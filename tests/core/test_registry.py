@@ -47,3 +47,13 @@ def test_core_names_no_rules_system() -> None:
         text = source.read_text()
         for system_id in system_ids():
             assert system_id not in text, f"{source} names {system_id}"
+
+
+@pytest.mark.parametrize("system_id", system_ids())
+def test_every_rule_code_is_written_down_for_users(system_id: str) -> None:
+    from shipyard.core.registry import load_system
+
+    system = load_system(system_id)
+    rulings = (system.catalog_dir() / "RULINGS.md").read_text(encoding="utf-8")
+    missing = [code for code in system.codes if f"`{code}`" not in rulings]
+    assert not missing, f"RULINGS.md of {system_id} does not list {missing}"
