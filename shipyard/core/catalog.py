@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -77,7 +77,7 @@ def _merge_layer(merged: dict[str, Any], taken: dict[YamlPath, tuple[Located, Ya
             taken[(key,)] = (located, (key,))
 
 
-def _is_entry_list(value: Any) -> bool:
+def _is_entry_list(value: Any) -> TypeGuard[list[dict[str, Any]]]:
     return isinstance(value, list) and all(isinstance(e, dict) and "id" in e for e in value)
 
 

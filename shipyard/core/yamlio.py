@@ -136,7 +136,7 @@ class _Builder:
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
         try:
-            return self.loader.construct_object(node)  # type: ignore[no-untyped-call]
+            return self.loader.construct_object(node)
         except yaml.constructor.ConstructorError as exc:
             raise self._error(node, "yaml.tag", f"unsupported YAML value: {exc.problem}") from None
 
@@ -149,8 +149,8 @@ class _Builder:
             if not isinstance(key_node, yaml.ScalarNode):
                 raise self._error(key_node, "yaml.key", "a key must be a plain word, not a "
                                   "list or mapping")
-            key = self.loader.construct_object(key_node)  # type: ignore[no-untyped-call]
-            if not isinstance(key, str | int | bool | float) or key is None:
+            key = self.loader.construct_object(key_node)
+            if isinstance(key, bool) or not isinstance(key, str | int):
                 raise self._error(key_node, "yaml.key", f"key {key!r} must be a plain word")
             if key in out:
                 first = self.located.lines.get((*path, key))
