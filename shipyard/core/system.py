@@ -18,7 +18,7 @@ from shipyard.core.budget import Budget
 from shipyard.core.paths import catalogs_dir
 from shipyard.core.table import Table
 from shipyard.core.yamlio import YamlPath
-from shipyard.errors import Diagnostic
+from shipyard.errors import Diagnostic, UserError
 
 LineOf = Callable[[YamlPath], int | None]
 
@@ -46,6 +46,19 @@ class Verdict:
 
     def warn(self, code: str, message: str, line: int | None = None) -> None:
         self.diagnostics.append(Diagnostic(code, message, "warning", line))
+
+
+@dataclass(frozen=True)
+class Printable:
+    """Pages a system hands the printer: one of its templates and the values that template reads.
+
+    `template` and `stylesheets` are paths under templates/ (the shared base's stylesheet always
+    comes first). Everything in `context` that came from a design is escaped by the renderer.
+    """
+
+    template: str
+    context: dict[str, Any]
+    stylesheets: tuple[str, ...] = ()
 
 
 class RulesSystem(ABC):
@@ -78,3 +91,12 @@ class RulesSystem(ABC):
     @abstractmethod
     def catalog_tables(self, catalog: Any) -> list[Table]:
         """The catalog as tables for people."""
+
+    def sheet(self, design: Any, catalog: Any, budgets: list[Budget]) -> Printable:
+        """The printed sheet of one design (budgets as `check` found them)."""
+        raise UserError.single("sheet.unsupported", f"the {self.id} system has no sheet yet")
+
+    def cards(self, catalog: Any) -> Printable:
+        """The system's reference cards."""
+        raise UserError.single("cards.unsupported",
+                               f"the {self.id} system has no reference cards yet")
