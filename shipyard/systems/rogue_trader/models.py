@@ -1,0 +1,346 @@
+"""rogue-trader design files and catalog, as Pydantic models.
+
+A design names its hull, crew rating, components and weapons by catalog id; an unknown id is an
+input error (exit 2) that names the nearest known id. Whether the ship fits its hull (Power,
+Space, slots, restrictions) is for the rules (exit 1).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationInfo,
+    model_validator,
+)
+
+from shipyard.core.system import DesignBase
+
+HullClass = Literal["transport", "raider", "frigate", "light-cruiser", "cruiser",
+                    "battlecruiser", "grand-cruiser"]
+Location = Literal["prow", "dorsal", "port", "starboard", "keel"]
+LOCATIONS: tuple[Location, ...] = ("prow", "dorsal", "port", "starboard", "keel")
+Arc = Literal["fore", "port", "starboard", "aft"]
+ComponentKind = Literal["plasma-drive", "warp-engine", "gellar-field", "void-shields", "bridge",
+                        "life-sustainer", "crew-quarters", "augur-array", "supplemental"]
+WeaponKind = Literal["macrobattery", "lance", "torpedo-tubes", "landing-bay", "nova-cannon"]
+Source = Annotated[str, Field(min_length=1, max_length=80)]
+
+DICE = re.compile(r"^(\d{0,2})d(\d{1,3})([+-]\d{1,3})?$")
+
+
+def _dice(value: str) -> str:
+    match = DICE.match(value)
+    if match is None or int(match.group(1) or 1) < 1 or int(match.group(2)) < 2:
+        raise ValueError(f"'{value}' is not a dice expression such as 1d10+2 or 2d5")
+    return value
+
+
+Dice = Annotated[str, AfterValidator(_dice)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- catalog -------------------------------------------------------------------------------
+
+
+class HullClassRules(_Strict):
+    id: HullClass
+    name: str
+    turn: int = Field(ge=0, le=180, description="degrees a ship may turn after moving")
+    ram_damage: Dice
+    source: str
+
+
+class Hull(_Strict):
+    id: str
+    name: str
+    hull_class: HullClass = Field(alias="class")
+    speed: int = Field(ge=0, le=50)
+    manoeuvrability: int = Field(ge=-100, le=100)
+    detection: int = Field(ge=-100, le=100)
+    hull_integrity: int = Field(ge=1, le=1000)
+    armour: int = Field(ge=0, le=100)
+    turrets: int = Field(ge=0, le=20)
+    space: int = Field(ge=0, le=1000)
+    sp: int = Field(ge=0, le=1000)
+    weapons: dict[Location, int] = Field(description="weapon capacity per location")
+    crew: int = Field(ge=0, description="complement in souls, for the record")
+    source: Source
+    house: list[str] = Field(default_factory=list)
+
+
+class Modifiers(_Strict):
+    """What a component adds to the ship's profile and to the tests its crew makes."""
+
+    speed: int = 0
+    manoeuvrability: int = 0
+    detection: int = 0
+    armour: int = 0
+    hull_integrity: int = 0
+    turrets: int = 0
+    void_shields: int = 0
+    crew_population: int = 0
+    morale: int = 0
+    ballistic_skill: int = 0
+    command: int = 0
+    boarding: int = Field(default=0, description="Command in any boarding action")
+    boarding_defence: int = Field(default=0, description="Command when defending against one")
+    prow_armour: int = 0
+    ram_damage: Dice | None = None
+    macrobattery_damage: int = 0
+    fire_fighting: int = 0
+
+
+class Component(_Strict):
+    id: str
+    name: str
+    kind: ComponentKind
+    hulls: list[HullClass] = Field(min_length=1)
+    power: int = Field(default=0, ge=0, le=1000, description="Power used")
+    power_generated: int = Field(default=0, ge=0, le=1000)
+    space: int = Field(ge=0, le=1000)
+    sp: int = Field(ge=-100, le=1000)
+    modifiers: Modifiers = Field(default_factory=Modifiers)
+    prow_forbids: list[WeaponKind] = Field(default_factory=list)
+    shield_fails_on: int | None = Field(default=None, ge=1, le=10,
+                                        description="a hit it would stop lands on d10 <= this")
+    effect: str
+    source: Source
+    house: list[str] = Field(default_factory=list)
+
+
+class Weapon(_Strict):
+    id: str
+    name: str
+    kind: WeaponKind
+    hulls: list[HullClass] = Field(min_length=1)
+    locations: list[Location] = Field(min_length=1)
+    strength: int = Field(ge=1, le=20)
+    damage: Dice | None = None
+    crit: int | None = Field(default=None, ge=0, le=20)
+    range: int | None = Field(default=None, ge=1, le=100)
+    min_range: int = Field(default=0, ge=0, le=100)
+    hit_step: int | None = Field(default=None, ge=1, le=10,
+                                 description="degrees of success per extra hit, if not the kind's")
+    to_hit: int = Field(default=0, ge=-100, le=100)
+    capacity: int | None = Field(default=None, ge=1, le=1000, description="torpedoes carried")
+    power: int = Field(ge=0, le=1000)
+    space: int = Field(ge=0, le=1000)
+    sp: int = Field(ge=0, le=1000)
+    effect: str
+    source: Source
+    house: list[str] = Field(default_factory=list)
+
+
+class Torpedo(_Strict):
+    id: str
+    name: str
+    damage: Dice
+    crit: int | None = Field(default=None, ge=0, le=20)
+    effect: str
+    source: Source
+    house: list[str] = Field(default_factory=list)
+
+
+class AttackCraft(_Strict):
+    id: str
+    name: str
+    damage: Dice
+    reach: int = Field(ge=1, le=100, description="VU a wave flies in the turn it launches")
+    source: Source
+    house: list[str] = Field(default_factory=list)
+
+
+class CrewRating(_Strict):
+    id: str
+    name: str
+    rating: int = Field(ge=0, le=100)
+    sp: int = Field(ge=-100, le=100)
+    source: Source
+    house: list[str] = Field(default_factory=list)
+
+
+class CriticalHit(_Strict):
+    id: str
+    name: str
+    rolls: tuple[int, int] | None = Field(default=None,
+                                          description="chart values; none for a named result")
+    effect: str
+
+
+class Construction(_Strict):
+    crew_population: int = Field(ge=1, le=1000)
+    morale: int = Field(ge=1, le=1000)
+    essentials: list[ComponentKind]
+
+
+class Combat(_Strict):
+    """The seed's numbers for a fight, with the rulings' values (RULINGS.md)."""
+
+    arcs: dict[Location, list[Arc]]
+    surprise_bonus: int
+    crippled_manoeuvrability: int
+    crippled_detection: int
+    turret_bonus_per_point: int
+    ram_test: int
+    board_test: int
+    break_free_test: int
+    break_free_penalty: int
+    contact_range: int = Field(ge=0, le=10, description="VU for ramming and boarding")
+    boarding_crew_step: int = Field(ge=1)
+    boarding_hull_step: int = Field(ge=1)
+    boarding_bonus_per_step: int
+    boarding_bonus_per_turret: int
+    sensors_damaged: int
+    thrusters_damaged: int
+    torpedo_reach: int = Field(ge=1, le=100)
+    torpedo: str = Field(description="the warhead loaded when a design names none")
+    attack_craft: str
+    fire_test: int
+    fire_crew_loss: Dice
+    fire_morale_loss: Dice
+    round_limit: int = Field(ge=1, le=1000)
+    simplified_hulk_below: int = Field(ge=1, le=100)
+
+
+class RogueTraderCatalog(_Strict):
+    construction: Construction
+    combat: Combat
+    hull_classes: list[HullClassRules]
+    crew_ratings: list[CrewRating]
+    hulls: list[Hull]
+    components: list[Component]
+    weapons: list[Weapon]
+    torpedoes: list[Torpedo]
+    attack_craft: list[AttackCraft]
+    critical_hits: list[CriticalHit]
+
+    _index: dict[str, dict[str, Any]] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: Any) -> None:
+        for name in ("hull_classes", "crew_ratings", "hulls", "components", "weapons",
+                     "torpedoes", "attack_craft", "critical_hits"):
+            self._index[name] = {entry.id: entry for entry in getattr(self, name)}
+
+    @model_validator(mode="after")
+    def _consistent(self) -> RogueTraderCatalog:
+        classes = {c.id for c in self.hull_classes}
+        missing = [h for h in HullClass.__args__ if h not in classes]  # type: ignore[attr-defined]
+        if missing:
+            raise ValueError(f"hull_classes lacks {', '.join(missing)}")
+        torpedoes = {t.id for t in self.torpedoes}
+        if self.combat.torpedo not in torpedoes:
+            raise ValueError(f"combat.torpedo '{self.combat.torpedo}' is not in torpedoes")
+        if self.combat.attack_craft not in {a.id for a in self.attack_craft}:
+            raise ValueError(f"combat.attack_craft '{self.combat.attack_craft}' is not in "
+                             "attack_craft")
+        return self
+
+    def entries(self, section: str) -> dict[str, Any]:
+        return self._index[section]
+
+    def hull(self, hull_id: str) -> Hull:
+        hull: Hull = self._index["hulls"][hull_id]
+        return hull
+
+    def hull_class(self, class_id: str) -> HullClassRules:
+        rules: HullClassRules = self._index["hull_classes"][class_id]
+        return rules
+
+    def component(self, component_id: str) -> Component:
+        component: Component = self._index["components"][component_id]
+        return component
+
+    def weapon(self, weapon_id: str) -> Weapon:
+        weapon: Weapon = self._index["weapons"][weapon_id]
+        return weapon
+
+    def torpedo(self, torpedo_id: str) -> Torpedo:
+        torpedo: Torpedo = self._index["torpedoes"][torpedo_id]
+        return torpedo
+
+    def crew_rating(self, rating_id: str) -> CrewRating:
+        rating: CrewRating = self._index["crew_ratings"][rating_id]
+        return rating
+
+    def critical(self, value: int) -> CriticalHit:
+        """The chart entry for a value 1..11 (higher values are read as 11: RULINGS.md R2)."""
+        value = max(1, value)
+        for entry in self.critical_hits:
+            if entry.rolls is not None and entry.rolls[0] <= value <= entry.rolls[1]:
+                return entry
+        top = max((e for e in self.critical_hits if e.rolls), key=lambda e: e.rolls[1])  # type: ignore[index]
+        return top
+
+
+# --- design ----------------------------------------------------------------------------------
+
+
+def known(section: str, what: str) -> Any:
+    """A validator that refuses an id the catalog does not have, naming the nearest known id."""
+
+    def check(value: str, info: ValidationInfo) -> str:
+        catalog = (info.context or {}).get("catalog")
+        if catalog is None or not isinstance(catalog, RogueTraderCatalog):
+            return value
+        ids = catalog.entries(section)
+        if value not in ids:
+            close = difflib.get_close_matches(value, list(ids), n=1, cutoff=0.0)
+            hint = f"did you mean '{close[0]}'?" if close else "the catalog has none"
+            raise ValueError(f"unknown {what} '{value}'; {hint} "
+                             f"(see `shipyard catalog rogue-trader`)")
+        return value
+
+    return AfterValidator(check)
+
+
+Id = Annotated[str, Field(min_length=1, max_length=120)]
+HullId = Annotated[Id, known("hulls", "hull")]
+ComponentId = Annotated[Id, known("components", "component")]
+WeaponId = Annotated[Id, known("weapons", "weapon")]
+TorpedoId = Annotated[Id, known("torpedoes", "torpedo")]
+CrewId = Annotated[Id, known("crew_ratings", "crew rating")]
+Skill = Annotated[int, Field(ge=0, le=100)]
+
+
+class WeaponMount(_Strict):
+    weapon: WeaponId
+    location: Location
+    torpedoes: TorpedoId | None = Field(default=None,
+                                        description="the warhead loaded in torpedo tubes")
+    label: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+
+
+Tactic = Literal["gunnery", "ram", "board"]
+
+
+class CombatDefaults(_Strict):
+    gunnery: Skill | None = Field(default=None, description="Ballistic Skill of the gunnery "
+                                  "officer; the crew rating if not given")
+    helm: Skill | None = Field(default=None, description="Operate (Voidship) of the helmsman; "
+                               "the crew rating if not given")
+    command: Skill | None = Field(default=None, description="Command of whoever leads the "
+                                  "ship's warriors; the crew rating if not given")
+    tactic: Tactic = Field(default="gunnery", description="what the default pilot tries: stand "
+                           "off and shoot, ram, or board")
+
+
+class RogueTraderDesign(DesignBase):
+    system: Literal["rogue-trader"]
+    hull: HullId
+    crew: CrewId = Field(default="competent", description="the crew rating")
+    components: list[ComponentId] = Field(default_factory=list, max_length=200)
+    weapons: list[WeaponMount] = Field(default_factory=list, max_length=50)
+    campaign_sp_limit: int | None = Field(default=None, ge=1, le=10_000,
+                                          description="the campaign's ship-point limit")
+    combat: CombatDefaults = Field(default_factory=CombatDefaults)

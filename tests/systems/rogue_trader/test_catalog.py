@@ -1,0 +1,113 @@
+"""The curated catalog: complete, consistent, every entry with its source."""
+
+from __future__ import annotations
+
+import yaml
+
+from shipyard.systems.rogue_trader.models import LOCATIONS
+from tests.systems.rogue_trader.helpers import CATALOG_DIR, catalog
+
+REQUIRED_CLASSES = {"transport", "raider", "frigate", "light-cruiser", "cruiser"}
+
+
+def test_hulls_cover_the_required_classes_with_the_data_set_figures() -> None:
+    cat = catalog()
+    assert len(cat.hulls) == 30
+    assert {h.hull_class for h in cat.hulls} >= REQUIRED_CLASSES
+    sword = cat.hull("sword-class-frigate")  # Rogue Trader core, as data/rogue-trader/hulls.csv
+    assert (sword.speed, sword.manoeuvrability, sword.detection, sword.hull_integrity,
+            sword.armour, sword.turrets, sword.space, sword.sp) == (8, 20, 15, 35, 18, 2, 40, 40)
+    assert sword.weapons == {"dorsal": 2}
+    lathe = cat.hull("lathe-class-monitor-cruiser")  # the CSV's capacity spans two lines
+    assert lathe.weapons == {"prow": 1, "port": 1, "starboard": 1}
+
+
+def test_every_hull_can_fit_one_of_each_essential_kind() -> None:
+    cat = catalog()
+    for hull in cat.hulls:
+        for kind in cat.construction.essentials:
+            assert any(c.kind == kind and hull.hull_class in c.hulls for c in cat.components), (
+                hull.id, kind)
+
+
+def test_every_essential_of_the_data_set_is_kept_in_each_size() -> None:
+    cat = catalog()
+    ids = {c.id for c in cat.components}
+    for pair in [("voidsmen-quarters", "voidsmen-quarters-large"),
+                 ("combat-bridge", "combat-bridge-large"),
+                 ("mark-i-r-life-sustainer", "mark-i-r-life-sustainer-large")]:
+        assert set(pair) <= ids
+    assert cat.component("voidsmen-quarters").hulls == ["transport", "raider", "frigate"]
+    assert "cruiser" in cat.component("voidsmen-quarters-large").hulls
+    kinds = {c.kind for c in cat.components}
+    assert set(cat.construction.essentials) <= kinds
+    assert sum(c.kind == "supplemental" for c in cat.components) >= 40
+
+
+def test_kinds_are_classified_by_function() -> None:
+    cat = catalog()
+    assert cat.component("strelov-1-warp-engine").kind == "warp-engine"  # CSV: supplemental
+    assert cat.component("deep-void-auger-array").kind == "augur-array"
+    assert cat.component("ancient-life-sustainer").kind == "life-sustainer"
+    assert cat.component("castellan-shield").kind == "void-shields"
+    assert cat.component("luxury-passenger-quarters").kind == "supplemental"
+
+
+def test_hull_words_read_as_published_classes() -> None:
+    cat = catalog()
+    assert cat.component("jovian-pattern-class-4-drive").hulls == [
+        "cruiser", "battlecruiser", "grand-cruiser"]
+    assert cat.component("saturine-pattern-5-drive").hulls == ["grand-cruiser"]
+    assert cat.component("saturine-pattern-4a-ultra-drive").hulls == ["battlecruiser"]
+    assert len(cat.component("gellar-field").hulls) == 7
+
+
+def test_weapons_have_profiles_locations_and_hull_restrictions() -> None:
+    cat = catalog()
+    kinds = {w.kind for w in cat.weapons}
+    assert {"macrobattery", "lance", "torpedo-tubes", "landing-bay"} <= kinds
+    for w in cat.weapons:
+        assert set(w.locations) <= set(LOCATIONS) and w.strength >= 1
+        if w.kind in ("macrobattery", "lance", "nova-cannon"):
+            assert w.damage and w.range, w.id
+        if w.kind == "torpedo-tubes":
+            assert w.locations == ["prow", "keel"] and w.capacity
+        if w.kind == "landing-bay":
+            assert w.locations == ["port", "starboard"]
+    mars = cat.weapon("mars-pattern-macrocannon")
+    assert (mars.strength, mars.damage, mars.crit, mars.range) == (3, "1d10+2", 5, 6)
+    assert cat.weapon("titanforge-lance-weapon").locations == ["prow", "dorsal", "keel"]
+    assert cat.weapon("mars-pattern-macrocannon-broadside").locations == ["port", "starboard"]
+    assert "frigate" not in cat.weapon("titanforge-lance-battery").hulls
+
+
+def test_critical_chart_covers_1_to_11_and_reads_higher_values_as_11() -> None:
+    cat = catalog()
+    names = [cat.critical(v).name for v in range(1, 12)]
+    assert names == ["Holed", "Internal Damage", "Sensors Damaged", "Thrusters Damaged", "Fire!",
+                     "Engines Crippled", "Surly Techsprites", "Decapitation", "Hull Breach",
+                     "Hull Breach", "Catastrophic Damage"]
+    assert cat.critical(17).name == "Catastrophic Damage"  # R2
+    named = {c.id for c in cat.critical_hits if c.rolls is None}
+    assert named == {"space-hulk", "plasma-drive-explosion", "warp-drive-explosion"}
+
+
+def test_crew_ratings_are_the_published_ladder() -> None:
+    cat = catalog()
+    assert [(c.id, c.rating) for c in cat.crew_ratings] == [
+        ("incompetent", 20), ("competent", 30), ("crack", 40), ("veteran", 50), ("elite", 60)]
+
+
+def test_every_entry_names_its_source_and_house_fields_exist() -> None:
+    for path in sorted(CATALOG_DIR.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text())
+        for section, entries in data.items():
+            if not isinstance(entries, list) or section == "critical_hits":
+                continue
+            for entry in entries:
+                assert entry.get("source"), (path.name, entry.get("id"))
+                for field in entry.get("house", []):
+                    assert field.split(".")[0] in entry, (path.name, entry["id"], field)
+                if entry["source"] == "house":
+                    assert entry.get("house"), (path.name, entry["id"])
+
