@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -19,6 +19,9 @@ from shipyard.core.paths import catalogs_dir
 from shipyard.core.table import Table
 from shipyard.core.yamlio import YamlPath
 from shipyard.errors import Diagnostic, UserError
+
+if TYPE_CHECKING:
+    from shipyard.core.combat import FightSupport
 
 LineOf = Callable[[YamlPath], int | None]
 
@@ -100,3 +103,7 @@ class RulesSystem(ABC):
         """The system's reference cards."""
         raise UserError.single("cards.unsupported",
                                f"the {self.id} system has no reference cards yet")
+
+    def fight(self) -> FightSupport:
+        """The system's combat (core/combat.py): duels, Monte Carlo series, volley odds."""
+        raise UserError.single("fight.unsupported", f"the {self.id} system has no combat yet")

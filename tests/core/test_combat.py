@@ -1,0 +1,174 @@
+"""The fight framework (core/combat.py), with a toy system that names no real one."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from shipyard.core.combat import (
+    MAX_RUNS,
+    Check,
+    Columns,
+    Fight,
+    FightSupport,
+    Log,
+    Modifier,
+    Outcome,
+    Prepared,
+    Roll,
+    Terms,
+    check_runs,
+    fight_once,
+    series,
+    summarise,
+    wilson,
+)
+from shipyard.core.dice import Roller
+from shipyard.core.system import RulesSystem
+from shipyard.errors import UserError
+
+
+class Coin(Fight):
+    """Each round each side flips: heads wins. `chance` 0 never ends."""
+
+    def __init__(self, roller: Roller, log: Log, chance: int) -> None:
+        self.roller, self.log, self.chance = roller, log, chance
+        self.hits = [0, 0]
+
+    def play_round(self, number: int) -> Outcome | None:
+        for side in (0, 1):
+            rolled = self.roller.d(100)
+            check = Check("luck", self.chance, (Modifier("wind", 0),), "d100", rolled)
+            if self.log:
+                self.log.add(number, "flip", f"side {side}: {check.describe()}", [check])
+            if check.success:
+                self.hits[side] += 1
+                return Outcome(side, "heads", f"side {side} flipped heads")
+        return None
+
+    def damage(self) -> tuple[int, int]:
+        return self.hits[0], self.hits[1]
+
+
+class CoinSupport(FightSupport):
+    def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
+        return Prepared(("A", "B"), terms.cap or 50, "round", "heads", terms.range or 0,
+                        batchable=False)
+
+    def start(self, prepared: Prepared, roller: Roller, log: Log) -> Fight:
+        return Coin(roller, log, prepared.state)
+
+    def odds(self, *args: Any) -> Any:  # pragma: no cover - not a volley game
+        raise NotImplementedError
+
+
+def test_a_fight_that_reaches_the_cap_is_a_draw_and_says_so() -> None:
+    support = CoinSupport()
+    prepared = support.prepare(None, None, Terms(cap=7, range=0))
+    result = fight_once(support, prepared, seed=1)
+    assert result.outcome.winner is None
+    assert result.outcome.reason == "cap"
+    assert "7 rounds, the cap" in result.outcome.text
+    assert result.rounds == 7
+    assert result.events[-1].text == result.outcome.text
+
+
+def test_every_roll_is_logged_with_its_target_and_modifiers() -> None:
+    support = CoinSupport()
+    result = fight_once(support, support.prepare(None, None, Terms(range=30)), seed=3)
+    checks = [r for e in result.events for r in e.rolls]
+    assert checks and all(isinstance(c, Check) for c in checks)
+    assert result.draws == len(checks)
+    first = checks[0]
+    assert first.target == 30
+    assert first.describe().startswith("luck 30% = 30%, d100 rolled ")
+
+
+def test_a_fight_replays_from_its_seed() -> None:
+    support = CoinSupport()
+    prepared = support.prepare(None, None, Terms(range=20))
+    one, two = fight_once(support, prepared, 11), fight_once(support, prepared, 11)
+    assert [e.text for e in one.events] == [e.text for e in two.events]
+    assert one.outcome == two.outcome
+
+
+def test_a_quiet_log_records_nothing() -> None:
+    log = Log(enabled=False)
+    assert not log
+    log.add(1, "x", "never kept")
+    assert log.events == []
+
+
+def test_check_and_roll_words() -> None:
+    check = Check("gunnery", 60, (Modifier("target moving 2", -10), Modifier("", 0)), "d100", 37)
+    assert check.describe() == "gunnery 60% −10% target moving 2 = 50%, d100 rolled 37: hit"
+    assert not Check("gunnery", 50, (), "d100", 51).success
+    assert Check("gunnery", 50, (), "d100", 50).success  # roll under or equal
+    assert Roll("d60", 17, "box 17, Armor").describe() == "d60 rolled 17: box 17, Armor"
+    assert check.as_json()["target"] == 50
+
+
+def test_a_series_is_the_same_for_the_same_seed_and_counts_every_fight() -> None:
+    support = CoinSupport()
+    prepared = support.prepare(None, None, Terms(range=20, cap=5))
+    done: list[int] = []
+    first = series(support, prepared, 250, seed=4, progress=done.append)
+    second = series(support, prepared, 250, seed=4)
+    assert first.winner == second.winner and first.rounds == second.rounds
+    assert sum(done) == 250
+    assert first.engine == "reference"
+    summary = summarise(prepared, first, 4)
+    assert summary.wins[0].count + summary.wins[1].count + summary.no_winner.count == 250
+    assert set(summary.reasons["none"]) <= {"cap"}
+
+
+def test_series_win_rate_matches_the_coin() -> None:
+    """Side A wins a round with chance p, B with (1-p)p: A wins the fight with p / (1-(1-p)^2)
+    (cap aside). 4 standard errors, fixed seed."""
+    support = CoinSupport()
+    prepared = support.prepare(None, None, Terms(range=30, cap=200))
+    runs = 4000
+    summary = summarise(prepared, series(support, prepared, runs, seed=8), 8)
+    p = 0.3
+    expected = p / (1 - (1 - p) ** 2)
+    se = math.sqrt(expected * (1 - expected) / runs)
+    assert abs(summary.wins[0].rate - expected) < 4 * se
+
+
+@pytest.mark.parametrize("runs", [0, -3, MAX_RUNS + 1])
+def test_absurd_runs_are_refused_before_any_work(runs: int) -> None:
+    with pytest.raises(UserError) as err:
+        check_runs(runs)
+    assert "--runs" in str(err.value)
+
+
+def test_wilson_interval() -> None:
+    # worked values: 50 of 100 gives 0.4038..0.5962; none of 10 gives 0..0.2775
+    half = wilson(50, 100)
+    assert (half.low, half.high) == (pytest.approx(0.40383, abs=1e-5),
+                                     pytest.approx(0.59617, abs=1e-5))
+    none = wilson(0, 10)
+    assert none.low == 0.0 and none.high == pytest.approx(0.27753, abs=1e-5)
+    assert wilson(10, 10).high == 1.0
+
+
+def test_columns_join() -> None:
+    a = Columns([0], ["x"], [3], [1], [2], draws=5)
+    a.extend(Columns([1], ["y"], [4], [0], [1], draws=2))
+    assert a.winner == [0, 1] and a.draws == 7
+
+
+def test_a_system_without_combat_says_so() -> None:
+    class Quiet(RulesSystem):
+        id = "quiet"
+
+        def check(self, *args: Any) -> Any:  # pragma: no cover
+            raise NotImplementedError
+
+        profile = new_design = catalog_tables = check
+
+    with pytest.raises(UserError) as err:
+        Quiet().fight()
+    assert "quiet system has no combat yet" in str(err.value)
