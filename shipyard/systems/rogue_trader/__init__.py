@@ -34,5 +34,10 @@ class RogueTrader(RulesSystem):
     def catalog_tables(self, catalog: Any) -> list[Table]:
         return catalog_tables(catalog)
 
+    def fight(self) -> Any:
+        from shipyard.systems.rogue_trader.combat import SUPPORT  # not for validate or show
+
+        return SUPPORT
+
 
 system = RogueTrader()

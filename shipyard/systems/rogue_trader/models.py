@@ -211,6 +211,8 @@ class Combat(_Strict):
     fire_morale_loss: Dice
     round_limit: int = Field(ge=1, le=1000)
     simplified_hulk_below: int = Field(ge=1, le=100)
+    start_range: int = Field(ge=0, le=100, description="VU apart when a duel starts")
+    geometry: str = Field(description="how the ships start (see `duel --help`)")
 
 
 class RogueTraderCatalog(_Strict):

@@ -1,0 +1,204 @@
+"""Captains: who decides what a ship does in its Strategic Turn. Replace the default with your own.
+
+A captain is any object with these methods (subclass `Captain` and override what you like); each
+gets the `Situation` at the start of its decision and answers with orders the engine checks:
+
+    manoeuvre(s) -> (speed, turn)   speed "full" or "half"; turn in 45° steps, + to port,
+                                    within the hull class's turn (seed, Manoeuvre Actions)
+    action(s)    -> str             "shoot", "ram" or "board" (ram and board need the enemy
+                                    within 1 VU, ram also dead ahead; else the ship shoots)
+    break_free(s) -> bool           when locked in a boarding action it did not start
+
+Load your own with `shipyard duel A B --pilot-a my_captains.py:Cautious`; a replaced captain
+fights on the narrated (reference) engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from shipyard.systems.rogue_trader.combat.geometry import (
+    EPSILON,
+    Vec,
+    bearing,
+    distance,
+    move,
+)
+
+if TYPE_CHECKING:
+    from shipyard.systems.rogue_trader.combat.state import Ship
+
+
+@dataclass
+class Situation:
+    round: int
+    me: Ship
+    enemy: Ship
+    contact_range: int
+    locked: bool = False
+    break_free: int = -20  # the test's difficulty
+
+    @property
+    def range(self) -> float:
+        return distance(self.me.position, self.enemy.position)
+
+    def options(self) -> list[tuple[str, int, int]]:
+        """(speed word, VU, turn steps) the rules allow this turn."""
+        speed = self.me.speed
+        half = -(-speed // 2)
+        limit = 0 if self.me.cannot_turn else self.me.spec.turn_steps
+        out = []
+        for word, vu in (("full", speed), ("half", half)):
+            if word == "half" and half == speed:
+                continue
+            out += [(word, vu, t) for t in range(-limit, limit + 1)]
+        return out
+
+
+ARC_BITS = {"fore": 1, "port": 2, "starboard": 4, "aft": 8}
+Battery = tuple[tuple[int, float, float, float], ...]
+
+
+def battery(ship: Ship) -> Battery:
+    """Each working gun with ammunition left: (arc bits, least range, range, worth of a volley)."""
+    out = []
+    for part in ship.spec.guns:
+        gun = part.gun
+        assert gun is not None
+        if ship.working(part) and ship.torpedoes.get(part.index, 1) > 0:
+            bits = sum(ARC_BITS[a] for a in gun.arcs)
+            out.append((bits, gun.min_range - EPSILON, gun.reach + EPSILON,
+                        ship.strength(part) * gun.value()))
+    return tuple(out)
+
+
+def arc_power(guns: Battery, reach: float) -> tuple[float, float, float, float]:
+    """Worth of the guns in range, by the arc the target is in: fore, port, starboard, aft."""
+    fore = port = starboard = aft = 0.0
+    for bits, low, high, worth in guns:
+        if low <= reach <= high:
+            if bits & 1:
+                fore += worth
+            if bits & 2:
+                port += worth
+            if bits & 4:
+                starboard += worth
+            if bits & 8:
+                aft += worth
+    return fore, port, starboard, aft
+
+
+_ARC_INDEX = {"fore": 0, "port": 1, "starboard": 2, "aft": 3}
+
+
+def firepower(guns: Battery, position: Vec, facing: int, target: Vec) -> float:
+    """What the guns that bear on `target` from `position` are worth, roughly."""
+    power = arc_power(guns, distance(position, target))
+    return power[_ARC_INDEX[bearing(position, facing, target)]]
+
+
+def _next_turn(guns: Battery, position: Vec, facing: int, target: Vec,
+               options: list[tuple[str, int, int]]) -> float:
+    """The most the guns could bring to bear next turn, were the target to stay put."""
+    best = 0.0
+    for vu in {vu for _, vu, _ in options}:
+        there = move(position, facing, vu)
+        power = arc_power(guns, distance(there, target))
+        if not any(power):
+            continue
+        for turn in {t for _, v, t in options if v == vu}:
+            value = power[_ARC_INDEX[bearing(there, (facing + turn) % 8, target)]]
+            best = max(best, value)
+    return best
+
+
+def standoff(ship: Ship) -> float:
+    """The range at which every gun reaches (ordnance apart)."""
+    reaches = [p.gun.reach for p in ship.spec.guns
+               if p.gun is not None and not p.gun.ordnance and ship.working(p)]
+    return max(1.0, min(reaches) - 1.0) if reaches else 0.0
+
+
+class Captain:
+    """The default captain: with `tactic: gunnery` it brings the most firepower to bear on the
+    enemy where the enemy brings the least, at a range where all its guns reach; with `ram` or
+    `board` it closes, bow on, and rams or boards when it can, shooting meanwhile."""
+
+    def manoeuvre(self, s: Situation) -> tuple[str, int]:
+        me, enemy = s.me, s.enemy
+        tactic = me.spec.crew.tactic
+        best: tuple[Any, ...] | None = None
+        choice = ("full", 0)
+        options = s.options()
+        mine, theirs = battery(me), battery(enemy)
+        keep = standoff(me)
+        target = enemy.position
+        for order, (word, vu, turn) in enumerate(options):
+            position = move(me.position, me.facing, vu)
+            facing = (me.facing + turn) % 8
+            gap = distance(position, target)
+            arc = bearing(position, facing, target)
+            fire = arc_power(mine, gap)[_ARC_INDEX[arc]]
+            if tactic == "gunnery":
+                # what bears now, what could bear next turn from here, what the enemy could
+                # bring to bear here: a greedy captain with one turn of foresight
+                score: tuple[Any, ...] = (
+                    fire + _next_turn(mine, position, facing, target, options) / 2
+                    - firepower(theirs, target, enemy.facing, position) / 4,
+                    -abs(gap - keep), -order)
+            else:
+                contact = gap <= s.contact_range + EPSILON
+                ready = contact and (tactic == "board" or arc == "fore")
+                score = (ready, -gap, arc == "fore", fire, -order)
+            if best is None or score > best:
+                best, choice = score, (word, turn)
+        return choice
+
+    def action(self, s: Situation) -> str:
+        tactic = s.me.spec.crew.tactic
+        contact = tactic in ("ram", "board") and s.range <= s.contact_range + EPSILON
+        ahead = bearing(s.me.position, s.me.facing, s.enemy.position) == "fore"
+        return tactic if contact and (tactic == "board" or ahead) else "shoot"
+
+    def break_free(self, s: Situation) -> bool:
+        """Try to break free when the enemy's boarders outmatch ours and the helm has a fair
+        chance (a failed attempt costs -20 on the next Command test)."""
+        outmatched = (s.enemy.command + 10 * s.enemy.turrets
+                      > s.me.command + 10 * s.me.turrets)
+        return outmatched and s.me.spec.crew.helm + s.me.manoeuvrability + s.break_free >= 30
+
+
+def load(reference: str) -> Any:
+    """A captain factory from `FILE.py:NAME` or `package.module:NAME`."""
+    import importlib
+    import importlib.util
+    from pathlib import Path
+
+    from shipyard.errors import UserError
+
+    where, _, name = reference.rpartition(":")
+    if not where or not name:
+        raise UserError.single("cli.pilot", f"--pilot {reference}: give FILE.py:NAME or "
+                               "module:NAME (a Captain class)")
+    try:
+        if where.endswith(".py"):
+            path = Path(where)
+            if not path.is_file():
+                raise UserError.single("cli.pilot", "no such file", where)
+            spec = importlib.util.spec_from_file_location(f"_captain_{path.stem}", path)
+            if spec is None or spec.loader is None:  # pragma: no cover
+                raise UserError.single("cli.pilot", "cannot load this file", where)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(where)
+    except UserError:
+        raise
+    except Exception as exc:  # the user's own code: report it in one line
+        raise UserError.single("cli.pilot", f"cannot load the captain: {type(exc).__name__}: "
+                               f"{exc}", where) from None
+    found = getattr(module, name, None)
+    if found is None or not callable(found):
+        raise UserError.single("cli.pilot", f"{where} has no captain named {name!r}")
+    return found

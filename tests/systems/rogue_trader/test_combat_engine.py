@@ -1,0 +1,421 @@
+"""Every rule of the seed's combat chapter, played with scripted dice on the stock ships."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from shipyard.systems.rogue_trader.combat.criticals import EFFECTS
+from tests.systems.rogue_trader.fights import Scripted, design, fight, place, texts
+
+
+def test_shooting_void_shields_armour_hull_crew_and_morale() -> None:
+    # Hazeroth (Crack 40 + Command Bridge 5 = BS 45): prow lance and dorsal macrocannon
+    dice = Scripted([15, 5,   # lance: 3 degrees, 1 hit (Strength 1), Crit Rating 3 met;
+                              # macrocannon: 4 degrees, 3 hits (Strength 3), Crit 5 not met
+                     6,       # lance damage 1d10+4 = 10 (rolled first: design order)
+                     8, 9,    # two macrocannon hits land (the shield took the third): 10 + 11
+                     3])      # the lance's Crit Rating: 1d5 = 3, Sensors Damaged
+    f = fight("hazeroth", "sword", dice)
+    place(f, 3.0)
+    a, b = f.ships
+    f._shoot(a, b)
+    assert dice.faces == [] and dice.asked == [100, 100, 10, 10, 10, 5]
+    # 21 summed macrobattery damage - Armour 18 once = 3, + 10 lance damage past the armour
+    assert b.hull_integrity == 35 - 13
+    assert (b.crew_population, b.morale) == (100 - 13, 103 - 13)  # a point of each per point
+    assert b.sensors_damaged
+    shield = next(p for p in b.spec.parts if p.void_shields)
+    assert shield.index in b.known  # it stopped one of her hits
+    assert {p.index for p in a.spec.guns} <= a.known  # they fired on Sword
+    assert "Sword-class Frigate's void shields (1) stop 1 hit" in texts(f)
+
+
+def test_void_shields_are_back_for_the_next_attack() -> None:
+    dice = Scripted([100, 30,  # lance misses; macrocannon 1 degree: 2 hits
+                     10])      # one lands: 12 damage, under Armour 18
+    f = fight("hazeroth", "sword", dice)
+    place(f, 3.0)
+    a, b = f.ships
+    b.hull_integrity = 20  # the shields do not care what happened before
+    f._shoot(a, b)
+    assert b.hull_integrity == 20
+    assert any("stop 1 hit" in t for t in texts(f))
+    assert any("armour holds" in t for t in texts(f))
+
+
+def test_attacker_keeps_lance_hits_from_the_shields() -> None:
+    # Ambition's port side (BS 60): Titanforge Lance Battery and Mars Macrocannon Broadside
+    dice = Scripted([1, 45,    # lance battery: 5 degrees, 2 hits; broadside: 1 degree, 2 hits
+                     5, 5,     # both lance hits land: 9 + 9, past the armour
+                     10,       # the shield took a broadside hit; the other: 12, under Armour 18
+                     3])       # the lance battery's Crit Rating 3 is met: 1d5 = 3
+    f = fight("ambition", "sword", dice)
+    a, b = f.ships
+    a.position, a.facing = (0.0, 0.0), 0
+    b.position, b.facing = (0.0, 3.0), 0  # off her port side
+    f._shoot(a, b)
+    assert b.hull_integrity == 35 - 18  # had the shield taken a lance hit: 9 + 6 = 15
+    assert dice.faces == []
+
+
+def test_crippled_at_zero_and_damage_past_hull_integrity_is_a_critical() -> None:
+    dice = Scripted([100, 5,    # lance misses; macrocannon 3 hits, one stopped
+                     10, 10])   # 12 + 12 = 24 - 18 = 6 damage
+    f = fight("hazeroth", "sword", dice)
+    place(f, 3.0)
+    a, b = f.ships
+    b.hull_integrity = 5
+    f._shoot(a, b)
+    assert b.hull_integrity == 0 and b.crippled
+    assert (b.crew_population, b.morale) == (95, 98)  # only the 5 points lost count (R15)
+    # 1 past Hull Integrity: Holed; Sword's shields are all Hazeroth knows of
+    shield = next(p for p in b.spec.parts if p.void_shields)
+    assert b.states[shield.index] == {"depressurised"}
+    assert b.void_shields == 0
+    assert "1 damage past Hull Integrity: a critical hit of 1" in texts(f)
+
+
+def test_a_crippled_ship_takes_a_critical_for_damage_past_its_armour() -> None:
+    dice = Scripted([7])  # Thrusters Damaged: 1d10 7, Manoeuvrability -20
+    f = fight("hazeroth", "sword", dice)
+    a, b = f.ships
+    b.hull_integrity = 0
+    f.hurt(b, 4, a)
+    assert b.thrusters == 20 and b.manoeuvrability == 20 - 10 - 20
+    assert "Sword-class Frigate suffers Thrusters Damaged (4)" in texts(f)
+
+
+def test_values_past_the_chart_read_as_catastrophic_and_a_space_hulk_8_is_r3() -> None:
+    parts = 12  # Sword: ten components and two weapons
+    rolls = [1, 2, 3, 7, 8, 9, 10, 8, 8, 8, 8, 8]
+    dice = Scripted([3, *rolls, 4])  # Catastrophic 1d10 3: Space Hulk; 1d10 per part; crew
+    f = fight("hazeroth", "sword", dice)
+    a, b = f.ships
+    b.hull_integrity = 0
+    f.hurt(b, 30, a)
+    assert "Sword-class Frigate suffers Catastrophic Damage (30, read as 11)" in texts(f)
+    assert len(b.spec.parts) == parts
+    assert b.states[0] == {"unpowered"} and b.states[1] == {"unpowered"}
+    assert b.states[2] == b.states[3] == b.states[4] == {"depressurised", "damaged"}  # 8: R3
+    assert b.states[5] == b.states[6] == {"destroyed"}
+    assert b.crew_population == 4 and b.out == "hulked"
+    over = f._over()
+    assert over is not None and over.winner == 0 and over.reason == "hulked"
+
+
+def test_simplified_destruction_hulks_below_10_and_explodes_from_10() -> None:
+    f = fight("hazeroth", "sword", Scripted([]), rules={"simple-destruction": "b"})
+    a, b = f.ships
+    b.hull_integrity = 0
+    f.critical(b, 9, a)
+    assert b.out == "hulked"
+    f = fight("hazeroth", "sword", Scripted([2]), rules={"simple-destruction": "b"})
+    place(f, 3.0)
+    a, b = f.ships
+    b.hull_integrity = 0
+    f.critical(b, 12, a)  # R1: 10 and above (12 included) is a Plasma Drive Explosion
+    assert b.out == "exploded" and a.out is None  # the blast reached 2 VU, Hazeroth is at 3
+    # above 0 Hull Integrity the chart applies as normal, and without the switch always
+    f = fight("hazeroth", "sword", Scripted([]), rules={"simple-destruction": "b"})
+    a, b = f.ships
+    f.critical(b, 3, a)
+    assert b.out is None and b.sensors_damaged
+    f = fight("hazeroth", "sword", Scripted([1]))
+    a, b = f.ships
+    b.hull_integrity = 0
+    f.critical(b, 9, a)  # Hull Breach: 1d5 = 1, but Hazeroth knows of nothing
+    assert b.out is None and b.crew_population == 50
+
+
+def test_turrets_shoot_down_torpedoes_before_the_attack_roll() -> None:
+    dice = Scripted([20,            # Sword's turrets: Competent 30 + 2 x 5 = 40; 2 degrees
+                     40,            # 2 shot down, then Ambition's attack: BS 60, 2 degrees
+                     1, 1, 1, 1, 1, 1])  # 3 hits of 2d10+12 = 14 each
+    f = fight("ambition", "sword", dice)
+    place(f, 5.0)
+    a, b = f.ships
+    f._shoot(a, b)
+    assert dice.faces == []
+    tubes = next(p for p in a.spec.guns if "Torpedo" in p.name)
+    assert a.torpedoes[tubes.index] == 42 - 6
+    assert b.hull_integrity == 35 - (42 - 18)  # torpedoes pass the void shields; Armour stops 18
+    assert "Sword-class Frigate's turrets: turrets, crew rating 40, rolled 20: success, 2 " \
+           "degrees; 2 torpedoes shot down" in texts(f)
+
+
+def test_no_turrets_no_turret_test() -> None:
+    dice = Scripted([100])  # only the attack roll
+    f = fight("ambition", "sword", dice)
+    place(f, 5.0)
+    a, b = f.ships
+    b.spec = dataclasses.replace(b.spec, turrets=0)
+    f._shoot(a, b)
+    assert dice.asked == [100]
+
+
+def test_ramming() -> None:
+    # Ambition rams: Veteran helm 50 + Manoeuvrability 12 - 20 = 42; 2d10 + prow armour 17
+    dice = Scripted([10, 4, 6, 5])
+    f = fight("ambition", "sword", dice)
+    place(f, 0.5)
+    a, b = f.ships
+    f._ram(a, b)
+    assert b.hull_integrity == 35 - (4 + 6 + 17 - 18)  # void shields do not stop it
+    assert a.hull_integrity == 66 - (18 + 5 - 17)  # Sword's Armour + 1d5 against the prow
+    assert dice.faces == []
+    f = fight("ambition", "sword", Scripted([43]))
+    place(f, 0.5)
+    a, b = f.ships
+    f._ram(a, b)
+    assert b.hull_integrity == 35 and a.hull_integrity == 66
+
+
+def test_ram_damage_dice_by_hull_class_and_prow_components() -> None:
+    f = fight("vagabond", "hazeroth")
+    assert [str(d) for d in f.ships[0].spec.ram] == ["1d5"]
+    assert [str(d) for d in f.ships[1].spec.ram] == ["1d5"]
+    assert [str(d) for d in fight("sword", "endeavour").ships[1].spec.ram] == ["2d5"]
+    assert [str(d) for d in fight("ambition", "sword").ships[1].spec.ram] == ["1d10"]
+
+
+def test_boarding_with_a_morale_rout() -> None:
+    dice = Scripted([43,        # Hazeroth boards: Crack helm 40 + 23 - 20 = 43
+                     50,        # Sword tries to break free (30 + 20 - 20): fails, -20 later
+                     15, 25,    # Command: Hazeroth 55 (4 degrees), Sword 30 (0 degrees)
+                     1, 2, 3, 4, 5, 1, 2, 3,  # 4 degrees: 4 x (1d5 Crew, 1d5 Morale)
+                     94])       # Sword's Morale 93: rolled over, the crew routs
+    f = fight("hazeroth", "sword", dice)
+    place(f, 0.8)
+    a, b = f.ships
+    f._board(a, b)
+    assert f.locked_by == 0
+    f.round = 2
+    f._boarding_round()
+    assert dice.faces == []
+    assert (b.crew_population, b.morale) == (100 - 11, 103 - 10)
+    assert b.out == "surrendered"
+    over = f._over()
+    assert over is not None and over.winner == 0
+
+
+def test_boarding_modifiers() -> None:
+    f = fight("hazeroth", "sword")
+    a, b = f.ships
+    f.locked_by = 0
+    mods = dict(f.command_modifiers(a, b))
+    assert mods["Turret Rating"] == 10 and mods["more Crew Population"] == 0
+    b.crew_population, b.hull_integrity = 79, 15
+    mods = dict(f.command_modifiers(a, b))
+    assert mods["more Crew Population"] == 20  # +10 per full 10 points (seed)
+    assert mods["more Hull Integrity"] == 10  # 32 against 15: R4
+    assert dict(f.command_modifiers(b, a))["Turret Rating"] == 20
+
+
+def test_breaking_free_ends_the_boarding_action() -> None:
+    f = fight("hazeroth", "sword", Scripted([10]))
+    _a, b = f.ships
+    f.locked_by = 0
+    f.round = 2
+    f._boarding_round()
+    assert f.locked_by is None and b.out is None
+
+
+def test_initiative_is_1d10_plus_the_detection_bonus() -> None:
+    f = fight("hazeroth", "sword", Scripted([3, 6]))
+    f.round = 1
+    f._initiative()
+    assert f.order == (1, 0)
+    f = fight("hazeroth", "sword", Scripted([5, 5]))  # 6 each: the higher Detection (R16)
+    f.round = 1
+    f._initiative()
+    assert f.order == (1, 0)
+
+
+def test_surprise_and_sensors_modify_gunnery() -> None:
+    f = fight("hazeroth", "sword", rules={"surprise": "b"})
+    a, b = f.ships
+    f.round = 1
+    assert ("Surprised target", 20) in f._gunnery(a, b, [])
+    f.round = 2
+    assert ("Surprised target", 20) not in f._gunnery(a, b, [])
+    a.sensors_damaged = True
+    assert ("sensors damaged", -30) in f._gunnery(a, b, [])
+
+
+def test_fire_r11() -> None:
+    f = fight("hazeroth", "sword", Scripted([90, 3, 4, 10]))
+    _a, b = f.ships
+    b.states[9].add("on fire")
+    f._fires(b)
+    assert (b.crew_population, b.morale) == (97, 99) and "on fire" in b.states[9]
+    f._fires(b)
+    assert b.states[9] == set()
+
+
+def test_critical_results() -> None:
+    def ship_after(effect: str, faces: list[int]) -> object:
+        dice = Scripted(faces)
+        f = fight("hazeroth", "sword", dice)
+        a, b = f.ships
+        b.known = set(range(len(b.spec.parts)))
+        EFFECTS[effect](f, b, a)
+        assert dice.faces == []
+        return b
+
+    b = ship_after("surly-techsprites", [4] * 12 + [2])
+    assert all("unpowered" in s for s in b.states) and b.morale == 101
+    assert ship_after("thrusters-damaged", [8]).cannot_turn
+    assert ship_after("engines-crippled", [7]).speed == 4
+    assert ship_after("engines-crippled", [8]).speed == 1
+    b = ship_after("decapitation", [6, 6])
+    bridge = next(p for p in b.spec.parts if p.kind == "bridge")
+    assert b.states[bridge.index] == {"depressurised"}
+    b = ship_after("decapitation", [8, 8])
+    assert b.states[bridge.index] == {"depressurised", "damaged"}
+    b = ship_after("hull-breach", [2, 3, 9])
+    shield = next(p for p in b.spec.parts if p.void_shields)
+    assert b.states[shield.index] == {"damaged", "depressurised"}
+    assert sum("destroyed" in s for s in b.states) == 1
+    assert (b.crew_population, b.morale) == (50, 52)
+    b = ship_after("holed", [])
+    assert b.states[shield.index] == {"depressurised"}
+    b = ship_after("internal-damage", [])
+    assert b.states[shield.index] == {"damaged"}
+    b = ship_after("fire", [])
+    assert b.states[shield.index] == {"on fire"}
+    assert ship_after("sensors-damaged", []).sensors_damaged
+
+
+def test_catastrophic_damage_explodes_drives() -> None:
+    f = fight("hazeroth", "sword", Scripted([8, 1]))  # plasma drive; the blast reaches 1 VU
+    place(f, 3.0)
+    a, b = f.ships
+    EFFECTS["catastrophic-damage"](f, b, a)
+    assert b.out == "exploded" and "Sword-class Frigate's plasma drive explodes" in texts(f)
+    f = fight("hazeroth", "sword", Scripted([10, 1, 1, 5]))  # warp drive: 2d10 = 2, rift 5
+    place(f, 3.0)
+    a, b = f.ships
+    dice = f.roller
+    assert isinstance(dice, Scripted)
+    dice.faces += [99]  # Hazeroth fails the Challenging test: into the warp
+    EFFECTS["catastrophic-damage"](f, b, a)
+    assert "Sword-class Frigate's warp drive explodes" in texts(f)
+    assert a.out == "warp"
+    over = f._over()
+    assert over is not None and over.winner is None and over.reason == "both-lost"
+    f = fight("hazeroth", "sword", Scripted([10, 1]))  # no warp engine left: plasma instead
+    place(f, 3.0)
+    a, b = f.ships
+    warp = next(p for p in b.spec.parts if p.kind == "warp-engine")
+    b.states[warp.index].add("destroyed")
+    EFFECTS["catastrophic-damage"](f, b, a)
+    assert "Sword-class Frigate's plasma drive explodes" in texts(f)
+
+
+def test_plasma_drive_debris_hits_through_shields_and_armour() -> None:
+    dice = Scripted([5,     # the blast reaches 5 VU; Hazeroth is 3 VU away
+                     99,    # Hard (-20) Operate (Voidship) + Manoeuvrability fails
+                     3,     # 1d5 = 3 macrobattery hits of 1d10+4
+                     10, 10])  # two get past the shield: 14 + 14 = 28 - Armour 14
+    f = fight("hazeroth", "sword", dice)
+    place(f, 3.0)
+    a, b = f.ships
+    f.blast(b, "plasma")
+    assert a.hull_integrity == 32 - 14 and dice.faces == []
+
+
+def test_r6_arcs_decide_which_weapons_fire() -> None:
+    f = fight("endeavour", "sword")
+    a, b = f.ships
+    a.position, a.facing = (0.0, 0.0), 0
+    b.position = (5.0, 0.0)  # dead ahead: the prow weapons bear, the broadsides do not
+    assert {p.gun.location for p in f._bearing_guns(a, b) if p.gun} == {"prow"}
+    b.position = (0.0, 5.0)  # to port
+    assert [p.gun.location for p in f._bearing_guns(a, b) if p.gun] == ["port"]
+    b.position = (0.0, -5.0)
+    assert [p.gun.location for p in f._bearing_guns(a, b) if p.gun] == ["starboard"]
+    b.position = (0.0, 7.0)  # beyond the broadside's 6 VU
+    assert f._bearing_guns(a, b) == []
+    h = fight("hazeroth", "sword")
+    a, b = h.ships
+    a.position, a.facing = (0.0, 0.0), 0
+    b.position = (0.0, 4.0)  # the dorsal macrocannon fires to port, the prow lance does not
+    assert [p.gun.location for p in h._bearing_guns(a, b) if p.gun] == ["dorsal"]
+
+
+def test_r8_battlecruisers_ram_as_cruisers() -> None:
+    from shipyard.systems.rogue_trader.build import new_design
+    from tests.systems.rogue_trader.fights import YARD
+
+    catalog = YARD.catalog(YARD.system("rogue-trader"))
+    data = new_design(catalog, "mars-class-battlecruiser")
+    d = design("sword")
+    d.model = d.model.model_validate(data, context={"catalog": catalog})
+    f = fight(d, "sword")
+    assert [str(x) for x in f.ships[0].spec.ram] == ["2d10"]
+
+
+def test_r10_landing_bays_launch_bombers_past_the_shields() -> None:
+    ambition = design("ambition")
+    weapons = [w.model_copy(update={"weapon": "jovian-pattern-landing-bay"}) if i == 2 else w
+               for i, w in enumerate(ambition.model.weapons)]
+    ambition.model = ambition.model.model_copy(update={"weapons": weapons})
+    dice = Scripted([100,          # the lance battery misses
+                     99,           # Sword's turrets miss the 2 squadrons
+                     40,           # the bombers' attack: BS 60, 2 degrees: both hit
+                     10, 10, 10, 10])  # 2 x 2d10+4 = 48, void shields useless
+    f = fight(ambition, "sword", dice)
+    a, b = f.ships
+    a.position, a.facing = (0.0, 0.0), 0
+    b.position = (0.0, 3.0)  # to port, within the bombers' 8 VU
+    f._shoot(a, b)
+    assert dice.faces == [] and b.hull_integrity == 35 - (48 - 18)
+    assert "Ambition-class Cruiser launches 2 squadrons" in " ".join(texts(f))
+
+
+def test_r12_torpedo_warheads_and_their_crit_ratings() -> None:
+    endeavour = design("endeavour")
+    weapons = [w.model_copy(update={"torpedoes": "vortex"}) if i == 0 else w
+               for i, w in enumerate(endeavour.model.weapons)]
+    endeavour.model = endeavour.model.model_copy(update={"weapons": weapons})
+    f = fight(endeavour, "sword")
+    tubes = next(p for p in f.ships[0].spec.guns if p.gun and p.gun.kind == "torpedo-tubes")
+    assert tubes.gun is not None
+    assert (str(tubes.gun.damage), tubes.gun.crit, tubes.gun.reach) == ("2d10+5", 6, 10)
+
+
+def test_glimmer_shields_flicker() -> None:
+    sword = design("sword")
+    components = ["voss-glimmer-pattern-void-shield-array" if c == "single-void-shield" else c
+                  for c in sword.model.components]
+    sword.model = sword.model.model_copy(update={"components": components})
+    dice = Scripted([100, 30,  # lance misses; macrocannon 2 hits
+                     3,        # the flicker: 3 or less, the hit goes through anyway
+                     10, 10])  # 12 + 12 = 24 - 18 = 6
+    f = fight("hazeroth", sword, dice)
+    place(f, 3.0)
+    a, b = f.ships
+    f._shoot(a, b)
+    assert dice.faces == [] and b.hull_integrity == 35 - 6
+
+
+def test_a_captain_of_your_own(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from shipyard.core.combat import Terms, fight_once
+    from shipyard.systems.rogue_trader.combat import SUPPORT
+
+    path = Path(str(tmp_path)) / "captains.py"
+    path.write_text(
+        "from shipyard.systems.rogue_trader.combat.captain import Captain\n"
+        "class Drifter(Captain):\n"
+        "    def manoeuvre(self, s):\n"
+        "        return ('half', 0)\n"
+        "    def action(self, s):\n"
+        "        return 'shoot'\n", encoding="utf-8")
+    prepared = SUPPORT.prepare(design("sword"), design("hazeroth"),
+                               Terms(pilots=(f"{path}:Drifter", None), cap=3))
+    result = fight_once(SUPPORT, prepared, 4)
+    moves = [e.text for e in result.events if e.text.startswith("Sword-class Frigate moves")]
+    assert moves and all("4 VU (half speed) and holds her heading" in m for m in moves)
+    assert any("commanded by Drifter" in n for n in prepared.notes)
