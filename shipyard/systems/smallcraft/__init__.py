@@ -37,6 +37,11 @@ class Smallcraft(RulesSystem):
     def catalog_tables(self, catalog: Any) -> list[Table]:
         return catalog_tables(catalog)
 
+    def fight(self) -> Any:
+        from shipyard.systems.smallcraft.combat import SUPPORT  # not for validate or show
+
+        return SUPPORT
+
 
 def _hull_size(hull: str | None) -> int:
     from shipyard.errors import UserError

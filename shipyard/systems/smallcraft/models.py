@@ -7,7 +7,7 @@ design fits its hull is for the rules (exit 1).
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
@@ -55,11 +55,38 @@ class AtmosphereOption(_Strict):
     note: str = ""
 
 
+class PilotTable(_Strict):
+    standoff: float = Field(ge=0, le=1000)
+    closing_gain: float = Field(gt=0, le=100)
+    max_closing: float = Field(gt=0, le=1000)
+    missile_horizon: int = Field(ge=0, le=1000)
+
+
+class CombatTable(_Strict):
+    """combat.yaml: the table's choices and the figures of the combat procedure."""
+
+    start_range: int = Field(ge=0, le=10_000)
+    geometry: str
+    cap: int = Field(ge=1, le=10_000)
+    gunnery: int = Field(ge=0, le=100)
+    pilot_is_gunner: bool
+    quickness: int = Field(ge=-100, le=100)
+    quickness_die: int = Field(ge=1, le=1000)
+    movement_penalty: int = Field(ge=0, le=100)
+    pilot_gunner_penalty: int = Field(ge=0, le=100)
+    range_penalty: int = Field(ge=0, le=100)
+    range_penalty_beyond: int = Field(ge=0, le=10_000)
+    gunner_quickness_penalty: int = Field(ge=0, le=1000)
+    screens_ratio: int = Field(ge=1, le=1000)
+    rules: dict[str, str]
+    pilot: PilotTable
+
+
 class SmallcraftCatalog(_Strict):
     construction: Construction
     ranges: Ranges
     atmosphere: list[AtmosphereOption]
-    combat: dict[str, Any] = Field(default_factory=dict)
+    combat: CombatTable
 
     def atmosphere_option(self, option_id: str) -> AtmosphereOption | None:
         return next((o for o in self.atmosphere if o.id == option_id), None)

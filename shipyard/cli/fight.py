@@ -1,0 +1,295 @@
+"""Commands that fight: `duel` (one narrated fight, or a Monte Carlo series) and `odds` (one
+volley). The rules live in each system's FightSupport; this module reads options and prints.
+
+Core modules are imported inside the commands, NumPy only by a system's batch engine, and Rich
+only for the progress bar of a long series on a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from shipyard.cli.app import app, fail, finish, report, state
+from shipyard.errors import Exit, UserError
+
+if TYPE_CHECKING:
+    from shipyard.core.combat import Chance, FightResult, OddsReport, Prepared, Summary
+    from shipyard.core.yard import Design
+
+MAX_SEED = 2**63 - 1
+MAX_SAMPLES = 1_000_000
+BAR_FROM = 2_000  # runs; fewer finish before a bar is worth drawing
+
+Seed = Annotated[int | None, typer.Option(
+    "--seed", min=0, max=MAX_SEED, help="replay a fight exactly; without it one is chosen "
+    "and printed")]
+Json = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+AllowIllegal = Annotated[bool, typer.Option(
+    "--allow-illegal", help="fight with designs that break the rules")]
+Range = Annotated[int | None, typer.Option(
+    "--range", min=0, max=1_000_000, help="starting distance (smallcraft: dhexes; default "
+    "from the system's combat table)")]
+Rules = Annotated[list[str] | None, typer.Option(
+    "--rule", metavar="NAME[=VALUE]", help="an optional rule of the system, on (or set to "
+    "VALUE); may be repeated. smallcraft: transverse, range-penalty, quickness-die=off, "
+    "gunner-quickness, missile-screens=literal")]
+
+
+def _pairs(option: str, given: list[str] | None, bare: str | None = None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in given or []:
+        key, eq, value = item.partition("=")
+        if not eq:
+            if bare is None:
+                raise UserError.single("cli.option", f"{option} {item}: give KEY=VALUE")
+            value = bare
+        if not key:
+            raise UserError.single("cli.option", f"{option} {item}: give KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _designs(paths: list[Path], allow_illegal: bool) -> list[Design]:
+    """Read and judge the designs; refuse unreadable ones (2) and illegal ones (1)."""
+    yard = state.yard()
+    reports = [yard.check(path) for path in paths]
+    worst = Exit.OK
+    for result in reports:
+        if not result.readable:
+            report(result.errors)
+            worst = max(worst, Exit.INPUT)
+        elif result.errors and not allow_illegal:
+            report(result.errors)
+            print(f"{result.file}: {result.name} is NOT LEGAL; fix it or pass --allow-illegal",
+                  file=sys.stderr)
+            worst = max(worst, Exit.ILLEGAL)
+    finish(worst)
+    designs = [r.design for r in reports if r.design is not None]
+    systems = {d.system.id for d in designs}
+    if len(systems) > 1:
+        fail(UserError.single("fight.systems", f"{designs[0].file} is {designs[0].system.id} "
+                              f"and {designs[1].file} is {designs[1].system.id}: a fight "
+                              "needs two designs of the same system", designs[1].file))
+    return designs
+
+
+@app.command()
+def duel(
+    a: Annotated[Path, typer.Argument(help="design of side A (.yaml)")],
+    b: Annotated[Path, typer.Argument(help="design of side B (.yaml)")],
+    seed: Seed = None,
+    runs: Annotated[int, typer.Option(
+        "--runs", help="1: one narrated fight; more: a Monte Carlo summary (at most "
+        "1,000,000)")] = 1,
+    as_json: Json = False,
+    allow_illegal: AllowIllegal = False,
+    start_range: Range = None,
+    geometry: Annotated[str | None, typer.Option(
+        "--geometry", help="how the craft start (smallcraft: head-on, pursuit, crossing, "
+        "random)")] = None,
+    dimensions: Annotated[int, typer.Option("--dimensions", min=2, max=3,
+                                            help="2D or 3D, where a system has both")] = 2,
+    cap: Annotated[int | None, typer.Option(
+        "--cap", min=1, help="rounds before the fight is called a draw (default from the "
+        "system)")] = None,
+    crew_a: Annotated[list[str] | None, typer.Option(
+        "--crew-a", metavar="KEY=VALUE", help="side A's crew, over its design's combat: "
+        "section (smallcraft: gunnery=60, gunner=pilot|crew, quickness=3)")] = None,
+    crew_b: Annotated[list[str] | None, typer.Option(
+        "--crew-b", metavar="KEY=VALUE", help="side B's crew, as --crew-a")] = None,
+    rules: Rules = None,
+    pilot_a: Annotated[str | None, typer.Option(
+        "--pilot-a", metavar="FILE.py:NAME", help="your own pilot for side A (runs on the "
+        "narrated engine)")] = None,
+    pilot_b: Annotated[str | None, typer.Option(
+        "--pilot-b", metavar="FILE.py:NAME", help="your own pilot for side B")] = None,
+    engine: Annotated[str, typer.Option(
+        "--engine", help="auto (the fast batch engine where it applies) or reference (the "
+        "narrated engine, also for --runs)")] = "auto",
+) -> None:
+    """Fight A against B: one narrated fight, or --runs N fights summarised as win rates.
+
+    The same --seed replays the same narrated fight on every machine, and gives the same
+    summary on the same installation. An illegal design is refused (exit 1) unless
+    --allow-illegal.
+    """
+    from shipyard.core.combat import Terms, check_runs, fight_once
+    from shipyard.core.dice import new_seed
+
+    try:
+        check_runs(runs)
+        if engine not in ("auto", "reference"):
+            raise UserError.single("cli.engine", f"--engine {engine}: give auto or reference")
+        terms = Terms(range=start_range, geometry=geometry, dimensions=dimensions, cap=cap,
+                      crew=(_pairs("--crew-a", crew_a), _pairs("--crew-b", crew_b)),
+                      rules=_pairs("--rule", rules, "on"), pilots=(pilot_a, pilot_b))
+        first, second = _designs([a, b], allow_illegal)
+        prepared = first.system.fight().prepare(first, second, terms)
+        chosen = seed if seed is not None else new_seed()
+        if runs == 1:
+            result = fight_once(first.system.fight(), prepared, chosen)
+            _print_fight(prepared, result, chosen, as_json)
+        else:
+            summary = _series(first, prepared, runs, chosen, engine)
+            _print_summary(prepared, summary, as_json)
+    except UserError as err:
+        fail(err)
+
+
+def _series(design: Design, prepared: Prepared, runs: int, seed: int, engine: str) -> Summary:
+    from shipyard.core.combat import series, summarise
+
+    support = design.system.fight()
+    if runs < BAR_FROM or not sys.stderr.isatty():
+        return summarise(prepared, series(support, prepared, runs, seed, None, engine), seed)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"{runs:,} fights", total=runs)
+        columns = series(support, prepared, runs, seed, lambda n: bar.advance(task, n), engine)
+    return summarise(prepared, columns, seed)
+
+
+def _print_fight(prepared: Prepared, result: FightResult, seed: int, as_json: bool) -> None:
+    a, b = prepared.names
+    outcome = result.outcome
+    if as_json:
+        typer.echo(json.dumps({
+            "a": a, "b": b, "seed": seed, "terms": list(prepared.notes),
+            "winner": None if outcome.winner is None else "ab"[outcome.winner],
+            "reason": outcome.reason, "text": outcome.text, "rounds": result.rounds,
+            "round_name": prepared.round_name,
+            "damage": {"unit": prepared.damage_unit, "a": result.damage[0],
+                       "b": result.damage[1]},
+            "random_numbers": result.draws,
+            "log": [e.as_json() for e in result.events],
+        }, indent=2, ensure_ascii=False))
+        return
+    lines = [f"{a} (A) against {b} (B), seed {seed}"]
+    lines += [f"  {note}" for note in prepared.notes]
+    current = -1
+    for event in result.events:
+        if event.round != current:
+            current = event.round
+            if current:
+                lines.append(f"{prepared.round_name} {current}")
+        lead = f"{event.phase:<8}" if event.depth == 0 else " " * 8 + "  " * event.depth
+        lines.append(f"  {lead} {event.text}".rstrip())
+    verdict = ("a draw" if outcome.winner is None else
+               f"{prepared.names[outcome.winner]} wins")
+    lines.append(f"{verdict} after {result.rounds} {prepared.round_name}"
+                 f"{'s' * (result.rounds != 1)} ({outcome.reason}): {outcome.text}")
+    lines.append(f"damage dealt ({prepared.damage_unit}): {a} {result.damage[0]}, "
+                 f"{b} {result.damage[1]}")
+    typer.echo("\n".join(lines))
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps({**s.as_json(), "terms": list(prepared.notes)}, indent=2,
+                              ensure_ascii=False))
+        return
+    from shipyard.cli.tables import render
+    from shipyard.core.table import Table
+
+    a, b = s.names
+    engine = "batch engine" if s.engine == "batch" else "narrated engine"
+    lines = [f"{a} (A) against {b} (B): {s.runs:,} fights, seed {s.seed} ({engine})"]
+    lines += [f"  {note}" for note in prepared.notes]
+    typer.echo("\n".join(lines))
+    outcome_rows = []
+    for label, rate, key in ((f"{a} wins", s.wins[0], "a"), (f"{b} wins", s.wins[1], "b"),
+                             ("no winner", s.no_winner, "none")):
+        how = ", ".join(f"{r} {n:,}" for r, n in s.reasons[key].items())
+        outcome_rows.append([label, f"{rate.count:,}", _percent(rate.rate),
+                             f"{_percent(rate.low)} – {_percent(rate.high)}", how])
+    typer.echo(render(Table("Outcomes", ["outcome", "fights", "rate", "95% interval", "how"],
+                            outcome_rows)), nl=False)
+    r = s.rounds
+    spread = [["fight length", f"{r.mean:.1f}", f"{r.sd:.1f}", f"{r.median:g}",
+               f"{r.low} – {r.high}", f"{s.round_name}s"]]
+    for name, d in zip(s.names, s.damage, strict=True):
+        spread.append([f"damage by {name}", f"{d.mean:.1f}", f"{d.sd:.1f}", f"{d.median:g}",
+                       f"{d.low} – {d.high}", s.damage_unit])
+    typer.echo(render(Table("Spread", ["", "mean", "sd", "median", "range", "unit"], spread)),
+               nl=False)
+    typer.echo(f"random numbers drawn: {s.draws:,}")
+
+
+@app.command()
+def odds(
+    attacker: Annotated[Path, typer.Argument(help="the firing design (.yaml)")],
+    target: Annotated[Path, typer.Argument(help="the design fired on (.yaml)")],
+    at_range: Annotated[int, typer.Option(
+        "--range", min=0, max=1_000_000, help="distance to the target (smallcraft: "
+        "dhexes)")] = 5,
+    speed: Annotated[int, typer.Option(
+        "--speed", min=0, max=10_000, help="the target's movement (smallcraft: dhexes/dturn; "
+        "its transverse part under --rule transverse)")] = 0,
+    crew: Annotated[list[str] | None, typer.Option(
+        "--crew", metavar="KEY=VALUE", help="the attacker's crew (as duel --crew-a)")] = None,
+    rules: Rules = None,
+    samples: Annotated[int, typer.Option(
+        "--samples", min=1, max=MAX_SAMPLES, help="volleys to sample when the dice are too "
+        "many to enumerate")] = 20_000,
+    seed: Seed = None,
+    as_json: Json = False,
+    allow_illegal: AllowIllegal = False,
+) -> None:
+    """What one volley of ATTACKER's weapons does to TARGET: the dhits past screens and armour
+    and the cblocs destroyed, exact where the dice allow, else sampled (and it says which)."""
+    from shipyard.core.combat import Terms
+    from shipyard.core.dice import new_seed
+
+    try:
+        terms = Terms(range=at_range, speed=speed, crew=(_pairs("--crew", crew), {}),
+                      rules=_pairs("--rule", rules, "on"))
+        first, second = _designs([attacker, target], allow_illegal)
+        chosen = seed if seed is not None else new_seed()
+        result = first.system.fight().odds(first, second, terms, samples, chosen)
+    except UserError as err:
+        fail(err)
+    _print_odds(result, chosen, as_json)
+
+
+def _print_odds(result: OddsReport, seed: int, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps({**result.as_json(), **({} if result.exact else {"seed": seed})},
+                              indent=2, ensure_ascii=False))
+        return
+    lines = [result.title, f"  {result.method}" + ("" if result.exact else f", seed {seed}")]
+    lines += [f"  {note}" for note in result.notes]
+    for dist in result.distributions:
+        lines.append(f"{dist.name} (mean {dist.mean:.2f})")
+        for p in dist.points:
+            interval = "" if p.low is None else f" ({_percent(p.low)} – {_percent(p.high or 0)})"
+            bar = "#" * round(40 * p.chance)
+            lines.append(f"  {p.value:>4}  {_percent(p.chance):>6}{interval}  {bar}")
+    if result.chances:
+        lines.append("chances")
+        for c in result.chances:
+            lines.append(f"  {_chance(c):>6}  {c.label}")
+    typer.echo("\n".join(lines))
+    if result.parts:
+        from shipyard.cli.tables import render
+        from shipyard.core.table import Table
+
+        rows = [[p.label, _chance(p.hit), "" if p.lost is None else _chance(p.lost)]
+                for p in result.parts]
+        typer.echo(render(Table("the target's rows", ["row", "hit", "wholly lost"], rows)),
+                   nl=False)
+
+
+def _chance(c: Chance) -> str:
+    interval = "" if c.low is None else f" ({_percent(c.low)} – {_percent(c.high or 0)})"
+    return _percent(c.chance) + interval

@@ -1,0 +1,108 @@
+"""smallcraft combat: the seed's six dphases on a hex map, as a `FightSupport` for the core.
+
+engine.py is the narrated reference; batch.py runs many fights at once with NumPy and must
+agree with it; odds.py rates one volley exactly. tactics.py holds the rules and the default
+pilot's decisions that both engines share.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from shipyard.core.combat import MAX_CAP, FightSupport, Log, Prepared, Progress, Terms
+from shipyard.core.dice import Roller
+from shipyard.core.yard import Design
+from shipyard.errors import UserError
+from shipyard.systems.smallcraft.combat import table as tables
+from shipyard.systems.smallcraft.combat.craft import Spec, build
+from shipyard.systems.smallcraft.models import SmallcraftCatalog
+
+
+class SmallcraftCombat(FightSupport):
+    def prepare(self, a: Design, b: Design, terms: Terms) -> Prepared:
+        catalog: SmallcraftCatalog = a.catalog
+        table = catalog.combat
+        if terms.dimensions != 2:
+            raise UserError.single("cli.dimensions", f"--dimensions {terms.dimensions}: "
+                                   "smallcraft fights in 2D only; the seed gives no 3D "
+                                   "procedure (\"it doesn't exist for now\")")
+        specs = _named(build(a.model, catalog), build(b.model, catalog))
+        geometry = tables.geometry(table, terms)
+        start = table.start_range if terms.range is None else terms.range
+        sees = min(_detection(s) for s in specs)
+        if not 0 <= start <= sees:
+            raise UserError.single("cli.range", f"--range {start}: the craft must start "
+                                   f"within detection range, 0..{sees} dhexes here")
+        if geometry == "random" and start == 0:
+            raise UserError.single("cli.range", "--range 0 with --geometry random: give a "
+                                   "range of at least 1")
+        cap = terms.cap if terms.cap is not None else table.cap
+        if not 1 <= cap <= MAX_CAP:
+            raise UserError.single("cli.cap", f"--cap {cap}: give 1..{MAX_CAP} dturns")
+        crews = (tables.crew(a.model, table, dict(terms.crew[0]), "a"),
+                 tables.crew(b.model, table, dict(terms.crew[1]), "b"))
+        switches = tables.switches(table, dict(terms.rules))
+        pilots = tuple(None if ref is None else _pilot(ref) for ref in terms.pilots)
+        setup = tables.Setup(specs, crews, switches, table, catalog.ranges.beam_dhexes, start,
+                             geometry, (pilots[0], pilots[1]))
+        batchable = pilots == (None, None) and not any(s.missiles and s.tubes for s in specs)
+        return Prepared(
+            names=(specs[0].name, specs[1].name), cap=cap, round_name="dturn",
+            damage_unit="cblocs destroyed", state=setup, batchable=batchable,
+            notes=_notes(setup),
+        )
+
+    def start(self, prepared: Prepared, roller: Roller, log: Log) -> Any:
+        from shipyard.systems.smallcraft.combat.engine import SmallcraftFight
+
+        return SmallcraftFight(prepared.state, roller, log)
+
+    def batch(self, prepared: Prepared, runs: int, seed: int,
+              progress: Progress | None = None) -> Any:
+        from shipyard.systems.smallcraft.combat.batch import run
+
+        return run(prepared.state, runs, seed, prepared.cap, progress)
+
+    def odds(self, attacker: Design, target: Design, terms: Terms, samples: int,
+             seed: int) -> Any:
+        from shipyard.systems.smallcraft.combat.odds import volley
+
+        return volley(attacker, target, terms, samples, seed)
+
+
+def _named(a: Spec, b: Spec) -> tuple[Spec, Spec]:
+    if a.name != b.name:
+        return a, b
+    return (dataclasses.replace(a, name=f"{a.name} (A)"),
+            dataclasses.replace(b, name=f"{b.name} (B)"))
+
+
+def _detection(spec: Spec) -> int:
+    sensors = sum(spec.rows[r].boxes for r in spec.sensors)
+    return spec.detection + spec.per_sensor * sensors
+
+
+def _pilot(reference: str) -> Any:
+    from shipyard.systems.smallcraft.combat.pilot import load
+
+    return load(reference)
+
+
+def _notes(setup: tables.Setup) -> tuple[str, ...]:
+    crews = "; ".join(
+        f"{s.name}: gunnery {c.gunnery}%"
+        f"{' (the pilot fires)' if c.pilot_fires else ' (a gunner)'}, quickness {c.quickness}"
+        for s, c in zip(setup.specs, setup.crews, strict=True))
+    pilots = [f"{s.name} flown by {getattr(p, '__name__', str(p))}"
+              for s, p in zip(setup.specs, setup.pilots, strict=True) if p is not None]
+    rules = setup.switches.named()
+    return (
+        f"{setup.geometry}, {setup.range} dhexes apart, at rest; 2D",
+        crews,
+        f"optional rules: {', '.join(rules) if rules else 'none'}",
+        *([f"pilots: {', '.join(pilots)}"] if pilots else []),
+    )
+
+
+SUPPORT = SmallcraftCombat()

@@ -1,0 +1,479 @@
+"""The batch engine: many smallcraft fights at once, one NumPy array element per fight.
+
+Same rules, same default pilot: movement, arcs and the pilot's decisions come from the very
+functions the narrated engine calls (tactics.py, hexes.py), here fed arrays instead of numbers.
+What differs is bookkeeping only, and it is equal in distribution:
+
+* a sheet is kept as surviving boxes per row, not box by box; "roll d(hull), reroll a destroyed
+  box" is a uniform pick among the surviving boxes, which is what the reroll amounts to;
+* dice come from NumPy's generator, not `random.Random`, so a series is the same for the same
+  seed on the same installation, while each narrated fight replays anywhere.
+
+A turret's mount is its own column here (it is one box of its sheet row). Missiles in flight
+are not handled: a fight with launch tubes and missiles runs on the narrated engine. A test
+checks that both engines give the same win rates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from shipyard.core.combat import Columns, Progress
+from shipyard.systems.smallcraft.combat import hexes, tactics
+from shipyard.systems.smallcraft.combat.craft import Spec
+from shipyard.systems.smallcraft.combat.table import Setup
+
+CHUNK = 100_000  # fights per pass: large enough to amortise NumPy's per-call cost
+REROLLS = 3  # d(hull) rolls before picking among the surviving boxes directly
+REASONS = ("", "destroyed", "crew lost", "power lost", "disarmed and immobile", "escaped",
+           "lost contact", "harmless", "cap")
+CODE = {name: i for i, name in enumerate(REASONS)}
+
+
+class Numpy:
+    """The array namespace of xp.py, for NumPy arrays."""
+
+    pi = float(np.pi)
+    minimum = staticmethod(np.minimum)
+    maximum = staticmethod(np.maximum)
+    sqrt = staticmethod(np.sqrt)
+    atan2 = staticmethod(np.arctan2)
+    abs = staticmethod(np.abs)
+    sign = staticmethod(np.sign)
+    not_ = staticmethod(np.logical_not)
+
+    def __init__(self) -> None:
+        self._tables: dict[int, tuple[Any, np.ndarray]] = {}
+
+    @staticmethod
+    def floor(x: Any) -> Any:
+        return np.floor(x).astype(np.int64)
+
+    @staticmethod
+    def where(condition: Any, yes: Any, no: Any) -> Any:
+        # np.where costs ~4 ns an element on a mixed mask (branch misses), ~0 to test the
+        # mask: most masks here are all one way (every craft armed, every range non-zero)
+        if isinstance(condition, np.ndarray):
+            if condition.all():
+                pick = yes
+            elif not condition.any():
+                pick = no
+            else:
+                return np.where(condition, yes, no)
+            kind = np.result_type(yes, no)
+            if isinstance(pick, np.ndarray) and pick.shape == condition.shape:
+                return pick.astype(kind, copy=False)
+            return np.full(condition.shape, pick, dtype=kind)
+        return np.where(condition, yes, no)
+
+    def take(self, table: Any, index: Any) -> Any:
+        cached = self._tables.get(id(table))
+        if cached is None or cached[0] is not table:
+            cached = (table, np.asarray(table))
+            self._tables[id(table)] = cached
+        return np.take(cached[1], index)
+
+
+NP = Numpy()
+
+
+class Dice:
+    """NumPy's generator, counting every uniform number drawn."""
+
+    def __init__(self, seed: int, chunk: int) -> None:
+        self.rng = np.random.default_rng([seed, chunk])
+        self.draws = 0
+
+    def d(self, sides: Any, n: int) -> Any:
+        self.draws += n
+        return (self.rng.random(n) * sides).astype(np.int64) + 1
+
+
+@dataclass
+class Side:
+    """One craft in every fight of a pass."""
+
+    spec: Spec
+    boxes: np.ndarray  # (fights, columns) surviving boxes per column
+    column: list[int]  # sheet row -> its column (a turret's weapon boxes)
+    mount_column: dict[int, int]  # beam index -> the column of its turret mount
+    pos: list[np.ndarray]  # a, b, c, d
+    vel: list[np.ndarray]
+    facing: np.ndarray
+    facing_before: np.ndarray
+    turned: np.ndarray
+    power: list[Any]
+    left: np.ndarray  # boxes left in all
+    dealt: np.ndarray
+    owner: np.ndarray  # box number - 1 -> its column
+    size: np.ndarray  # boxes each column starts with
+
+    @property
+    def armor(self) -> np.ndarray | None:
+        cols = [self.column[r] for r in self.spec.armor]
+        return np.asarray(cols, dtype=np.int64) if cols else None
+
+    def alive(self) -> list[Any]:
+        """Surviving boxes per sheet row, a turret's mount included (as tactics.py wants)."""
+        rows: list[Any] = [self.boxes[:, self.column[r]] for r in range(len(self.spec.rows))]
+        for i, col in self.mount_column.items():
+            row = self.spec.beams[i].row
+            rows[row] = rows[row] + self.boxes[:, col]
+        return rows
+
+    def mounts(self) -> list[Any]:
+        return [self.boxes[:, self.mount_column[i]] if i in self.mount_column else 0
+                for i in range(len(self.spec.beams))]
+
+    def missiles(self) -> list[Any]:
+        return [self.spec.rows[m.row].boxes * m.per_cbloc for m in self.spec.missiles]
+
+    def kin(self) -> tactics.Kin:
+        (a, b, c, d), (va, vb, vc, vd) = self.pos, self.vel
+        return tactics.Kin(a, b, c, d, va, vb, vc, vd, self.facing)
+
+    def keep(self, mask: np.ndarray) -> None:
+        self.boxes = self.boxes[mask]
+        self.pos = [v[mask] for v in self.pos]
+        self.vel = [v[mask] for v in self.vel]
+        for name in ("facing", "facing_before", "turned", "left", "dealt"):
+            setattr(self, name, getattr(self, name)[mask])
+        self.power = [p[mask] if isinstance(p, np.ndarray) else p for p in self.power]
+
+
+def _side(spec: Spec, n: int, start: Any) -> Side:
+    columns: list[int] = []
+    counts: list[int] = []
+    mount_column: dict[int, int] = {}
+    turrets = {b.row: i for i, b in enumerate(spec.beams) if b.turret}
+    for row in spec.rows:
+        columns.append(len(counts))
+        counts.append(row.boxes - (1 if row.index in turrets else 0))
+    for i in turrets.values():
+        mount_column[i] = len(counts)
+        counts.append(1)
+    owner = []
+    for row in spec.rows:
+        owner += [columns[row.index]] * row.boxes
+        if row.index in turrets:
+            owner[-1] = mount_column[turrets[row.index]]  # a turret's last box is its mount
+    boxes = np.tile(np.asarray(counts, dtype=np.int64), (n, 1))
+    pos = [np.asarray(start[k], dtype=np.int64).copy() for k in range(4)]
+    zero = np.zeros(n, dtype=np.int64)
+    return Side(spec, boxes, columns, mount_column, pos, [zero.copy() for _ in range(4)],
+                start[4].copy(), start[4].copy(), zero.copy(), [0] * len(spec.rows),
+                np.full(n, spec.box_count, dtype=np.int64), zero.copy(),
+                np.asarray(owner, dtype=np.int64), np.asarray(counts, dtype=np.float64))
+
+
+def run(setup: Setup, runs: int, seed: int, cap: int,
+        progress: Progress | None = None) -> Columns:
+    out = Columns(engine="batch")
+    for chunk, first in enumerate(range(0, runs, CHUNK)):
+        n = min(CHUNK, runs - first)
+        out.extend(_pass(setup, n, seed, chunk, cap, progress))
+    return out
+
+
+def _starts(setup: Setup, n: int, dice: Dice) -> tuple[Any, Any]:
+    if setup.geometry != "random":
+        a, b = setup.start(lambda sides: 1)
+        return ([np.full(n, v, dtype=np.int64) for v in (*a.position, a.facing)],
+                [np.full(n, v, dtype=np.int64) for v in (*b.position, b.facing)])
+    from shipyard.systems.smallcraft.combat.table import hex_ring
+
+    ring = np.asarray(hex_ring(setup.range), dtype=np.int64)
+    pick = dice.d(len(ring), n) - 1
+    q, r = ring[pick, 0], ring[pick, 1]
+    zero = np.zeros(n, dtype=np.int64)
+    fa, fb = dice.d(12, n) - 1, dice.d(12, n) - 1
+    return [zero, zero, zero, zero, fa], [zero, q, q + 2 * r, zero, fb]
+
+
+class _Pass:
+    """One pass of n fights, stepped a dturn at a time over the fights still going."""
+
+    def __init__(self, setup: Setup, n: int, seed: int, chunk: int) -> None:
+        self.setup = setup
+        self.table = setup.table
+        self.dice = Dice(seed, chunk)
+        start_a, start_b = _starts(setup, n, self.dice)
+        self.sides = [_side(setup.specs[0], n, start_a), _side(setup.specs[1], n, start_b)]
+        self.index = np.arange(n)  # which fight each array element is
+        self.winner = np.full(n, -1, dtype=np.int64)
+        self.reason = np.zeros(n, dtype=np.int64)
+        self.rounds = np.zeros(n, dtype=np.int64)
+        self.dealt = np.zeros((n, 2), dtype=np.int64)
+        self.ended = np.zeros(n, dtype=bool)  # over, not yet dropped from the arrays
+        self.dropped = 0  # of those, how many already counted as ended
+        self.over = self.ended
+
+    # --- the dturn ---
+
+    def dturn(self, number: int) -> None:
+        sides = self.sides
+        m = len(self.index)
+        self.over = self.ended.copy()
+        self.number = number
+        a_first = self._initiative(m)
+        alive = [s.alive() for s in sides]
+        mounts = [s.mounts() for s in sides]
+        missiles = [s.missiles() for s in sides]
+        kins = [s.kin() for s in sides]
+        armed = [tactics.armed(NP, s.spec, alive[i], mounts[i], missiles[i])
+                 for i, s in enumerate(sides)]
+        for i, s in enumerate(sides):  # dPhase 1 and 2: power, then the burn
+            plan = tactics.plan(NP, s.spec, self.table.pilot, kins[i], kins[1 - i], alive[i],
+                                mounts[i], missiles[i], armed[1 - i])
+            s.power = plan.power
+            for drive, g in zip(s.spec.drives, plan.thrust, strict=True):
+                if drive.push is None:
+                    continue
+                k = (s.facing + drive.push) % 12
+                for j in range(4):
+                    s.vel[j] = s.vel[j] + g * NP.take(_UNIT_COLUMNS[j], k)
+        for s in sides:
+            for j in range(4):
+                s.pos[j] = s.pos[j] + s.vel[j]
+        kins = self.kins = [s.kin() for s in sides]
+        (qa, ra), (qb, rb) = kins[0].hex(NP), kins[1].hex(NP)
+        self.apart = ((qb - qa, rb - ra), (qa - qb, ra - rb))  # each craft to its foe
+        self.toward = [hexes.direction15(NP, *v) for v in self.apart]
+        for i, s in enumerate(sides):  # dPhase 3
+            s.turned = tactics.turn(NP, s.spec, kins[i], kins[1 - i], alive[i], mounts[i],
+                                    missiles[i], self.toward[i])
+            s.facing_before = s.facing
+            s.facing = (s.facing + s.turned) % 12
+        weapons_a_first = self._weapon_order(a_first)
+        for slot in (0, 1):  # dPhase 4, in order of the gunners
+            for i in (0, 1):
+                turn = weapons_a_first if (i == 0) == (slot == 0) else ~weapons_a_first
+                self._beams(i, turn & ~self.over)
+        self._end_of_dturn()
+
+    def _initiative(self, m: int) -> Any:
+        crews = self.setup.crews
+        if not self.setup.switches.quickness_die:
+            self.scores = (np.full(m, crews[0].quickness), np.full(m, crews[1].quickness))
+            return np.full(m, crews[0].quickness >= crews[1].quickness)
+        die = self.table.quickness_die
+        sa = crews[0].quickness + self.dice.d(die, m)
+        sb = crews[1].quickness + self.dice.d(die, m)
+        tie = np.flatnonzero(sa == sb) if die > 1 else np.zeros(0, dtype=np.int64)
+        while len(tie):
+            sa[tie] = crews[0].quickness + self.dice.d(die, len(tie))
+            sb[tie] = crews[1].quickness + self.dice.d(die, len(tie))
+            tie = tie[sa[tie] == sb[tie]]
+        self.scores = (sa, sb)
+        return sa >= sb
+
+    def _weapon_order(self, a_first: Any) -> Any:
+        if not self.setup.switches.gunner_quickness:
+            return a_first
+        penalty = self.table.gunner_quickness_penalty
+        crews = self.setup.crews
+        wa = self.scores[0] - (penalty if crews[0].pilot_fires else 0)
+        wb = self.scores[1] - (penalty if crews[1].pilot_fires else 0)
+        return np.where(wa == wb, a_first, wa > wb)
+
+    # dPhase 4
+    def _beams(self, i: int, turn: Any) -> None:
+        shooter, target = self.sides[i], self.sides[1 - i]
+        spec = shooter.spec
+        if not turn.any():
+            return
+        dq, dr = self.apart[i]
+        distance = hexes.hex_distance(NP, dq, dr)
+        crew = self.setup.crews[i]
+        moving = tactics.target_moving(NP, self.setup.switches.transverse, self.kins[1 - i],
+                                       dq, dr)
+        aim = crew.gunnery - (self.table.pilot_gunner_penalty if crew.pilot_fires else 0)
+        aim = aim - self.table.movement_penalty * moving
+        if self.setup.switches.range_penalty:
+            beyond = np.maximum(0, distance - self.table.range_penalty_beyond)
+            aim = aim - self.table.range_penalty * beyond
+        in_range = turn & (distance <= self.setup.beam_range)
+        mounts = shooter.mounts()
+        for b, beam in enumerate(spec.beams):
+            if beam.aim is None:
+                continue
+            alive = shooter.alive()
+            dhits = tactics.beam_dhits(NP, spec, beam, alive, mounts[b],
+                                       shooter.power[beam.row])
+            fire = in_range & ~self.over & (dhits > 0)
+            fire &= tactics.bears(NP, beam, shooter.facing_before, shooter.turned, mounts[b],
+                                  dq, dr, self.toward[i])
+            who = np.flatnonzero(fire)
+            if not len(who):
+                continue
+            rolled = self.dice.d(100, len(who))
+            hit = who[rolled <= aim[who] if np.ndim(aim) else rolled <= aim]
+            if not len(hit):
+                continue
+            through = self._screen(target, hit, dhits[hit])
+            self._inflict(shooter, target, hit, through)
+            self._knocked_out(i, hit)
+
+    def _screen(self, target: Side, who: Any, dhits: Any) -> Any:
+        power = target.power
+        strength: Any = 0
+        for row in target.spec.screens:
+            strength = strength + np.minimum(target.boxes[who, target.column[row]],
+                                             power[row][who] if isinstance(power[row], np.ndarray)
+                                             else power[row])
+        ratio = self.table.screens_ratio
+        base, remainder = np.divmod(dhits, ratio)
+        stopped = base
+        roll = np.flatnonzero((strength > 0) & (remainder > 1) & (base < strength))
+        if len(roll):
+            extra = self.dice.d(ratio, len(roll)) < remainder[roll]
+            stopped = stopped.copy()
+            stopped[roll] += extra
+        return dhits - np.minimum(stopped, strength)
+
+    def _inflict(self, shooter: Side, target: Side, who: Any, dhits: Any) -> None:
+        """Steps 2-4 of Inflicting Damage for each fight in `who`: an armor box, then a box
+        by a d(hull) roll, rolled again on a box already destroyed, until the dhits are spent.
+
+        Boxes are counted per column, so "is the rolled box destroyed?" is asked of the
+        column it falls in: with k of its n boxes left, it survives with chance k/n."""
+        sheet = target.boxes[who]  # the fights' sheets, written back at the end
+        dhits = np.minimum(dhits, target.left[who])  # each dhit takes a box while any is left
+        target.left[who] -= dhits
+        shooter.dealt[who] += dhits
+        armor = target.armor
+        owner, size = target.owner, target.size
+        while True:
+            if armor is not None:
+                if len(armor) == 1:
+                    has = (dhits > 0) & (sheet[:, armor[0]] > 0)
+                    sheet[:, armor[0]] -= has
+                else:
+                    have = sheet[:, armor] > 0
+                    has = (dhits > 0) & have.any(axis=1)
+                    took = np.flatnonzero(has)
+                    sheet[took, armor[np.argmax(have[took], axis=1)]] -= 1
+                dhits -= has
+            at = np.flatnonzero(dhits > 0)
+            if not len(at):
+                break
+            for _ in range(REROLLS):
+                col = owner[(self.dice.rng.random(len(at)) * len(owner)).astype(np.int64)]
+                whole = self.dice.rng.random(len(at)) * size[col] < sheet[at, col]
+                self.dice.draws += 2 * len(at)
+                sheet[at[whole], col[whole]] -= 1
+                dhits[at[whole]] -= 1
+                at = at[~whole]
+                if not len(at):
+                    break
+            if len(at):  # a sheet mostly destroyed: pick among the survivors directly
+                pick = (self.dice.rng.random(len(at)) * (sheet[at].sum(axis=1))).astype(np.int64)
+                self.dice.draws += len(at)
+                col = (np.cumsum(sheet[at], axis=1) <= pick[:, None]).sum(axis=1)
+                sheet[at, col] -= 1
+                dhits[at] -= 1
+        target.boxes[who] = sheet
+
+    def _knocked_out(self, shooter: int, who: Any) -> None:
+        target = self.sides[1 - shooter]
+        spec = target.spec
+        who = who[~self.over[who]]
+        reason = np.zeros(len(who), dtype=np.int64)
+        crew_gone = _all_gone(target, spec.crew, who)
+        power_gone = _all_gone(target, spec.power, who)
+        reason = np.where(power_gone, CODE["power lost"], reason)
+        reason = np.where(crew_gone, CODE["crew lost"], reason)
+        reason = np.where(target.left[who] == 0, CODE["destroyed"], reason)
+        done = reason > 0
+        self._finish(who[done], shooter, reason[done])
+
+    def _finish(self, who: Any, winner: Any, reason: Any) -> None:
+        fights = self.index[who]
+        self.winner[fights] = winner
+        self.reason[fights] = reason
+        self.rounds[fights] = self.number
+        self.over[who] = True
+        self.ended[who] = True
+        for k, s in enumerate(self.sides):
+            self.dealt[fights, k] = s.dealt[who]
+
+    # the end of the dturn: R8
+    def _end_of_dturn(self) -> None:
+        going = ~self.over
+        distance = hexes.hex_distance(NP, *self.apart[0])
+        alive = [s.alive() for s in self.sides]
+        seen_by = [tactics.detection(NP, s.spec, alive[k], s.power)
+                   for k, s in enumerate(self.sides)]
+        lost = going & (distance > seen_by[0]) & (distance > seen_by[1])
+        self._finish(np.flatnonzero(lost), -1, CODE["lost contact"])
+        going &= ~lost
+        for k in (0, 1):
+            gone = going & (distance > seen_by[1 - k])
+            self._finish(np.flatnonzero(gone), -1, CODE["escaped"])
+            going &= ~gone
+        armed = [np.broadcast_to(tactics.armed(NP, s.spec, alive[k], s.mounts(), s.missiles()),
+                                 going.shape) for k, s in enumerate(self.sides)]
+        harmless = going & ~armed[0] & ~armed[1]
+        self._finish(np.flatnonzero(harmless), -1, CODE["harmless"])
+        going &= ~harmless
+        for k in (0, 1):
+            mobile = np.broadcast_to(tactics.mobile(NP, self.sides[k].spec, alive[k]),
+                                     going.shape)
+            stuck = going & ~armed[k] & ~mobile & armed[1 - k]
+            self._finish(np.flatnonzero(stuck), 1 - k, CODE["disarmed and immobile"])
+            going &= ~stuck
+
+    def compact(self) -> int:
+        """Drop the fights that ended, once they are a fair share of the arrays (a fight
+        that ended is still computed, and ignored, until then); returns how many ended."""
+        ended = int(self.ended.sum()) - self.dropped
+        self.dropped += ended
+        if self.dropped * 5 >= len(self.index):
+            keep = ~self.ended
+            for s in self.sides:
+                s.keep(keep)
+            self.index = self.index[keep]
+            self.ended = self.ended[keep]
+            self.dropped = 0
+        return ended
+
+
+def _all_gone(side: Side, rows: tuple[int, ...], who: Any) -> Any:
+    if not rows:
+        return np.zeros(len(who), dtype=bool)
+    total = side.boxes[who, side.column[rows[0]]]
+    for row in rows[1:]:
+        total = total + side.boxes[who, side.column[row]]
+    return total == 0
+
+
+_UNIT_COLUMNS = tuple(tuple(u[j] for u in hexes.UNIT) for j in range(4))
+
+
+def _pass(setup: Setup, n: int, seed: int, chunk: int, cap: int,
+          progress: Progress | None) -> Columns:
+    fight = _Pass(setup, n, seed, chunk)
+    for number in range(1, cap + 1):
+        if fight.ended.all():
+            break
+        fight.dturn(number)
+        ended = fight.compact()
+        if progress is not None and ended:
+            progress(ended)
+    going = ~fight.ended
+    left = fight.index[going]
+    if len(left):
+        for k, s in enumerate(fight.sides):
+            fight.dealt[left, k] = s.dealt[going]
+        fight.reason[left] = CODE["cap"]
+        fight.rounds[left] = cap
+        if progress is not None:
+            progress(len(left))
+    return Columns(
+        winner=fight.winner.tolist(), reason=[REASONS[c] for c in fight.reason.tolist()],
+        rounds=fight.rounds.tolist(), damage_a=fight.dealt[:, 0].tolist(),
+        damage_b=fight.dealt[:, 1].tolist(), draws=fight.dice.draws, engine="batch",
+    )

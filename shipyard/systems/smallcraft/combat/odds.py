@@ -1,0 +1,387 @@
+"""The odds of one volley: every beam of the attacker fires at the target (and a full salvo
+of missiles strikes, if it carries them), at a given range and target movement.
+
+Exact by enumeration: each beam hits or misses (its gunnery chance), its screens roll comes
+out one way or the other, and each dhit's box falls among the target's armor, its screens or
+its other boxes. Which of the other boxes the random dhits took is a uniform sample without
+replacement, so the chance a row is hit or wholly lost follows from how many random dhits fell
+among them (the hypergeometric distribution). When the states to enumerate would be too many,
+the volley is sampled with the narrated engine's own damage code instead, and said so.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from shipyard.core.combat import (
+    Chance,
+    Check,
+    Distribution,
+    Modifier,
+    OddsReport,
+    PartOdds,
+    Point,
+    Terms,
+    wilson,
+)
+from shipyard.core.dice import Roller
+from shipyard.core.yard import Design
+from shipyard.errors import UserError
+from shipyard.systems.smallcraft.combat import table as tables
+from shipyard.systems.smallcraft.combat.craft import Spec, build
+from shipyard.systems.smallcraft.combat.damage import Boxes, screen, screen_literal
+
+MAX_STATES = 200_000  # memoised damage states before the enumeration gives way to sampling
+
+State = tuple[int, int, int, int]  # armor left, screens left, other boxes hit, armor by roll
+
+
+@dataclass(frozen=True)
+class Shot:
+    label: str
+    dhits: int
+    target: int  # the gunnery target number: a d100 at or under it hits
+    why: str
+
+    @property
+    def chance(self) -> float:
+        return min(100, max(0, self.target)) / 100
+
+
+@dataclass(frozen=True)
+class Volley:
+    attacker: Spec
+    target: Spec
+    shots: tuple[Shot, ...]  # beams, each its own damage sequence
+    salvo: tuple[int, int]  # missiles striking together, and the damage of each
+    screens: int  # the target's powered screen strength
+    ratio: int
+    literal: bool
+
+
+class TooMany(Exception):
+    pass
+
+
+def volley(attacker: Design, target: Design, terms: Terms, samples: int,
+           seed: int) -> OddsReport:
+    catalog = attacker.catalog
+    table = catalog.combat
+    if terms.dimensions != 2:
+        raise UserError.single("cli.dimensions", "smallcraft fights in 2D only")
+    a, t = build(attacker.model, catalog), build(target.model, catalog)
+    crew = tables.crew(attacker.model, table, dict(terms.crew[0]), "a")
+    switches = tables.switches(table, dict(terms.rules))
+    distance = 5 if terms.range is None else terms.range
+    moving = terms.speed or 0
+    v = _volley(a, t, crew, switches, table, catalog.ranges.beam_dhexes, distance, moving)
+    title = (f"{a.name} fires on {t.name} at {distance} dhexes, the target moving {moving} "
+             f"dhex{'es' * (moving != 1)}/dturn{' across the line of fire' * switches.transverse}")
+    notes = [f"{s.label}: {s.dhits} dhits, {s.why}" for s in v.shots]
+    if v.salvo[0]:
+        notes.append(f"a salvo of {v.salvo[0]} missiles of damage {v.salvo[1]} strikes "
+                     f"({'R6 literal' if v.literal else 'R6'}: screens repel by salvo)")
+    if not v.shots and not v.salvo[0]:
+        notes.append("no weapon reaches: beams fire within "
+                     f"{catalog.ranges.beam_dhexes} dhexes, and no missiles are carried")
+    notes.append(f"{t.name}'s screens: {v.screens} (powered as the default pilot powers them)")
+    try:
+        return _exact(v, title, notes)
+    except TooMany:
+        return _sampled(v, title, notes, samples, seed)
+
+
+def _volley(a: Spec, t: Spec, crew: tables.Crew, switches: tables.Switches, table: object,
+            beam_range: int, distance: int, moving: int) -> Volley:
+    from shipyard.systems.smallcraft.models import CombatTable
+
+    assert isinstance(table, CombatTable)
+    supply = sum(a.rows[r].boxes for r in a.power) * a.power_per_cbloc
+    shots = []
+    mods = []
+    if crew.pilot_fires:
+        mods.append(Modifier("pilot firing", -table.pilot_gunner_penalty))
+    what = "moving across" if switches.transverse else "moving"
+    mods.append(Modifier(f"target {what} {moving}", -table.movement_penalty * moving))
+    if switches.range_penalty:
+        beyond = max(0, distance - table.range_penalty_beyond)
+        mods.append(Modifier(f"range {distance}", -table.range_penalty * beyond))
+    check = Check("gunnery", crew.gunnery, tuple(mods), "d100", 0)
+    target, why = check.target, check.formula()
+    for beam in a.beams:  # powered in sheet order, as the default pilot does
+        if beam.aim is None:
+            continue
+        boxes = a.rows[beam.row].boxes
+        power = min(boxes, supply)
+        supply -= power
+        dhits = max(0, min(beam.dhits, power - (1 if beam.turret else 0)))
+        if dhits and distance <= beam_range:
+            shots.append(Shot(beam.label, dhits, target, why))
+    salvo = (0, 0)
+    tubes = min(sum(a.rows[r].boxes for r in a.tubes), supply)
+    if tubes and a.missiles:
+        m = a.missiles[0]
+        count = min(tubes, a.rows[m.row].boxes * m.per_cbloc)
+        salvo = (count, m.damage)
+    t_supply = sum(t.rows[r].boxes for r in t.power) * t.power_per_cbloc
+    t_supply -= min(t_supply, sum(t.rows[b.row].boxes for b in t.beams if b.aim is not None))
+    screens = min(sum(t.rows[r].boxes for r in t.screens), t_supply)
+    return Volley(a, t, tuple(shots), salvo, screens, table.screens_ratio,
+                  switches.literal_missile_screens)
+
+
+# --- exact ------------------------------------------------------------------------------------
+
+
+def _exact(v: Volley, title: str, notes: list[str]) -> OddsReport:
+    t = v.target
+    armor0 = sum(t.rows[r].boxes for r in t.armor)
+    screens0 = sum(t.rows[r].boxes for r in t.screens)
+    other0 = t.box_count - armor0 - screens0
+    memo_size = [0]
+
+    @cache
+    def sequence(a: int, s: int, oh: int, ra: int, d: int) -> tuple[tuple[State, float], ...]:
+        """Steps 2-4 of Inflicting Damage from a state, for d dhits."""
+        memo_size[0] += 1
+        if memo_size[0] > MAX_STATES:
+            raise TooMany
+        left = a + s + other0 - oh
+        if d == 0 or left == 0:
+            return (((a, s, oh, ra), 1.0),)
+        if a > 0:
+            a, d, left = a - 1, d - 1, left - 1
+            if d == 0 or left == 0:
+                return (((a, s, oh, ra), 1.0),)
+        out: dict[State, float] = {}
+        for count, nxt in ((a, (a - 1, s, oh, ra + 1)), (s, (a, s - 1, oh, ra)),
+                           (other0 - oh, (a, s, oh + 1, ra))):
+            if count:
+                for state, p in sequence(*nxt, d - 1):
+                    out[state] = out.get(state, 0.0) + p * count / left
+        return tuple(out.items())
+
+    def screened(n: int, strength: int) -> list[tuple[int, float]]:
+        """dhits through the screens, with their chances."""
+        base, rem = divmod(n, v.ratio)
+        if strength == 0 or rem <= 1 or base >= strength:
+            return [(n - min(base, strength), 1.0)]
+        p_extra = (rem - 1) / v.ratio  # a d6 below the remainder
+        return [(n - min(base + 1, strength), p_extra), (n - base, 1 - p_extra)]
+
+    start: State = (armor0, screens0, 0, 0)
+    dist: dict[State, float] = {start: 1.0}
+    try:
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * t.box_count + 1000))
+        for shot in v.shots:
+            dist = _step(dist, shot.chance, _through(screened, shot.dhits, v.screens), sequence)
+        if v.salvo[0]:
+            count, damage = v.salvo
+            dist = _step(dist, 1.0, lambda st: _salvo(count, damage, min(st[1], v.screens),
+                                                      v.ratio, v.literal), sequence)
+    except RecursionError:
+        raise TooMany from None
+    return _report(v, title, notes, dist, armor0, screens0, other0)
+
+
+def _step(dist: dict[State, float], chance: float,
+          through: Callable[[State], list[tuple[int, float]]],
+          sequence: Callable[..., tuple[tuple[State, float], ...]]) -> dict[State, float]:
+    out: dict[State, float] = {}
+    for state, p in dist.items():
+        if chance < 1.0:
+            out[state] = out.get(state, 0.0) + p * (1 - chance)
+        if chance <= 0.0:
+            continue
+        for d, q in through(state):
+            for after, r in sequence(*state, d):
+                out[after] = out.get(after, 0.0) + p * chance * q * r
+    return out
+
+
+def _salvo(count: int, damage: int, strength: int, ratio: int,
+           literal: bool) -> list[tuple[int, float]]:
+    """dhits of a salvo through the screens (R6), with their chances."""
+    base, rem = divmod(count, ratio)
+    p_extra = max(0, rem - 1) / ratio
+    outcomes = [(base + 1, p_extra), (base, 1 - p_extra)] if p_extra else [(base, 1.0)]
+    out = []
+    for n, p in outcomes:
+        stopped = min(count - n, strength) if literal else min(n, strength)
+        out.append(((count - stopped) * damage, p))
+    return out
+
+
+def _report(v: Volley, title: str, notes: list[str], dist: dict[State, float], armor0: int,
+            screens0: int, other0: int) -> OddsReport:
+    t = v.target
+    through: dict[int, float] = {}
+    random_: dict[int, float] = {}
+    for (a, s, oh, ra), p in dist.items():
+        n = (armor0 - a) + (screens0 - s) + oh  # every dhit through the screens takes a box
+        r = oh + (screens0 - s) + ra
+        through[n] = through.get(n, 0.0) + p
+        random_[r] = random_.get(r, 0.0) + p
+    dists = (_distribution("dhits through the screens (= cblocs destroyed)", through),
+             _distribution("dhits past the armour (boxes picked by a d"
+                           f"{t.box_count} roll)", random_))
+    crew = sum(t.rows[r].boxes for r in t.crew)
+    power = sum(t.rows[r].boxes for r in t.power)
+
+    def all_among(k: int, need: int) -> float:
+        """Chance that `need` given boxes are all among k picked from the other boxes."""
+        if need == 0 or need > k:
+            return 0.0
+        return math.comb(other0 - need, k - need) / math.comb(other0, k)
+
+    def over(f: Callable[[int, int, int, int], float]) -> float:
+        return math.fsum(p * f(*state) for state, p in dist.items())
+
+    def out(a: int, s: int, oh: int, ra: int) -> float:
+        if a == 0 and s == 0 and oh == other0:
+            return 1.0
+        both = all_among(oh, crew + power) if crew and power else 0.0
+        return all_among(oh, crew) + all_among(oh, power) - both
+
+    chances = [
+        Chance("out of the fight (R8: destroyed, or its crew or power all gone)", over(out)),
+        Chance("destroyed (every box gone)",
+               over(lambda a, s, oh, ra: float(a == 0 and s == 0 and oh == other0))),
+    ]
+    if crew:
+        chances.append(Chance("crew all gone", over(lambda a, s, oh, ra: all_among(oh, crew))))
+    if power:
+        chances.append(Chance("power all gone",
+                              over(lambda a, s, oh, ra: all_among(oh, power))))
+    parts = []
+    for row in t.rows:
+        if row.kind == "armor":
+            lost = over(lambda a, s, oh, ra: float(a == 0))
+            parts.append(PartOdds(row.label, Chance("hit", over(
+                lambda a, s, oh, ra: float(a < armor0))), Chance("all armor lost", lost)))
+        elif row.kind == "screens":
+            parts.append(PartOdds(row.label, Chance("hit", over(
+                lambda a, s, oh, ra: float(s < screens0))), Chance("all screens lost", over(
+                    lambda a, s, oh, ra: float(s == 0)))))
+        else:
+            row_hit, row_lost = _row_odds(row.boxes, other0, all_among)
+            parts.append(PartOdds(row.label, Chance("hit", over(row_hit)),
+                                  Chance("wholly lost", over(row_lost))))
+    return OddsReport(title, True, None, tuple(notes), dists, tuple(chances),
+                      tuple(parts))
+
+
+def _through(screened: Callable[[int, int], list[tuple[int, float]]], dhits: int,
+             screens: int) -> Callable[[State], list[tuple[int, float]]]:
+    def through(state: State) -> list[tuple[int, float]]:
+        return screened(dhits, min(state[1], screens))
+
+    return through
+
+
+StateTest = Callable[[int, int, int, int], float]
+
+
+def _row_odds(boxes: int, other0: int,
+              all_among: Callable[[int, int], float]) -> tuple[StateTest, StateTest]:
+    """Chances for one row of `boxes` among the other boxes: hit at all, wholly lost."""
+    def hit(a: int, s: int, oh: int, ra: int) -> float:
+        return 1.0 - _none(other0, boxes, oh)
+
+    def lost(a: int, s: int, oh: int, ra: int) -> float:
+        return all_among(oh, boxes)
+
+    return hit, lost
+
+
+def _none(population: int, marked: int, drawn: int) -> float:
+    """Chance that none of `marked` boxes is among `drawn` picked from `population`."""
+    if drawn > population - marked:
+        return 0.0
+    return math.comb(population - marked, drawn) / math.comb(population, drawn)
+
+
+def _distribution(name: str, p: dict[int, float]) -> Distribution:
+    points = tuple(Point(k, v) for k, v in sorted(p.items()) if v > 1e-12)
+    return Distribution(name, points, math.fsum(k * v for k, v in p.items()))
+
+
+# --- sampled -----------------------------------------------------------------------------------
+
+
+def _sampled(v: Volley, title: str, notes: list[str], samples: int,
+             seed: int) -> OddsReport:
+    t = v.target
+    roller = Roller(seed)
+    through: dict[int, int] = {}
+    random_: dict[int, int] = {}
+    counts = {"out": 0, "destroyed": 0, "crew": 0, "power": 0}
+    hit = [0] * len(t.rows)
+    gone = [0] * len(t.rows)
+    for _ in range(samples):
+        boxes = Boxes(t)
+        n = r = 0
+        for shot in v.shots:
+            if roller.d(100) <= shot.target:
+                strength = min(_screens_left(t, boxes), v.screens)
+                s = screen(roller, shot.dhits, strength, v.ratio)
+                for h in boxes.inflict(roller, s.through):
+                    n += 1
+                    r += not h.by_armor
+        if v.salvo[0]:
+            count, damage = v.salvo
+            strength = min(_screens_left(t, boxes), v.screens)
+            s = (screen_literal if v.literal else screen)(roller, count, strength, v.ratio)
+            for h in boxes.inflict(roller, s.through * damage):
+                n += 1
+                r += not h.by_armor
+        through[n] = through.get(n, 0) + 1
+        random_[r] = random_.get(r, 0) + 1
+        alive = boxes.alive
+        destroyed = boxes.left == 0
+        crew = bool(t.crew) and all(alive[i] == 0 for i in t.crew)
+        power = bool(t.power) and all(alive[i] == 0 for i in t.power)
+        counts["destroyed"] += destroyed
+        counts["crew"] += crew
+        counts["power"] += power
+        counts["out"] += destroyed or crew or power
+        for i, row in enumerate(t.rows):
+            hit[i] += alive[i] < row.boxes
+            gone[i] += alive[i] == 0
+    dists = (_sampled_distribution("dhits through the screens (= cblocs destroyed)", through,
+                                   samples),
+             _sampled_distribution(f"dhits past the armour (boxes picked by a d{t.box_count} "
+                                   "roll)", random_, samples))
+    chances = [_chance("out of the fight (R8: destroyed, or its crew or power all gone)",
+                       counts["out"], samples),
+               _chance("destroyed (every box gone)", counts["destroyed"], samples)]
+    if t.crew:
+        chances.append(_chance("crew all gone", counts["crew"], samples))
+    if t.power:
+        chances.append(_chance("power all gone", counts["power"], samples))
+    parts = [PartOdds(row.label, _chance("hit", hit[i], samples),
+                      _chance("wholly lost", gone[i], samples)) for i, row in enumerate(t.rows)]
+    return OddsReport(title, False, samples, tuple(notes), dists, tuple(chances),
+                      tuple(parts))
+
+
+def _screens_left(t: Spec, boxes: Boxes) -> int:
+    return sum(boxes.alive[r] for r in t.screens)
+
+
+def _chance(label: str, count: int, samples: int) -> Chance:
+    rate = wilson(count, samples)
+    return Chance(label, count / samples, rate.low, rate.high)
+
+
+def _sampled_distribution(name: str, counts: dict[int, int], samples: int) -> Distribution:
+    points = []
+    for k, n in sorted(counts.items()):
+        rate = wilson(n, samples)
+        points.append(Point(k, n / samples, rate.low, rate.high))
+    return Distribution(name, tuple(points),
+                        math.fsum(k * n for k, n in counts.items()) / samples)

@@ -1,0 +1,146 @@
+"""`shipyard duel` and `shipyard odds` on smallcraft designs: the command-line contract."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from tests.cli import shipyard
+from tests.conftest import ROOT
+
+EX = ROOT / "catalogs" / "smallcraft" / "examples"
+STARFURY, RAIDER, GALILEO = EX / "starfury.yaml", EX / "raider.yaml", EX / "galileo.yaml"
+
+
+def test_a_seeded_duel_replays_and_ends_with_the_outcome() -> None:
+    first = shipyard("duel", STARFURY, RAIDER, "--seed", "143")
+    assert first.code == 0
+    assert first.out == shipyard("duel", STARFURY, RAIDER, "--seed", "143").out
+    lines = first.out.splitlines()
+    assert lines[0] == "Starfury (A) against Raider delta-wing (B), seed 143"
+    assert "dturn 4" in lines
+    assert lines[-2] == ("Starfury wins after 4 dturns (crew lost): Raider delta-wing is out "
+                         "of action: its crew boxes are all gone")
+    assert lines[-1] == "damage dealt (cblocs destroyed): Starfury 12, Raider delta-wing 5"
+    assert ("  beams    Starfury fires Fixed beam weapon, facing forward (6 dhits) at Raider "
+            "delta-wing, 15 dhexes: gunnery 50% −10% pilot firing −10% target moving 2 = 30%, "
+            "d100 rolled 5: hit") in lines
+
+
+def test_without_a_seed_one_is_chosen_and_printed() -> None:
+    run = shipyard("duel", STARFURY, RAIDER)
+    assert run.code == 0
+    seed = int(run.out.splitlines()[0].rsplit("seed ", 1)[1])
+    assert shipyard("duel", STARFURY, RAIDER, "--seed", str(seed)).out == run.out
+
+
+def test_duel_json() -> None:
+    data = shipyard("duel", STARFURY, RAIDER, "--seed", "143", "--json").json()
+    assert (data["winner"], data["reason"], data["rounds"], data["seed"]) == (
+        "a", "crew lost", 4, 143)
+    checks = [r for e in data["log"] for r in e["rolls"] if r["kind"] == "check"]
+    assert checks[0]["target"] == 30 and checks[0]["rolled"] == 5 and checks[0]["success"]
+    assert {m["label"] for m in checks[0]["modifiers"]} == {"pilot firing", "target moving 2"}
+
+
+def test_monte_carlo_summary() -> None:
+    run = shipyard("duel", STARFURY, RAIDER, "--runs", "3000", "--seed", "7", "--json")
+    assert run.code == 0
+    data = run.json()
+    assert data["runs"] == 3000 and data["engine"] == "batch"
+    a, b, none = data["wins"]["a"], data["wins"]["b"], data["no_winner"]
+    assert a["count"] + b["count"] + none["count"] == 3000
+    low, high = a["ci95"]
+    assert low < a["rate"] < high
+    assert data["length"]["unit"] == "dturn" and data["length"]["mean"] > 1
+    assert data["random_numbers"] > 3000
+    again = shipyard("duel", STARFURY, RAIDER, "--runs", "3000", "--seed", "7", "--json")
+    assert again.json() == data  # the same seed, the same installation: the same summary
+    text = shipyard("duel", STARFURY, RAIDER, "--runs", "500", "--seed", "7")
+    assert "Starfury wins" in text.out and "95% interval" in text.out
+
+
+def test_a_replaced_pilot_flies_on_the_narrated_engine(tmp_path: Path) -> None:
+    pilot = tmp_path / "cautious.py"
+    pilot.write_text(
+        "from shipyard.systems.smallcraft.combat.pilot import Pilot\n\n"
+        "class Sitter(Pilot):\n"
+        "    def thrust(self, s):\n"
+        "        return {}\n", encoding="utf-8")
+    run = shipyard("duel", STARFURY, RAIDER, "--runs", "20", "--seed", "3", "--json",
+                   "--pilot-a", f"{pilot}:Sitter")
+    assert run.code == 0 and run.json()["engine"] == "reference"
+    one = shipyard("duel", STARFURY, RAIDER, "--seed", "3", "--pilot-a", f"{pilot}:Sitter")
+    assert "Starfury fires no drive" in one.out
+    missing = shipyard("duel", STARFURY, RAIDER, "--pilot-a", f"{pilot}:Nobody")
+    assert missing.code == 2 and "no pilot named 'Nobody'" in missing.err
+
+
+def test_an_illegal_design_is_refused_unless_allowed(tmp_path: Path) -> None:
+    bad = tmp_path / "fat.yaml"
+    bad.write_text(STARFURY.read_text(encoding="utf-8").replace("hull: 60", "hull: 50"),
+                   encoding="utf-8")
+    refused = shipyard("duel", bad, RAIDER, "--seed", "1")
+    assert refused.code == 1
+    assert "NOT LEGAL" in refused.err and refused.out == ""
+    allowed = shipyard("duel", bad, RAIDER, "--seed", "1", "--allow-illegal")
+    assert allowed.code == 0
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--runs", "0"], "--runs 0: give 1..1,000,000"),
+    (["--runs", "1000001"], "--runs 1000001"),
+    (["--dimensions", "3"], "2D only"),
+    (["--rule", "sideways"], "no such rule"),
+    (["--crew-a", "gunnery"], "give KEY=VALUE"),
+    (["--range", "30"], "within detection range, 0..20"),
+    (["--engine", "warp"], "give auto or reference"),
+    (["--geometry", "spiral"], "known geometries are head-on, pursuit, crossing, random"),
+])
+def test_a_wrong_command_line_is_one_line_and_exit_2(args: list[str], words: str) -> None:
+    run = shipyard("duel", STARFURY, RAIDER, *args)
+    assert run.code == 2
+    assert words in run.err and "Traceback" not in run.err
+    assert len(run.err.strip().splitlines()) == 1
+
+
+def test_unreadable_design_is_exit_2(tmp_path: Path) -> None:
+    run = shipyard("duel", tmp_path / "nowhere.yaml", RAIDER)
+    assert run.code == 2
+
+
+def test_designs_of_two_systems_do_not_fight() -> None:
+    other = next((ROOT / "catalogs").glob("rogue-trader/examples/*.yaml"), None)
+    if other is None:
+        pytest.skip("no second system with examples")
+    run = shipyard("duel", STARFURY, other)
+    assert run.code == 2 and "same system" in run.err
+
+
+def test_odds_exact() -> None:
+    run = shipyard("odds", STARFURY, RAIDER, "--range", "5", "--json")
+    assert run.code == 0
+    data = run.json()
+    assert data["exact"] is True
+    through = data["distributions"][0]
+    chances = {p["value"]: p["chance"] for p in through["points"]}
+    # 40% to hit (50 - 10 for the pilot firing), 6 dhits and the Raider has no screens
+    assert chances == {0: pytest.approx(0.6), 6: pytest.approx(0.4)}
+    assert math.isclose(sum(chances.values()), 1.0)
+    text = shipyard("odds", STARFURY, RAIDER).out
+    assert "exact (every outcome of the dice enumerated)" in text
+
+
+def test_odds_sampled_when_too_many_to_enumerate(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shipyard.systems.smallcraft.combat import odds
+
+    monkeypatch.setattr(odds, "MAX_STATES", 3)
+    run = shipyard("odds", RAIDER, STARFURY, "--samples", "4000", "--seed", "5", "--json")
+    data = run.json()
+    assert data["exact"] is False and data["samples"] == 4000 and data["seed"] == 5
+    point = data["distributions"][0]["points"][0]
+    assert point["ci95"][0] <= point["chance"] <= point["ci95"][1]
+    text = shipyard("odds", RAIDER, STARFURY, "--samples", "4000", "--seed", "5")
+    assert "sampled: 4,000 volleys, with 95% intervals, seed 5" in text.out
