@@ -15,10 +15,12 @@ fights on the narrated (reference) engine.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from shipyard.systems.rogue_trader.combat.geometry import (
+    DIRECTIONS,
     EPSILON,
     Vec,
     bearing,
@@ -99,17 +101,33 @@ def firepower(guns: Battery, position: Vec, facing: int, target: Vec) -> float:
 
 
 def _next_turn(guns: Battery, position: Vec, facing: int, target: Vec,
-               options: list[tuple[str, int, int]]) -> float:
-    """The most the guns could bring to bear next turn, were the target to stay put."""
+               speeds: tuple[int, ...], turns: tuple[int, ...]) -> float:
+    """The most the guns could bring to bear next turn, were the target to stay put.
+
+    The captain's inner loop: `move`, `distance` and `bearing` written out, with the very same
+    arithmetic (so the same decisions), for speed."""
     best = 0.0
-    for vu in {vu for _, vu, _ in options}:
-        there = move(position, facing, vu)
-        power = arc_power(guns, distance(there, target))
+    fx, fy = DIRECTIONS[facing]
+    for vu in speeds:
+        dx = target[0] - (position[0] + fx * vu)
+        dy = target[1] - (position[1] + fy * vu)
+        power = arc_power(guns, math.sqrt(dx * dx + dy * dy))
         if not any(power):
             continue
-        for turn in {t for _, v, t in options if v == vu}:
-            value = power[_ARC_INDEX[bearing(there, (facing + turn) % 8, target)]]
-            best = max(best, value)
+        for turn in turns:
+            f = (facing + turn) % 8
+            ax, ay = DIRECTIONS[f]
+            lx, ly = DIRECTIONS[(f + 2) % 8]
+            ahead = dx * ax + dy * ay
+            side = dx * lx + dy * ly
+            if ahead >= abs(side) - EPSILON:
+                value = power[0]
+            elif -ahead >= abs(side) - EPSILON:
+                value = power[3]
+            else:
+                value = power[1] if side > 0 else power[2]
+            if value > best:
+                best = value
     return best
 
 
@@ -131,6 +149,8 @@ class Captain:
         best: tuple[Any, ...] | None = None
         choice = ("full", 0)
         options = s.options()
+        speeds = tuple(sorted({vu for _, vu, _ in options}))
+        turns = tuple(sorted({t for _, _, t in options}))
         mine, theirs = battery(me), battery(enemy)
         keep = standoff(me)
         target = enemy.position
@@ -144,7 +164,7 @@ class Captain:
                 # what bears now, what could bear next turn from here, what the enemy could
                 # bring to bear here: a greedy captain with one turn of foresight
                 score: tuple[Any, ...] = (
-                    fire + _next_turn(mine, position, facing, target, options) / 2
+                    fire + _next_turn(mine, position, facing, target, speeds, turns) / 2
                     - firepower(theirs, target, enemy.facing, position) / 4,
                     -abs(gap - keep), -order)
             else:

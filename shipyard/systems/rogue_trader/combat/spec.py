@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from shipyard.systems.rogue_trader.models import Modifiers, RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.rules import fit
@@ -113,6 +113,16 @@ class Spec:
     @property
     def guns(self) -> list[Part]:
         return [p for p in self.parts if p.gun is not None]
+
+    @cached_property
+    def bonuses(self) -> dict[str, tuple[tuple[int, int], ...]]:
+        """Each numeric modifier: (part index, value) for the parts that have it."""
+        out: dict[str, list[tuple[int, int]]] = {}
+        for part in self.parts:
+            for name, value in part.modifiers:
+                if isinstance(value, int) and value:
+                    out.setdefault(name, []).append((part.index, value))
+        return {name: tuple(found) for name, found in out.items()}
 
 
 def build(design: RogueTraderDesign, catalog: RogueTraderCatalog, crew: Crew) -> Spec:

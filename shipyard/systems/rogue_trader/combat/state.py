@@ -59,13 +59,10 @@ class Ship:
         return not self.states[part.index]
 
     def modifier(self, name: str) -> int:
-        total = 0
-        for part in self.spec.parts:
-            if not self.states or self.working(part):
-                value = getattr(part.modifiers, name)
-                if isinstance(value, int):
-                    total += value
-        return total
+        """A modifier summed over the working parts (R18)."""
+        states = self.states
+        return sum(value for index, value in self.spec.bonuses.get(name, ())
+                   if not states or not states[index])
 
     @property
     def crippled(self) -> bool:
