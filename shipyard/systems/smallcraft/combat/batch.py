@@ -27,7 +27,7 @@ from shipyard.systems.smallcraft.combat.craft import Spec
 from shipyard.systems.smallcraft.combat.table import Setup
 
 CHUNK = 100_000  # fights per pass: large enough to amortise NumPy's per-call cost
-REROLLS = 3  # d(hull) rolls before picking among the surviving boxes directly
+REROLLS = 1  # d(hull) rolls before picking among the surviving boxes directly
 REASONS = ("", "destroyed", "crew lost", "power lost", "disarmed and immobile", "escaped",
            "lost contact", "harmless", "cap")
 CODE = {name: i for i, name in enumerate(REASONS)}
@@ -97,11 +97,11 @@ class Side:
     """One craft in every fight of a pass."""
 
     spec: Spec
-    boxes: np.ndarray  # (fights, columns) surviving boxes per column
+    boxes: np.ndarray  # (columns, fights) surviving boxes: each column's counts contiguous
     column: list[int]  # sheet row -> its column (a turret's weapon boxes)
     mount_column: dict[int, int]  # beam index -> the column of its turret mount
-    pos: list[np.ndarray]  # a, b, c, d
-    vel: list[np.ndarray]
+    pos: list[np.ndarray]  # a, b, c, d: whole numbers, kept as floats (exact below 2**53)
+    vel: list[np.ndarray]  # so that the float views need no conversion each dturn
     facing: np.ndarray
     facing_before: np.ndarray
     turned: np.ndarray
@@ -118,14 +118,14 @@ class Side:
 
     def alive(self) -> list[Any]:
         """Surviving boxes per sheet row, a turret's mount included (as tactics.py wants)."""
-        rows: list[Any] = [self.boxes[:, self.column[r]] for r in range(len(self.spec.rows))]
+        rows: list[Any] = [self.boxes[self.column[r]] for r in range(len(self.spec.rows))]
         for i, col in self.mount_column.items():
             row = self.spec.beams[i].row
-            rows[row] = rows[row] + self.boxes[:, col]
+            rows[row] = rows[row] + self.boxes[col]
         return rows
 
     def mounts(self) -> list[Any]:
-        return [self.boxes[:, self.mount_column[i]] if i in self.mount_column else 0
+        return [self.boxes[self.mount_column[i]] if i in self.mount_column else 0
                 for i in range(len(self.spec.beams))]
 
     def missiles(self) -> list[Any]:
@@ -136,7 +136,7 @@ class Side:
         return tactics.Kin(a, b, c, d, va, vb, vc, vd, self.facing)
 
     def keep(self, mask: np.ndarray) -> None:
-        self.boxes = self.boxes[mask]
+        self.boxes = self.boxes[:, mask]
         self.pos = [v[mask] for v in self.pos]
         self.vel = [v[mask] for v in self.vel]
         for name in ("facing", "facing_before", "turned", "left", "dealt"):
@@ -160,10 +160,11 @@ def _side(spec: Spec, n: int, start: Any) -> Side:
         owner += [columns[row.index]] * row.boxes
         if row.index in turrets:
             owner[-1] = mount_column[turrets[row.index]]  # a turret's last box is its mount
-    boxes = np.tile(np.asarray(counts, dtype=np.int64), (n, 1))
-    pos = [np.asarray(start[k], dtype=np.int64).copy() for k in range(4)]
+    boxes = np.repeat(np.asarray(counts, dtype=np.int32)[:, None], n, axis=1)
+    pos = [np.asarray(start[k], dtype=np.float64).copy() for k in range(4)]
     zero = np.zeros(n, dtype=np.int64)
-    return Side(spec, boxes, columns, mount_column, pos, [zero.copy() for _ in range(4)],
+    still = np.zeros(n, dtype=np.float64)
+    return Side(spec, boxes, columns, mount_column, pos, [still.copy() for _ in range(4)],
                 start[4].copy(), start[4].copy(), zero.copy(), [0] * len(spec.rows),
                 np.full(n, spec.box_count, dtype=np.int64), zero.copy(),
                 np.asarray(owner, dtype=np.int64), np.asarray(counts, dtype=np.float64))
@@ -227,14 +228,14 @@ class _Pass:
                  for i, s in enumerate(sides)]
         for i, s in enumerate(sides):  # dPhase 1 and 2: power, then the burn
             plan = tactics.plan(NP, s.spec, self.table.pilot, kins[i], kins[1 - i], alive[i],
-                                mounts[i], missiles[i], armed[1 - i])
+                                mounts[i], missiles[i], armed[i], armed[1 - i])
             s.power = plan.power
             for drive, g in zip(s.spec.drives, plan.thrust, strict=True):
-                if drive.push is None:
+                if drive.push is None or not np.any(g):
                     continue
-                k = (s.facing + drive.push) % 12
                 for j in range(4):
-                    s.vel[j] = s.vel[j] + g * NP.take(_UNIT_COLUMNS[j], k)
+                    s.vel[j] = s.vel[j] + g * NP.take(hexes.ROTATED_UNIT[j][drive.push],
+                                                      s.facing)
         for s in sides:
             for j in range(4):
                 s.pos[j] = s.pos[j] + s.vel[j]
@@ -244,14 +245,16 @@ class _Pass:
         self.toward = [hexes.direction15(NP, *v) for v in self.apart]
         for i, s in enumerate(sides):  # dPhase 3
             s.turned = tactics.turn(NP, s.spec, kins[i], kins[1 - i], alive[i], mounts[i],
-                                    missiles[i], self.toward[i])
+                                    armed[i], self.toward[i])
             s.facing_before = s.facing
             s.facing = (s.facing + s.turned) % 12
         weapons_a_first = self._weapon_order(a_first)
+        self.aim: list[Any] = [0, 0]
+        sights = [self._sights(0), self._sights(1)]
         for slot in (0, 1):  # dPhase 4, in order of the gunners
             for i in (0, 1):
                 turn = weapons_a_first if (i == 0) == (slot == 0) else ~weapons_a_first
-                self._beams(i, turn & ~self.over)
+                self._beams(i, turn, sights[i])
         self._end_of_dturn()
 
     def _initiative(self, m: int) -> Any:
@@ -280,11 +283,10 @@ class _Pass:
         return np.where(wa == wb, a_first, wa > wb)
 
     # dPhase 4
-    def _beams(self, i: int, turn: Any) -> None:
-        shooter, target = self.sides[i], self.sides[1 - i]
-        spec = shooter.spec
-        if not turn.any():
-            return
+    def _sights(self, i: int) -> list[tuple[int, Any]]:
+        """For each beam of craft i: where it could fire this dturn (in range, bearing) and the
+        gunner's target number there. Neither changes within dPhase 4."""
+        shooter = self.sides[i]
         dq, dr = self.apart[i]
         distance = hexes.hex_distance(NP, dq, dr)
         crew = self.setup.crews[i]
@@ -295,25 +297,38 @@ class _Pass:
         if self.setup.switches.range_penalty:
             beyond = np.maximum(0, distance - self.table.range_penalty_beyond)
             aim = aim - self.table.range_penalty * beyond
-        in_range = turn & (distance <= self.setup.beam_range)
+        in_range = (distance <= self.setup.beam_range) & (aim > 0)  # aim <= 0 never hits
+        self.aim[i] = aim
         mounts = shooter.mounts()
-        for b, beam in enumerate(spec.beams):
-            if beam.aim is None:
+        out = []
+        for b, beam in enumerate(shooter.spec.beams):
+            if beam.aim is None or not in_range.any():
                 continue
-            alive = shooter.alive()
-            dhits = tactics.beam_dhits(NP, spec, beam, alive, mounts[b],
-                                       shooter.power[beam.row])
-            fire = in_range & ~self.over & (dhits > 0)
-            fire &= tactics.bears(NP, beam, shooter.facing_before, shooter.turned, mounts[b],
-                                  dq, dr, self.toward[i])
-            who = np.flatnonzero(fire)
+            can = in_range & tactics.bears(NP, beam, shooter.facing_before, shooter.turned,
+                                           mounts[b], dq, dr, self.toward[i])
+            out.append((b, can))
+        return out
+
+    def _beams(self, i: int, turn: Any, sights: list[tuple[int, Any]]) -> None:
+        shooter, target = self.sides[i], self.sides[1 - i]
+        spec = shooter.spec
+        aim = self.aim[i]
+        for b, can in sights:
+            beam = spec.beams[b]
+            who = np.flatnonzero(turn & can & ~self.over)
             if not len(who):
                 continue
+            alive = shooter.boxes[shooter.column[beam.row], who]
+            mount = shooter.boxes[shooter.mount_column[b], who] if beam.turret else 0
+            dhits = tactics.beam_dhits(NP, spec, beam, {beam.row: alive + mount}, mount,
+                                       shooter.power[beam.row][who])
+            who, dhits = who[dhits > 0], dhits[dhits > 0]
             rolled = self.dice.d(100, len(who))
-            hit = who[rolled <= aim[who] if np.ndim(aim) else rolled <= aim]
+            hits = rolled <= (aim[who] if np.ndim(aim) else aim)
+            hit = who[hits]
             if not len(hit):
                 continue
-            through = self._screen(target, hit, dhits[hit])
+            through = self._screen(target, hit, dhits[hits])
             self._inflict(shooter, target, hit, through)
             self._knocked_out(i, hit)
 
@@ -321,7 +336,7 @@ class _Pass:
         power = target.power
         strength: Any = 0
         for row in target.spec.screens:
-            strength = strength + np.minimum(target.boxes[who, target.column[row]],
+            strength = strength + np.minimum(target.boxes[target.column[row], who],
                                              power[row][who] if isinstance(power[row], np.ndarray)
                                              else power[row])
         ratio = self.table.screens_ratio
@@ -340,7 +355,7 @@ class _Pass:
 
         Boxes are counted per column, so "is the rolled box destroyed?" is asked of the
         column it falls in: with k of its n boxes left, it survives with chance k/n."""
-        sheet = target.boxes[who]  # the fights' sheets, written back at the end
+        sheet = target.boxes[:, who]  # the fights' sheets, written back at the end
         dhits = np.minimum(dhits, target.left[who])  # each dhit takes a box while any is left
         target.left[who] -= dhits
         shooter.dealt[who] += dhits
@@ -349,33 +364,35 @@ class _Pass:
         while True:
             if armor is not None:
                 if len(armor) == 1:
-                    has = (dhits > 0) & (sheet[:, armor[0]] > 0)
-                    sheet[:, armor[0]] -= has
+                    row = sheet[armor[0]]  # a view: changes the sheet
+                    has = (dhits > 0) & (row > 0)
+                    row -= has
                 else:
-                    have = sheet[:, armor] > 0
-                    has = (dhits > 0) & have.any(axis=1)
+                    have = sheet[armor] > 0
+                    has = (dhits > 0) & have.any(axis=0)
                     took = np.flatnonzero(has)
-                    sheet[took, armor[np.argmax(have[took], axis=1)]] -= 1
+                    sheet[armor[np.argmax(have[:, took], axis=0)], took] -= 1
                 dhits -= has
             at = np.flatnonzero(dhits > 0)
             if not len(at):
                 break
             for _ in range(REROLLS):
-                col = owner[(self.dice.rng.random(len(at)) * len(owner)).astype(np.int64)]
-                whole = self.dice.rng.random(len(at)) * size[col] < sheet[at, col]
+                col = owner[(self.dice.rng.random(len(at)) * len(owner)).astype(np.intp)]
+                whole = self.dice.rng.random(len(at)) * size[col] < sheet[col, at]
                 self.dice.draws += 2 * len(at)
-                sheet[at[whole], col[whole]] -= 1
+                sheet[col[whole], at[whole]] -= 1
                 dhits[at[whole]] -= 1
                 at = at[~whole]
                 if not len(at):
                     break
             if len(at):  # a sheet mostly destroyed: pick among the survivors directly
-                pick = (self.dice.rng.random(len(at)) * (sheet[at].sum(axis=1))).astype(np.int64)
+                part = sheet[:, at]
+                pick = (self.dice.rng.random(len(at)) * part.sum(axis=0)).astype(np.int64)
                 self.dice.draws += len(at)
-                col = (np.cumsum(sheet[at], axis=1) <= pick[:, None]).sum(axis=1)
-                sheet[at, col] -= 1
+                col = (np.cumsum(part, axis=0) <= pick).sum(axis=0)
+                sheet[col, at] -= 1
                 dhits[at] -= 1
-        target.boxes[who] = sheet
+        target.boxes[:, who] = sheet
 
     def _knocked_out(self, shooter: int, who: Any) -> None:
         target = self.sides[1 - shooter]
@@ -444,13 +461,10 @@ class _Pass:
 def _all_gone(side: Side, rows: tuple[int, ...], who: Any) -> Any:
     if not rows:
         return np.zeros(len(who), dtype=bool)
-    total = side.boxes[who, side.column[rows[0]]]
+    total = side.boxes[side.column[rows[0]], who]
     for row in rows[1:]:
-        total = total + side.boxes[who, side.column[row]]
+        total = total + side.boxes[side.column[row], who]
     return total == 0
-
-
-_UNIT_COLUMNS = tuple(tuple(u[j] for u in hexes.UNIT) for j in range(4))
 
 
 def _pass(setup: Setup, n: int, seed: int, chunk: int, cap: int,

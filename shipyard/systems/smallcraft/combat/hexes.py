@@ -31,6 +31,13 @@ UNIT: tuple[Vec, ...] = (
 UNIT_X = tuple((a + b * S3) * 0.5 for a, b, _, _ in UNIT)
 UNIT_Y = tuple((c + d * S3) * 0.5 for _, _, c, d in UNIT)
 
+# ROTATED_X[p][f] is UNIT_X[(f + p) % 12]: the push of a drive p steps round from facing f,
+# looked up without a modulo (slow on arrays)
+ROTATED_X = tuple(tuple(UNIT_X[(f + p) % 12] for f in range(12)) for p in range(12))
+ROTATED_Y = tuple(tuple(UNIT_Y[(f + p) % 12] for f in range(12)) for p in range(12))
+ROTATED_UNIT = tuple(tuple(tuple(UNIT[(f + p) % 12][j] for f in range(12)) for p in range(12))
+                     for j in range(4))  # [component][p][f]
+
 # the neighbouring hex in each hex-side direction (even clock positions), as (dq, dr)
 NEIGHBOUR = {0: (0, 1), 2: (1, 0), 4: (1, -1), 6: (0, -1), 8: (-1, 0), 10: (-1, 1)}
 SIDE_NAME = {0: "top", 2: "top-right", 4: "bottom-right", 6: "bottom", 8: "bottom-left",

@@ -231,6 +231,9 @@ def _report(v: Volley, title: str, notes: list[str], dist: dict[State, float], a
                            f"{t.box_count} roll)", random_))
     crew = sum(t.rows[r].boxes for r in t.crew)
     power = sum(t.rows[r].boxes for r in t.power)
+    by_hits: dict[int, float] = {}  # random dhits among the other boxes: all a row's odds need
+    for (_, _, oh, _), p in dist.items():
+        by_hits[oh] = by_hits.get(oh, 0.0) + p
 
     def all_among(k: int, need: int) -> float:
         """Chance that `need` given boxes are all among k picked from the other boxes."""
@@ -241,36 +244,40 @@ def _report(v: Volley, title: str, notes: list[str], dist: dict[State, float], a
     def over(f: Callable[[int, int, int, int], float]) -> float:
         return math.fsum(p * f(*state) for state, p in dist.items())
 
-    def out(a: int, s: int, oh: int, ra: int) -> float:
-        if a == 0 and s == 0 and oh == other0:
-            return 1.0
-        both = all_among(oh, crew + power) if crew and power else 0.0
-        return all_among(oh, crew) + all_among(oh, power) - both
+    def over_hits(f: Callable[[int], float]) -> float:
+        return math.fsum(p * f(oh) for oh, p in by_hits.items())
 
-    chances = [
-        Chance("out of the fight (R8: destroyed, or its crew or power all gone)", over(out)),
-        Chance("destroyed (every box gone)",
-               over(lambda a, s, oh, ra: float(a == 0 and s == 0 and oh == other0))),
-    ]
+    destroyed = over(lambda a, s, oh, ra: float(a == 0 and s == 0 and oh == other0))
+    if crew or power:  # with every other box hit, the crew and power are gone too
+        both = crew + power if crew and power else 0
+        out = over_hits(lambda oh: all_among(oh, crew) + all_among(oh, power)
+                        - all_among(oh, both))
+    else:
+        out = destroyed
+    chances = [Chance("out of the fight (R8: destroyed, or its crew or power all gone)", out),
+               Chance("destroyed (every box gone)", destroyed)]
     if crew:
-        chances.append(Chance("crew all gone", over(lambda a, s, oh, ra: all_among(oh, crew))))
+        chances.append(Chance("crew all gone", over_hits(lambda oh: all_among(oh, crew))))
     if power:
-        chances.append(Chance("power all gone",
-                              over(lambda a, s, oh, ra: all_among(oh, power))))
+        chances.append(Chance("power all gone", over_hits(lambda oh: all_among(oh, power))))
     parts = []
+    armor_label = " (all armor rows)" if len(t.armor) > 1 else ""
+    screens_label = " (all screens rows)" if len(t.screens) > 1 else ""
     for row in t.rows:
         if row.kind == "armor":
-            lost = over(lambda a, s, oh, ra: float(a == 0))
-            parts.append(PartOdds(row.label, Chance("hit", over(
-                lambda a, s, oh, ra: float(a < armor0))), Chance("all armor lost", lost)))
+            if row.index == t.armor[0]:
+                parts.append(PartOdds(row.label + armor_label, Chance("hit", over(
+                    lambda a, s, oh, ra: float(a < armor0))), Chance("all armor lost", over(
+                        lambda a, s, oh, ra: float(a == 0)))))
         elif row.kind == "screens":
-            parts.append(PartOdds(row.label, Chance("hit", over(
-                lambda a, s, oh, ra: float(s < screens0))), Chance("all screens lost", over(
-                    lambda a, s, oh, ra: float(s == 0)))))
+            if row.index == t.screens[0]:
+                parts.append(PartOdds(row.label + screens_label, Chance("hit", over(
+                    lambda a, s, oh, ra: float(s < screens0))), Chance("all screens lost", over(
+                        lambda a, s, oh, ra: float(s == 0)))))
         else:
             row_hit, row_lost = _row_odds(row.boxes, other0, all_among)
-            parts.append(PartOdds(row.label, Chance("hit", over(row_hit)),
-                                  Chance("wholly lost", over(row_lost))))
+            parts.append(PartOdds(row.label, Chance("hit", over_hits(row_hit)),
+                                  Chance("wholly lost", over_hits(row_lost))))
     return OddsReport(title, True, None, tuple(notes), dists, tuple(chances),
                       tuple(parts))
 
@@ -283,16 +290,14 @@ def _through(screened: Callable[[int, int], list[tuple[int, float]]], dhits: int
     return through
 
 
-StateTest = Callable[[int, int, int, int], float]
-
-
-def _row_odds(boxes: int, other0: int,
-              all_among: Callable[[int, int], float]) -> tuple[StateTest, StateTest]:
-    """Chances for one row of `boxes` among the other boxes: hit at all, wholly lost."""
-    def hit(a: int, s: int, oh: int, ra: int) -> float:
+def _row_odds(boxes: int, other0: int, all_among: Callable[[int, int], float]
+              ) -> tuple[Callable[[int], float], Callable[[int], float]]:
+    """Chances for one row of `boxes` among the other boxes, given how many random dhits fell
+    among them: hit at all, wholly lost."""
+    def hit(oh: int) -> float:
         return 1.0 - _none(other0, boxes, oh)
 
-    def lost(a: int, s: int, oh: int, ra: int) -> float:
+    def lost(oh: int) -> float:
         return all_among(oh, boxes)
 
     return hit, lost
@@ -350,8 +355,9 @@ def _sampled(v: Volley, title: str, notes: list[str], samples: int,
         counts["power"] += power
         counts["out"] += destroyed or crew or power
         for i, row in enumerate(t.rows):
-            hit[i] += alive[i] < row.boxes
-            gone[i] += alive[i] == 0
+            group = t.armor if row.kind == "armor" else t.screens if row.kind == "screens" else (i,)
+            hit[i] += any(alive[j] < t.rows[j].boxes for j in group)
+            gone[i] += all(alive[j] == 0 for j in group)
     dists = (_sampled_distribution("dhits through the screens (= cblocs destroyed)", through,
                                    samples),
              _sampled_distribution(f"dhits past the armour (boxes picked by a d{t.box_count} "
@@ -363,8 +369,18 @@ def _sampled(v: Volley, title: str, notes: list[str], samples: int,
         chances.append(_chance("crew all gone", counts["crew"], samples))
     if t.power:
         chances.append(_chance("power all gone", counts["power"], samples))
-    parts = [PartOdds(row.label, _chance("hit", hit[i], samples),
-                      _chance("wholly lost", gone[i], samples)) for i, row in enumerate(t.rows)]
+    parts = []
+    for i, row in enumerate(t.rows):  # armor and screens as one each, as the exact odds have them
+        if row.kind in ("armor", "screens"):
+            group = t.armor if row.kind == "armor" else t.screens
+            if i == group[0]:
+                rows = " (all armor rows)" if row.kind == "armor" else " (all screens rows)"
+                parts.append(PartOdds(row.label + (rows if len(group) > 1 else ""),
+                                      _chance("hit", hit[i], samples),
+                                      _chance(f"all {row.kind} lost", gone[i], samples)))
+            continue
+        parts.append(PartOdds(row.label, _chance("hit", hit[i], samples),
+                              _chance("wholly lost", gone[i], samples)))
     return OddsReport(title, False, samples, tuple(notes), dists, tuple(chances),
                       tuple(parts))
 

@@ -55,7 +55,8 @@ class Pilot:
     def power(self, s: Situation) -> dict[int, int]:
         me = s.me
         self._plan = tactics.plan(SCALAR, me.spec, me.params, me.kin(), s.foe.kin(),
-                                  me.boxes.alive, me.mounts, me.missiles, s.foe.armed())
+                                  me.boxes.alive, me.mounts, me.missiles, me.armed(),
+                                  s.foe.armed())
         return {row: p for row, p in enumerate(self._plan.power) if p}
 
     def thrust(self, s: Situation) -> dict[int, int]:
@@ -66,7 +67,7 @@ class Pilot:
     def turn(self, s: Situation) -> int:
         me = s.me
         return int(tactics.turn(SCALAR, me.spec, me.kin(), s.foe.kin(), me.boxes.alive,
-                                me.mounts, me.missiles))
+                                me.mounts, me.armed()))
 
     def fire(self, s: Situation) -> list[int]:
         return [b.row for b in s.me.spec.beams if s.me.can_fire(b, s.foe)]

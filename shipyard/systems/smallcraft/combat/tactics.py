@@ -189,7 +189,7 @@ class Plan:
 
 
 def plan(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, alive: Any,
-         mounts: Any, missiles: Any, foe_armed: Any) -> Plan:
+         mounts: Any, missiles: Any, own_armed: Any, foe_armed: Any) -> Plan:
     """dPhase 1: power for the beams, then the screens, the tubes a launch needs, the drives
     for this dturn's burn, and the sensors with what is left.
 
@@ -230,7 +230,7 @@ def plan(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, alive: Any
                     params.max_closing)
     vx, vy = own.vxy(xp)
     wx, wy = foe.vxy(xp)
-    fight = armed(xp, spec, alive, mounts, missiles)
+    fight = own_armed
     chase = fight & foe_armed  # a disarmed foe is let go, and shot at while it stays in range
     dvx = xp.where(chase, wx + ux * closing - vx, xp.where(fight, 0.0, -ux * FLEE))
     dvy = xp.where(chase, wy + uy * closing - vy, xp.where(fight, 0.0, -uy * FLEE))
@@ -239,8 +239,8 @@ def plan(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, alive: Any
         if drive.push is None:
             thrust.append(0)
             continue
-        k = (own.facing + drive.push) % 12
-        kx, ky = xp.take(hexes.UNIT_X, k), xp.take(hexes.UNIT_Y, k)
+        kx = xp.take(hexes.ROTATED_X[drive.push], own.facing)
+        ky = xp.take(hexes.ROTATED_Y[drive.push], own.facing)
         most = xp.take(spec.g_of, xp.minimum(alive[drive.row], left))
         # nearest whole G, a half rounded down: a half-G wish fires nothing
         g = _clip(xp, -xp.floor(0.5 - (dvx * kx + dvy * ky)), 0, most)
@@ -258,9 +258,9 @@ def plan(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, alive: Any
 
 
 def turn(xp: Any, spec: Spec, own: Kin, foe: Kin, alive: Any, mounts: Any,
-         missiles: Any, t: Any = None) -> Any:
+         fight: Any, t: Any = None) -> Any:
     """dPhase 3: up to 60° toward pointing the best working beam at the foe; with no weapon
-    left, toward putting the strongest drive's push away from it."""
+    left (`fight` false), toward putting the strongest drive's push away from it."""
     oq, or_ = own.hex(xp)
     fq, fr = foe.hex(xp)
     toward = hexes.bearing(xp, fq - oq, fr - or_, own.facing, t)
@@ -273,7 +273,6 @@ def turn(xp: Any, spec: Spec, own: Kin, foe: Kin, alive: Any, mounts: Any,
         chosen = chosen | works
     strongest = spec.strongest_drive()
     push = strongest.push if strongest is not None else 0
-    fight = armed(xp, spec, alive, mounts, missiles)
     want = xp.where(fight, toward - aim, toward + 6 - (push or 0)) % 12
     delta = (want - own.facing + 6) % 12 - 6
     return _clip(xp, delta, -2, 2)

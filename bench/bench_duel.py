@@ -1,0 +1,153 @@
+"""Fight speed (QUALITY.md): medians of several runs, ratios to baselines measured in the same run.
+
+    python bench/bench_duel.py [--runs 5] [--fights 100000]
+
+Bars:
+* a narrated duel, `shipyard duel STARFURY RAIDER --seed N` as a fresh process: <= 0.3 s wall
+  (shown beside a bare `python -c "import typer, pydantic"` and `shipyard validate`);
+* 100,000 Starfury-against-Raider duels on the batch engine, one core: <= 1 s, and within 10x
+  of the time NumPy takes to draw as many random numbers as the engine drew;
+* the exact odds of one volley of up to 40 dice: <= 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "catalogs" / "smallcraft" / "examples"
+STARFURY, RAIDER = EXAMPLES / "starfury.yaml", EXAMPLES / "raider.yaml"
+
+# ten 4-dhit beams: each volley rolls a d100 per beam, a d6 per beam against the Starfury's
+# screens (4 // 6 leaves a remainder of 4) and up to two d60 per beam for the random boxes
+# (armor, random, armor, random): at most 40 dice
+BEAM = "  - {type: beam, mount: fixed, facing: front, cblocs: 4}\n"
+GUNSHIP = ("system: smallcraft\nname: Gunship\nhull: 100\ncomponents:\n"
+           "  - {type: drive, facing: back, g: 1}\n  - {type: armor, cblocs: 10}\n"
+           + BEAM * 10 + "  - {type: power, cblocs: 7}\n  - {type: crew, people: 1}\n")
+
+
+def wall(argv: list[str], runs: int) -> float:
+    """Median wall time of a fresh process (its best run and CPU time are printed too: the
+    machines this runs on are shared, and wall times swing with their load)."""
+    # as installed: Python reads compiled bytecode, so it must be allowed to write it once
+    # (PYTHONDONTWRITEBYTECODE=1 would recompile every module of shipyard on every start)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=env)
+    times, cpu = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       env=env)
+        times.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    LAST[:] = [min(times), statistics.median(cpu)]
+    return statistics.median(times)
+
+
+LAST: list[float] = []  # the best wall time and the median CPU time of the last measurement
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "OVER BAR"
+
+
+def narrated(runs: int) -> None:
+    py = sys.executable
+    rows = [
+        ("baseline `import typer, pydantic`", [py, "-c", "import typer, pydantic"], None),
+        ("shipyard validate STARFURY", [py, "-m", "shipyard", "validate", str(STARFURY)], None),
+        ("shipyard duel STARFURY RAIDER --seed 143", [py, "-m", "shipyard", "duel",
+         str(STARFURY), str(RAIDER), "--seed", "143"], 0.3),
+        ("shipyard duel STARFURY RAIDER --seed 63", [py, "-m", "shipyard", "duel",
+         str(STARFURY), str(RAIDER), "--seed", "63"], 0.3),
+    ]
+    for name, argv, bar in rows:
+        t = wall(argv, runs)
+        best, cpu = LAST
+        tail = "" if bar is None else f"  (bar {bar * 1000:.0f} ms)  {verdict(t <= bar)}"
+        print(f"{name:42s} median {t * 1000:4.0f} ms, best {best * 1000:4.0f} ms, "
+              f"CPU {cpu * 1000:4.0f} ms{tail}")
+
+
+def monte_carlo(runs: int, fights: int) -> None:
+    import numpy as np
+
+    from shipyard.core.combat import Terms
+    from shipyard.core.yard import Yard
+    from shipyard.systems.smallcraft.combat import SUPPORT, batch
+
+    yard = Yard()
+    prepared = SUPPORT.prepare(yard.read(STARFURY), yard.read(RAIDER), Terms())
+    batch.run(prepared.state, 2_000, 0, prepared.cap)  # warm up (imports, caches)
+    times, cpu, draws = [], [], 0
+    for i in range(runs):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        columns = batch.run(prepared.state, fights, i + 1, prepared.cap)
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+        draws = columns.draws
+    rng = np.random.default_rng(0)
+    draw_times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        left = draws
+        while left:  # in blocks, as the engine draws them, so memory stays small
+            n = min(left, 1_000_000)
+            rng.random(n)
+            left -= n
+        draw_times.append(time.perf_counter() - start)
+    t, d = statistics.median(times), statistics.median(draw_times)
+    print(f"{fights:,} Starfury-Raider duels (batch engine): {t:.2f} s "
+          f"(median of {runs}; best {min(times):.2f} s, CPU {statistics.median(cpu):.2f} s; "
+          f"bar 1 s)  {verdict(t <= 1.0)}")
+    print(f"  random numbers drawn: {draws:,}; NumPy draws as many in {d:.3f} s: "
+          f"{t / d:.1f}x (bar 10x)  {verdict(t <= 10 * d)}")
+    print(f"  {fights / t:,.0f} duels/s; {draws / fights:.0f} random numbers a duel")
+
+
+def volley(runs: int) -> None:
+    from shipyard.core.combat import Terms
+    from shipyard.core.yard import Yard
+    from shipyard.systems.smallcraft.combat.odds import volley as odds
+
+    yard = Yard()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "gunship.yaml"
+        path.write_text(GUNSHIP, encoding="utf-8")
+        gunship = yard.read(path)
+    target = yard.read(STARFURY)
+    times = []
+    for _ in range(max(runs, 5)):
+        start = time.perf_counter()
+        report = odds(gunship, target, Terms(range=3), 1, 1)
+        times.append(time.perf_counter() - start)
+    t = statistics.median(times)
+    assert report.exact
+    print(f"exact odds of one volley, up to 40 dice (10 x d100, 10 x d6, 20 x d60): "
+          f"{t * 1000:.1f} ms (bar 50 ms)  {verdict(t <= 0.05)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--fights", type=int, default=100_000)
+    args = parser.parse_args()
+    narrated(args.runs)
+    volley(args.runs)
+    monte_carlo(args.runs, args.fights)
+
+
+if __name__ == "__main__":
+    main()
