@@ -419,3 +419,35 @@ def test_a_captain_of_your_own(tmp_path: object) -> None:
     moves = [e.text for e in result.events if e.text.startswith("Sword-class Frigate moves")]
     assert moves and all("4 VU (half speed) and holds her heading" in m for m in moves)
     assert any("commanded by Drifter" in n for n in prepared.notes)
+
+
+def test_boarders_may_set_charges_instead() -> None:
+    from shipyard.systems.rogue_trader.combat.captain import Captain
+
+    class Sappers(Captain):
+        def boarding_blow(self, s: object) -> str:
+            return "hull"
+
+    dice = Scripted([15, 45,  # Command: Hazeroth 55 (4 degrees), Sword 50 (0): 4 degrees won
+                     50])     # Sword's Morale test: 103 - 4 = 99, holds
+    f = fight("hazeroth", "sword", dice)
+    f.captains = (Sappers(), Captain())
+    _, b = f.ships
+    b.spec = dataclasses.replace(b.spec, crew=dataclasses.replace(b.spec.crew, helm=0))
+    f.locked_by, f.round = 0, 2
+    f._boarding_round()  # Sword does not try to break free: her helm has no chance
+    assert dice.faces == []
+    assert (b.hull_integrity, b.crew_population, b.morale) == (31, 96, 99)
+    assert b.out is None
+
+
+def test_a_warp_drive_explosion_strikes_like_a_lance() -> None:
+    dice = Scripted([2, 2,   # the chaos-storm reaches 4 VU; Hazeroth is 3 VU away
+                     99,     # she fails the Hard (-20) test
+                     7,      # a lance strike of 1d10 = 7: no void shield, no armour
+                     1])     # the rift reaches 1 VU: she is clear of it
+    f = fight("hazeroth", "sword", dice)
+    place(f, 3.0)
+    a, b = f.ships
+    f.blast(b, "warp")
+    assert dice.faces == [] and a.hull_integrity == 32 - 7 and a.out is None

@@ -8,6 +8,9 @@ gets the `Situation` at the start of its decision and answers with orders the en
     action(s)    -> str             "shoot", "ram" or "board" (ram and board need the enemy
                                     within 1 VU, ram also dead ahead; else the ship shoots)
     break_free(s) -> bool           when locked in a boarding action it did not start
+    boarding_blow(s) -> str         having won a boarding exchange, for each degree: "crew"
+                                    (1d5 Crew Population and 1d5 Morale) or "hull" (1 Hull
+                                    Integrity, with its Crew Population and Morale)
 
 Load your own with `shipyard duel A B --pilot-a my_captains.py:Cautious`; a replaced captain
 fights on the narrated (reference) engine.
@@ -187,6 +190,11 @@ class Captain:
         outmatched = (s.enemy.command + 10 * s.enemy.turrets
                       > s.me.command + 10 * s.me.turrets)
         return outmatched and s.me.spec.crew.helm + s.me.manoeuvrability + s.break_free >= 30
+
+
+    def boarding_blow(self, s: Situation) -> str:
+        """Cut through the enemy crew: Morale breaks a ship sooner than Hull Integrity."""
+        return "crew"
 
 
 def load(reference: str) -> Any:

@@ -450,15 +450,21 @@ class RogueTraderFight(Fight):
             self.say("boarding", "neither side gains ground", depth=1)
             return
         win, lose = self.ships[winner], self.ships[1 - winner]
-        crew = morale = 0
-        for _ in range(margin):  # each degree: 1d5 Crew Population and 1d5 Morale
-            crew += self.d(5)
-            morale += self.d(5)
-        lost_crew = lose.lose("crew_population", crew)
-        lost_morale = lose.lose("morale", morale)
-        self.say("boarding", f"{win.name} wins by {margin} degree{'s' * (margin != 1)}: "
-                 f"{lose.name} loses {lost_crew} Crew Population and {lost_morale} Morale",
-                 depth=1)
+        blow = self.captains[win.side].boarding_blow(self.situation(win))
+        degrees = f"{margin} degree{'s' * (margin != 1)}"
+        if blow == "hull":  # charges set: 1 Hull Integrity a degree, with crew and morale
+            self.say("boarding", f"{win.name} wins by {degrees}: her boarders set charges",
+                     depth=1)
+            self.hurt(lose, margin, win)
+        else:
+            crew = morale = 0
+            for _ in range(margin):  # each degree: 1d5 Crew Population and 1d5 Morale
+                crew += self.d(5)
+                morale += self.d(5)
+            lost_crew = lose.lose("crew_population", crew)
+            lost_morale = lose.lose("morale", morale)
+            self.say("boarding", f"{win.name} wins by {degrees}: {lose.name} loses {lost_crew} "
+                     f"Crew Population and {lost_morale} Morale", depth=1)
         self._check_crew(lose)
         if lose.out is not None:
             return
