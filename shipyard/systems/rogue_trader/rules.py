@@ -168,8 +168,9 @@ def check(design: RogueTraderDesign, catalog: RogueTraderCatalog, line_of: LineO
             continue
         if slots.used > slots.available:
             extra = [w for w in f.weapons if w.location == location][int(slots.available)]
-            verdict.error("slots.over", f"{slots.used} weapon components in the {location}; the "
-                          f"{f.hull.name} has room for {slots.available} there", extra.line)
+            verdict.error("slots.over", f"{slots.used} weapon component{'s' * (slots.used != 1)} "
+                          f"in the {location}; the {f.hull.name} has room for "
+                          f"{slots.available} there", extra.line)
         elif slots.used < slots.available:
             left = slots.available - slots.used
             verdict.warn("slots.unused", f"{left} {location} weapon slot{'s' * (left != 1)} "
