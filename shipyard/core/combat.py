@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from shipyard.core.yard import Design
 
 MAX_RUNS = 1_000_000
+MAX_REFERENCE_RUNS = 100_000  # the narrated engine takes milliseconds a fight
 MAX_CAP = 10_000
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
@@ -259,6 +260,10 @@ def series(support: FightSupport, prepared: Prepared, runs: int, seed: int,
             return support.batch(prepared, runs, seed, progress)
         except NotImplementedError:
             pass
+    if runs > MAX_REFERENCE_RUNS:
+        raise UserError.single("cli.runs", f"--runs {runs}: these fights run on the narrated "
+                               f"engine (a replaced pilot, --engine reference, or parts the "
+                               f"batch engine lacks), at most {MAX_REFERENCE_RUNS:,} of them")
     out = Columns(engine="reference")
     step = max(1, runs // 100)
     for index in range(runs):

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from shipyard.core.combat import (
+    MAX_REFERENCE_RUNS,
     MAX_RUNS,
     Check,
     Columns,
@@ -135,6 +136,14 @@ def test_series_win_rate_matches_the_coin() -> None:
     expected = p / (1 - (1 - p) ** 2)
     se = math.sqrt(expected * (1 - expected) / runs)
     assert abs(summary.wins[0].rate - expected) < 4 * se
+
+
+def test_the_narrated_engine_takes_fewer_runs_and_refuses_before_any_work() -> None:
+    support = CoinSupport()
+    prepared = support.prepare(None, None, Terms(range=20))
+    with pytest.raises(UserError) as err:
+        series(support, prepared, MAX_REFERENCE_RUNS + 1, seed=1)
+    assert "at most 100,000" in str(err.value)
 
 
 @pytest.mark.parametrize("runs", [0, -3, MAX_RUNS + 1])

@@ -310,3 +310,39 @@ def test_batch_agrees_under_the_optional_rules_and_a_turret(craft: Any, yard: Ya
                     extra="combat: {gunnery: 55, pilot_is_gunner: false, quickness: 2}\n").design
     _compare(yard, gunboat, example(yard, "galileo"), 400, 10_000, geometry="random", range=12,
              rules={"transverse": "on", "range-penalty": "on", "gunner-quickness": "on"})
+
+
+LANCER = ("{type: drive, facing: back, g: 2}", "{type: armor, cblocs: 6}",
+          "{type: launch_tubes, count: 3}", "{type: missiles, cblocs: 2, move: 6, damage: 4}",
+          "{type: power, cblocs: 3}", "{type: crew, people: 1}")
+
+
+def test_missiles_launch_one_dhex_away_fly_at_their_rate_and_strike_as_a_salvo(
+        craft: Any, yard: Yard) -> None:
+    lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
+    prepared = SUPPORT.prepare(lancer, example(yard, "raider"), Terms())
+    assert not prepared.batchable  # missiles in flight: the narrated engine
+    f = SmallcraftFight(prepared.state, Roller(4), Log())
+    launcher = f.craft[0]
+    for number in range(1, 5):
+        before = {id(fl) for fl in f.flights}
+        f.play_round(number)
+        for fl in f.flights:
+            if id(fl) not in before:  # launched this dturn: beside the launcher
+                lq, lr = launcher.hex()
+                assert max(abs(fl.q - lq), abs(fl.r - lr), abs(fl.q - lq + fl.r - lr)) == 1
+    texts = [e.text for e in f.log.events]
+    assert "Test launches 3 missiles (move 6, damage 4) at Raider delta-wing, appearing at " \
+           "hex 0,5; 7 left" in texts
+    assert "3 missiles of Test fly to hex 0,11, 3 dhexes from Raider delta-wing" in texts
+    # both flights reach the Raider in dPhase 5 of dturn 4: one salvo (R6), 6 x 4 dhits
+    assert "a salvo of 6 missiles from Test reaches Raider delta-wing" in texts
+    assert "24 dhits from the missiles through" in texts
+    assert launcher.missiles == [4]
+
+
+def test_a_missile_boat_fights_on_the_narrated_engine_with_runs(craft: Any, yard: Yard) -> None:
+    lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
+    prepared = SUPPORT.prepare(lancer, example(yard, "raider"), Terms())
+    columns = series(SUPPORT, prepared, 30, 2)
+    assert columns.engine == "reference" and len(columns.winner) == 30
