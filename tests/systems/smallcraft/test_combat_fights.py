@@ -321,7 +321,6 @@ def test_missiles_launch_one_dhex_away_fly_at_their_rate_and_strike_as_a_salvo(
         craft: Any, yard: Yard) -> None:
     lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
     prepared = SUPPORT.prepare(lancer, example(yard, "raider"), Terms())
-    assert not prepared.batchable  # missiles in flight: the narrated engine
     f = SmallcraftFight(prepared.state, Roller(4), Log())
     launcher = f.craft[0]
     for number in range(1, 5):
@@ -341,8 +340,12 @@ def test_missiles_launch_one_dhex_away_fly_at_their_rate_and_strike_as_a_salvo(
     assert launcher.missiles == [4]
 
 
-def test_a_missile_boat_fights_on_the_narrated_engine_with_runs(craft: Any, yard: Yard) -> None:
+def test_batch_agrees_on_missile_fights(craft: Any, yard: Yard) -> None:
     lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
-    prepared = SUPPORT.prepare(lancer, example(yard, "raider"), Terms())
-    columns = series(SUPPORT, prepared, 30, 2)
-    assert columns.engine == "reference" and len(columns.winner) == 30
+    _compare(yard, lancer, example(yard, "raider"), 400, 10_000)
+
+
+def test_batch_agrees_on_salvos_into_screens_read_literally(craft: Any, yard: Yard) -> None:
+    lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
+    _compare(yard, lancer, example(yard, "starfury"), 400, 10_000,
+             rules={"missile-screens": "literal"}, geometry="crossing", range=15)

@@ -46,7 +46,7 @@ class SmallcraftCombat(FightSupport):
         pilots = tuple(None if ref is None else _pilot(ref) for ref in terms.pilots)
         setup = tables.Setup(specs, crews, switches, table, catalog.ranges.beam_dhexes, start,
                              geometry, (pilots[0], pilots[1]))
-        batchable = pilots == (None, None) and not any(s.missiles and s.tubes for s in specs)
+        batchable = pilots == (None, None)
         return Prepared(
             names=(specs[0].name, specs[1].name), cap=cap, round_name="dturn",
             damage_unit="cblocs destroyed", state=setup, batchable=batchable,

@@ -9,9 +9,9 @@ What differs is bookkeeping only, and it is equal in distribution:
 * dice come from NumPy's generator, not `random.Random`, so a series is the same for the same
   seed on the same installation, while each narrated fight replays anywhere.
 
-A turret's mount is its own column here (it is one box of its sheet row). Missiles in flight
-are not handled: a fight with launch tubes and missiles runs on the narrated engine. A test
-checks that both engines give the same win rates.
+A turret's mount is its own column here (it is one box of its sheet row); the missiles one
+craft launches from one row in one dturn fly as one slot of arrays. Tests check that both
+engines fly the same and give the same win rates.
 """
 
 from __future__ import annotations
@@ -93,6 +93,16 @@ class Dice:
 
 
 @dataclass
+class Slot:
+    """The missiles one craft launched from one missile row in one dturn, in every fight."""
+
+    row: int  # index into spec.missiles
+    count: np.ndarray  # missiles still flying in each fight (0: none there)
+    q: np.ndarray
+    r: np.ndarray
+
+
+@dataclass
 class Side:
     """One craft in every fight of a pass."""
 
@@ -110,6 +120,8 @@ class Side:
     dealt: np.ndarray
     owner: np.ndarray  # box number - 1 -> its column
     size: np.ndarray  # boxes each column starts with
+    missiles: list[np.ndarray]  # missiles left in each missile row
+    flights: list[Slot]  # its missiles in flight, in the order they were launched
 
     @property
     def armor(self) -> np.ndarray | None:
@@ -128,9 +140,6 @@ class Side:
         return [self.boxes[self.mount_column[i]] if i in self.mount_column else 0
                 for i in range(len(self.spec.beams))]
 
-    def missiles(self) -> list[Any]:
-        return [self.spec.rows[m.row].boxes * m.per_cbloc for m in self.spec.missiles]
-
     def kin(self) -> tactics.Kin:
         (a, b, c, d), (va, vb, vc, vd) = self.pos, self.vel
         return tactics.Kin(a, b, c, d, va, vb, vc, vd, self.facing)
@@ -142,6 +151,16 @@ class Side:
         for name in ("facing", "facing_before", "turned", "left", "dealt"):
             setattr(self, name, getattr(self, name)[mask])
         self.power = [p[mask] if isinstance(p, np.ndarray) else p for p in self.power]
+        self.missiles = [m[mask] for m in self.missiles]
+        self.flights = [Slot(f.row, f.count[mask], f.q[mask], f.r[mask]) for f in self.flights
+                        if f.count[mask].any()]
+
+    def flying(self) -> Any:
+        """Fights where this craft has missiles in flight."""
+        out: Any = False
+        for f in self.flights:
+            out = out | (f.count > 0)
+        return out
 
 
 def _side(spec: Spec, n: int, start: Any) -> Side:
@@ -167,7 +186,9 @@ def _side(spec: Spec, n: int, start: Any) -> Side:
     return Side(spec, boxes, columns, mount_column, pos, [still.copy() for _ in range(4)],
                 start[4].copy(), start[4].copy(), zero.copy(), [0] * len(spec.rows),
                 np.full(n, spec.box_count, dtype=np.int64), zero.copy(),
-                np.asarray(owner, dtype=np.int64), np.asarray(counts, dtype=np.float64))
+                np.asarray(owner, dtype=np.int64), np.asarray(counts, dtype=np.float64),
+                [np.full(n, spec.rows[m.row].boxes * m.per_cbloc, dtype=np.int64)
+                 for m in spec.missiles], [])
 
 
 def run(setup: Setup, runs: int, seed: int, cap: int,
@@ -222,7 +243,7 @@ class _Pass:
         a_first = self._initiative(m)
         alive = [s.alive() for s in sides]
         mounts = [s.mounts() for s in sides]
-        missiles = [s.missiles() for s in sides]
+        missiles = [s.missiles for s in sides]
         kins = [s.kin() for s in sides]
         armed = [tactics.armed(NP, s.spec, alive[i], mounts[i], missiles[i])
                  for i, s in enumerate(sides)]
@@ -255,6 +276,10 @@ class _Pass:
             for i in (0, 1):
                 turn = weapons_a_first if (i == 0) == (slot == 0) else ~weapons_a_first
                 self._beams(i, turn, sights[i])
+        if sides[0].flights or sides[1].flights:
+            self._missiles_fly(weapons_a_first)  # dPhase 5
+        for i in (0, 1):
+            self._launch(i)  # dPhase 6
         self._end_of_dturn()
 
     def _initiative(self, m: int) -> Any:
@@ -332,13 +357,17 @@ class _Pass:
             self._inflict(shooter, target, hit, through)
             self._knocked_out(i, hit)
 
-    def _screen(self, target: Side, who: Any, dhits: Any) -> Any:
+    def _strength(self, target: Side, who: Any) -> Any:
         power = target.power
         strength: Any = 0
         for row in target.spec.screens:
             strength = strength + np.minimum(target.boxes[target.column[row], who],
                                              power[row][who] if isinstance(power[row], np.ndarray)
                                              else power[row])
+        return strength
+
+    def _screen(self, target: Side, who: Any, dhits: Any) -> Any:
+        strength = self._strength(target, who)
         ratio = self.table.screens_ratio
         base, remainder = np.divmod(dhits, ratio)
         stopped = base
@@ -393,6 +422,84 @@ class _Pass:
                 sheet[col, at] -= 1
                 dhits[at] -= 1
         target.boxes[:, who] = sheet
+        for i, m in enumerate(target.spec.missiles):  # a lost missile cbloc takes its missiles
+            kept = target.boxes[target.column[m.row], who] * m.per_cbloc
+            target.missiles[i][who] = np.minimum(target.missiles[i][who], kept)
+
+    # dPhase 5
+    def _missiles_fly(self, weapons_a_first: Any) -> None:
+        strikes: list[list[tuple[Slot, Any]]] = [[], []]
+        for i, s in enumerate(self.sides):
+            tq, tr = self.kins[1 - i].hex(NP)
+            for slot in s.flights:
+                move = s.spec.missiles[slot.row].move
+                live = (slot.count > 0) & ~self.over
+                if not live.any():
+                    continue
+                reach = live & (hexes.hex_distance(NP, tq - slot.q, tr - slot.r) <= move)
+                fly = live & ~reach
+                if fly.any():
+                    q, r = hexes.toward(NP, slot.q, slot.r, tq, tr, move)
+                    slot.q, slot.r = np.where(fly, q, slot.q), np.where(fly, r, slot.r)
+                strikes[i].append((slot, reach))
+        for order in (0, 1):  # salvos land in the order of the craft that launched them
+            for i in (0, 1):
+                turn = weapons_a_first if (i == 0) == (order == 0) else ~weapons_a_first
+                self._salvo(i, turn & ~self.over, strikes[i])
+        for i, s in enumerate(self.sides):
+            for slot, reach in strikes[i]:
+                slot.count = np.where(reach, 0, slot.count)
+            s.flights = [f for f in s.flights if f.count.any()]
+
+    def _salvo(self, i: int, turn: Any, strikes: list[tuple[Slot, Any]]) -> None:
+        """All of craft i's missiles that reach its foe this dphase: one salvo (R6)."""
+        owner, target = self.sides[i], self.sides[1 - i]
+        parts = [(slot, np.where(reach & turn, slot.count, 0)) for slot, reach in strikes]
+        total: Any = 0
+        for _, n in parts:
+            total = total + n
+        who = np.flatnonzero(np.asarray(total) > 0)
+        if not len(who):
+            return
+        count = total[who]
+        strength = self._strength(target, who)
+        ratio = self.table.screens_ratio
+        base, rem = np.divmod(count, ratio)
+        literal = self.setup.switches.literal_missile_screens
+        roll = rem > 1 if literal else (strength > 0) & (rem > 1) & (base < strength)
+        extra = np.zeros(len(who), dtype=np.int64)
+        rolled = np.flatnonzero(roll)
+        if len(rolled):
+            extra[rolled] = self.dice.d(ratio, len(rolled)) < rem[rolled]
+        if literal:  # one in six penetrates; the screens repel the rest, up to their strength
+            stopped = np.minimum(count - (base + extra), strength)
+        else:
+            stopped = np.minimum(base + extra, strength)
+        dhits: Any = 0
+        for slot, n in parts:  # screens stop missiles in the order they arrive
+            arrived = n[who]
+            lost = np.minimum(stopped, arrived)
+            stopped = stopped - lost
+            dhits = dhits + (arrived - lost) * owner.spec.missiles[slot.row].damage
+        self._inflict(owner, target, who, dhits)
+        self._knocked_out(i, who)
+
+    # dPhase 6
+    def _launch(self, i: int) -> None:
+        s = self.sides[i]
+        if not s.spec.missiles or not s.spec.tubes:
+            return
+        ready = tactics.sum_rows(NP, s.spec.tubes, s.alive(), s.power)
+        counts = tactics.launches(NP, s.spec, self.table.pilot, self.kins[i], self.kins[1 - i],
+                                  s.missiles, ready)
+        q, r = hexes.launch_hex(NP, *self.kins[i].hex(NP), *self.kins[1 - i].hex(NP))
+        for m, n in enumerate(counts):
+            n = np.where(self.over, 0, n)
+            if not n.any():
+                continue
+            s.missiles[m] = s.missiles[m] - n
+            s.flights.append(Slot(m, n.astype(np.int64), np.asarray(q).copy(),
+                                  np.asarray(r).copy()))
 
     def _knocked_out(self, shooter: int, who: Any) -> None:
         target = self.sides[1 - shooter]
@@ -431,15 +538,16 @@ class _Pass:
             gone = going & (distance > seen_by[1 - k])
             self._finish(np.flatnonzero(gone), -1, CODE["escaped"])
             going &= ~gone
-        armed = [np.broadcast_to(tactics.armed(NP, s.spec, alive[k], s.mounts(), s.missiles()),
+        armed = [np.broadcast_to(tactics.armed(NP, s.spec, alive[k], s.mounts(), s.missiles),
                                  going.shape) for k, s in enumerate(self.sides)]
-        harmless = going & ~armed[0] & ~armed[1]
+        threat = [armed[k] | s.flying() for k, s in enumerate(self.sides)]
+        harmless = going & ~threat[0] & ~threat[1]
         self._finish(np.flatnonzero(harmless), -1, CODE["harmless"])
         going &= ~harmless
         for k in (0, 1):
             mobile = np.broadcast_to(tactics.mobile(NP, self.sides[k].spec, alive[k]),
                                      going.shape)
-            stuck = going & ~armed[k] & ~mobile & armed[1 - k]
+            stuck = going & ~armed[k] & ~mobile & threat[1 - k]
             self._finish(np.flatnonzero(stuck), 1 - k, CODE["disarmed and immobile"])
             going &= ~stuck
 

@@ -538,13 +538,8 @@ class SmallcraftFight(Fight):
 
     def _launch_hex(self, c: Craft, foe: Craft) -> tuple[int, int]:
         """One dhex from the craft, in the hex-side direction nearest the foe."""
-        q, r = c.hex()
-        fq, fr = foe.hex()
-        best = min(sorted(hexes.NEIGHBOUR),
-                   key=lambda k: hexes.hex_distance(X, fq - q - hexes.NEIGHBOUR[k][0],
-                                                    fr - r - hexes.NEIGHBOUR[k][1]))
-        dq, dr = hexes.NEIGHBOUR[best]
-        return q + dq, r + dr
+        q, r = hexes.launch_hex(X, *c.hex(), *foe.hex())
+        return int(q), int(r)
 
     # the end of the dturn: R8
     def _end_of_dturn(self) -> Outcome | None:

@@ -134,6 +134,23 @@ def toward(xp: Any, q: Any, r: Any, tq: Any, tr: Any, steps: Any) -> tuple[Any, 
     return axial_round(xp, q + (tq - q) * f, r + (tr - r) * f)
 
 
+def launch_hex(xp: Any, q: Any, r: Any, tq: Any, tr: Any) -> tuple[Any, Any]:
+    """The neighbour of hex (q, r) nearest hex (tq, tr), the first in clock order on a tie:
+    where missiles appear, "one dhex away ... in a direction chosen by the person firing"."""
+    best_q, best_r, best = q, r, None
+    for k in sorted(NEIGHBOUR):
+        dq, dr = NEIGHBOUR[k]
+        d = hex_distance(xp, tq - q - dq, tr - r - dr)
+        if best is None:
+            best_q, best_r, best = q + dq, r + dr, d
+            continue
+        nearer = d < best
+        best_q = xp.where(nearer, q + dq, best_q)
+        best_r = xp.where(nearer, r + dr, best_r)
+        best = xp.minimum(d, best)
+    return best_q, best_r
+
+
 def map_label(q: int, r: int) -> str:
     """A hex as a printed map numbers it: column, then row (rows run up the map)."""
     return f"hex {q},{r + (q - (q & 1)) // 2}"
