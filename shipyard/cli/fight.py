@@ -32,12 +32,12 @@ Json = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 AllowIllegal = Annotated[bool, typer.Option(
     "--allow-illegal", help="fight with designs that break the rules")]
 Range = Annotated[int | None, typer.Option(
-    "--range", min=0, max=1_000_000, help="starting distance (smallcraft: dhexes; default "
-    "from the system's combat table)")]
+    "--range", min=0, max=1_000_000, help="starting distance, in the system's units (default "
+    "from its combat table)")]
 Rules = Annotated[list[str] | None, typer.Option(
-    "--rule", metavar="NAME[=VALUE]", help="an optional rule of the system, on (or set to "
-    "VALUE); may be repeated. smallcraft: transverse, range-penalty, quickness-die=off, "
-    "gunner-quickness, missile-screens=literal")]
+    "--rule", metavar="NAME[=VALUE]", help="turn on an optional rule of the system (or set it "
+    "to VALUE); may be repeated; a wrong name lists the system's rules (smallcraft, say: "
+    "transverse, range-penalty, quickness-die=off, gunner-quickness, missile-screens=literal)")]
 
 
 def _pairs(option: str, given: list[str] | None, bare: str | None = None) -> dict[str, str]:
@@ -90,8 +90,8 @@ def duel(
     allow_illegal: AllowIllegal = False,
     start_range: Range = None,
     geometry: Annotated[str | None, typer.Option(
-        "--geometry", help="how the craft start (smallcraft: head-on, pursuit, crossing, "
-        "random)")] = None,
+        "--geometry", help="how the two start; a wrong name lists the system's (smallcraft: "
+        "head-on, pursuit, crossing, random)")] = None,
     dimensions: Annotated[int, typer.Option("--dimensions", min=2, max=3,
                                             help="2D or 3D, where a system has both")] = 2,
     cap: Annotated[int | None, typer.Option(
@@ -99,7 +99,8 @@ def duel(
         "system)")] = None,
     crew_a: Annotated[list[str] | None, typer.Option(
         "--crew-a", metavar="KEY=VALUE", help="side A's crew, over its design's combat: "
-        "section (smallcraft: gunnery=60, gunner=pilot|crew, quickness=3)")] = None,
+        "section; may be repeated; a wrong key lists the system's (smallcraft: gunnery=60, "
+        "gunner=pilot|crew, quickness=3)")] = None,
     crew_b: Annotated[list[str] | None, typer.Option(
         "--crew-b", metavar="KEY=VALUE", help="side B's crew, as --crew-a")] = None,
     rules: Rules = None,
@@ -231,18 +232,21 @@ def odds(
     attacker: Annotated[Path, typer.Argument(help="the firing design (.yaml)")],
     target: Annotated[Path, typer.Argument(help="the design fired on (.yaml)")],
     at_range: Annotated[int, typer.Option(
-        "--range", min=0, max=1_000_000, help="distance to the target (smallcraft: "
-        "dhexes)")] = 5,
+        "--range", min=0, max=1_000_000, help="distance to the target, in the system's "
+        "units")] = 5,
     speed: Annotated[int, typer.Option(
-        "--speed", min=0, max=10_000, help="the target's movement (smallcraft: dhexes/dturn; "
-        "its transverse part under --rule transverse)")] = 0,
+        "--speed", min=0, max=10_000, help="the target's movement, in the system's units a "
+        "round (smallcraft: dhexes/dturn, only across the line of fire under --rule "
+        "transverse)")] = 0,
     crew: Annotated[list[str] | None, typer.Option(
         "--crew", metavar="KEY=VALUE", help="the attacker's crew (as duel --crew-a)")] = None,
     rules: Rules = None,
     samples: Annotated[int, typer.Option(
         "--samples", min=1, max=MAX_SAMPLES, help="volleys to sample when the dice are too "
         "many to enumerate")] = 20_000,
-    seed: Seed = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", min=0, max=MAX_SEED, help="the seed of a sampled volley; without it one is "
+        "chosen and printed")] = None,
     as_json: Json = False,
     allow_illegal: AllowIllegal = False,
 ) -> None:
