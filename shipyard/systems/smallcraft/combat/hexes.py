@@ -50,11 +50,6 @@ def clock(k: int) -> str:
     return f"{(k % 12) or 12} o'clock"
 
 
-def direction_name(k: int) -> str:
-    k %= 12
-    return SIDE_NAME.get(k, clock(k))
-
-
 def add(v: Vec, w: Vec) -> Vec:
     return (v[0] + w[0], v[1] + w[1], v[2] + w[2], v[3] + w[3])
 
@@ -98,10 +93,12 @@ def _two_directions(q: int, r: int, offset: int) -> list[tuple[int, int]]:
 
 
 def describe_velocity(v: Vec) -> str:
+    """ "3 top, 1 top-left", or "2 toward 1 o'clock" along a hex corner."""
     parts = legs(v)
     if not parts:
         return "at rest"
-    return ", ".join(f"{n} {direction_name(k)}" for n, k in parts)
+    return ", ".join(f"{n} {SIDE_NAME[k]}" if k in SIDE_NAME else f"{n} toward {clock(k)}"
+                     for n, k in parts)
 
 
 # --- float views, shared by both engines ------------------------------------------------------
