@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from shipyard.cli import design, fight  # noqa: F401 - each registers its commands
+from shipyard.cli import design, fight, printing  # noqa: F401 - each registers its commands
 from shipyard.cli.app import app, report
 from shipyard.errors import UserError
 

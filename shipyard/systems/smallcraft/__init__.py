@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.system import LineOf, RulesSystem, Table, Verdict
+from shipyard.core.budget import Budget
+from shipyard.core.system import LineOf, Printable, RulesSystem, Table, Verdict
 from shipyard.systems.smallcraft.models import SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import derive, profile_rows
 from shipyard.systems.smallcraft.rules import (
@@ -36,6 +37,16 @@ class Smallcraft(RulesSystem):
 
     def catalog_tables(self, catalog: Any) -> list[Table]:
         return catalog_tables(catalog)
+
+    def sheet(self, design: Any, catalog: Any, budgets: list[Budget]) -> Printable:
+        from shipyard.systems.smallcraft import sheet
+
+        return sheet.sheet(design, catalog, budgets)
+
+    def cards(self, catalog: Any) -> Printable:
+        from shipyard.systems.smallcraft import sheet
+
+        return sheet.cards(catalog)
 
     def fight(self) -> Any:
         from shipyard.systems.smallcraft.combat import SUPPORT  # not for validate or show
