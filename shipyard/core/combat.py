@@ -461,8 +461,3 @@ class OddsReport:
                 "distributions": [d.as_json() for d in self.distributions],
                 "chances": [c.as_json() for c in self.chances],
                 "parts": [p.as_json() for p in self.parts]}
-
-
-def sampled_points(counts: Mapping[int, int], samples: int) -> tuple[Point, ...]:
-    return tuple(Point(k, n / samples, wilson(n, samples).low, wilson(n, samples).high)
-                 for k, n in sorted(counts.items()))

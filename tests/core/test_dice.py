@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from shipyard.core.dice import Dist, Roller, derive_seed, hypergeometric
+from shipyard.core.dice import Roller, chance_all, chance_none, derive_seed
 
 
 def test_dice_come_from_random_random_only() -> None:
@@ -58,27 +58,17 @@ def test_series_seeds_are_distinct_and_fixed() -> None:
     seeds = [derive_seed(99, i) for i in range(1000)]
     assert len(set(seeds)) == 1000
     assert seeds == [derive_seed(99, i) for i in range(1000)]
-    assert Roller(5).spawn(3).d(100) == Roller(derive_seed(5, 3)).d(100)
 
 
-def test_distributions() -> None:
-    d6 = Dist.die(6)
-    assert d6.mean() == pytest.approx(3.5)
-    two = d6.add(d6)
-    assert two.p[7] == pytest.approx(6 / 36)
-    assert two.chance(lambda k: k >= 11) == pytest.approx(3 / 36)
-    coin = Dist.bernoulli(0.25)
-    assert coin.p == {True: 0.25, False: 0.75}
-    chain = coin.bind(lambda hit: Dist.certain(6) if hit else Dist.certain(0))
-    assert chain.mean() == pytest.approx(1.5)
-    assert Dist.mix([(0.5, Dist.certain(1)), (0.5, Dist.certain(3))]).sd() == pytest.approx(1)
-
-
-def test_hypergeometric() -> None:
-    # 2 boxes picked of 60, a 3-box row: chance it is untouched is C(57,2)/C(60,2)
-    h = hypergeometric(60, 3, 2)
-    assert sum(h.p.values()) == pytest.approx(1)
-    assert h.p[0] == pytest.approx(math.comb(57, 2) / math.comb(60, 2))
-    assert h.p[2] == pytest.approx(math.comb(3, 2) / math.comb(60, 2))
-    with pytest.raises(ValueError):
-        hypergeometric(3, 1, 4)
+def test_chances_of_picks_without_replacement() -> None:
+    # 2 boxes picked of 60, a 3-box row: untouched with C(57,2)/C(60,2), both picks in it
+    # with C(3,2)/C(60,2), and every box of it taken by 2 picks never
+    assert chance_none(60, 3, 2) == pytest.approx(math.comb(57, 2) / math.comb(60, 2))
+    assert chance_all(60, 2, 2) == pytest.approx(1 / math.comb(60, 2))
+    assert chance_all(60, 3, 2) == 0.0
+    assert chance_none(5, 3, 3) == 0.0  # 3 picks of 5 must take one of 3 marked
+    assert chance_all(60, 0, 5) == 0.0
+    # the distribution of marked boxes picked sums to 1 (Vandermonde's identity)
+    total = sum(math.comb(3, k) * math.comb(57, 10 - k) for k in range(4)) / math.comb(60, 10)
+    assert total == pytest.approx(1.0)
+    assert chance_none(60, 3, 10) == pytest.approx(math.comb(57, 10) / math.comb(60, 10))

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from shipyard.systems.smallcraft.models import (
     Beam,
     Drive,
-    LaunchTubes,
     Missiles,
     SmallcraftCatalog,
     SmallcraftDesign,
@@ -132,8 +131,6 @@ def build(design: SmallcraftDesign, catalog: SmallcraftCatalog) -> Spec:
         elif isinstance(c, Missiles):
             missiles.append(MissileRow(index, c.move, c.damage, rules.missiles_per_cbloc,
                                        part.label))
-        elif isinstance(c, LaunchTubes):
-            pass  # counted by kind
     if box <= design.hull:
         rows.append(Row(len(rows), "unallocated", "Unallocated", box, design.hull - box + 1))
     biggest = max((rows[d.row].boxes for d in drives), default=0)

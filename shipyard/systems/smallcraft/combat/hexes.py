@@ -157,13 +157,6 @@ def hex_distance(xp: Any, dq: Any, dr: Any) -> Any:
     return (xp.abs(dq) + xp.abs(dr) + xp.abs(dq + dr)) // 2
 
 
-def speed(xp: Any, a: Any, b: Any, c: Any, d: Any) -> Any:
-    """Dhexes a dturn: the hex distance the velocity carries a craft, to the nearest hex."""
-    x, y = to_xy(xp, a, b, c, d)
-    q, r = hex_round(xp, x, y)
-    return hex_distance(xp, q, r)
-
-
 def direction15(xp: Any, dq: Any, dr: Any) -> Any:
     """The direction of hex vector (dq, dr) in 15° steps counterclockwise from 3 o'clock,
     0 <= t < 24: exact on the twelve clock lines, a float between them.

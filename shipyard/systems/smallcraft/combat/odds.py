@@ -28,7 +28,7 @@ from shipyard.core.combat import (
     Terms,
     wilson,
 )
-from shipyard.core.dice import Roller
+from shipyard.core.dice import Roller, chance_all, chance_none
 from shipyard.core.yard import Design
 from shipyard.errors import UserError
 from shipyard.systems.smallcraft.combat import table as tables
@@ -237,9 +237,7 @@ def _report(v: Volley, title: str, notes: list[str], dist: dict[State, float], a
 
     def all_among(k: int, need: int) -> float:
         """Chance that `need` given boxes are all among k picked from the other boxes."""
-        if need == 0 or need > k:
-            return 0.0
-        return math.comb(other0 - need, k - need) / math.comb(other0, k)
+        return chance_all(other0, need, k)
 
     def over(f: Callable[[int, int, int, int], float]) -> float:
         return math.fsum(p * f(*state) for state, p in dist.items())
@@ -295,19 +293,12 @@ def _row_odds(boxes: int, other0: int, all_among: Callable[[int, int], float]
     """Chances for one row of `boxes` among the other boxes, given how many random dhits fell
     among them: hit at all, wholly lost."""
     def hit(oh: int) -> float:
-        return 1.0 - _none(other0, boxes, oh)
+        return 1.0 - chance_none(other0, boxes, oh)
 
     def lost(oh: int) -> float:
         return all_among(oh, boxes)
 
     return hit, lost
-
-
-def _none(population: int, marked: int, drawn: int) -> float:
-    """Chance that none of `marked` boxes is among `drawn` picked from `population`."""
-    if drawn > population - marked:
-        return 0.0
-    return math.comb(population - marked, drawn) / math.comb(population, drawn)
 
 
 def _distribution(name: str, p: dict[int, float]) -> Distribution:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from shipyard.systems.smallcraft.combat import hexes, tactics
+from shipyard.systems.smallcraft.combat import tactics
 from shipyard.systems.smallcraft.combat.xp import SCALAR
 
 if TYPE_CHECKING:
@@ -77,10 +77,6 @@ class Pilot:
         counts = tactics.launches(SCALAR, me.spec, me.params, me.kin(), s.foe.kin(),
                                   me.missiles, me.tubes_ready())
         return {m.row: n for m, n in zip(me.spec.missiles, counts, strict=True) if n}
-
-
-def describe_bearing(k: int) -> str:
-    return hexes.clock(k)
 
 
 def load(reference: str) -> Any:
