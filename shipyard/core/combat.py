@@ -9,11 +9,11 @@ turns, whatever its rules have). A fight that reaches the cap is a draw, and say
 from __future__ import annotations
 
 import math
-import statistics
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shipyard.core.dice import Roller, derive_seed
 from shipyard.errors import UserError
@@ -27,19 +27,18 @@ MAX_CAP = 10_000
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 Progress = Callable[[int], None]  # told how many more fights are done
+_EMPTY: Mapping[str, str] = MappingProxyType({})
 
 
 # --- the event log -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Modifier:
+class Modifier(NamedTuple):
     label: str
     value: int
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(NamedTuple):
     """A roll against a target number, with the modifiers that made the target."""
 
     what: str  # "gunnery"
@@ -75,8 +74,7 @@ class Check:
                 "success": self.success}
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(NamedTuple):
     """A die rolled for what it picks or adds, not against a target ("d60 rolled 17: box 17")."""
 
     die: str
@@ -90,8 +88,7 @@ class Roll:
         return {"kind": "roll", "die": self.die, "rolled": self.rolled, "meaning": self.meaning}
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     round: int
     phase: str
     text: str
@@ -127,15 +124,13 @@ def _signed(value: int) -> str:
 # --- what a system implements --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     winner: int | None  # 0 side A, 1 side B, None: no winner
     reason: str  # a stable code: "destroyed", "escaped", "cap", ...
     text: str  # why, in the game's words
 
 
-@dataclass(frozen=True)
-class Terms:
+class Terms(NamedTuple):
     """What the rules leave to the table, as the command line gives it. Every field is
     optional; the system fills the rest from its catalog and the designs."""
 
@@ -144,13 +139,12 @@ class Terms:
     dimensions: int = 2
     cap: int | None = None
     speed: int | None = None  # the target's movement, for the odds of one volley
-    crew: tuple[Mapping[str, str], Mapping[str, str]] = ({}, {})
-    rules: Mapping[str, str] = field(default_factory=dict)
+    crew: tuple[Mapping[str, str], Mapping[str, str]] = (_EMPTY, _EMPTY)
+    rules: Mapping[str, str] = _EMPTY
     pilots: tuple[str | None, str | None] = (None, None)
 
 
-@dataclass(frozen=True)
-class Prepared:
+class Prepared(NamedTuple):
     """Two designs made ready to fight under given terms; `state` belongs to the system."""
 
     names: tuple[str, str]
@@ -222,8 +216,7 @@ class FightSupport(ABC):
 # --- driving fights ------------------------------------------------------------------------
 
 
-@dataclass
-class FightResult:
+class FightResult(NamedTuple):
     outcome: Outcome
     rounds: int
     damage: tuple[int, int]
@@ -285,7 +278,7 @@ def series(support: FightSupport, prepared: Prepared, runs: int, seed: int,
 
 
 @dataclass(frozen=True)
-class Rate:
+class Rate:  # a dataclass: its `count` would shadow tuple.count
     count: int
     runs: int
     low: float
@@ -312,8 +305,7 @@ def wilson(count: int, runs: int, z: float = Z95) -> Rate:
     return Rate(count, runs, low, high)
 
 
-@dataclass(frozen=True)
-class Spread:
+class Spread(NamedTuple):
     mean: float
     sd: float
     low: int
@@ -325,6 +317,8 @@ class Spread:
         if not values:
             return Spread(0.0, 0.0, 0, 0.0, 0)
         mean = math.fsum(values) / len(values)
+        import statistics  # for a series only, not for one fight
+
         # statistics.pstdev is exact (Fractions) and takes ~0.1 s on 100,000 fights
         sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / len(values))
         return Spread(mean, sd, min(values), statistics.median(values), max(values))
@@ -334,8 +328,7 @@ class Spread:
                 "max": self.high}
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(NamedTuple):
     names: tuple[str, str]
     runs: int
     seed: int
@@ -385,8 +378,7 @@ def summarise(prepared: Prepared, columns: Columns, seed: int) -> Summary:
 # --- the odds of one volley ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(NamedTuple):
     value: int
     chance: float
     low: float | None = None  # a 95% interval when sampled
@@ -399,8 +391,7 @@ class Point:
         return out
 
 
-@dataclass(frozen=True)
-class Distribution:
+class Distribution(NamedTuple):
     name: str
     points: tuple[Point, ...]
     mean: float
@@ -410,8 +401,7 @@ class Distribution:
                 "points": [p.as_json() for p in self.points]}
 
 
-@dataclass(frozen=True)
-class Chance:
+class Chance(NamedTuple):
     label: str
     chance: float
     low: float | None = None
@@ -424,8 +414,7 @@ class Chance:
         return out
 
 
-@dataclass(frozen=True)
-class PartOdds:
+class PartOdds(NamedTuple):
     """What the volley does to one part of the target: hit at all, or wholly lost."""
 
     label: str
@@ -437,8 +426,7 @@ class PartOdds:
                 "lost": None if self.lost is None else self.lost.as_json()}
 
 
-@dataclass(frozen=True)
-class OddsReport:
+class OddsReport(NamedTuple):
     """What one volley does: exact where the dice allow, else sampled with its intervals."""
 
     title: str
