@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.system import LineOf, RulesSystem, Verdict
+from shipyard.core.budget import Budget
+from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
 from shipyard.core.table import Table
 from shipyard.systems.rogue_trader.build import catalog_tables, new_design
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog, RogueTraderDesign
@@ -33,6 +34,16 @@ class RogueTrader(RulesSystem):
 
     def catalog_tables(self, catalog: Any) -> list[Table]:
         return catalog_tables(catalog)
+
+    def sheet(self, design: Any, catalog: Any, budgets: list[Budget]) -> Printable:
+        from shipyard.systems.rogue_trader import sheet
+
+        return sheet.sheet(design, catalog, budgets)
+
+    def cards(self, catalog: Any) -> Printable:
+        from shipyard.systems.rogue_trader import sheet
+
+        return sheet.cards(catalog)
 
     def fight(self) -> Any:
         from shipyard.systems.rogue_trader.combat import SUPPORT  # not for validate or show

@@ -1,0 +1,178 @@
+"""What rogue-trader's printed pages need: the ship record and the reference cards.
+
+Everything is read from the rules (`fit`, `derive`, the budgets `check` found, the catalog's
+chart and combat numbers); nothing here recomputes a rule. The templates are
+`templates/rogue-trader/`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from shipyard.core.budget import Budget
+from shipyard.core.paths import templates_dir
+from shipyard.core.system import Printable
+from shipyard.systems.rogue_trader.models import RogueTraderCatalog, RogueTraderDesign
+from shipyard.systems.rogue_trader.profile import Profile, derive, signed
+from shipyard.systems.rogue_trader.rules import KIND_NAMES, fit
+
+TEMPLATES = "rogue-trader"
+BOXES_PER_LINE = 20  # templates/rogue-trader/track.png is a strip of 20
+STATES = ("damaged", "depressurised", "on fire", "unpowered", "destroyed")
+
+
+@dataclass(frozen=True)
+class TrackLine:
+    high: int
+    low: int
+
+    @property
+    def count(self) -> int:
+        return self.high - self.low + 1
+
+    @property
+    def label(self) -> str:
+        return str(self.high) if self.high == self.low else f"{self.high}–{self.low}"
+
+
+@dataclass(frozen=True)
+class Track:
+    name: str
+    start: int
+    lines: tuple[TrackLine, ...]
+    note: str
+
+
+def track(name: str, start: int, note: str) -> Track:
+    """Tick boxes from `start` down to 1, a line of 20 at a time."""
+    lines = []
+    high = start
+    while high >= 1:
+        low = max(1, high - BOXES_PER_LINE + 1)
+        lines.append(TrackLine(high, low))
+        high = low - 1
+    return Track(name, start, tuple(lines), note)
+
+
+@dataclass(frozen=True)
+class WeaponRow:
+    location: str
+    name: str
+    arcs: str
+    strength: str
+    damage: str
+    crit: str
+    range: str
+
+
+@dataclass(frozen=True)
+class ComponentRow:
+    name: str
+    kind: str
+    power: str
+    space: str
+
+
+def pairs(rows: list[ComponentRow]) -> list[tuple[ComponentRow | None, ComponentRow | None]]:
+    """Two columns, read down the left then down the right."""
+    half = -(-len(rows) // 2)
+    left, right = rows[:half], rows[half:]
+    return [(a, right[i] if i < len(right) else None) for i, a in enumerate(left)]
+
+
+def profile_block(p: Profile) -> list[tuple[str, str, str]]:
+    """(rating, value, when Crippled) in the game's words."""
+    return [
+        ("Speed", str(p.speed), str(-(-p.speed // 2))),
+        ("Manoeuvrability", signed(p.manoeuvrability), signed(p.manoeuvrability - 10)),
+        ("Detection", signed(p.detection), signed(p.detection - 10)),
+        ("Armour", str(p.armour) + (f", prow {p.prow_armour}" if p.prow_armour != p.armour
+                                    else ""), ""),
+        ("Turret Rating", str(p.turrets), ""),
+        ("Void Shields", str(p.void_shields), ""),
+        ("Turns", f"up to {p.turn}°", ""),
+        ("Crew rating", f"{p.crew} ({p.crew_rating})", ""),
+        ("Ballistic Skill", str(p.ballistic_skill), ""),
+        ("Command", str(p.command), ""),
+    ]
+
+
+def budget_lines(budgets: list[Budget]) -> list[tuple[str, str]]:
+    out = []
+    for b in budgets:
+        if b.name == "sp":
+            text = (f"{b.used} of {b.available}" if b.title == "Ship points" else str(b.used))
+            out.append(("Ship points", text))
+        elif b.name in ("power", "space"):
+            out.append((b.name.capitalize(), f"{b.used} used of {b.available}"))
+    slots = [f"{b.name.removeprefix('slots.')} {b.used}/{b.available}" for b in budgets
+             if b.name.startswith("slots.")]
+    if slots:
+        out.append(("Weapon slots", ", ".join(slots)))
+    return out
+
+
+def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[Budget]
+          ) -> Printable:
+    f = fit(design, catalog)
+    p = derive(f, catalog)
+    weapons = [WeaponRow(w.location.capitalize(), w.label, ", ".join(w.arcs),
+                         f"{w.strength} ({-(-w.strength // 2)})", w.damage or "–",
+                         "–" if w.crit is None else str(w.crit), w.range)
+               for w in p.weapons]
+    components = [ComponentRow(c.component.name, "" if c.component.kind == "supplemental"
+                               else KIND_NAMES[c.component.kind],
+                               f"+{c.component.power_generated}" if c.component.power_generated
+                               else str(c.component.power), str(c.component.space))
+                  for c in f.components]
+    combat = catalog.combat
+    conditions = [
+        ("Crippled", "at 0 Hull Integrity: Manoeuvrability and Detection "
+         f"{combat.crippled_manoeuvrability}, Speed and weapon Strength halved (round up); "
+         "damage past Armour is a critical hit"),
+        ("Sensors damaged", f"{combat.sensors_damaged} to all shooting tests"),
+        ("Thrusters damaged", f"Manoeuvrability {combat.thrusters_damaged}, or cannot turn"),
+        ("Engines crippled", "Speed halved, or Speed 1"),
+        ("Surprised", f"attacks on her +{combat.surprise_bonus} in the first round"),
+    ]
+    tracks = [
+        track("Hull Integrity", p.hull_integrity, "each point lost also costs 1 Crew Population "
+              "and 1 Morale"),
+        track("Crew Population", p.crew_population, "0: the ship is out of the fight"),
+        track("Morale", p.morale, "a boarding action lost: roll over it and the crew routs"),
+    ]
+    return Printable(f"{TEMPLATES}/sheet.html", {
+        "title": design.name,
+        "heading": "Ship Record",
+        "subtitle": f"rogue-trader · {p.hull}, {p.hull_class.lower()} · {p.crew} crew",
+        "profile": profile_block(p),
+        "budgets": budget_lines(budgets),
+        "tracks": tracks,
+        "conditions": conditions,
+        "weapons": weapons,
+        "component_pairs": pairs(components),
+        # ruled lines beside Morale, down to where Hull Integrity and Crew Population end
+        "notes": max(2, round((len(tracks[0].lines) + len(tracks[1].lines)
+                               - len(tracks[2].lines)) * 4.2 / 5.5)),
+        "states": STATES,
+    }, (f"{TEMPLATES}/sheet.css",))
+
+
+def cards(catalog: RogueTraderCatalog) -> Printable:
+    """One card per template in templates/rogue-trader/cards/, in file-name order."""
+    folder = templates_dir() / TEMPLATES / "cards"
+    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in Path(folder).glob("*.html"))
+    chart = [c for c in catalog.critical_hits if c.rolls is not None]
+    named = {c.id: c for c in catalog.critical_hits}
+    return Printable("_base/cards.html", {
+        "title": "rogue-trader reference cards",
+        "deck_title": "rogue-trader · Rogue Trader starship combat",
+        "cards": names,
+        "combat": catalog.combat,
+        "classes": catalog.hull_classes,
+        "chart_low": [c for c in chart if c.rolls and c.rolls[1] <= 6],
+        "chart_high": [c for c in chart if c.rolls and c.rolls[1] > 6],
+        "named": named,
+        "crews": catalog.crew_ratings,
+    }, ("_base/cards.css", f"{TEMPLATES}/cards.css"))

@@ -1,0 +1,145 @@
+"""The rogue-trader Ship Record and reference cards, printed and read back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shipyard.systems.rogue_trader import sheet as rt
+from tests.cli import shipyard
+from tests.systems.rogue_trader.fights import YARD
+from tests.systems.rogue_trader.helpers import STOCK, example, write_design
+
+CATALOG = YARD.catalog(YARD.system("rogue-trader"))
+
+
+def context(stem: str) -> dict[str, object]:
+    report = YARD.check(example(stem))
+    assert report.design is not None
+    return rt.sheet(report.design.model, CATALOG, report.budgets).context
+
+
+def pages_and_text(path: Path) -> tuple[int, str]:
+    document = pdfium.PdfDocument(path)
+    text = "\n".join(page.get_textpage().get_text_range() for page in document)
+    return len(document), text
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
+    out = tmp_path_factory.mktemp("rt-sheets")
+    found = {}
+    for stem in STOCK:
+        for paper in ("a4", "letter"):
+            path = out / f"{stem}-{paper}.pdf"
+            run = shipyard("sheet", example(stem), "--paper", paper, "-o", path)
+            assert run.code == 0, run.err
+            found[(stem, paper)] = path
+    return found
+
+
+@given(st.integers(min_value=1, max_value=400))
+@settings(max_examples=60, deadline=None)
+def test_a_track_has_one_box_per_point(start: int) -> None:
+    t = rt.track("Hull Integrity", start, "")
+    assert sum(line.count for line in t.lines) == start
+    assert all(1 <= line.count <= rt.BOXES_PER_LINE for line in t.lines)
+    assert t.lines[0].high == start and t.lines[-1].low == 1
+    for above, below in zip(t.lines, t.lines[1:], strict=False):
+        assert below.high == above.low - 1
+
+
+def test_the_sheet_holds_the_tracks_weapons_and_every_component() -> None:
+    ctx = context("ambition")
+    tracks = {t.name: t.start for t in ctx["tracks"]}  # type: ignore[attr-defined]
+    assert tracks == {"Hull Integrity": 66, "Crew Population": 100, "Morale": 100}
+    weapons = ctx["weapons"]
+    assert [(w.location, w.name, w.arcs) for w in weapons][:2] == [  # type: ignore[attr-defined]
+        ("Prow", "Mars-pattern Torpedo Tubes", "fore"),
+        ("Port", "Titanforge Lance Battery", "port")]
+    pairs = ctx["component_pairs"]
+    # two columns, read down the left, then down the right
+    names = [a.name for a, _ in pairs] + [b.name for _, b in pairs if b]  # type: ignore[attr-defined]
+    design = YARD.read(example("ambition")).model
+    assert names == [CATALOG.component(c).name for c in design.components]
+    assert ctx["states"] == ("damaged", "depressurised", "on fire", "unpowered", "destroyed")
+    profile = {name: (value, crippled) for name, value, crippled in ctx["profile"]}  # type: ignore[attr-defined]
+    assert profile["Speed"] == ("5", "3") and profile["Void Shields"] == ("2", "")
+
+
+@pytest.mark.parametrize("stem", STOCK)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_stock_ship_prints_on_one_page(printed: dict[tuple[str, str], Path], stem: str,
+                                            paper: str) -> None:
+    count, text = pages_and_text(printed[(stem, paper)])
+    assert count == 1
+    design = YARD.read(example(stem)).model
+    assert design.name in text
+    for words in ("HULL INTEGRITY", "CREW POPULATION", "MORALE", "WEAPONS", "COMPONENTS",
+                  "Dmg Dep Fire Unp Dst", "Crippled", "Void Shields"):
+        assert words in text
+    for component in design.components:
+        assert CATALOG.component(component).name in text
+    for mount in design.weapons:
+        assert CATALOG.weapon(mount.weapon).name in text
+
+
+def test_the_same_design_prints_the_same_pdf(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert shipyard("sheet", example("sword"), "-o", first).code == 0
+    assert shipyard("sheet", example("sword"), "-o", second).code == 0
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_an_illegal_design_prints_only_when_allowed_and_marked(tmp_path: Path) -> None:
+    data = yaml.safe_load(example("sword").read_text())
+    data["components"].remove("mark-100-auger-array")
+    data["name"] = "<b>Unfinished</b> & Co"
+    path = write_design(tmp_path / "unfinished.yaml", data)
+    assert shipyard("sheet", path, "-o", tmp_path / "x.pdf").code == 1
+    out = tmp_path / "unfinished.html"
+    assert shipyard("sheet", path, "-o", out, "--allow-illegal").code == 0
+    html = out.read_text()
+    assert "NOT LEGAL" in html and "no augur array" in html
+    assert "&lt;b&gt;Unfinished&lt;/b&gt; &amp; Co" in html and "<b>Unfinished" not in html
+
+
+def test_a_fleet_with_cards(tmp_path: Path) -> None:
+    out = tmp_path / "fleet.pdf"
+    run = shipyard("sheet", example("sword"), example("hazeroth"), "--cards", "-o", out)
+    assert run.code == 0
+    count, text = pages_and_text(out)
+    assert count == 3 and "Boarding" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_cards_on_one_page(tmp_path: Path, paper: str) -> None:
+    out = tmp_path / f"cards-{paper}.pdf"
+    assert shipyard("cards", "rogue-trader", "--paper", paper, "-o", out).code == 0
+    count, text = pages_and_text(out)
+    assert count == 1
+    titles = ["The Strategic Round", "Manoeuvre Actions", "Shooting Actions",
+              "Shields, Armour, Turrets", "Crippled; Critical Hits", "Critical Hits 5–8",
+              "Critical Hits 9–11", "Ramming", "Boarding"]
+    for title in titles:
+        assert title in text
+    assert text.count("rogue-trader · Rogue Trader starship combat") == 9
+    for entry in CATALOG.critical_hits:  # the whole chart is on the cards
+        assert entry.name in text
+
+
+def test_cards_read_their_numbers_from_the_catalog(tmp_path: Path) -> None:
+    overlay = tmp_path / "house" / "rogue-trader"
+    overlay.mkdir(parents=True)
+    rules = yaml.safe_load((example("sword").parent.parent / "rules.yaml").read_text())
+    rules["combat"]["surprise_bonus"] = 30
+    (overlay / "rules.yaml").write_text(yaml.safe_dump({"combat": rules["combat"]}))
+    out = tmp_path / "cards.pdf"
+    run = shipyard("--catalog", tmp_path / "house", "cards", "rogue-trader", "-o", out)
+    assert run.code == 0, run.err
+    assert "Surprised ship at +30" in pages_and_text(out)[1]
