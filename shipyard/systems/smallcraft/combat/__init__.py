@@ -7,7 +7,6 @@ pilot's decisions that both engines share.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from shipyard.core.combat import MAX_CAP, FightSupport, Log, Prepared, Progress, Terms
@@ -74,8 +73,7 @@ class SmallcraftCombat(FightSupport):
 def _named(a: Spec, b: Spec) -> tuple[Spec, Spec]:
     if a.name != b.name:
         return a, b
-    return (dataclasses.replace(a, name=f"{a.name} (A)"),
-            dataclasses.replace(b, name=f"{b.name} (B)"))
+    return a._replace(name=f"{a.name} (A)"), b._replace(name=f"{b.name} (B)")
 
 
 def _detection(spec: Spec) -> int:

@@ -9,6 +9,7 @@ its dhits (R5); the last box of the row is the mount.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from shipyard.systems.smallcraft.models import (
     Beam,
@@ -26,7 +27,7 @@ AIM = {"front": 0, "right": 3, "back": 6, "left": 9, "top": None, "bottom": None
 
 
 @dataclass(frozen=True)
-class Row:
+class Row:  # a dataclass: its `index` would shadow tuple.index
     index: int
     kind: str  # the component's type, or "unallocated"
     label: str
@@ -38,15 +39,13 @@ class Row:
         return self.first + self.boxes - 1
 
 
-@dataclass(frozen=True)
-class DriveRow:
+class DriveRow(NamedTuple):
     row: int
     push: int | None  # clock steps from the facing; None: a top or bottom drive
     label: str
 
 
-@dataclass(frozen=True)
-class BeamRow:
+class BeamRow(NamedTuple):
     row: int
     aim: int | None  # clock steps from the facing; None: aimed up or down
     turret: bool
@@ -54,8 +53,7 @@ class BeamRow:
     label: str
 
 
-@dataclass(frozen=True)
-class MissileRow:
+class MissileRow(NamedTuple):
     row: int
     move: int
     damage: int
@@ -63,8 +61,7 @@ class MissileRow:
     label: str
 
 
-@dataclass(frozen=True)
-class Spec:
+class Spec(NamedTuple):
     """Everything about a craft that damage does not change."""
 
     name: str

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from shipyard.core.combat import Roll
 from shipyard.core.dice import Roller
 from shipyard.systems.smallcraft.combat.craft import Spec
 
 
-@dataclass(frozen=True)
-class Screening:
+class Screening(NamedTuple):
     """What screens did to a beam's dhits or a salvo's missiles."""
 
     incoming: int

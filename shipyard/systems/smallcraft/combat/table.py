@@ -4,8 +4,7 @@ table, the designs' `combat:` sections and the command line (which wins)."""
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from shipyard.core.combat import Terms
 from shipyard.errors import UserError
@@ -37,15 +36,13 @@ CREW_KEYS = {
 }
 
 
-@dataclass(frozen=True)
-class Crew:
+class Crew(NamedTuple):
     gunnery: int
     pilot_fires: bool
     quickness: int
 
 
-@dataclass(frozen=True)
-class Switches:
+class Switches(NamedTuple):
     transverse: bool
     range_penalty: bool
     quickness_die: bool
@@ -60,14 +57,12 @@ class Switches:
         return [name for name, flag in on if flag]
 
 
-@dataclass(frozen=True)
-class Start:
+class Start(NamedTuple):
     position: hexes.Vec
     facing: int
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     """Everything a smallcraft fight needs, fixed before the first dturn."""
 
     specs: tuple[Spec, Spec]
