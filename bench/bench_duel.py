@@ -4,7 +4,8 @@
 
 Bars:
 * a narrated duel, `shipyard duel STARFURY RAIDER --seed N` as a fresh process: <= 0.3 s wall
-  (shown beside a bare `python -c "import typer, pydantic"` and `shipyard validate`);
+  (shown beside a bare `python -c "import typer, pydantic"` and `shipyard validate` of the
+  same two designs, which a duel reads and checks first);
 * 100,000 Starfury-against-Raider duels on the batch engine, one core: <= 1 s, and within 10x
   of the time NumPy takes to draw as many random numbers as the engine drew;
 * the exact odds of one volley of up to 40 dice: <= 50 ms.
@@ -67,7 +68,8 @@ def narrated(runs: int) -> None:
     py = sys.executable
     rows = [
         ("baseline `import typer, pydantic`", [py, "-c", "import typer, pydantic"], None),
-        ("shipyard validate STARFURY", [py, "-m", "shipyard", "validate", str(STARFURY)], None),
+        ("shipyard validate STARFURY RAIDER", [py, "-m", "shipyard", "validate", str(STARFURY),
+                                               str(RAIDER)], None),
         ("shipyard duel STARFURY RAIDER --seed 143", [py, "-m", "shipyard", "duel",
          str(STARFURY), str(RAIDER), "--seed", "143"], 0.3),
         ("shipyard duel STARFURY RAIDER --seed 63", [py, "-m", "shipyard", "duel",
