@@ -67,10 +67,6 @@ class Page:
         """In cascade order: the shared base first."""
         return tuple(dict.fromkeys([BASE_STYLESHEET, *self.printable.stylesheets]))
 
-    @property
-    def title(self) -> str:
-        return str(self.printable.context.get("title", ""))
-
 
 def html(page: Page, paper: str, fragment: bool = False) -> str:
     """One page as an HTML document, or with `fragment` its body only, to join into a book."""

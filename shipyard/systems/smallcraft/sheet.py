@@ -89,9 +89,7 @@ def roll_rules(hull: int) -> list[str]:
         die *= 10
     tens = len(str(die)) - 1
     zeros = "0" * tens
-    name = "d%" if die == 100 else f"d{die}"
-    roll = (f"Roll {name} ({tens} d10; {zeros} is {die})" if die > 100
-            else f"Roll d% ({zeros} is 100)")
+    roll = "Roll d% (00 is 100)" if die == 100 else f"Roll d{die} ({tens} d10; {zeros} is {die})"
     if hull < die:
         roll += f" and reroll anything over {hull}, or roll d{hull} directly."
     else:
