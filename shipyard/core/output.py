@@ -10,6 +10,12 @@ from pathlib import Path
 from shipyard.errors import UserError
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, content: bytes | str) -> None:
     """Write to a temporary file beside `path`, then move it into place in one step."""
     data = content.encode("utf-8") if isinstance(content, str) else content
@@ -22,6 +28,7 @@ def write_atomic(path: Path, content: bytes | str) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 would keep the file from the group
         os.replace(tmp, path)
     except OSError as exc:
         with contextlib.suppress(OSError):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Printable, RulesSystem, Table, Verdict
+from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
+from shipyard.core.table import Table
 from shipyard.systems.smallcraft.models import SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import derive, profile_rows
 from shipyard.systems.smallcraft.rules import (
