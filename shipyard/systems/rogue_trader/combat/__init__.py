@@ -59,9 +59,9 @@ def _named(a: Spec, b: Spec) -> tuple[Spec, Spec]:
 
 
 def _captain(reference: str) -> Any:
-    from shipyard.systems.rogue_trader.combat.captain import load
+    from shipyard.core.plugins import load_object
 
-    return load(reference)
+    return load_object(reference, "Captain")
 
 
 def _notes(setup: tables.Setup) -> tuple[str, ...]:

@@ -195,38 +195,3 @@ class Captain:
     def boarding_blow(self, s: Situation) -> str:
         """Cut through the enemy crew: Morale breaks a ship sooner than Hull Integrity."""
         return "crew"
-
-
-def load(reference: str) -> Any:
-    """A captain factory from `FILE.py:NAME` or `package.module:NAME`."""
-    import importlib
-    import importlib.util
-    from pathlib import Path
-
-    from shipyard.errors import UserError
-
-    where, _, name = reference.rpartition(":")
-    if not where or not name:
-        raise UserError.single("cli.pilot", f"--pilot {reference}: give FILE.py:NAME or "
-                               "module:NAME (a Captain class)")
-    try:
-        if where.endswith(".py"):
-            path = Path(where)
-            if not path.is_file():
-                raise UserError.single("cli.pilot", "no such file", where)
-            spec = importlib.util.spec_from_file_location(f"_captain_{path.stem}", path)
-            if spec is None or spec.loader is None:  # pragma: no cover
-                raise UserError.single("cli.pilot", "cannot load this file", where)
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-        else:
-            module = importlib.import_module(where)
-    except UserError:
-        raise
-    except Exception as exc:  # the user's own code: report it in one line
-        raise UserError.single("cli.pilot", f"cannot load the captain: {type(exc).__name__}: "
-                               f"{exc}", where) from None
-    found = getattr(module, name, None)
-    if found is None or not callable(found):
-        raise UserError.single("cli.pilot", f"{where} has no captain named {name!r}")
-    return found

@@ -82,9 +82,9 @@ def _detection(spec: Spec) -> int:
 
 
 def _pilot(reference: str) -> Any:
-    from shipyard.systems.smallcraft.combat.pilot import load
+    from shipyard.core.plugins import load_object
 
-    return load(reference)
+    return load_object(reference, "Pilot")
 
 
 def _notes(setup: tables.Setup) -> tuple[str, ...]:

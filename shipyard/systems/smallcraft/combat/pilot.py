@@ -19,7 +19,7 @@ Rows are indices into `s.me.spec.rows` (the sheet, in order). Load your own with
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from shipyard.systems.smallcraft.combat import tactics
 from shipyard.systems.smallcraft.combat.xp import SCALAR
@@ -77,38 +77,3 @@ class Pilot:
         counts = tactics.launches(SCALAR, me.spec, me.params, me.kin(), s.foe.kin(),
                                   me.missiles, me.tubes_ready())
         return {m.row: n for m, n in zip(me.spec.missiles, counts, strict=True) if n}
-
-
-def load(reference: str) -> Any:
-    """A pilot factory from `FILE.py:NAME` or `package.module:NAME`."""
-    import importlib
-    import importlib.util
-    from pathlib import Path
-
-    from shipyard.errors import UserError
-
-    where, _, name = reference.rpartition(":")
-    if not where or not name:
-        raise UserError.single("cli.pilot", f"--pilot {reference}: give FILE.py:NAME or "
-                               "module:NAME (a Pilot class)")
-    try:
-        if where.endswith(".py"):
-            path = Path(where)
-            if not path.is_file():
-                raise UserError.single("cli.pilot", "no such file", where)
-            spec = importlib.util.spec_from_file_location(f"_pilot_{path.stem}", path)
-            if spec is None or spec.loader is None:  # pragma: no cover
-                raise UserError.single("cli.pilot", "cannot load this file", where)
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-        else:
-            module = importlib.import_module(where)
-    except UserError:
-        raise
-    except Exception as exc:  # the user's own code: report it in one line
-        raise UserError.single("cli.pilot", f"cannot load the pilot: {type(exc).__name__}: "
-                               f"{exc}", where) from None
-    found = getattr(module, name, None)
-    if found is None or not callable(found):
-        raise UserError.single("cli.pilot", f"no pilot named '{name}' here", where)
-    return found
