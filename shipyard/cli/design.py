@@ -41,7 +41,7 @@ def systems(as_json: JsonFlag = False) -> None:
 
 
 @app.command()
-def catalog(system: Annotated[str, typer.Argument(help="a rules system id")],
+def catalog(system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
             as_json: JsonFlag = False) -> None:
     """Hull classes, components, weapons and tables of a rules system."""
     yard = state.yard()
@@ -58,7 +58,7 @@ def catalog(system: Annotated[str, typer.Argument(help="a rules system id")],
 
 @app.command()
 def new(
-    system: Annotated[str, typer.Argument(help="a rules system id")],
+    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
     hull: Annotated[str | None, typer.Option(help="the hull: a size or a hull id, "
                                              "as the system has them")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output",
@@ -87,7 +87,7 @@ def new(
 
 @app.command()
 def validate(
-    designs: Annotated[list[Path], typer.Argument(help="design files (.yaml)")],
+    designs: Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files")],
     as_json: JsonFlag = False,
     strict: Annotated[bool, typer.Option(help="warnings fail too (exit 1)")] = False,
 ) -> None:
@@ -123,7 +123,7 @@ def _verdict_line(result: Any) -> str:
 
 
 @app.command()
-def show(design: Annotated[Path, typer.Argument(help="a design file (.yaml)")],
+def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design file (.yaml)")],
          as_json: JsonFlag = False) -> None:
     """The budgets with their line items, and the derived profile."""
     yard = state.yard()
@@ -151,7 +151,9 @@ def show(design: Annotated[Path, typer.Argument(help="a design file (.yaml)")],
 
 
 @app.command()
-def schema(system: Annotated[str, typer.Argument(help="a rules system id")]) -> None:
+def schema(
+    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
+) -> None:
     """The JSON Schema of a system's design file, for editors."""
     yard = state.yard()
     try:

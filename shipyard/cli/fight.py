@@ -80,8 +80,8 @@ def _designs(paths: list[Path], allow_illegal: bool) -> list[Design]:
 
 @app.command()
 def duel(
-    a: Annotated[Path, typer.Argument(help="design of side A (.yaml)")],
-    b: Annotated[Path, typer.Argument(help="design of side B (.yaml)")],
+    a: Annotated[Path, typer.Argument(metavar="A", help="design of side A (.yaml)")],
+    b: Annotated[Path, typer.Argument(metavar="B", help="design of side B (.yaml)")],
     seed: Seed = None,
     runs: Annotated[int, typer.Option(
         "--runs", help="1: one narrated fight; more: a Monte Carlo summary (at most "
@@ -229,8 +229,8 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
 
 @app.command()
 def odds(
-    attacker: Annotated[Path, typer.Argument(help="the firing design (.yaml)")],
-    target: Annotated[Path, typer.Argument(help="the design fired on (.yaml)")],
+    attacker: Annotated[Path, typer.Argument(metavar="ATTACKER", help="the firing design (.yaml)")],
+    target: Annotated[Path, typer.Argument(metavar="TARGET", help="the design fired on (.yaml)")],
     at_range: Annotated[int, typer.Option(
         "--range", min=0, max=1_000_000, help="distance to the target, in the system's "
         "units")] = 5,

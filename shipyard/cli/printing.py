@@ -37,7 +37,7 @@ OutputOption = Annotated[Path | None, typer.Option(
 
 @app.command()
 def sheet(
-    designs: Annotated[list[Path], typer.Argument(help="design files (.yaml)")],
+    designs: Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files")],
     output: OutputOption = None,
     paper: PaperOption = PaperChoice.a4,
     fmt: Annotated[FormatChoice | None, typer.Option(
@@ -99,7 +99,7 @@ def _sheet_of(result: Report) -> Page:
 
 @app.command()
 def cards(
-    system: Annotated[str, typer.Argument(help="a rules system id")],
+    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
     output: OutputOption = None,
     paper: PaperOption = PaperChoice.a4,
 ) -> None:
