@@ -32,9 +32,10 @@ class Diagnostic:
         return Diagnostic(self.code, self.message, self.severity, self.line, file)
 
     def render(self) -> str:
-        where = f"{self.file or '<input>'}:{self.line if self.line is not None else 1}"
         prefix = "" if self.severity == "error" else "warning: "
-        return f"{where}: {prefix}{self.message}"
+        if self.file is None:  # a wrong command line: no file to point at
+            return f"shipyard: {prefix}{self.message}"
+        return f"{self.file}:{self.line if self.line is not None else 1}: {prefix}{self.message}"
 
     def as_json(self) -> dict[str, object]:
         return {"code": self.code, "message": self.message, "line": self.line}

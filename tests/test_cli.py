@@ -191,3 +191,10 @@ def test_broken_overlay_names_its_file_and_line(tmp_path: Path) -> None:
 def test_catalog_option_must_be_a_directory(tmp_path: Path) -> None:
     run = shipyard("--catalog", tmp_path / "nothing", "systems")
     assert run.code == 2 and "not a directory" in run.err
+
+
+def test_command_line_mistakes_name_the_program_not_a_file() -> None:
+    run = shipyard("cards", "nosuch")
+    assert run.code == 2
+    assert run.err.strip() == "shipyard: unknown rules system 'nosuch'; known: " + ", ".join(
+        shipyard("systems", "--json").json()[i]["id"] for i in range(2))

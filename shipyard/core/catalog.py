@@ -9,7 +9,6 @@ line it came from, so a wrong catalog is reported where the mistake is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard, TypeVar
 
@@ -20,12 +19,6 @@ from shipyard.core.yamlio import Located, YamlPath, load_file
 from shipyard.errors import Diagnostic, Exit, UserError
 
 M = TypeVar("M", bound=BaseModel)
-
-
-@dataclass
-class _Source:
-    located: Located
-    dest: YamlPath  # where its part lands in the merged data
 
 
 def catalog_files(system_dir: Path, overlays: list[Path], system_id: str) -> list[Path]:

@@ -76,9 +76,6 @@ class RulesSystem(ABC):
     def catalog_dir(self) -> Path:
         return catalogs_dir() / self.id
 
-    def examples(self) -> list[Path]:
-        return sorted((self.catalog_dir() / "examples").glob("*.yaml"))
-
     @abstractmethod
     def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
         """Budgets and rule findings; never raises for a design that passed its schema."""

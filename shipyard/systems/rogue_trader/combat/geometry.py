@@ -27,10 +27,6 @@ def distance(a: Vec, b: Vec) -> float:
     return math.sqrt(dx * dx + dy * dy)
 
 
-def within(a: Vec, b: Vec, reach: float) -> bool:
-    return distance(a, b) <= reach + EPSILON
-
-
 def bearing(position: Vec, facing: int, target: Vec) -> str:
     """The arc of a ship (at `position`, facing `facing`) that `target` lies in: each arc the 90°
     quarter centred on its direction; a target on a boundary counts as fore or aft."""

@@ -115,9 +115,6 @@ class Ship:
         assert part.gun is not None
         return half_up(part.gun.strength) if self.crippled else part.gun.strength
 
-    def has_working(self, kind: str) -> bool:
-        return any(p.kind == kind and self.working(p) for p in self.spec.parts)
-
     def burning(self) -> list[Part]:
         return [p for p in self.spec.parts if "on fire" in self.states[p.index]]
 

@@ -58,9 +58,5 @@ class Scalar:
     def take(table: Any, index: Any) -> Any:
         return table[index]
 
-    @staticmethod
-    def as_float(x: Any) -> float:
-        return float(x)
-
 
 SCALAR = Scalar()
