@@ -57,3 +57,15 @@ def test_every_rule_code_is_written_down_for_users(system_id: str) -> None:
     rulings = (system.catalog_dir() / "RULINGS.md").read_text(encoding="utf-8")
     missing = [code for code in system.codes if f"`{code}`" not in rulings]
     assert not missing, f"RULINGS.md of {system_id} does not list {missing}"
+
+
+def test_no_system_reaches_into_another() -> None:
+    systems = ROOT / "shipyard" / "systems"
+    packages = sorted(p.name for p in systems.iterdir() if (p / "__init__.py").is_file())
+    assert len(packages) >= 2
+    for package in packages:
+        for source in (systems / package).rglob("*.py"):
+            text = source.read_text()
+            for other in packages:
+                if other != package:
+                    assert f"systems.{other}" not in text, f"{source} reaches into {other}"
