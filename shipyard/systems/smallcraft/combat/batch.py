@@ -145,7 +145,7 @@ class Side:
         return tactics.Kin(a, b, c, d, va, vb, vc, vd, self.facing)
 
     def keep(self, mask: np.ndarray) -> None:
-        self.boxes = self.boxes[:, mask]
+        self.boxes = np.compress(mask, self.boxes, axis=1)  # stays C-contiguous (_inflict)
         self.pos = [v[mask] for v in self.pos]
         self.vel = [v[mask] for v in self.vel]
         for name in ("facing", "facing_before", "turned", "left", "dealt"):
@@ -384,46 +384,70 @@ class _Pass:
 
         Boxes are counted per column, so "is the rolled box destroyed?" is asked of the
         column it falls in: with k of its n boxes left, it survives with chance k/n."""
-        sheet = target.boxes[:, who]  # the fights' sheets, written back at the end
         dhits = np.minimum(dhits, target.left[who])  # each dhit takes a box while any is left
         target.left[who] -= dhits
         shooter.dealt[who] += dhits
+        # only the boxes hit are read and written, through a flat view of the sheets (a volley
+        # reaches part of the fights: copying whole sheets cost more than the dice), and the
+        # fights with dhits left are carried as compact arrays, dropped as they are spent
+        boxes = target.boxes
+        m = boxes.shape[1]
+        flat = boxes.reshape(-1)
         armor = target.armor
-        owner, size = target.owner, target.size
-        while True:
+        cell_of_box = target.owner * m  # box number - 1 -> its column's offset in `flat`
+        size_of_box = target.size[target.owner]
+        boxes_n = len(target.owner)
+        going = dhits > 0
+        fights, dhits = who[going], dhits[going]
+        rng = self.dice.rng
+        while len(fights):
             if armor is not None:
                 if len(armor) == 1:
-                    row = sheet[armor[0]]  # a view: changes the sheet
-                    has = (dhits > 0) & (row > 0)
-                    row -= has
+                    row = boxes[armor[0]]  # a view: writes reach the sheets
+                    left = row[fights]
+                    has = left > 0
+                    row[fights] = left - has
                 else:
-                    have = sheet[armor] > 0
-                    has = (dhits > 0) & have.any(axis=0)
+                    have = boxes[armor[:, None], fights] > 0
+                    has = have.any(axis=0)
                     took = np.flatnonzero(has)
-                    sheet[armor[np.argmax(have[:, took], axis=0)], took] -= 1
-                dhits -= has
-            at = np.flatnonzero(dhits > 0)
-            if not len(at):
-                break
-            for _ in range(REROLLS):
-                col = owner[(self.dice.rng.random(len(at)) * len(owner)).astype(np.intp)]
-                whole = self.dice.rng.random(len(at)) * size[col] < sheet[col, at]
-                self.dice.draws += 2 * len(at)
-                sheet[col[whole], at[whole]] -= 1
-                dhits[at[whole]] -= 1
-                at = at[~whole]
-                if not len(at):
+                    boxes[armor[np.argmax(have[:, took], axis=0)], fights[took]] -= 1
+                dhits = dhits - has
+                going = dhits > 0
+                fights, dhits = fights[going], dhits[going]
+                if not len(fights):
                     break
-            if len(at):  # a sheet mostly destroyed: pick among the survivors directly
-                part = sheet[:, at]
-                pick = (self.dice.rng.random(len(at)) * part.sum(axis=0)).astype(np.int64)
+            k = len(fights)
+            for _ in range(REROLLS):
+                u = rng.random(2 * k)  # as two draws of k: the box, then whether it is whole
+                self.dice.draws += 2 * k
+                box = (u[:k] * boxes_n).astype(np.intp)
+                cell = cell_of_box[box] + fights
+                left = flat[cell]
+                whole = u[k:] * size_of_box[box] < left
+                flat[cell] = left - whole
+                dhits = dhits - whole
+                missed = ~whole
+                if not missed.any():
+                    break
+            if missed.any():  # a sheet mostly destroyed: pick among the survivors directly
+                at = np.flatnonzero(missed)
+                hit = fights[at]
+                # boxes left on the sheet: `left` already counts every dhit of this volley
+                survivors = target.left[hit] + dhits[at]
+                pick = (rng.random(len(at)) * survivors).astype(np.int64)
                 self.dice.draws += len(at)
-                col = (np.cumsum(part, axis=0) <= pick).sum(axis=0)
-                sheet[col, at] -= 1
+                col = np.zeros(len(at), dtype=np.int64)
+                run = np.zeros(len(at), dtype=np.int64)
+                for c in range(len(boxes) - 1):  # the column where the count passes `pick`
+                    run += boxes[c, hit]
+                    col += run <= pick
+                flat[col * m + hit] -= 1
                 dhits[at] -= 1
-        target.boxes[:, who] = sheet
-        for i, m in enumerate(target.spec.missiles):  # a lost missile cbloc takes its missiles
-            kept = target.boxes[target.column[m.row], who] * m.per_cbloc
+            going = dhits > 0
+            fights, dhits = fights[going], dhits[going]
+        for i, mr in enumerate(target.spec.missiles):  # a lost missile cbloc takes its missiles
+            kept = boxes[target.column[mr.row], who] * mr.per_cbloc
             target.missiles[i][who] = np.minimum(target.missiles[i][who], kept)
 
     # dPhase 5
