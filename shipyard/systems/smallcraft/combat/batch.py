@@ -69,6 +69,13 @@ class Numpy:
             return np.full(condition.shape, pick, dtype=kind)
         return np.where(condition, yes, no)
 
+    @staticmethod
+    def wrap(x: Any, n: Any) -> Any:
+        # x % n for -n <= x < 2n, exactly (x - n and x + n are what a float modulo computes
+        # there, and x + 0.0 turns -0.0 into 0.0 as it does): a modulo costs ~17 ns an
+        # element on floats and ~4 on integers, this ~1
+        return x + n * (x < 0) - n * (x >= n)
+
     def take(self, table: Any, index: Any) -> Any:
         cached = self._tables.get(id(table))
         if cached is None or cached[0] is not table:
@@ -268,7 +275,7 @@ class _Pass:
             s.turned = tactics.turn(NP, s.spec, kins[i], kins[1 - i], alive[i], mounts[i],
                                     armed[i], self.toward[i])
             s.facing_before = s.facing
-            s.facing = (s.facing + s.turned) % 12
+            s.facing = NP.wrap(s.facing + s.turned, 12)
         weapons_a_first = self._weapon_order(a_first)
         self.aim: list[Any] = [0, 0]
         sights = [self._sights(0), self._sights(1)]
@@ -435,12 +442,14 @@ class _Pass:
                 hit = fights[at]
                 # boxes left on the sheet: `left` already counts every dhit of this volley
                 survivors = target.left[hit] + dhits[at]
-                pick = (rng.random(len(at)) * survivors).astype(np.int64)
+                pick = (rng.random(len(at)) * survivors).astype(boxes.dtype)
                 self.dice.draws += len(at)
-                col = np.zeros(len(at), dtype=np.int64)
-                run = np.zeros(len(at), dtype=np.int64)
-                for c in range(len(boxes) - 1):  # the column where the count passes `pick`
-                    run += boxes[c, hit]
+                # the column where the running count passes `pick`, in the sheets' own dtype
+                # (int32: half the traffic of int64, and no conversions)
+                col = np.zeros(len(at), dtype=boxes.dtype)
+                run = np.zeros(len(at), dtype=boxes.dtype)
+                for c in range(len(boxes) - 1):
+                    run += boxes[c].take(hit)
                     col += run <= pick
                 flat[col * m + hit] -= 1
                 dhits[at] -= 1

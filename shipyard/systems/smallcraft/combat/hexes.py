@@ -169,17 +169,17 @@ def direction15(xp: Any, dq: Any, dr: Any) -> Any:
     """
     x = dq * HALF_S3
     y = dq * 0.5 + dr
-    t = (xp.atan2(y, x) * (12.0 / xp.pi)) % 24.0
+    t = xp.wrap(xp.atan2(y, x) * (12.0 / xp.pi), 24.0)
     on_line = ((dq == 0) | (dr == 0) | (dq + dr == 0) | (dq == dr) | (dq == -2 * dr)
                | (dr == -2 * dq))
-    return xp.where(on_line, xp.floor(t + 0.5) % 24, t)
+    return xp.where(on_line, xp.wrap(xp.floor(t + 0.5), 24), t)
 
 
 def bearing(xp: Any, dq: Any, dr: Any, default: Any, t: Any = None) -> Any:
     """The clock direction nearest the hex vector (dq, dr); `default` when it is zero.
     `t`: its direction15, if already known."""
     t = direction15(xp, dq, dr) if t is None else t
-    k = xp.floor((6.0 - t) * 0.5 + 0.5) % 12
+    k = xp.wrap(xp.floor((6.0 - t) * 0.5 + 0.5), 12)
     return xp.where((dq == 0) & (dr == 0), default, k)
 
 
@@ -192,5 +192,5 @@ def in_arc(xp: Any, low15: Any, width15: Any, dq: Any, dr: Any, t: Any = None) -
     """Whether hex vector (dq, dr) lies in the arc from 15°·low15 counterclockwise through
     15°·width15, edges included; the shooter's own hex is in every arc."""
     t = direction15(xp, dq, dr) if t is None else t
-    inside = (t - low15) % 24.0 <= width15
+    inside = xp.wrap(t - low15, 24.0) <= width15
     return inside | ((dq == 0) & (dr == 0))

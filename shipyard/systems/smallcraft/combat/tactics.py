@@ -131,7 +131,7 @@ def arc(xp: Any, beam: BeamRow, facing_before: Any, turned: Any, mount: Any) -> 
     start = facing_before + (beam.aim or 0)
     low_clock = xp.where(turned >= 0, start + turned, start)  # clockwise is down in angle
     width = 2 * xp.abs(turned) + 2 * half
-    return (hexes.angle15(low_clock) - half) % 24, width
+    return xp.wrap(hexes.angle15(low_clock) - half, 24), width
 
 
 def bears(xp: Any, beam: BeamRow, facing_before: Any, turned: Any, mount: Any, dq: Any,
@@ -273,6 +273,6 @@ def turn(xp: Any, spec: Spec, own: Kin, foe: Kin, alive: Any, mounts: Any,
         chosen = chosen | works
     strongest = spec.strongest_drive()
     push = strongest.push if strongest is not None else 0
-    want = xp.where(fight, toward - aim, toward + 6 - (push or 0)) % 12
-    delta = (want - own.facing + 6) % 12 - 6
+    want = xp.wrap(xp.where(fight, toward - aim, toward + 6 - (push or 0)), 12)
+    delta = xp.wrap(want - own.facing + 6, 12) - 6
     return _clip(xp, delta, -2, 2)

@@ -58,5 +58,11 @@ class Scalar:
     def take(table: Any, index: Any) -> Any:
         return table[index]
 
+    @staticmethod
+    def wrap(x: Any, n: Any) -> Any:
+        """x % n, for -n <= x < 2n (the batch engine's version does one wrap, far cheaper
+        than a modulo on arrays; the bounds are what lets it)."""
+        return x % n
+
 
 SCALAR = Scalar()
