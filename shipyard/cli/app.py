@@ -16,7 +16,7 @@ from shipyard import __version__
 from shipyard.errors import Diagnostic, Exit, UserError
 
 if TYPE_CHECKING:
-    from shipyard.core.yard import Yard
+    from shipyard.core.yard import Report, Yard
 
 app = typer.Typer(
     name="shipyard",
@@ -29,12 +29,21 @@ app = typer.Typer(
 
 
 class _State:
-    overlays: list[Path] = []  # noqa: RUF012 - one process, one command line
+    """What the global options set: one yard per command line, so catalogs load once."""
+
+    def __init__(self) -> None:
+        self.overlays: list[Path] = []
+        self._yard: Yard | None = None
+
+    def configure(self, overlays: list[Path]) -> None:
+        self.overlays, self._yard = overlays, None
 
     def yard(self) -> Yard:
-        from shipyard.core.yard import Yard  # Pydantic models: not for --help
+        if self._yard is None:
+            from shipyard.core.yard import Yard  # Pydantic models: not for --help
 
-        return Yard(self.overlays)
+            self._yard = Yard(self.overlays)
+        return self._yard
 
 
 state = _State()
@@ -59,7 +68,7 @@ def _main(
         if not directory.is_dir():
             fail(UserError.single("cli.catalog", "--catalog: not a directory; give a folder "
                                   "holding <system>/*.yaml files", str(directory)))
-    state.overlays = list(catalog or [])
+    state.configure(list(catalog or []))
 
 
 def report(diagnostics: list[Diagnostic]) -> None:
@@ -70,6 +79,24 @@ def report(diagnostics: list[Diagnostic]) -> None:
 def fail(err: UserError) -> NoReturn:
     report(err.diagnostics)
     raise typer.Exit(int(err.status))
+
+
+def judged(paths: list[Path], allow_illegal: bool) -> list[Report]:
+    """Check designs for a command that needs them all: refuse unreadable ones (exit 2) and,
+    unless `allow_illegal`, illegal ones (exit 1), reporting every file before stopping."""
+    reports = [state.yard().check(path) for path in paths]
+    worst = Exit.OK
+    for result in reports:
+        if not result.readable:
+            report(result.errors)
+            worst = max(worst, Exit.INPUT)
+        elif result.errors and not allow_illegal:
+            report(result.errors)
+            print(f"{result.file}: {result.name} is NOT LEGAL; fix it or pass --allow-illegal",
+                  file=sys.stderr)
+            worst = max(worst, Exit.ILLEGAL)
+    finish(worst)
+    return reports
 
 
 def finish(status: Exit) -> None:

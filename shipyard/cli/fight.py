@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shipyard.cli.app import app, fail, finish, report, state
-from shipyard.errors import Exit, UserError
+from shipyard.cli.app import app, fail, judged
+from shipyard.errors import UserError
 
 if TYPE_CHECKING:
     from shipyard.core.combat import Chance, FightResult, OddsReport, Prepared, Summary
@@ -55,21 +55,8 @@ def _pairs(option: str, given: list[str] | None, bare: str | None = None) -> dic
 
 
 def _designs(paths: list[Path], allow_illegal: bool) -> list[Design]:
-    """Read and judge the designs; refuse unreadable ones (2) and illegal ones (1)."""
-    yard = state.yard()
-    reports = [yard.check(path) for path in paths]
-    worst = Exit.OK
-    for result in reports:
-        if not result.readable:
-            report(result.errors)
-            worst = max(worst, Exit.INPUT)
-        elif result.errors and not allow_illegal:
-            report(result.errors)
-            print(f"{result.file}: {result.name} is NOT LEGAL; fix it or pass --allow-illegal",
-                  file=sys.stderr)
-            worst = max(worst, Exit.ILLEGAL)
-    finish(worst)
-    designs = [r.design for r in reports if r.design is not None]
+    """Two readable designs of one system, legal unless `allow_illegal`."""
+    designs = [r.design for r in judged(paths, allow_illegal) if r.design is not None]
     systems = {d.system.id for d in designs}
     if len(systems) > 1:
         fail(UserError.single("fight.systems", f"{designs[0].file} is {designs[0].system.id} "

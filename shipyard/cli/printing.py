@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shipyard.cli.app import app, fail, finish, report, state
-from shipyard.errors import Exit, UserError
+from shipyard.cli.app import app, fail, judged, state
+from shipyard.errors import UserError
 
 if TYPE_CHECKING:
     from shipyard.core.render import Page
@@ -58,17 +58,7 @@ def sheet(
     from shipyard.core import render
 
     yard = state.yard()
-    reports = [yard.check(path) for path in designs]
-    worst = Exit.OK
-    for result in reports:
-        if not result.readable:
-            report(result.errors)
-            worst = max(worst, Exit.INPUT)
-        elif result.errors and not allow_illegal:
-            report(result.errors)
-            worst = max(worst, Exit.ILLEGAL)
-    if worst != Exit.OK:
-        finish(worst)
+    reports = judged(designs, allow_illegal)
     kind = fmt or (FormatChoice.html if output is not None and output.suffix.lower() == ".html"
                    else FormatChoice.pdf)
     if output is None:

@@ -117,6 +117,18 @@ class Log:
             self.events.append(Event(round_, phase, text, tuple(rolls), depth))
 
 
+def whole_number(option: str, value: str, low: int, high: int) -> int:
+    """A whole number from a KEY=VALUE option, within its bounds (a UserError otherwise)."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise UserError.single("cli.crew", f"{option}: give a whole number {low}..{high}"
+                               ) from None
+    if not low <= number <= high:
+        raise UserError.single("cli.crew", f"{option}: give a whole number {low}..{high}")
+    return number
+
+
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 

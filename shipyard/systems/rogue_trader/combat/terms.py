@@ -7,7 +7,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from shipyard.core.combat import Terms
+from shipyard.core.combat import Terms, whole_number
 from shipyard.errors import UserError
 from shipyard.systems.rogue_trader.combat.geometry import Vec
 from shipyard.systems.rogue_trader.combat.spec import Crew, Spec
@@ -91,7 +91,7 @@ def crew(design: RogueTraderDesign, catalog: RogueTraderCatalog, given: dict[str
                                        f"{', '.join(ratings)}")
             rating_id = value
         elif key in ("gunnery", "helm", "command"):
-            values[key] = _number(option, value, 0, 100)
+            values[key] = whole_number(option, value, 0, 100)
         elif key == "tactic":
             if value not in TACTICS:
                 raise UserError.single("cli.crew", f"{option}: tactics are "
@@ -108,17 +108,6 @@ def crew(design: RogueTraderDesign, catalog: RogueTraderCatalog, given: dict[str
                 helm=rating if values["helm"] is None else values["helm"],
                 command=rating if values["command"] is None else values["command"],
                 tactic=values["tactic"])
-
-
-def _number(option: str, value: str, low: int, high: int) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise UserError.single("cli.crew", f"{option}: give a whole number {low}..{high}"
-                               ) from None
-    if not low <= number <= high:
-        raise UserError.single("cli.crew", f"{option}: give a whole number {low}..{high}")
-    return number
 
 
 def _sides(name: str, value: str, choices: dict[str, tuple[bool, bool]]) -> tuple[bool, bool]:

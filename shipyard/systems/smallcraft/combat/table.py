@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from typing import Any, NamedTuple
 
-from shipyard.core.combat import Terms
+from shipyard.core.combat import Terms, whole_number
 from shipyard.errors import UserError
 from shipyard.systems.smallcraft.combat import hexes
 from shipyard.systems.smallcraft.combat.craft import Spec
@@ -139,9 +139,9 @@ def crew(design: SmallcraftDesign, table: CombatTable, given: dict[str, str],
     for key, value in given.items():
         option = f"--crew-{side} {key}={value}"
         if key == "gunnery":
-            gunnery = _number(option, value, 0, 100)
+            gunnery = whole_number(option, value, 0, 100)
         elif key == "quickness":
-            quickness = _number(option, value, -100, 100)
+            quickness = whole_number(option, value, -100, 100)
         elif key == "gunner":
             if value not in ("pilot", "crew"):
                 raise UserError.single("cli.crew", f"{option}: give gunner=pilot or "
@@ -151,17 +151,6 @@ def crew(design: SmallcraftDesign, table: CombatTable, given: dict[str, str],
             raise UserError.single("cli.crew", f"--crew-{side} {key}: smallcraft crews have "
                                    f"{', '.join(CREW_KEYS)}")
     return Crew(gunnery, pilot_fires, quickness)
-
-
-def _number(option: str, value: str, low: int, high: int) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise UserError.single("cli.crew", f"{option}: give a whole number {low}..{high}"
-                               ) from None
-    if not low <= number <= high:
-        raise UserError.single("cli.crew", f"{option}: give a whole number {low}..{high}")
-    return number
 
 
 def geometry(table: CombatTable, terms: Terms) -> str:
