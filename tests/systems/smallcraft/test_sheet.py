@@ -21,29 +21,12 @@ from shipyard.systems.smallcraft import sheet as sc
 from shipyard.systems.smallcraft.models import SmallcraftDesign
 from tests.cli import shipyard
 from tests.conftest import ROOT
+from tests.systems.smallcraft.test_examples import SEED_SHEETS
 
 EXAMPLES = ROOT / "catalogs" / "smallcraft" / "examples"
 YARD = Yard()
 CATALOG = YARD.catalog(YARD.system("smallcraft"))
 
-# The seed's sample sheets, row by row: boxes ("o") and the label beside them.
-SEED_SHEETS = {
-    "starfury": [
-        (9, "Back drive (3G)"), (9, "Front drive (3G)"), (3, "Left drive (1G)"),
-        (3, "Right drive (1G)"), (3, "Top drive (1G)"), (3, "Bottom drive (1G)"), (9, "Armor"),
-        (6, "Screens"), (6, "Fixed beam weapon, facing forward"), (5, "Power"),
-        (3, "Crew: one pilot, fixed in position")],
-    "raider": [
-        (4, "Back drive (2G)"), (4, "Armor"), (3, "Sensors, range 3 dhexes"),
-        (6, "Fixed beam weapon, facing forward"), (6, "Power"),
-        (3, "Crew: one pilot, fixed in position"), (5, "Cargo: 0.25 tons"),
-        (4, "Fly in standard atmosphere")],
-    "galileo": [
-        (12, "Back Drive (2G)"), (10, "Armor"), (10, "Armor"), (10, "Sensors, range 10 dhexes"),
-        (10, "Screens"), (2, "Fixed beam weapon, facing forward *"), (10, "Power"),
-        *[(8, "Crew: 2 people")] * 4, *[(12, "Cargo: 0.6 tons")] * 2,
-        (5, "Land and Lift in standard atmospheres")],
-}
 HULLS = {"starfury": 60, "raider": 40, "galileo": 125}
 
 
