@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from shipyard.systems.rogue_trader.combat.geometry import (
@@ -30,6 +31,7 @@ from shipyard.systems.rogue_trader.combat.geometry import (
     distance,
     move,
 )
+from shipyard.systems.rogue_trader.combat.spec import half_up
 
 if TYPE_CHECKING:
     from shipyard.systems.rogue_trader.combat.state import Ship
@@ -67,15 +69,21 @@ Battery = tuple[tuple[int, float, float, float], ...]
 
 def battery(ship: Ship) -> Battery:
     """Each working gun with ammunition left: (arc bits, least range, range, worth of a volley)."""
+    states, torpedoes, crippled = ship.states, ship.torpedoes, ship.crippled
     out = []
     for part in ship.spec.guns:
         gun = part.gun
         assert gun is not None
-        if ship.working(part) and ship.torpedoes.get(part.index, 1) > 0:
-            bits = sum(ARC_BITS[a] for a in gun.arcs)
-            out.append((bits, gun.min_range - EPSILON, gun.reach + EPSILON,
-                        ship.strength(part) * gun.value()))
+        if not states[part.index] and torpedoes.get(part.index, 1) > 0:
+            strength = half_up(gun.strength) if crippled else gun.strength  # Ship.strength
+            out.append((_arc_bits(gun.arcs), gun.min_range - EPSILON, gun.reach + EPSILON,
+                        strength * gun.value))
     return tuple(out)
+
+
+@cache
+def _arc_bits(arcs: tuple[str, ...]) -> int:
+    return sum(ARC_BITS[a] for a in arcs)
 
 
 def arc_power(guns: Battery, reach: float) -> tuple[float, float, float, float]:
@@ -115,7 +123,7 @@ def _next_turn(guns: Battery, position: Vec, facing: int, target: Vec,
         dx = target[0] - (position[0] + fx * vu)
         dy = target[1] - (position[1] + fy * vu)
         power = arc_power(guns, math.sqrt(dx * dx + dy * dy))
-        if not any(power):
+        if max(power) <= best:  # no turn from here does better (worth is never negative)
             continue
         for turn in turns:
             f = (facing + turn) % 8
@@ -154,21 +162,29 @@ class Captain:
         options = s.options()
         speeds = tuple(sorted({vu for _, vu, _ in options}))
         turns = tuple(sorted({t for _, _, t in options}))
-        mine, theirs = battery(me), battery(enemy)
-        keep = standoff(me)
+        mine = battery(me)
+        gunnery = tactic == "gunnery"
+        theirs, keep = (battery(enemy), standoff(me)) if gunnery else ((), 0.0)
         target = enemy.position
+        # where each speed takes her, and what follows from that alone, whatever her turn
+        places: dict[int, tuple[Vec, float, tuple[float, float, float, float], float]] = {}
         for order, (word, vu, turn) in enumerate(options):
-            position = move(me.position, me.facing, vu)
+            place = places.get(vu)
+            if place is None:
+                at = move(me.position, me.facing, vu)
+                reach = distance(at, target)
+                threat = firepower(theirs, target, enemy.facing, at) if gunnery else 0.0
+                place = places[vu] = (at, reach, arc_power(mine, reach), threat)
+            position, gap, power, threat = place
             facing = (me.facing + turn) % 8
-            gap = distance(position, target)
             arc = bearing(position, facing, target)
-            fire = arc_power(mine, gap)[_ARC_INDEX[arc]]
-            if tactic == "gunnery":
+            fire = power[_ARC_INDEX[arc]]
+            if gunnery:
                 # what bears now, what could bear next turn from here, what the enemy could
                 # bring to bear here: a greedy captain with one turn of foresight
                 score: tuple[Any, ...] = (
                     fire + _next_turn(mine, position, facing, target, speeds, turns) / 2
-                    - firepower(theirs, target, enemy.facing, position) / 4,
+                    - threat / 4,
                     -abs(gap - keep), -order)
             else:
                 contact = gap <= s.contact_range + EPSILON

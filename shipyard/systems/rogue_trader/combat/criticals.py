@@ -41,7 +41,7 @@ def known_choices(ship: Ship, exclude: tuple[str, ...]) -> list[Part]:
 
     def worth(p: Part) -> tuple[bool, int, float, int]:
         group = 0 if p.void_shields else 1 if p.gun is not None else 2
-        gun_value = ship.strength(p) * p.gun.value() if p.gun is not None else 0.0
+        gun_value = ship.strength(p) * p.gun.value if p.gun is not None else 0.0
         return (not ship.working(p), group, -gun_value, p.index)
 
     return sorted(eligible, key=worth)

@@ -120,7 +120,7 @@ def volley_dist(attacker: Ship, target: Ship, guns: list[Part], surprise: int,
             no_crit *= 1 - d100_chance(hit_target, gun.crit)
         entry = (gun, hits)
         (ordnance if gun.ordnance else lance if gun.ignores_armour else macro).append(entry)
-    order = sorted(macro, key=lambda e: e[0].value()) + sorted(lance, key=lambda e: e[0].value())
+    order = sorted(macro, key=lambda e: e[0].value) + sorted(lance, key=lambda e: e[0].value)
     state: dict[tuple[int, int], float] = {(0, 0): 1.0}
     for gun, hits in order:
         if not gun.ignores_armour:

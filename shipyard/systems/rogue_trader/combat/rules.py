@@ -41,7 +41,7 @@ def shield_order(shots: Sequence[Shot]) -> list[tuple[int, int]]:
     ignore armour; the weakest first."""
     pool = [(i, n) for i, shot in enumerate(shots) if shot.gun.shielded
             for n in range(shot.hits)]
-    return sorted(pool, key=lambda h: (shots[h[0]].gun.ignores_armour, shots[h[0]].gun.value(),
+    return sorted(pool, key=lambda h: (shots[h[0]].gun.ignores_armour, shots[h[0]].gun.value,
                                        h[0]))
 
 

@@ -65,6 +65,7 @@ class Gun:
     def ordnance(self) -> bool:
         return self.kind in ("torpedo-tubes", "landing-bay")
 
+    @cached_property
     def value(self) -> float:
         """What a hit is worth to the attacker, for choosing which hits the shields take."""
         return self.damage.mean * (2 if self.ignores_armour else 1)
@@ -110,9 +111,9 @@ class Spec:
     crew: Crew
     parts: tuple[Part, ...] = field(default_factory=tuple)
 
-    @property
-    def guns(self) -> list[Part]:
-        return [p for p in self.parts if p.gun is not None]
+    @cached_property
+    def guns(self) -> tuple[Part, ...]:
+        return tuple(p for p in self.parts if p.gun is not None)
 
     @cached_property
     def bonuses(self) -> dict[str, tuple[tuple[int, int], ...]]:
