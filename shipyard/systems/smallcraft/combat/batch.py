@@ -129,6 +129,7 @@ class Side:
     size: np.ndarray  # boxes each column starts with
     missiles: list[np.ndarray]  # missiles left in each missile row
     flights: list[Slot]  # its missiles in flight, in the order they were launched
+    moved: tactics.Kin | None = None  # where the last dturn's movement left it, if still so
 
     @property
     def armor(self) -> np.ndarray | None:
@@ -149,9 +150,15 @@ class Side:
 
     def kin(self) -> tactics.Kin:
         (a, b, c, d), (va, vb, vc, vd) = self.pos, self.vel
-        return tactics.Kin(a, b, c, d, va, vb, vc, vd, self.facing)
+        kin = tactics.Kin(a, b, c, d, va, vb, vc, vd, self.facing)
+        if self.moved is not None:
+            # nothing has moved it since: its hex, speed and float views stand (they do not
+            # depend on its facing, which the turn changed), and need not be worked out again
+            kin._cache.update(self.moved._cache)
+        return kin
 
     def keep(self, mask: np.ndarray) -> None:
+        self.moved = None
         self.boxes = np.compress(mask, self.boxes, axis=1)  # stays C-contiguous (_inflict)
         self.pos = [v[mask] for v in self.pos]
         self.vel = [v[mask] for v in self.vel]
@@ -265,9 +272,12 @@ class _Pass:
                     s.vel[j] = s.vel[j] + g * NP.take(hexes.ROTATED_UNIT[j][drive.push],
                                                       s.facing)
         for s in sides:
+            s.moved = None
             for j in range(4):
                 s.pos[j] = s.pos[j] + s.vel[j]
         kins = self.kins = [s.kin() for s in sides]
+        for s, kin in zip(sides, kins, strict=True):
+            s.moved = kin
         (qa, ra), (qb, rb) = kins[0].hex(NP), kins[1].hex(NP)
         self.apart = ((qb - qa, rb - ra), (qa - qb, ra - rb))  # each craft to its foe
         self.toward = [hexes.direction15(NP, *v) for v in self.apart]
