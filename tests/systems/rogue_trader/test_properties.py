@@ -115,3 +115,20 @@ def test_wrong_input_is_one_located_line_and_exit_2(tmp_path_factory: Any, line:
     run = shipyard("validate", path)
     assert run.code == 2, (line, run.err)
     assert run.err.startswith(f"{path}:") and "Traceback" not in run.err
+
+
+GUN = st.tuples(st.integers(1, 15), st.integers(0, 4), st.integers(0, 12),
+                st.floats(0, 200, allow_nan=False))
+
+
+@given(st.lists(GUN, max_size=6), st.lists(st.floats(-1, 30, allow_nan=False), max_size=20))
+@settings(max_examples=200, deadline=None)
+def test_the_captains_range_table_is_arc_power_at_every_range(guns: list[Any],
+                                                              reaches: list[float]) -> None:
+    from shipyard.systems.rogue_trader.combat.captain import EPSILON, arc_power, power_by_range
+
+    battery = tuple((bits, low - EPSILON, low + extra + EPSILON, worth)
+                    for bits, low, extra, worth in guns)
+    table = power_by_range(battery)
+    for reach in [*reaches, *table.marks, *(m + d for m in table.marks for d in (-1e-9, 1e-9))]:
+        assert table.at(reach) == arc_power(battery, reach)

@@ -19,9 +19,11 @@ fights on the narrated (reference) engine.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from functools import cache, lru_cache
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shipyard.systems.rogue_trader.combat.geometry import (
     DIRECTIONS,
@@ -102,44 +104,84 @@ def arc_power(guns: Battery, reach: float) -> tuple[float, float, float, float]:
     return fore, port, starboard, aft
 
 
+Power = tuple[float, float, float, float]
+
+
+class PowerByRange(NamedTuple):
+    """`arc_power` of one battery at every range, worked out once: which guns are in range
+    changes only at their least ranges and ranges (the marks), so between two marks it is the
+    same all along, and at a mark it is what `arc_power` gives there."""
+
+    marks: list[float]  # sorted
+    at_mark: tuple[Power, ...]
+    between: tuple[Power, ...]  # between[i]: below marks[i] and above marks[i - 1]
+
+    def at(self, reach: float) -> Power:
+        i = bisect_left(self.marks, reach)
+        if i < len(self.marks) and self.marks[i] == reach:
+            return self.at_mark[i]
+        return self.between[i]
+
+
+@lru_cache(maxsize=256)  # a battery changes only when its ship is hurt or spends torpedoes
+def power_by_range(guns: Battery) -> PowerByRange:
+    marks = sorted({edge for _, low, high, _ in guns for edge in (low, high)})
+    # a range strictly inside each stretch (none lies between two neighbouring floats, and
+    # then no range can land in that stretch)
+    inside = ([marks[0] - 1.0, *((a + b) / 2 for a, b in pairwise(marks)), marks[-1] + 1.0]
+              if marks else [0.0])
+    return PowerByRange(marks, tuple(arc_power(guns, m) for m in marks),
+                        tuple(arc_power(guns, r) for r in inside))
+
+
 _ARC_INDEX = {"fore": 0, "port": 1, "starboard": 2, "aft": 3}
 
 
-def firepower(guns: Battery, position: Vec, facing: int, target: Vec) -> float:
+def firepower(guns: PowerByRange, position: Vec, facing: int, target: Vec) -> float:
     """What the guns that bear on `target` from `position` are worth, roughly."""
-    power = arc_power(guns, distance(position, target))
+    power = guns.at(distance(position, target))
     return power[_ARC_INDEX[bearing(position, facing, target)]]
 
 
-def _next_turn(guns: Battery, position: Vec, facing: int, target: Vec,
+def _next_turn(guns: PowerByRange, position: Vec, facing: int, target: Vec,
                speeds: tuple[int, ...], turns: tuple[int, ...]) -> float:
     """The most the guns could bring to bear next turn, were the target to stay put.
 
-    The captain's inner loop: `move`, `distance` and `bearing` written out, with the very same
-    arithmetic (so the same decisions), for speed."""
+    The captain's inner loop: `move`, `distance`, `bearing` and `PowerByRange.at` written out,
+    with the very same arithmetic (so the same decisions), for speed."""
+    marks, at_mark, between = guns
+    count = len(marks)
     best = 0.0
     fx, fy = DIRECTIONS[facing]
+    axes = _axes(facing, turns)
     for vu in speeds:
         dx = target[0] - (position[0] + fx * vu)
         dy = target[1] - (position[1] + fy * vu)
-        power = arc_power(guns, math.sqrt(dx * dx + dy * dy))
+        reach = math.sqrt(dx * dx + dy * dy)
+        i = bisect_left(marks, reach)
+        power = at_mark[i] if i < count and marks[i] == reach else between[i]
         if max(power) <= best:  # no turn from here does better (worth is never negative)
             continue
-        for turn in turns:
-            f = (facing + turn) % 8
-            ax, ay = DIRECTIONS[f]
-            lx, ly = DIRECTIONS[(f + 2) % 8]
+        for ax, ay, lx, ly in axes:
             ahead = dx * ax + dy * ay
             side = dx * lx + dy * ly
-            if ahead >= abs(side) - EPSILON:
+            edge = abs(side) - EPSILON
+            if ahead >= edge:
                 value = power[0]
-            elif -ahead >= abs(side) - EPSILON:
+            elif -ahead >= edge:
                 value = power[3]
             else:
                 value = power[1] if side > 0 else power[2]
             if value > best:
                 best = value
     return best
+
+
+@cache
+def _axes(facing: int, turns: tuple[int, ...]) -> tuple[tuple[float, float, float, float], ...]:
+    """Ahead and to port, (ax, ay, lx, ly), for each facing a turn from `facing` gives."""
+    return tuple((*DIRECTIONS[(facing + turn) % 8], *DIRECTIONS[(facing + turn + 2) % 8])
+                 for turn in turns)
 
 
 def standoff(ship: Ship) -> float:
@@ -162,19 +204,20 @@ class Captain:
         options = s.options()
         speeds = tuple(sorted({vu for _, vu, _ in options}))
         turns = tuple(sorted({t for _, _, t in options}))
-        mine = battery(me)
+        mine = power_by_range(battery(me))
         gunnery = tactic == "gunnery"
-        theirs, keep = (battery(enemy), standoff(me)) if gunnery else ((), 0.0)
+        theirs = power_by_range(battery(enemy) if gunnery else ())
+        keep = standoff(me) if gunnery else 0.0
         target = enemy.position
         # where each speed takes her, and what follows from that alone, whatever her turn
-        places: dict[int, tuple[Vec, float, tuple[float, float, float, float], float]] = {}
+        places: dict[int, tuple[Vec, float, Power, float]] = {}
         for order, (word, vu, turn) in enumerate(options):
             place = places.get(vu)
             if place is None:
                 at = move(me.position, me.facing, vu)
                 reach = distance(at, target)
                 threat = firepower(theirs, target, enemy.facing, at) if gunnery else 0.0
-                place = places[vu] = (at, reach, arc_power(mine, reach), threat)
+                place = places[vu] = (at, reach, mine.at(reach), threat)
             position, gap, power, threat = place
             facing = (me.facing + turn) % 8
             arc = bearing(position, facing, target)

@@ -142,8 +142,9 @@ class RogueTraderFight(Fight):
 
     def _turn(self, ship: Ship) -> None:
         enemy = self.ships[1 - ship.side]
-        self.say("turn", f"{ship.name}'s turn (Hull Integrity {ship.hull_integrity}, Crew "
-                 f"Population {ship.crew_population}, Morale {ship.morale})")
+        if self.log:
+            self.say("turn", f"{ship.name}'s turn (Hull Integrity {ship.hull_integrity}, Crew "
+                     f"Population {ship.crew_population}, Morale {ship.morale})")
         self._fires(ship)
         if ship.out is not None:
             return
@@ -201,7 +202,8 @@ class RogueTraderFight(Fight):
     def _shoot(self, ship: Ship, enemy: Ship) -> None:
         guns = self._bearing_guns(ship, enemy)
         if not guns:
-            self.say("shooting", f"{ship.name}: no weapon bears on {enemy.name}", depth=1)
+            if self.log:
+                self.say("shooting", f"{ship.name}: no weapon bears on {enemy.name}", depth=1)
             return
         shots: list[rules.Shot] = []
         for part in guns:
