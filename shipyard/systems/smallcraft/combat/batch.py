@@ -280,7 +280,10 @@ class _Pass:
             s.moved = kin
         (qa, ra), (qb, rb) = kins[0].hex(NP), kins[1].hex(NP)
         self.apart = ((qb - qa, rb - ra), (qa - qb, ra - rb))  # each craft to its foe
-        self.toward = [hexes.direction15(NP, *v) for v in self.apart]
+        ahead = hexes.direction15(NP, *self.apart[0])
+        # the foe sees the opposite way: half a turn on, with no second arctangent (exact on
+        # the clock lines, which arcs and bearings are measured against; see direction15)
+        self.toward = [ahead, NP.wrap(ahead + 12.0, 24.0)]
         for i, s in enumerate(sides):  # dPhase 3
             s.turned = tactics.turn(NP, s.spec, kins[i], kins[1 - i], alive[i], mounts[i],
                                     armed[i], self.toward[i])
