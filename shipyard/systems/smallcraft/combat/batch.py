@@ -591,9 +591,11 @@ class _Pass:
         self._finish(np.flatnonzero(harmless), -1, CODE["harmless"])
         going &= ~harmless
         for k in (0, 1):
-            mobile = np.broadcast_to(tactics.mobile(NP, self.sides[k].spec, alive[k]),
-                                     going.shape)
-            stuck = going & ~armed[k] & ~mobile & threat[1 - k]
+            stuck = going & ~armed[k] & threat[1 - k]
+            if not stuck.any():  # the rule case: mobility is worked out only when it counts
+                continue
+            stuck &= ~np.broadcast_to(tactics.mobile(NP, self.sides[k].spec, alive[k]),
+                                      going.shape)
             self._finish(np.flatnonzero(stuck), 1 - k, CODE["disarmed and immobile"])
             going &= ~stuck
 
