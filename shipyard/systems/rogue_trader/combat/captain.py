@@ -115,6 +115,8 @@ class PowerByRange(NamedTuple):
     marks: list[float]  # sorted
     at_mark: tuple[Power, ...]
     between: tuple[Power, ...]  # between[i]: below marks[i] and above marks[i - 1]
+    mark_tops: tuple[float, ...]  # the strongest arc of each, for the search's pruning
+    between_tops: tuple[float, ...]
 
     def at(self, reach: float) -> Power:
         i = bisect_left(self.marks, reach)
@@ -130,8 +132,10 @@ def power_by_range(guns: Battery) -> PowerByRange:
     # then no range can land in that stretch)
     inside = ([marks[0] - 1.0, *((a + b) / 2 for a, b in pairwise(marks)), marks[-1] + 1.0]
               if marks else [0.0])
-    return PowerByRange(marks, tuple(arc_power(guns, m) for m in marks),
-                        tuple(arc_power(guns, r) for r in inside))
+    at_mark = tuple(arc_power(guns, m) for m in marks)
+    between = tuple(arc_power(guns, r) for r in inside)
+    return PowerByRange(marks, at_mark, between, tuple(map(max, at_mark)),
+                        tuple(map(max, between)))
 
 
 _ARC_INDEX = {"fore": 0, "port": 1, "starboard": 2, "aft": 3}
@@ -149,7 +153,7 @@ def _next_turn(guns: PowerByRange, position: Vec, facing: int, target: Vec,
 
     The captain's inner loop: `move`, `distance`, `bearing` and `PowerByRange.at` written out,
     with the very same arithmetic (so the same decisions), for speed."""
-    marks, at_mark, between = guns
+    marks, at_mark, between, mark_tops, between_tops = guns
     count = len(marks)
     best = 0.0
     fx, fy = DIRECTIONS[facing]
@@ -159,8 +163,9 @@ def _next_turn(guns: PowerByRange, position: Vec, facing: int, target: Vec,
         dy = target[1] - (position[1] + fy * vu)
         reach = math.sqrt(dx * dx + dy * dy)
         i = bisect_left(marks, reach)
-        power = at_mark[i] if i < count and marks[i] == reach else between[i]
-        if max(power) <= best:  # no turn from here does better (worth is never negative)
+        power, top = (at_mark[i], mark_tops[i]) if i < count and marks[i] == reach else (
+            between[i], between_tops[i])
+        if top <= best:  # no turn from here does better
             continue
         for ax, ay, lx, ly in axes:
             ahead = dx * ax + dy * ay
