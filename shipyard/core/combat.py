@@ -214,9 +214,9 @@ class FightSupport(ABC):
 
     def batch(self, prepared: Prepared, runs: int, seed: int,
               progress: Progress | None = None) -> Columns:
-        """Many fights at once with the default pilots, if the system has a faster engine
-        that agrees with `start` statistically."""
-        raise NotImplementedError
+        """Many fights at once with the default pilots, on a faster engine that agrees with
+        `start` statistically. Called only for a `Prepared` the system marked `batchable`."""
+        raise TypeError(f"{type(self).__name__} marks fights batchable but has no batch engine")
 
     @abstractmethod
     def odds(self, attacker: Design, target: Design, terms: Terms, samples: int,
@@ -261,10 +261,7 @@ def series(support: FightSupport, prepared: Prepared, runs: int, seed: int,
     """`runs` fights from one seed: on the batch engine when it applies, else the reference."""
     check_runs(runs)
     if engine != "reference" and prepared.batchable:
-        try:
-            return support.batch(prepared, runs, seed, progress)
-        except NotImplementedError:
-            pass
+        return support.batch(prepared, runs, seed, progress)
     if runs > MAX_REFERENCE_RUNS:
         raise UserError.single("cli.runs", f"--runs {runs}: these fights run on the narrated "
                                f"engine (a replaced pilot, --engine reference, or parts the "
