@@ -26,10 +26,15 @@ if TYPE_CHECKING:
 LineOf = Callable[[YamlPath], int | None]
 
 
-class DesignBase(BaseModel):
-    """What every design file has, whatever its system."""
+class StrictModel(BaseModel):
+    """Design and catalog data: an unknown key is an error (never silently ignored), and a
+    model once read does not change."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DesignBase(StrictModel):
+    """What every design file has, whatever its system."""
 
     system: str
     name: str = Field(min_length=1, max_length=200)

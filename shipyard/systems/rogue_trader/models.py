@@ -13,15 +13,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
-    BaseModel,
-    ConfigDict,
     Field,
     PrivateAttr,
     ValidationInfo,
     model_validator,
 )
 
-from shipyard.core.system import DesignBase
+from shipyard.core.system import DesignBase, StrictModel
 
 HullClass = Literal["transport", "raider", "frigate", "light-cruiser", "cruiser",
                     "battlecruiser", "grand-cruiser"]
@@ -46,14 +44,10 @@ def _dice(value: str) -> str:
 Dice = Annotated[str, AfterValidator(_dice)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 # --- catalog -------------------------------------------------------------------------------
 
 
-class HullClassRules(_Strict):
+class HullClassRules(StrictModel):
     id: HullClass
     name: str
     turn: int = Field(ge=0, le=180, description="degrees a ship may turn after moving")
@@ -61,7 +55,7 @@ class HullClassRules(_Strict):
     source: str
 
 
-class Hull(_Strict):
+class Hull(StrictModel):
     id: str
     name: str
     hull_class: HullClass = Field(alias="class")
@@ -79,7 +73,7 @@ class Hull(_Strict):
     house: list[str] = Field(default_factory=list)
 
 
-class Modifiers(_Strict):
+class Modifiers(StrictModel):
     """What a component adds to the ship's profile and to the tests its crew makes."""
 
     speed: int = 0
@@ -101,7 +95,7 @@ class Modifiers(_Strict):
     fire_fighting: int = 0
 
 
-class Component(_Strict):
+class Component(StrictModel):
     id: str
     name: str
     kind: ComponentKind
@@ -119,7 +113,7 @@ class Component(_Strict):
     house: list[str] = Field(default_factory=list)
 
 
-class Weapon(_Strict):
+class Weapon(StrictModel):
     id: str
     name: str
     kind: WeaponKind
@@ -142,7 +136,7 @@ class Weapon(_Strict):
     house: list[str] = Field(default_factory=list)
 
 
-class Torpedo(_Strict):
+class Torpedo(StrictModel):
     id: str
     name: str
     damage: Dice
@@ -152,7 +146,7 @@ class Torpedo(_Strict):
     house: list[str] = Field(default_factory=list)
 
 
-class AttackCraft(_Strict):
+class AttackCraft(StrictModel):
     id: str
     name: str
     damage: Dice
@@ -161,7 +155,7 @@ class AttackCraft(_Strict):
     house: list[str] = Field(default_factory=list)
 
 
-class CrewRating(_Strict):
+class CrewRating(StrictModel):
     id: str
     name: str
     rating: int = Field(ge=0, le=100)
@@ -170,7 +164,7 @@ class CrewRating(_Strict):
     house: list[str] = Field(default_factory=list)
 
 
-class CriticalHit(_Strict):
+class CriticalHit(StrictModel):
     id: str
     name: str
     rolls: tuple[int, int] | None = Field(default=None,
@@ -178,13 +172,13 @@ class CriticalHit(_Strict):
     effect: str
 
 
-class Construction(_Strict):
+class Construction(StrictModel):
     crew_population: int = Field(ge=1, le=1000)
     morale: int = Field(ge=1, le=1000)
     essentials: list[ComponentKind]
 
 
-class Combat(_Strict):
+class Combat(StrictModel):
     """The seed's numbers for a fight, with the rulings' values (RULINGS.md)."""
 
     arcs: dict[Location, list[Arc]]
@@ -215,7 +209,7 @@ class Combat(_Strict):
     geometry: str = Field(description="how the ships start (see `duel --help`)")
 
 
-class RogueTraderCatalog(_Strict):
+class RogueTraderCatalog(StrictModel):
     construction: Construction
     combat: Combat
     hull_classes: list[HullClassRules]
@@ -315,7 +309,7 @@ CrewId = Annotated[Id, known("crew_ratings", "crew rating")]
 Skill = Annotated[int, Field(ge=0, le=100)]
 
 
-class WeaponMount(_Strict):
+class WeaponMount(StrictModel):
     weapon: WeaponId
     location: Location
     torpedoes: TorpedoId | None = Field(default=None,
@@ -326,7 +320,7 @@ class WeaponMount(_Strict):
 Tactic = Literal["gunnery", "ram", "board"]
 
 
-class CombatDefaults(_Strict):
+class CombatDefaults(StrictModel):
     gunnery: Skill | None = Field(default=None, description="Ballistic Skill of the gunnery "
                                   "officer; the crew rating if not given")
     helm: Skill | None = Field(default=None, description="Operate (Voidship) of the helmsman; "

@@ -9,9 +9,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from shipyard.core.system import DesignBase
+from shipyard.core.system import DesignBase, StrictModel
 
 MAX_HULL = 10_000
 Facing = Literal["front", "back", "left", "right", "top", "bottom"]
@@ -19,16 +19,12 @@ Count = Annotated[int, Field(ge=1, le=MAX_HULL)]
 Label = Annotated[str, Field(min_length=1, max_length=80)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 # --- catalog -------------------------------------------------------------------------------
 
 Rounding = Literal["nearest-half-down", "nearest-half-up", "down", "up"]
 
 
-class Construction(_Strict):
+class Construction(StrictModel):
     cbloc_tons: Decimal = Field(gt=0)
     drive_hull_divisor: int = Field(ge=1, description="hull / this = cblocs per G (rule 3)")
     drive_rounding: Rounding
@@ -41,13 +37,13 @@ class Construction(_Strict):
     turret_mount_cblocs: int = Field(ge=0)
 
 
-class Ranges(_Strict):
+class Ranges(StrictModel):
     detection_dhexes: int = Field(ge=0)
     detection_per_sensor_dhex: int = Field(ge=0)
     beam_dhexes: int = Field(ge=0)
 
 
-class AtmosphereOption(_Strict):
+class AtmosphereOption(StrictModel):
     id: str
     name: str
     hull_percent: int = Field(ge=0, le=100)
@@ -55,14 +51,14 @@ class AtmosphereOption(_Strict):
     note: str = ""
 
 
-class PilotTable(_Strict):
+class PilotTable(StrictModel):
     standoff: float = Field(ge=0, le=1000)
     closing_gain: float = Field(gt=0, le=100)
     max_closing: float = Field(gt=0, le=1000)
     missile_horizon: int = Field(ge=0, le=1000)
 
 
-class CombatTable(_Strict):
+class CombatTable(StrictModel):
     """combat.yaml: the table's choices and the figures of the combat procedure."""
 
     start_range: int = Field(ge=0, le=10_000)
@@ -82,7 +78,7 @@ class CombatTable(_Strict):
     pilot: PilotTable
 
 
-class SmallcraftCatalog(_Strict):
+class SmallcraftCatalog(StrictModel):
     construction: Construction
     ranges: Ranges
     atmosphere: list[AtmosphereOption]
@@ -95,7 +91,7 @@ class SmallcraftCatalog(_Strict):
 # --- design ----------------------------------------------------------------------------------
 
 
-class _Component(_Strict):
+class _Component(StrictModel):
     label: Label | None = None
 
 
@@ -189,7 +185,7 @@ Component = Annotated[
 ]
 
 
-class CombatDefaults(_Strict):
+class CombatDefaults(StrictModel):
     gunnery: int = Field(default=50, ge=0, le=100, description="gunner's skill, percent")
     pilot_is_gunner: bool = Field(default=True, description="-10% to hit when true")
     quickness: int = Field(default=0, ge=-100, le=100)
