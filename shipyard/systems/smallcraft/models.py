@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from shipyard.core.system import DesignBase, StrictModel
+from shipyard.systems.smallcraft.options import GEOMETRY, OPTIONS
 
 MAX_HULL = 10_000
 Facing = Literal["front", "back", "left", "right", "top", "bottom"]
@@ -62,7 +63,7 @@ class CombatTable(StrictModel):
     """combat.yaml: the table's choices and the figures of the combat procedure."""
 
     start_range: int = Field(ge=0, le=10_000)
-    geometry: str
+    geometry: Annotated[str, GEOMETRY.validator()]
     cap: int = Field(ge=1, le=10_000)
     gunnery: int = Field(ge=0, le=100)
     pilot_is_gunner: bool
@@ -74,7 +75,7 @@ class CombatTable(StrictModel):
     range_penalty_beyond: int = Field(ge=0, le=10_000)
     gunner_quickness_penalty: int = Field(ge=0, le=1000)
     screens_ratio: int = Field(ge=1, le=1000)
-    rules: dict[str, str]
+    rules: Annotated[dict[str, str], OPTIONS.rules_validator()]
     pilot: PilotTable
 
 
