@@ -166,7 +166,7 @@ def _print_fight(prepared: Prepared, result: FightResult, seed: int, as_json: bo
             "log": [e.as_json() for e in result.events],
         }, indent=2, ensure_ascii=False))
         return
-    lines = [f"{a} (A) against {b} (B), seed {seed}"]
+    lines = [f"{_against(a, b)}, seed {seed}"]
     lines += [f"  {note}" for note in prepared.notes]
     current = -1
     for event in result.events:
@@ -185,6 +185,13 @@ def _print_fight(prepared: Prepared, result: FightResult, seed: int, as_json: bo
     typer.echo("\n".join(lines))
 
 
+def _against(a: str, b: str) -> str:
+    """"A (A) against B (B)", where a mirror match has not already named the sides."""
+    if a.endswith(" (A)") and b.endswith(" (B)"):
+        return f"{a} against {b}"
+    return f"{a} (A) against {b} (B)"
+
+
 def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -199,7 +206,7 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
 
     a, b = s.names
     engine = "batch engine" if s.engine == "batch" else "narrated engine"
-    lines = [f"{a} (A) against {b} (B): {s.runs:,} fights, seed {s.seed} ({engine})"]
+    lines = [f"{_against(a, b)}: {s.runs:,} fights, seed {s.seed} ({engine})"]
     lines += [f"  {note}" for note in prepared.notes]
     typer.echo("\n".join(lines))
     outcome_rows = []

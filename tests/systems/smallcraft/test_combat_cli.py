@@ -143,3 +143,11 @@ def test_odds_sampled_when_too_many_to_enumerate(monkeypatch: pytest.MonkeyPatch
     assert point["ci95"][0] <= point["chance"] <= point["ci95"][1]
     text = shipyard("odds", RAIDER, STARFURY, "--samples", "4000", "--seed", "5")
     assert "sampled: 4,000 volleys, with 95% intervals, seed 5" in text.out
+
+
+def test_a_mirror_match_names_each_side_once() -> None:
+    for extra in ([], ["--runs", "20"]):
+        run = shipyard("duel", STARFURY, STARFURY, "--seed", "1", *extra)
+        assert run.code == 0
+        assert run.out.startswith("Starfury (A) against Starfury (B)")
+        assert "(A) (A)" not in run.out
