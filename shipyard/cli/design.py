@@ -30,8 +30,9 @@ def _print_tables(tables: list[Table]) -> None:
 @app.command()
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems."""
-    yard = state.yard()
-    found = [yard.system(i) for i in yard.system_ids()]
+    found, broken = state.yard().loadable()
+    for line in broken:  # a third party's broken system costs one line, not the command
+        print(f"shipyard: warning: {line}", file=sys.stderr)
     if as_json:
         _print_json([{"id": s.id, "title": s.title, "dice": s.dice, "hull": s.hull_help}
                      for s in found])
@@ -133,7 +134,7 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
         finish(result.status())
         return
     d = result.design
-    profile = d.system.profile(d.model, d.catalog)
+    profile = d.system.profile(d)
     if as_json:
         _print_json({**result.as_json(),
                      "budgets": [b.as_json_full() for b in result.budgets],
