@@ -65,15 +65,21 @@ def new(
     output: Annotated[Path | None, typer.Option("-o", "--output",
                                                 help="write here instead of printing")] = None,
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
+    stock: Annotated[str | None, typer.Option(
+        help="a published ship of the system's catalog, by id (systems that have them)")
+    ] = None,
 ) -> None:
-    """Write a minimal legal design to start from."""
+    """Write a minimal legal design to start from, or a published stock ship (--stock)."""
     from shipyard.core.output import write_atomic
     from shipyard.core.yamlio import dump
 
     yard = state.yard()
     try:
         rules = yard.system(system)
-        text = dump(rules.new_design(yard.catalog(rules), hull))
+        data = yard.catalog(rules)
+        if stock is not None:
+            _check_stock(rules.id, stock, hull, rules.stock_ids(data))
+        text = dump(rules.new_design(data, hull, stock))
         if output is None:
             typer.echo(text, nl=False)
             return
@@ -84,6 +90,20 @@ def new(
     except UserError as err:
         fail(err)
     typer.echo(f"wrote {output}", err=True)
+
+
+def _check_stock(system_id: str, stock: str, hull: str | None, known: list[str]) -> None:
+    from shipyard.core.suggest import suggest
+
+    if hull is not None:
+        raise UserError.single("cli.stock", "--stock and --hull: a stock ship has its own hull; "
+                               "give one or the other")
+    if not known:
+        raise UserError.single("cli.stock", f"--stock {stock}: {system_id} has no stock ships")
+    if stock not in known:
+        raise UserError.single("cli.stock", f"--stock {stock}: not a {system_id} stock ship; "
+                               f"{suggest(stock, known, always=True)} (see `shipyard catalog "
+                               f"{system_id}`)")
 
 
 @app.command()
