@@ -6,9 +6,11 @@ Commands live in sibling modules (design.py, and one module per capability) and 
 
 from __future__ import annotations
 
+import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 
@@ -49,6 +51,38 @@ class _State:
 state = _State()
 
 
+def report(diagnostics: list[Diagnostic]) -> None:
+    for diag in diagnostics:
+        print(diag.render(), file=sys.stderr)
+
+
+def fail(err: UserError) -> NoReturn:
+    report(err.diagnostics)
+    raise typer.Exit(int(err.status))
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def user_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """A command's UserError becomes its `FILE:LINE: message` lines and its exit status.
+
+    Goes under `@app.command()`, so a command body raises UserError wherever it finds a mistake
+    instead of wrapping itself in try/except. functools.wraps keeps the signature and
+    annotations Typer reads the options from.
+    """
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except UserError as err:
+            fail(err)
+
+    return run
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"shipyard {__version__}")
@@ -56,6 +90,7 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
+@user_errors
 def _main(
     catalog: Annotated[list[Path] | None, typer.Option(
         "--catalog", metavar="DIR",
@@ -66,19 +101,9 @@ def _main(
 ) -> None:
     for directory in catalog or []:
         if not directory.is_dir():
-            fail(UserError.single("cli.catalog", "--catalog: not a directory; give a folder "
-                                  "holding <system>/*.yaml files", str(directory)))
+            raise UserError.single("cli.catalog", "--catalog: not a directory; give a folder "
+                                   "holding <system>/*.yaml files", str(directory))
     state.configure(list(catalog or []))
-
-
-def report(diagnostics: list[Diagnostic]) -> None:
-    for diag in diagnostics:
-        print(diag.render(), file=sys.stderr)
-
-
-def fail(err: UserError) -> NoReturn:
-    report(err.diagnostics)
-    raise typer.Exit(int(err.status))
 
 
 def judged(paths: list[Path], allow_illegal: bool) -> list[Report]:

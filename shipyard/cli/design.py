@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from shipyard.cli.app import app, fail, finish, report, state
+from shipyard.cli.app import app, finish, report, state, user_errors
 from shipyard.cli.tables import render
 from shipyard.core.table import Table
 from shipyard.errors import Exit, UserError
@@ -28,6 +28,7 @@ def _print_tables(tables: list[Table]) -> None:
 
 
 @app.command()
+@user_errors
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems."""
     yard = state.yard()
@@ -41,15 +42,13 @@ def systems(as_json: JsonFlag = False) -> None:
 
 
 @app.command()
+@user_errors
 def catalog(system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
             as_json: JsonFlag = False) -> None:
     """Hull classes, components, weapons and tables of a rules system."""
     yard = state.yard()
-    try:
-        rules = yard.system(system)
-        data = yard.catalog(rules)
-    except UserError as err:
-        fail(err)
+    rules = yard.system(system)
+    data = yard.catalog(rules)
     if as_json:
         _print_json(data.model_dump(mode="json"))
         return
@@ -57,6 +56,7 @@ def catalog(system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rule
 
 
 @app.command()
+@user_errors
 def new(
     system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
     hull: Annotated[str | None, typer.Option(help="the hull: a size or a hull id, "
@@ -70,22 +70,20 @@ def new(
     from shipyard.core.yamlio import dump
 
     yard = state.yard()
-    try:
-        rules = yard.system(system)
-        text = dump(rules.new_design(yard.catalog(rules), hull))
-        if output is None:
-            typer.echo(text, nl=False)
-            return
-        if output.exists() and not force:
-            raise UserError.single("output.exists", "already exists; choose another name "
-                                   "or pass --force", str(output))
-        write_atomic(output, text)
-    except UserError as err:
-        fail(err)
+    rules = yard.system(system)
+    text = dump(rules.new_design(yard.catalog(rules), hull))
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    if output.exists() and not force:
+        raise UserError.single("output.exists", "already exists; choose another name "
+                               "or pass --force", str(output))
+    write_atomic(output, text)
     typer.echo(f"wrote {output}", err=True)
 
 
 @app.command()
+@user_errors
 def validate(
     designs: Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files")],
     as_json: JsonFlag = False,
@@ -123,6 +121,7 @@ def _verdict_line(result: Any) -> str:
 
 
 @app.command()
+@user_errors
 def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design file (.yaml)")],
          as_json: JsonFlag = False) -> None:
     """The budgets with their line items, and the derived profile."""
@@ -151,15 +150,12 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
 
 
 @app.command()
+@user_errors
 def schema(
     system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
 ) -> None:
     """The JSON Schema of a system's design file, for editors."""
-    yard = state.yard()
-    try:
-        rules = yard.system(system)
-    except UserError as err:
-        fail(err)
+    rules = state.yard().system(system)
     document = rules.design_model.model_json_schema()
     document = {"$schema": "https://json-schema.org/draft/2020-12/schema",
                 "$id": f"shipyard:{rules.id}", **document,
