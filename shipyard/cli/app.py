@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
 import typer
 
 from shipyard import __version__
+from shipyard.cli.completion import design_files, system_ids
 from shipyard.errors import Diagnostic, Exit, UserError
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ app = typer.Typer(
     name="shipyard",
     help="Build, check, print and fight starships for tabletop rules systems.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion and --show-completion
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -49,6 +50,12 @@ class _State:
 
 
 state = _State()
+
+# Arguments several commands share, with what TAB offers for them.
+SystemId = Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id",
+                                         autocompletion=system_ids)]
+DesignFiles = Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files",
+                                                   autocompletion=design_files)]
 
 
 def report(diagnostics: list[Diagnostic]) -> None:

@@ -9,7 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
-from shipyard.cli.app import app, finish, report, state, user_errors
+from shipyard.cli.app import DesignFiles, SystemId, app, finish, report, state, user_errors
+from shipyard.cli.completion import design_files
 from shipyard.cli.tables import render
 from shipyard.core.table import Table
 from shipyard.errors import Exit, UserError
@@ -43,8 +44,7 @@ def systems(as_json: JsonFlag = False) -> None:
 
 @app.command()
 @user_errors
-def catalog(system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
-            as_json: JsonFlag = False) -> None:
+def catalog(system: SystemId, as_json: JsonFlag = False) -> None:
     """Hull classes, components, weapons and tables of a rules system."""
     yard = state.yard()
     rules = yard.system(system)
@@ -58,7 +58,7 @@ def catalog(system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rule
 @app.command()
 @user_errors
 def new(
-    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
+    system: SystemId,
     hull: Annotated[str | None, typer.Option(help="the hull: a size or a hull id, "
                                              "as the system has them")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output",
@@ -85,7 +85,7 @@ def new(
 @app.command()
 @user_errors
 def validate(
-    designs: Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files")],
+    designs: DesignFiles,
     as_json: JsonFlag = False,
     strict: Annotated[bool, typer.Option(help="warnings fail too (exit 1)")] = False,
 ) -> None:
@@ -122,7 +122,8 @@ def _verdict_line(result: Any) -> str:
 
 @app.command()
 @user_errors
-def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design file (.yaml)")],
+def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design file (.yaml)",
+                                               autocompletion=design_files)],
          as_json: JsonFlag = False) -> None:
     """The budgets with their line items, and the derived profile."""
     yard = state.yard()
@@ -152,7 +153,7 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
 @app.command()
 @user_errors
 def schema(
-    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
+    system: SystemId,
 ) -> None:
     """The JSON Schema of a system's design file, for editors."""
     rules = state.yard().system(system)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shipyard.cli.app import app, judged, state, user_errors
+from shipyard.cli.app import DesignFiles, SystemId, app, judged, state, user_errors
 
 if TYPE_CHECKING:
     from shipyard.core.render import Page
@@ -37,7 +37,7 @@ OutputOption = Annotated[Path | None, typer.Option(
 @app.command()
 @user_errors
 def sheet(
-    designs: Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files")],
+    designs: DesignFiles,
     output: OutputOption = None,
     paper: PaperOption = PaperChoice.a4,
     fmt: Annotated[FormatChoice | None, typer.Option(
@@ -87,7 +87,7 @@ def _sheet_of(result: Report) -> Page:
 @app.command()
 @user_errors
 def cards(
-    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
+    system: SystemId,
     output: OutputOption = None,
     paper: PaperOption = PaperChoice.a4,
 ) -> None:
