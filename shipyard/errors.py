@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import json
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Literal, TypeAlias
 
@@ -66,7 +66,8 @@ class Diagnostic:
     value: JsonValue = field(default=None, hash=False)  # a list or mapping is not hashable
 
     def located(self, file: str) -> Diagnostic:
-        return replace(self, file=file)
+        return Diagnostic(self.code, self.message, self.severity, self.line, file, self.column,
+                          self.value)
 
     def render(self) -> str:
         prefix = "" if self.severity == "error" else "warning: "

@@ -157,8 +157,11 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise self._error(node, "yaml.too_deep",
                               f"nested more than {MAX_DEPTH} levels deep (a recursive alias?)")
-        if path not in self.located.lines:  # a key's own position was placed by its mapping
-            self._place(path, node.start_mark)
+        lines = self.located.lines
+        if path not in lines:  # a key's own position was placed by its mapping
+            mark = node.start_mark  # inlined, not _place(): this runs for every value of a file
+            lines[path] = mark.line + 1
+            self.located.columns[path] = mark.column + 1
         if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_COLLECTIONS:
             raise self._error(node, "yaml.tag", f"unsupported YAML tag {node.tag}; "
                               "write plain mappings and lists", node.tag)
