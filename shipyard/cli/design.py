@@ -9,7 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
-from shipyard.cli.app import app, fail, finish, report, state
+from shipyard.cli.app import DesignFiles, SystemId, app, finish, report, state, user_errors
+from shipyard.cli.completion import design_files
 from shipyard.cli.tables import render
 from shipyard.core.table import Table
 from shipyard.errors import Exit, UserError
@@ -28,6 +29,7 @@ def _print_tables(tables: list[Table]) -> None:
 
 
 @app.command()
+@user_errors
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems."""
     found, broken = state.yard().loadable()
@@ -42,15 +44,12 @@ def systems(as_json: JsonFlag = False) -> None:
 
 
 @app.command()
-def catalog(system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
-            as_json: JsonFlag = False) -> None:
+@user_errors
+def catalog(system: SystemId, as_json: JsonFlag = False) -> None:
     """Hull classes, components, weapons and tables of a rules system."""
     yard = state.yard()
-    try:
-        rules = yard.system(system)
-        data = yard.catalog(rules)
-    except UserError as err:
-        fail(err)
+    rules = yard.system(system)
+    data = yard.catalog(rules)
     if as_json:
         _print_json(data.model_dump(mode="json"))
         return
@@ -58,8 +57,9 @@ def catalog(system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rule
 
 
 @app.command()
+@user_errors
 def new(
-    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
+    system: SystemId,
     hull: Annotated[str | None, typer.Option(help="the hull: a size or a hull id, "
                                              "as the system has them")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output",
@@ -74,21 +74,18 @@ def new(
     from shipyard.core.yamlio import dump
 
     yard = state.yard()
-    try:
-        rules = yard.system(system)
-        data = yard.catalog(rules)
-        if stock is not None:
-            _check_stock(rules.id, stock, hull, rules.stock_ids(data))
-        text = dump(rules.new_design(data, hull, stock))
-        if output is None:
-            typer.echo(text, nl=False)
-            return
-        if output.exists() and not force:
-            raise UserError.single("output.exists", "already exists; choose another name "
-                                   "or pass --force", str(output))
-        write_atomic(output, text)
-    except UserError as err:
-        fail(err)
+    rules = yard.system(system)
+    data = yard.catalog(rules)
+    if stock is not None:
+        _check_stock(rules.id, stock, hull, rules.stock_ids(data))
+    text = dump(rules.new_design(data, hull, stock))
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    if output.exists() and not force:
+        raise UserError.single("output.exists", "already exists; choose another name "
+                               "or pass --force", str(output))
+    write_atomic(output, text)
     typer.echo(f"wrote {output}", err=True)
 
 
@@ -107,8 +104,9 @@ def _check_stock(system_id: str, stock: str, hull: str | None, known: list[str])
 
 
 @app.command()
+@user_errors
 def validate(
-    designs: Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files")],
+    designs: DesignFiles,
     as_json: JsonFlag = False,
     strict: Annotated[bool, typer.Option(help="warnings fail too (exit 1)")] = False,
 ) -> None:
@@ -144,7 +142,9 @@ def _verdict_line(result: Any) -> str:
 
 
 @app.command()
-def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design file (.yaml)")],
+@user_errors
+def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design file (.yaml)",
+                                               autocompletion=design_files)],
          as_json: JsonFlag = False) -> None:
     """The budgets with their line items, and the derived profile."""
     yard = state.yard()
@@ -172,15 +172,12 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
 
 
 @app.command()
+@user_errors
 def schema(
-    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
+    system: SystemId,
 ) -> None:
     """The JSON Schema of a system's design file, for editors."""
-    yard = state.yard()
-    try:
-        rules = yard.system(system)
-    except UserError as err:
-        fail(err)
+    rules = state.yard().system(system)
     document = rules.design_model.model_json_schema()
     document = {"$schema": "https://json-schema.org/draft/2020-12/schema",
                 "$id": f"shipyard:{rules.id}", **document,
