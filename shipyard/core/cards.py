@@ -27,10 +27,10 @@ SKIPPED_COLUMNS = frozenset({"source"})
 # condensed face holds 55 to 60 characters; 50 leaves room for words that do not fill a line.
 # The card's 79.4 mm inside its padding, less a one-line title and its rule, holds 25 lines of
 # 8.05 pt; 23 leaves room for the spacing between entries. A title's second line (10 pt bold,
-# about 32 characters a line) costs two entry lines.
+# about 40 characters a line, 38 to be safe) costs two entry lines.
 CHARS_PER_LINE = 50
 LINES_PER_CARD = 23
-TITLE_CHARS_PER_LINE = 30
+TITLE_CHARS_PER_LINE = 38
 LINES_PER_TITLE_LINE = 2
 LINES_PER_NOTE = 1.2  # a note is set smaller, with a space under it
 EMPTY = frozenset({"", "-", "–", "—"})
