@@ -136,12 +136,16 @@ def css(folder: str, strips: list[Strip]) -> str:
                     else "--shift: 0mm;"
             lines.append(f".{strip.name}.n{k} {{ {rule} }}")
         if strip.mark:
-            for k in range(1, strip.count + 1):
-                lines.append(
-                    f".{strip.name}.m{k} {{ background-image: url({strip.name}-mark.png), "
-                    f"url({strip.name}.png); background-size: {cell} {cell}, {strip_size};\n"
-                    f"  background-position: calc(var(--label, 0mm) + {mm(strip.pitch * (k - 1))})"
-                    " 0, calc(var(--label, 0mm) + var(--shift, 0mm)) 0; }")
+            # one rule draws the mark layer for every mK (its images once, which matters when
+            # an HTML file inlines them), and each mK only says where
+            marks = [f".{strip.name}.m{k}" for k in range(1, strip.count + 1)]
+            lines += [", ".join(marks) + " {",
+                      f"  background-image: url({strip.name}-mark.png), url({strip.name}.png);",
+                      f"  background-size: {cell} {cell}, {strip_size};",
+                      "  background-position: calc(var(--label, 0mm) + var(--mark)) 0,",
+                      "    calc(var(--label, 0mm) + var(--shift, 0mm)) 0; }"]
+            lines += [f"{mark} {{ --mark: {mm(strip.pitch * k) if k else '0mm'}; }}"
+                      for k, mark in enumerate(marks)]
         lines.append("")
     return "\n".join(lines)
 

@@ -27,8 +27,7 @@ class BudgetLine:
            note: str = "") -> BudgetLine:
         """A core budget as a printed line; its title (or name) unless `label` is given. A
         budget whose `available` is None has no limit."""
-        available: Amount | None = getattr(budget, "available", None)
-        return cls(label or budget.title or budget.name.capitalize(), budget.used, available,
+        return cls(label or budget.title or budget.name.capitalize(), budget.used, budget.available,
                    budget.unit if unit is None else unit, note)
 
 
