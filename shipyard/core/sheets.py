@@ -44,8 +44,8 @@ class BoxLine:
 
 
 def box_lines(points: int, per_line: int, mark: int | None = None) -> list[BoxLine]:
-    """A track of `points` boxes counted down to 1, as rogue-trader's Hull Integrity and
-    dropfleet's Hull are: `per_line` boxes a line, each labelled with the points its boxes stand
+    """A track of `points` boxes counted down to 1, as a hull's or a crew's points are struck
+    off: `per_line` boxes a line, each labelled with the points its boxes stand
     for ("66–47"), and the box of point `mark` (a threshold such as crippled at 4) marked."""
     lines = []
     high = points
