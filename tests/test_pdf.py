@@ -218,8 +218,6 @@ def test_a_system_without_a_sheet_says_so() -> None:
 
     with pytest.raises(UserError, match="the bare system has no sheet yet"):
         Bare().sheet(None, [])  # type: ignore[arg-type]
-    with pytest.raises(UserError, match="no reference cards yet"):
-        Bare().cards(None)
 
 
 # --- what a design supplies prints as text, and embeds nothing ----------------------------------

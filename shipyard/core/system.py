@@ -149,9 +149,11 @@ class RulesSystem(ABC, Generic[D, C, B]):
         raise UserError.single("sheet.unsupported", f"the {self.id} system has no sheet yet")
 
     def cards(self, catalog: C) -> Printable:
-        """The system's reference cards."""
-        raise UserError.single("cards.unsupported",
-                               f"the {self.id} system has no reference cards yet")
+        """The system's reference cards; by default, cards made from its catalog tables and
+        its rule codes, so a new system prints cards before it writes its own."""
+        from shipyard.core.cards import default_cards  # it imports this module
+
+        return default_cards(self.id, self.catalog_tables(catalog), self.codes)
 
     def fight(self) -> FightSupport[Design[D, C, B]]:
         """The system's combat (core/combat.py): duels, Monte Carlo series, volley odds."""
