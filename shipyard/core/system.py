@@ -140,6 +140,11 @@ class RulesSystem(ABC, Generic[D, C, B]):
     def catalog_tables(self, catalog: C) -> list[Table]:
         """The catalog as tables for people."""
 
+    def hull_ids(self, catalog: C) -> list[str]:
+        """The `new --hull` values the system offers (a sample, where hulls are sizes); the
+        contract suite checks that `new` is legal for each."""
+        return []
+
     def stock_ids(self, catalog: C) -> list[str]:
         """The published ships `new --stock` can write; none unless the system has them."""
         return []

@@ -42,6 +42,9 @@ class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
                    stock: str | None = None) -> dict[str, Any]:
         return new_design(catalog, hull)
 
+    def hull_ids(self, catalog: RogueTraderCatalog) -> list[str]:
+        return list(catalog.entries("hulls"))
+
     def catalog_tables(self, catalog: RogueTraderCatalog) -> list[Table]:
         return catalog_tables(catalog)
 
