@@ -139,12 +139,13 @@ class Dice:
 
     def outcomes(self) -> int:
         """How many equally likely ways the dice fall (36 for 2d6 and for D66)."""
-        return self.sides ** self.count
+        ways: int = self.sides ** self.count
+        return ways
 
     def counts(self) -> dict[int, int]:
         """Each total with the number of ways (of `outcomes()`) the dice make it, in order."""
         # icepool is imported here only: `validate` reads dice but never asks for their odds
-        import icepool
+        import icepool  # type: ignore[import-untyped]
 
         die = icepool.d(self.sides)
         pool = 10 * die + die if self.d66 else self.count @ die

@@ -8,7 +8,6 @@ Space, slots, restrictions) is for the rules (exit 1).
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -19,6 +18,7 @@ from pydantic import (
     model_validator,
 )
 
+from shipyard.core.dice import Dice
 from shipyard.core.system import DesignBase, StrictModel
 
 HullClass = Literal["transport", "raider", "frigate", "light-cruiser", "cruiser",
@@ -30,18 +30,6 @@ ComponentKind = Literal["plasma-drive", "warp-engine", "gellar-field", "void-shi
                         "life-sustainer", "crew-quarters", "augur-array", "supplemental"]
 WeaponKind = Literal["macrobattery", "lance", "torpedo-tubes", "landing-bay", "nova-cannon"]
 Source = Annotated[str, Field(min_length=1, max_length=80)]
-
-DICE = re.compile(r"^(\d{0,2})d(\d{1,3})([+-]\d{1,3})?$")
-
-
-def _dice(value: str) -> str:
-    match = DICE.match(value)
-    if match is None or int(match.group(1) or 1) < 1 or int(match.group(2)) < 2:
-        raise ValueError(f"'{value}' is not a dice expression such as 1d10+2 or 2d5")
-    return value
-
-
-Dice = Annotated[str, AfterValidator(_dice)]
 
 
 # --- catalog -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ class WeaponLine:
     location: str
     arcs: tuple[str, ...]
     strength: int
-    damage: str | None
+    damage: str | None  # as the catalog writes it
     crit: int | None
     range: str
 
@@ -111,7 +111,8 @@ def derive(f: Fit, catalog: RogueTraderCatalog) -> Profile:
             damage, reach = craft.damage, f"{craft.reach} VU a turn"
         p.weapons.append(WeaponLine(w.label, weapon.kind, w.location,
                                     tuple(arcs.get(w.location, [])),  # type: ignore[call-overload]
-                                    weapon.strength, damage, crit, reach))
+                                    weapon.strength, str(damage) if damage else None, crit,
+                                    reach))
     return p
 
 

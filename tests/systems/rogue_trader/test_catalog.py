@@ -75,7 +75,8 @@ def test_weapons_have_profiles_locations_and_hull_restrictions() -> None:
         if w.kind == "landing-bay":
             assert w.locations == ["port", "starboard"]
     mars = cat.weapon("mars-pattern-macrocannon")
-    assert (mars.strength, mars.damage, mars.crit, mars.range) == (3, "1d10+2", 5, 6)
+    assert (mars.strength, str(mars.damage), mars.crit, mars.range) == (3, "1d10+2", 5, 6)
+    assert (mars.damage.count, mars.damage.sides, mars.damage.bonus) == (1, 10, 2)
     assert cat.weapon("titanforge-lance-weapon").locations == ["prow", "dorsal", "keel"]
     assert cat.weapon("mars-pattern-macrocannon-broadside").locations == ["port", "starboard"]
     assert "frigate" not in cat.weapon("titanforge-lance-battery").hulls
