@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from shipyard.core.budget import Budget
-from shipyard.core.catalog import catalog_files, load_catalog
+from shipyard.core.catalog import ValidationContext, catalog_files, load_catalog
 from shipyard.core.registry import load_system, system_ids
 from shipyard.core.system import DesignBase, RulesSystem
 from shipyard.core.validation import validate
@@ -114,7 +114,7 @@ class Yard:
                                    located.file, 1)
         system = self.system(data["system"], located.file, located.line_of(("system",)))
         catalog = self.catalog(system)
-        model = validate(system.design_model, located, context={"catalog": catalog})
+        model = validate(system.design_model, located, context=ValidationContext(catalog=catalog))
         for i, code in enumerate(model.accept):
             if code not in system.codes:
                 close = difflib.get_close_matches(code, system.codes, n=1)

@@ -24,9 +24,11 @@ class Toy(BaseModel):
 
 
 def files(tmp_path: Path, **texts: str) -> list[Path]:
+    """One file per layer: each in its own folder, as the built-in catalog and an overlay."""
     out = []
     for name, text in texts.items():
-        path = tmp_path / f"{name}.yaml"
+        (tmp_path / name).mkdir()
+        path = tmp_path / name / f"{name}.yaml"
         path.write_text(text)
         out.append(path)
     return out

@@ -7,17 +7,11 @@ Space, slots, restrictions) is for the rules (exit 1).
 
 from __future__ import annotations
 
-import difflib
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import (
-    AfterValidator,
-    Field,
-    PrivateAttr,
-    ValidationInfo,
-    model_validator,
-)
+from pydantic import Field, model_validator
 
+from shipyard.core.catalog import Ref, Table
 from shipyard.core.dice import Dice
 from shipyard.core.system import DesignBase, StrictModel
 
@@ -186,8 +180,9 @@ class Combat(StrictModel):
     sensors_damaged: int
     thrusters_damaged: int
     torpedo_reach: int = Field(ge=1, le=100)
-    torpedo: str = Field(description="the warhead loaded when a design names none")
-    attack_craft: str
+    torpedo: Annotated[str, Ref("torpedoes", "torpedo")] = Field(
+        description="the warhead loaded when a design names none")
+    attack_craft: Annotated[str, Ref("attack_craft", "attack craft")]
     fire_test: int
     fire_crew_loss: Dice
     fire_morale_loss: Dice
@@ -200,62 +195,21 @@ class Combat(StrictModel):
 class RogueTraderCatalog(StrictModel):
     construction: Construction
     combat: Combat
-    hull_classes: list[HullClassRules]
-    crew_ratings: list[CrewRating]
-    hulls: list[Hull]
-    components: list[Component]
-    weapons: list[Weapon]
-    torpedoes: list[Torpedo]
-    attack_craft: list[AttackCraft]
-    critical_hits: list[CriticalHit]
-
-    _index: dict[str, dict[str, Any]] = PrivateAttr(default_factory=dict)
-
-    def model_post_init(self, context: Any) -> None:
-        for name in ("hull_classes", "crew_ratings", "hulls", "components", "weapons",
-                     "torpedoes", "attack_craft", "critical_hits"):
-            self._index[name] = {entry.id: entry for entry in getattr(self, name)}
+    hull_classes: Table[HullClassRules]
+    crew_ratings: Table[CrewRating]
+    hulls: Table[Hull]
+    components: Table[Component]
+    weapons: Table[Weapon]
+    torpedoes: Table[Torpedo]
+    attack_craft: Table[AttackCraft]
+    critical_hits: Table[CriticalHit]
 
     @model_validator(mode="after")
-    def _consistent(self) -> RogueTraderCatalog:
-        classes = {c.id for c in self.hull_classes}
-        missing = [h for h in HullClass.__args__ if h not in classes]  # type: ignore[attr-defined]
+    def _every_hull_class(self) -> RogueTraderCatalog:
+        missing = [h for h in HullClass.__args__ if h not in self.hull_classes]  # type: ignore[attr-defined]
         if missing:
             raise ValueError(f"hull_classes lacks {', '.join(missing)}")
-        torpedoes = {t.id for t in self.torpedoes}
-        if self.combat.torpedo not in torpedoes:
-            raise ValueError(f"combat.torpedo '{self.combat.torpedo}' is not in torpedoes")
-        if self.combat.attack_craft not in {a.id for a in self.attack_craft}:
-            raise ValueError(f"combat.attack_craft '{self.combat.attack_craft}' is not in "
-                             "attack_craft")
         return self
-
-    def entries(self, section: str) -> dict[str, Any]:
-        return self._index[section]
-
-    def hull(self, hull_id: str) -> Hull:
-        hull: Hull = self._index["hulls"][hull_id]
-        return hull
-
-    def hull_class(self, class_id: str) -> HullClassRules:
-        rules: HullClassRules = self._index["hull_classes"][class_id]
-        return rules
-
-    def component(self, component_id: str) -> Component:
-        component: Component = self._index["components"][component_id]
-        return component
-
-    def weapon(self, weapon_id: str) -> Weapon:
-        weapon: Weapon = self._index["weapons"][weapon_id]
-        return weapon
-
-    def torpedo(self, torpedo_id: str) -> Torpedo:
-        torpedo: Torpedo = self._index["torpedoes"][torpedo_id]
-        return torpedo
-
-    def crew_rating(self, rating_id: str) -> CrewRating:
-        rating: CrewRating = self._index["crew_ratings"][rating_id]
-        return rating
 
     def critical(self, value: int) -> CriticalHit:
         """The chart entry for a value 1..11 (higher values are read as 11: RULINGS.md R2)."""
@@ -270,30 +224,13 @@ class RogueTraderCatalog(StrictModel):
 # --- design ----------------------------------------------------------------------------------
 
 
-def known(section: str, what: str) -> Any:
-    """A validator that refuses an id the catalog does not have, naming the nearest known id."""
-
-    def check(value: str, info: ValidationInfo) -> str:
-        catalog = (info.context or {}).get("catalog")
-        if catalog is None or not isinstance(catalog, RogueTraderCatalog):
-            return value
-        ids = catalog.entries(section)
-        if value not in ids:
-            close = difflib.get_close_matches(value, list(ids), n=1, cutoff=0.0)
-            hint = f"did you mean '{close[0]}'?" if close else "the catalog has none"
-            raise ValueError(f"unknown {what} '{value}'; {hint} "
-                             f"(see `shipyard catalog rogue-trader`)")
-        return value
-
-    return AfterValidator(check)
-
-
 Id = Annotated[str, Field(min_length=1, max_length=120)]
-HullId = Annotated[Id, known("hulls", "hull")]
-ComponentId = Annotated[Id, known("components", "component")]
-WeaponId = Annotated[Id, known("weapons", "weapon")]
-TorpedoId = Annotated[Id, known("torpedoes", "torpedo")]
-CrewId = Annotated[Id, known("crew_ratings", "crew rating")]
+SEE = "see `shipyard catalog rogue-trader`"
+HullId = Annotated[Id, Ref("hulls", "hull", SEE)]
+ComponentId = Annotated[Id, Ref("components", "component", SEE)]
+WeaponId = Annotated[Id, Ref("weapons", "weapon", SEE)]
+TorpedoId = Annotated[Id, Ref("torpedoes", "torpedo", SEE)]
+CrewId = Annotated[Id, Ref("crew_ratings", "crew rating", SEE)]
 Skill = Annotated[int, Field(ge=0, le=100)]
 
 

@@ -79,19 +79,19 @@ def fit(design: RogueTraderDesign, catalog: RogueTraderCatalog,
     def line(*path: str | int) -> int | None:
         return line_of(path) if line_of is not None else None
 
-    hull = catalog.hull(design.hull)
-    components = [Fitted(i, catalog.component(c), line("components", i))
+    hull = catalog.hulls[design.hull]
+    components = [Fitted(i, catalog.components[c], line("components", i))
                   for i, c in enumerate(design.components)]
     weapons = []
     for i, mount in enumerate(design.weapons):
-        weapon = catalog.weapon(mount.weapon)
+        weapon = catalog.weapons[mount.weapon]
         torpedo = None
         if weapon.kind == "torpedo-tubes":
-            torpedo = catalog.torpedo(mount.torpedoes or catalog.combat.torpedo)
+            torpedo = catalog.torpedoes[mount.torpedoes or catalog.combat.torpedo]
         label = mount.label or weapon.name
         weapons.append(Mounted(i, weapon, mount.location, label, torpedo, line("weapons", i)))
-    return Fit(design, hull, catalog.hull_class(hull.hull_class),
-               catalog.crew_rating(design.crew), components, weapons)
+    return Fit(design, hull, catalog.hull_classes[hull.hull_class],
+               catalog.crew_ratings[design.crew], components, weapons)
 
 
 # --- budgets -----------------------------------------------------------------------------------

@@ -14,11 +14,11 @@ def test_hulls_cover_the_required_classes_with_the_data_set_figures() -> None:
     cat = catalog()
     assert len(cat.hulls) == 30
     assert {h.hull_class for h in cat.hulls} >= REQUIRED_CLASSES
-    sword = cat.hull("sword-class-frigate")  # Rogue Trader core, as data/rogue-trader/hulls.csv
+    sword = cat.hulls["sword-class-frigate"]  # Rogue Trader core, as data/rogue-trader/hulls.csv
     assert (sword.speed, sword.manoeuvrability, sword.detection, sword.hull_integrity,
             sword.armour, sword.turrets, sword.space, sword.sp) == (8, 20, 15, 35, 18, 2, 40, 40)
     assert sword.weapons == {"dorsal": 2}
-    lathe = cat.hull("lathe-class-monitor-cruiser")  # the CSV's capacity spans two lines
+    lathe = cat.hulls["lathe-class-monitor-cruiser"]  # the CSV's capacity spans two lines
     assert lathe.weapons == {"prow": 1, "port": 1, "starboard": 1}
 
 
@@ -37,8 +37,8 @@ def test_every_essential_of_the_data_set_is_kept_in_each_size() -> None:
                  ("combat-bridge", "combat-bridge-large"),
                  ("mark-i-r-life-sustainer", "mark-i-r-life-sustainer-large")]:
         assert set(pair) <= ids
-    assert cat.component("voidsmen-quarters").hulls == ["transport", "raider", "frigate"]
-    assert "cruiser" in cat.component("voidsmen-quarters-large").hulls
+    assert cat.components["voidsmen-quarters"].hulls == ["transport", "raider", "frigate"]
+    assert "cruiser" in cat.components["voidsmen-quarters-large"].hulls
     kinds = {c.kind for c in cat.components}
     assert set(cat.construction.essentials) <= kinds
     assert sum(c.kind == "supplemental" for c in cat.components) >= 40
@@ -46,20 +46,20 @@ def test_every_essential_of_the_data_set_is_kept_in_each_size() -> None:
 
 def test_kinds_are_classified_by_function() -> None:
     cat = catalog()
-    assert cat.component("strelov-1-warp-engine").kind == "warp-engine"  # CSV: supplemental
-    assert cat.component("deep-void-auger-array").kind == "augur-array"
-    assert cat.component("ancient-life-sustainer").kind == "life-sustainer"
-    assert cat.component("castellan-shield").kind == "void-shields"
-    assert cat.component("luxury-passenger-quarters").kind == "supplemental"
+    assert cat.components["strelov-1-warp-engine"].kind == "warp-engine"  # CSV: supplemental
+    assert cat.components["deep-void-auger-array"].kind == "augur-array"
+    assert cat.components["ancient-life-sustainer"].kind == "life-sustainer"
+    assert cat.components["castellan-shield"].kind == "void-shields"
+    assert cat.components["luxury-passenger-quarters"].kind == "supplemental"
 
 
 def test_hull_words_read_as_published_classes() -> None:
     cat = catalog()
-    assert cat.component("jovian-pattern-class-4-drive").hulls == [
+    assert cat.components["jovian-pattern-class-4-drive"].hulls == [
         "cruiser", "battlecruiser", "grand-cruiser"]
-    assert cat.component("saturine-pattern-5-drive").hulls == ["grand-cruiser"]
-    assert cat.component("saturine-pattern-4a-ultra-drive").hulls == ["battlecruiser"]
-    assert len(cat.component("gellar-field").hulls) == 7
+    assert cat.components["saturine-pattern-5-drive"].hulls == ["grand-cruiser"]
+    assert cat.components["saturine-pattern-4a-ultra-drive"].hulls == ["battlecruiser"]
+    assert len(cat.components["gellar-field"].hulls) == 7
 
 
 def test_weapons_have_profiles_locations_and_hull_restrictions() -> None:
@@ -74,12 +74,12 @@ def test_weapons_have_profiles_locations_and_hull_restrictions() -> None:
             assert w.locations == ["prow", "keel"] and w.capacity
         if w.kind == "landing-bay":
             assert w.locations == ["port", "starboard"]
-    mars = cat.weapon("mars-pattern-macrocannon")
+    mars = cat.weapons["mars-pattern-macrocannon"]
     assert (mars.strength, str(mars.damage), mars.crit, mars.range) == (3, "1d10+2", 5, 6)
     assert (mars.damage.count, mars.damage.sides, mars.damage.bonus) == (1, 10, 2)
-    assert cat.weapon("titanforge-lance-weapon").locations == ["prow", "dorsal", "keel"]
-    assert cat.weapon("mars-pattern-macrocannon-broadside").locations == ["port", "starboard"]
-    assert "frigate" not in cat.weapon("titanforge-lance-battery").hulls
+    assert cat.weapons["titanforge-lance-weapon"].locations == ["prow", "dorsal", "keel"]
+    assert cat.weapons["mars-pattern-macrocannon-broadside"].locations == ["port", "starboard"]
+    assert "frigate" not in cat.weapons["titanforge-lance-battery"].hulls
 
 
 def test_critical_chart_covers_1_to_11_and_reads_higher_values_as_11() -> None:

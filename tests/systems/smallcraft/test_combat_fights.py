@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shipyard.core.catalog import ValidationContext
 from shipyard.core.combat import Log, Terms, fight_once, series, summarise
 from shipyard.core.dice import Roller
 from shipyard.core.yard import Design, Yard
@@ -205,7 +206,7 @@ def _design(yard: Yard, hull: int, parts: list[str]) -> Design:
             "components": [yaml.safe_load(p) for p in parts]}
     system = yard.system("smallcraft")
     catalog = yard.catalog(system)
-    model = SmallcraftDesign.model_validate(data, context={"catalog": catalog})
+    model = SmallcraftDesign.model_validate(data, context=ValidationContext(catalog=catalog))
     return Design(Located(data, "probe.yaml"), system, model, catalog)
 
 

@@ -104,7 +104,7 @@ class Spec:
 def build(design: RogueTraderDesign, catalog: RogueTraderCatalog, crew: Crew) -> Spec:
     f = fit(design, catalog)
     combat = catalog.combat
-    craft = catalog.entries("attack_craft")[combat.attack_craft]
+    craft = catalog.attack_craft[combat.attack_craft]
     parts: list[Part] = []
     for c in f.components:
         component = c.component

@@ -85,10 +85,10 @@ def crew(design: RogueTraderDesign, catalog: RogueTraderCatalog, given: dict[str
     for key, value in given.items():
         option = f"--crew-{side} {key}={value}"
         if key == "crew":
-            ratings = catalog.entries("crew_ratings")
+            ratings = catalog.crew_ratings
             if value not in ratings:
                 raise UserError.single("cli.crew", f"{option}: crew ratings are "
-                                       f"{', '.join(ratings)}")
+                                       f"{', '.join(ratings.ids())}")
             rating_id = value
         elif key in ("gunnery", "helm", "command"):
             values[key] = whole_number(option, value, 0, 100)
@@ -102,7 +102,7 @@ def crew(design: RogueTraderDesign, catalog: RogueTraderCatalog, given: dict[str
             hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(CREW_KEYS)}"
             raise UserError.single("cli.crew", f"--crew-{side} {key}: rogue-trader crews have "
                                    f"no '{key}'; {hint}")
-    rating = catalog.crew_rating(rating_id).rating
+    rating = catalog.crew_ratings[rating_id].rating
     return Crew(rating=rating,
                 gunnery=rating if values["gunnery"] is None else values["gunnery"],
                 helm=rating if values["helm"] is None else values["helm"],
