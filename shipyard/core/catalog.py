@@ -156,12 +156,14 @@ class Ref:
     """An id of that table, for `Annotated[str, Ref("hulls", "hull")]`.
 
     `table` is the catalog model's field (a Table); `what` names an entry in messages; `see`
-    is added to them ("see `shipyard catalog SYSTEM`").
+    is added to them ("see `shipyard catalog SYSTEM`"); `always` offers the closest id however
+    far it is, for a table too long to list.
     """
 
     table: str
     what: str
     see: str = ""
+    always: bool = False
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler
                                      ) -> CoreSchema:
@@ -172,7 +174,7 @@ class Ref:
         if known is not None and value not in known:
             see = f" ({self.see})" if self.see else ""
             raise ValueError(f"unknown {self.what} '{value}'; "
-                             f"{suggest(value, known, always=True)}{see}")
+                             f"{suggest(value, known, always=self.always)}{see}")
         return value
 
 

@@ -26,6 +26,11 @@ WeaponKind = Literal["macrobattery", "lance", "torpedo-tubes", "landing-bay", "n
 Source = Annotated[str, Field(min_length=1, max_length=80)]
 
 
+def _ref(table: str, what: str) -> Ref:
+    # the tables run to dozens of ids: the nearest one helps more than the list
+    return Ref(table, what, "see `shipyard catalog rogue-trader`", always=True)
+
+
 # --- catalog -------------------------------------------------------------------------------
 
 
@@ -180,9 +185,9 @@ class Combat(StrictModel):
     sensors_damaged: int
     thrusters_damaged: int
     torpedo_reach: int = Field(ge=1, le=100)
-    torpedo: Annotated[str, Ref("torpedoes", "torpedo")] = Field(
+    torpedo: Annotated[str, _ref("torpedoes", "torpedo")] = Field(
         description="the warhead loaded when a design names none")
-    attack_craft: Annotated[str, Ref("attack_craft", "attack craft")]
+    attack_craft: Annotated[str, _ref("attack_craft", "attack craft")]
     fire_test: int
     fire_crew_loss: Dice
     fire_morale_loss: Dice
@@ -225,12 +230,11 @@ class RogueTraderCatalog(StrictModel):
 
 
 Id = Annotated[str, Field(min_length=1, max_length=120)]
-SEE = "see `shipyard catalog rogue-trader`"
-HullId = Annotated[Id, Ref("hulls", "hull", SEE)]
-ComponentId = Annotated[Id, Ref("components", "component", SEE)]
-WeaponId = Annotated[Id, Ref("weapons", "weapon", SEE)]
-TorpedoId = Annotated[Id, Ref("torpedoes", "torpedo", SEE)]
-CrewId = Annotated[Id, Ref("crew_ratings", "crew rating", SEE)]
+HullId = Annotated[Id, _ref("hulls", "hull")]
+ComponentId = Annotated[Id, _ref("components", "component")]
+WeaponId = Annotated[Id, _ref("weapons", "weapon")]
+TorpedoId = Annotated[Id, _ref("torpedoes", "torpedo")]
+CrewId = Annotated[Id, _ref("crew_ratings", "crew rating")]
 Skill = Annotated[int, Field(ge=0, le=100)]
 
 
