@@ -229,7 +229,7 @@ def check(design: SmallcraftDesign, catalog: SmallcraftCatalog, line_of: LineOf)
         verdict.warn("budget.unallocated", f"{left} cbloc{'s' if left != 1 else ''} of "
                      f"{design.hull} unallocated (printed as an 'Unallocated' row)",
                      line_of(("hull",)))
-    if power.used > power.available:
+    if power.over:
         verdict.warn("power.short", f"peak power demand {power.used} cunits exceeds the supply "
                      f"of {power.available} cunits; some components must run under-powered",
                      line_of(("components",)))

@@ -108,10 +108,11 @@ def budget_lines(design: SmallcraftDesign, catalog: SmallcraftCatalog,
     cblocs = by_name.get("cblocs")
     if cblocs is not None:
         text = f"{cblocs.used} of {cblocs.available} allocated"
-        if cblocs.left > 0:
-            text += f", {cblocs.left} unallocated"
-        elif cblocs.left < 0:
-            text += f", {-cblocs.left} over the hull"
+        left = cblocs.left or 0  # the hull always gives the cblocs a limit
+        if left > 0:
+            text += f", {left} unallocated"
+        elif left < 0:
+            text += f", {-left} over the hull"
         out.append(("Cblocs", text))
     power = by_name.get("power")
     if power is not None:
@@ -120,11 +121,11 @@ def budget_lines(design: SmallcraftDesign, catalog: SmallcraftCatalog,
             if amount := demand_of(part):
                 demand[_DEMAND_NAMES.get(part.component.type, part.component.type)] += amount
         detail = ", ".join(f"{name} {amount}" for name, amount in demand.items())
-        text = f"supply {_cunits(power.available)}; peak demand {_cunits(power.used)}"
+        text = f"supply {_cunits(power.available or 0)}; peak demand {_cunits(power.used)}"
         if detail:
             text += f" ({detail})"
-        if power.used > power.available:
-            text += f"; short by {power.used - power.available}"
+        if power.over:
+            text += f"; short by {power.excess}"
         out.append(("Power", text))
     return out
 
