@@ -18,7 +18,7 @@ import random
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -201,14 +201,18 @@ class Dice:
 _EXAMPLES = "write it as 2d6+3, D3, 1d10+2, 2D (six-sided) or D66"
 
 
-@cache
+@lru_cache(maxsize=4096)  # catalogs repeat a few expressions; a design cannot grow it
 def _parse(text: str) -> Dice:
     match = _NOTATION.match(text)
     if match is None:
         raise ValueError(f"'{text}' is not a dice expression; {_EXAMPLES}")
     count_text, letter, sides_text, sign, bonus_text = match.groups()
     bonus = int(bonus_text or 0) * (-1 if sign in ("-", "\u2212") else 1)
-    if sides_text == "66" and not count_text:
+    if sides_text == "66":
+        # no game rolls a 66-sided die: `1D66` beside `D66` would read two ways
+        if count_text:
+            raise ValueError(f"'{text}': D66 is two six-sided dice read as tens and units; "
+                             "write it D66, without a count")
         return Dice(2, 6, bonus, d66=True, letter=letter)
     if not count_text and not sides_text:
         raise ValueError(f"'{text}' is not a dice expression: say how many dice (2D) or of "
