@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
 
+from shipyard.core.yard import Yard
 from shipyard.systems.rogue_trader.models import LOCATIONS
-from tests.systems.rogue_trader.helpers import CATALOG_DIR, catalog
+from tests.cli import shipyard
+from tests.systems.rogue_trader.helpers import CATALOG_DIR, catalog, example
 
 REQUIRED_CLASSES = {"transport", "raider", "frigate", "light-cruiser", "cruiser"}
 
@@ -112,3 +116,49 @@ def test_every_entry_names_its_source_and_house_fields_exist() -> None:
                 if entry["source"] == "house":
                     assert entry.get("house"), (path.name, entry["id"])
 
+
+
+def _house(tmp_path: Path, text: str) -> tuple[Path, Path]:
+    folder = tmp_path / "house" / "rogue-trader"
+    folder.mkdir(parents=True)
+    (folder / "crew.yaml").write_text(text)
+    return tmp_path / "house", folder / "crew.yaml"
+
+
+def test_an_overlay_giving_elite_twice_fails_at_the_second(tmp_path: Path) -> None:
+    house, crew = _house(tmp_path, (
+        "crew_ratings:\n"
+        "  - {id: elite, name: Elite, rating: 65, sp: 25, source: house}\n"
+        "  - {id: green, name: Green, rating: 20, sp: 0, source: house}\n"
+        "  - {id: elite, name: Elite, rating: 70, sp: 30, source: house}\n"))
+    run = shipyard("--catalog", house, "validate", example("sword"))
+    assert run.code == 2
+    assert f"{crew}:4: crew_ratings: a second entry with id 'elite' (the first is at line 2)" \
+        in run.err
+
+
+def test_an_overlay_replacing_elite_once_is_the_way_to_change_it(tmp_path: Path) -> None:
+    house, _ = _house(tmp_path, "crew_ratings:\n"
+                      "  - {id: elite, name: Elite, rating: 65, sp: 25, source: house}\n")
+    assert shipyard("--catalog", house, "validate", example("sword")).code == 0
+    yard = Yard([house])
+    assert catalog(yard).crew_ratings["elite"].rating == 65
+    assert catalog(yard).crew_ratings.ids()[-1] == "elite"  # replaced in place, not appended
+
+
+def test_the_combat_defaults_name_a_torpedo_of_the_catalog(tmp_path: Path) -> None:
+    house, crew = _house(tmp_path, "combat:\n  torpedo: plasmo\n")
+    run = shipyard("--catalog", house, "validate", example("sword"))
+    assert run.code == 2
+    assert f"{crew}:2: combat.torpedo: unknown torpedo 'plasmo'; did you mean 'plasma'?" in run.err
+
+
+def test_an_unknown_id_in_a_design_names_the_nearest(tmp_path: Path) -> None:
+    design = example("sword").read_text().replace("crew: competent", "crew: elitte", 1)
+    assert "elitte" in design
+    path = tmp_path / "d.yaml"
+    path.write_text(design)
+    line = next(i for i, text in enumerate(design.splitlines(), 1) if "elitte" in text)
+    run = shipyard("validate", path)
+    assert run.code == 2
+    assert f"{path}:{line}: crew: unknown crew rating 'elitte'; did you mean 'elite'?" in run.err
