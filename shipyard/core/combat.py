@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shipyard.core.dice import Roller, derive_seed
+from shipyard.core.options import Terms
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
@@ -23,11 +23,9 @@ if TYPE_CHECKING:
 
 MAX_RUNS = 1_000_000
 MAX_REFERENCE_RUNS = 100_000  # the narrated engine takes milliseconds a fight
-MAX_CAP = 10_000
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 Progress = Callable[[int], None]  # told how many more fights are done
-_EMPTY: Mapping[str, str] = MappingProxyType({})
 
 
 # --- the event log -------------------------------------------------------------------------
@@ -124,18 +122,6 @@ class Log:
             self.events.append(Event(round_, phase, text, tuple(rolls), depth))
 
 
-def whole_number(option: str, value: str, low: int, high: int) -> int:
-    """A whole number from a KEY=VALUE option, within its bounds (a UserError otherwise)."""
-    try:
-        number = int(value)
-    except ValueError:
-        raise UserError.single("cli.crew", f"{option}: give a whole number {low}..{high}"
-                               ) from None
-    if not low <= number <= high:
-        raise UserError.single("cli.crew", f"{option}: give a whole number {low}..{high}")
-    return number
-
-
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 
@@ -147,20 +133,6 @@ class Outcome(NamedTuple):
     winner: int | None  # 0 side A, 1 side B, None: no winner
     reason: str  # a stable code: "destroyed", "escaped", "cap", ...
     text: str  # why, in the game's words
-
-
-class Terms(NamedTuple):
-    """What the rules leave to the table, as the command line gives it. Every field is
-    optional; the system fills the rest from its catalog and the designs."""
-
-    range: int | None = None
-    geometry: str | None = None
-    dimensions: int = 2
-    cap: int | None = None
-    speed: int | None = None  # the target's movement, for the odds of one volley
-    crew: tuple[Mapping[str, str], Mapping[str, str]] = (_EMPTY, _EMPTY)
-    rules: Mapping[str, str] = _EMPTY
-    pilots: tuple[str | None, str | None] = (None, None)
 
 
 class Prepared(NamedTuple):

@@ -22,6 +22,7 @@ from shipyard.errors import Diagnostic, UserError
 
 if TYPE_CHECKING:
     from shipyard.core.combat import FightSupport
+    from shipyard.core.options import FightOptions
 
 LineOf = Callable[[YamlPath], int | None]
 
@@ -77,6 +78,7 @@ class RulesSystem(ABC):
     design_model: ClassVar[type[DesignBase]]
     catalog_model: ClassVar[type[BaseModel]]
     codes: ClassVar[dict[str, str]]  # every rule finding's stable code, with what it means
+    fight_options: ClassVar[FightOptions | None] = None  # what its fights take; None: no combat
 
     def catalog_dir(self) -> Path:
         return catalogs_dir() / self.id

@@ -55,7 +55,8 @@ class Coin(Fight):
 
 class CoinSupport(FightSupport):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
-        return Prepared(("A", "B"), terms.cap or 50, "round", "heads", terms.range or 0,
+        return Prepared(("A", "B"), terms.whole("cap", 50), "round", "heads",
+                        terms.whole("range", 0),
                         batchable=False)
 
     def start(self, prepared: Prepared, roller: Roller, log: Log) -> Fight:

@@ -10,6 +10,7 @@ from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
 from shipyard.core.table import Table
 from shipyard.systems.rogue_trader.build import catalog_tables, new_design
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog, RogueTraderDesign
+from shipyard.systems.rogue_trader.options import OPTIONS
 from shipyard.systems.rogue_trader.profile import derive, profile_rows
 from shipyard.systems.rogue_trader.rules import CODES, check, fit
 
@@ -22,6 +23,7 @@ class RogueTrader(RulesSystem):
     design_model = RogueTraderDesign
     catalog_model = RogueTraderCatalog
     codes = CODES
+    fight_options = OPTIONS
 
     def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
         return check(design, catalog, line_of)

@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 from shipyard.core.catalog import Ref, Table
 from shipyard.core.dice import Dice
 from shipyard.core.system import DesignBase, StrictModel
+from shipyard.systems.rogue_trader.options import GEOMETRY
 
 HullClass = Literal["transport", "raider", "frigate", "light-cruiser", "cruiser",
                     "battlecruiser", "grand-cruiser"]
@@ -194,7 +195,8 @@ class Combat(StrictModel):
     round_limit: int = Field(ge=1, le=1000)
     simplified_hulk_below: int = Field(ge=1, le=100)
     start_range: int = Field(ge=0, le=100, description="VU apart when a duel starts")
-    geometry: str = Field(description="how the ships start (see `duel --help`)")
+    geometry: Annotated[str, GEOMETRY.validator()] = Field(
+        description="how the ships start (see `duel --help-system rogue-trader`)")
 
 
 class RogueTraderCatalog(StrictModel):

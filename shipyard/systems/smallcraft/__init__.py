@@ -8,6 +8,7 @@ from shipyard.core.budget import Budget
 from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
 from shipyard.core.table import Table
 from shipyard.systems.smallcraft.models import SmallcraftCatalog, SmallcraftDesign
+from shipyard.systems.smallcraft.options import OPTIONS
 from shipyard.systems.smallcraft.profile import derive, profile_rows
 from shipyard.systems.smallcraft.rules import (
     CODES,
@@ -25,6 +26,7 @@ class Smallcraft(RulesSystem):
     design_model = SmallcraftDesign
     catalog_model = SmallcraftCatalog
     codes = CODES
+    fight_options = OPTIONS
 
     def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
         return check(design, catalog, line_of)

@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from shipyard.core.catalog import Ref, Table
 from shipyard.core.system import DesignBase, StrictModel
+from shipyard.systems.smallcraft.options import GEOMETRY, OPTIONS
 
 MAX_HULL = 10_000
 Facing = Literal["front", "back", "left", "right", "top", "bottom"]
@@ -63,7 +64,7 @@ class CombatTable(StrictModel):
     """combat.yaml: the table's choices and the figures of the combat procedure."""
 
     start_range: int = Field(ge=0, le=10_000)
-    geometry: str
+    geometry: Annotated[str, GEOMETRY.validator()]
     cap: int = Field(ge=1, le=10_000)
     gunnery: int = Field(ge=0, le=100)
     pilot_is_gunner: bool
@@ -75,7 +76,7 @@ class CombatTable(StrictModel):
     range_penalty_beyond: int = Field(ge=0, le=10_000)
     gunner_quickness_penalty: int = Field(ge=0, le=1000)
     screens_ratio: int = Field(ge=1, le=1000)
-    rules: dict[str, str]
+    rules: Annotated[dict[str, str], OPTIONS.rules_validator()]
     pilot: PilotTable
 
 
