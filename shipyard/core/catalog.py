@@ -19,7 +19,7 @@ The machinery a system's models use:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, KeysView, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeGuard, TypeVar, get_args, overload
@@ -90,6 +90,10 @@ class Table(Generic[E]):
     def ids(self) -> list[str]:
         return list(self._index)
 
+    def keys(self) -> KeysView[str]:
+        """The ids as a set-like view: `in` without building a list."""
+        return self._index.keys()
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Table) and self._entries == other._entries
 
@@ -143,7 +147,7 @@ class ValidationContext:
         if self.catalog is not None:
             found = getattr(self.catalog, table, None)
             if isinstance(found, Table):
-                return found.ids()
+                return found.keys()
             raise TypeError(f"{type(self.catalog).__name__}.{table} is not a Table")
         return self.ids.get(table)
 
