@@ -231,3 +231,11 @@ def test_one_overlay_folder_named_twice_is_one_layer(tmp_path) -> None:
     (tmp_path / "house" / "sys" / "b.yaml").write_text("hulls:\n  - {id: sword, space: 44}\n")
     found = catalog_files(tmp_path / "sys", [tmp_path / "house", tmp_path / "house"], "sys")
     assert load_catalog(Yardbook, found).hulls["sword"].space == 44
+
+
+def test_an_id_that_is_not_a_word_is_an_error_at_its_line_not_a_crash(tmp_path) -> None:
+    base, over = files(tmp_path, a=BOOK, b="hulls:\n  - id: [sword]\n    space: 3\n")
+    with pytest.raises(UserError) as caught:
+        load_catalog(Yardbook, [base, over])
+    (diag,) = caught.value.diagnostics
+    assert (diag.file, diag.line) == (str(over), 2) and "hulls[0].id" in diag.message
