@@ -195,7 +195,8 @@ def load_catalog(model: type[M], files: list[Path]) -> M:
     taken: dict[YamlPath, tuple[Located, YamlPath]] = {}  # merged path -> (source, its path)
     duplicates: list[Diagnostic] = []
     layer: Path | None = None
-    first: dict[tuple[str, str], tuple[str, int | None]] = {}  # (section, id) in this layer
+    # (section, id) -> (file, position, line) of its first entry in this layer
+    first: dict[tuple[str, str], tuple[str, int, int | None]] = {}
     for path in files:
         located = load_file(path)
         if path.parent != layer:
@@ -217,7 +218,7 @@ def load_catalog(model: type[M], files: list[Path]) -> M:
         raise UserError(_located_errors(exc, model, merged, taken), Exit.INPUT) from None
 
 
-def _duplicates(located: Located, first: dict[tuple[str, str], tuple[str, int | None]]
+def _duplicates(located: Located, first: dict[tuple[str, str], tuple[str, int, int | None]]
                 ) -> list[Diagnostic]:
     """A second entry with an id already given in this layer, at the second one's line."""
     out = []
@@ -226,9 +227,9 @@ def _duplicates(located: Located, first: dict[tuple[str, str], tuple[str, int | 
             continue
         for j, entry in enumerate(value):
             line = located.line_of((key, j))
-            seen = first.setdefault((key, str(entry["id"])), (located.file, line))
-            if seen != (located.file, line):
-                where = f"line {seen[1]}" if seen[0] == located.file else f"{seen[0]}:{seen[1]}"
+            seen = first.setdefault((key, str(entry["id"])), (located.file, j, line))
+            if seen[:2] != (located.file, j):  # by position: a flow list puts both on one line
+                where = f"line {seen[2]}" if seen[0] == located.file else f"{seen[0]}:{seen[2]}"
                 out.append(Diagnostic(
                     "catalog.duplicate_id", f"{key}: a second entry with id '{entry['id']}' "
                     f"(the first is at {where}); keep one. To change a built-in entry, give "

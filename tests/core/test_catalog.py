@@ -239,3 +239,11 @@ def test_an_id_that_is_not_a_word_is_an_error_at_its_line_not_a_crash(tmp_path) 
         load_catalog(Yardbook, [base, over])
     (diag,) = caught.value.diagnostics
     assert (diag.file, diag.line) == (str(over), 2) and "hulls[0].id" in diag.message
+
+
+def test_two_entries_with_one_id_on_one_line_are_caught_too(tmp_path) -> None:
+    (base,) = files(tmp_path, a="hulls: [{id: a, space: 1}, {id: a, space: 2}]\n"
+                                "defaults: {hull: a}\n")
+    diag = _duplicate_error([base])
+    assert (diag.file, diag.line) == (str(base), 1)
+    assert "(the first is at line 1)" in diag.message
