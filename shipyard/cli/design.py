@@ -30,8 +30,9 @@ def _print_tables(tables: list[Table]) -> None:
 @app.command()
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems."""
-    yard = state.yard()
-    found = [yard.system(i) for i in yard.system_ids()]
+    found, broken = state.yard().loadable()
+    for line in broken:  # a third party's broken system costs one line, not the command
+        print(f"shipyard: warning: {line}", file=sys.stderr)
     if as_json:
         _print_json([{"id": s.id, "title": s.title, "dice": s.dice, "hull": s.hull_help}
                      for s in found])
@@ -64,15 +65,21 @@ def new(
     output: Annotated[Path | None, typer.Option("-o", "--output",
                                                 help="write here instead of printing")] = None,
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
+    stock: Annotated[str | None, typer.Option(
+        help="a published ship of the system's catalog, by id (systems that have them)")
+    ] = None,
 ) -> None:
-    """Write a minimal legal design to start from."""
+    """Write a minimal legal design to start from, or a published stock ship (--stock)."""
     from shipyard.core.output import write_atomic
     from shipyard.core.yamlio import dump
 
     yard = state.yard()
     try:
         rules = yard.system(system)
-        text = dump(rules.new_design(yard.catalog(rules), hull))
+        data = yard.catalog(rules)
+        if stock is not None:
+            _check_stock(rules.id, stock, hull, rules.stock_ids(data))
+        text = dump(rules.new_design(data, hull, stock))
         if output is None:
             typer.echo(text, nl=False)
             return
@@ -83,6 +90,20 @@ def new(
     except UserError as err:
         fail(err)
     typer.echo(f"wrote {output}", err=True)
+
+
+def _check_stock(system_id: str, stock: str, hull: str | None, known: list[str]) -> None:
+    from shipyard.core.suggest import suggest
+
+    if hull is not None:
+        raise UserError.single("cli.stock", "--stock and --hull: a stock ship has its own hull; "
+                               "give one or the other")
+    if not known:
+        raise UserError.single("cli.stock", f"--stock {stock}: {system_id} has no stock ships")
+    if stock not in known:
+        raise UserError.single("cli.stock", f"--stock {stock}: not a {system_id} stock ship; "
+                               f"{suggest(stock, known, always=True)} (see `shipyard catalog "
+                               f"{system_id}`)")
 
 
 @app.command()
@@ -133,7 +154,7 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
         finish(result.status())
         return
     d = result.design
-    profile = d.system.profile(d.model, d.catalog)
+    profile = d.system.profile(d)
     if as_json:
         _print_json({**result.as_json(),
                      "budgets": [b.as_json_full() for b in result.budgets],

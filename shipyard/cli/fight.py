@@ -20,8 +20,7 @@ from shipyard.errors import UserError
 if TYPE_CHECKING:
     from shipyard.core.combat import Chance, FightResult, OddsReport, Prepared, Summary
     from shipyard.core.options import FightOptions
-    from shipyard.core.system import RulesSystem
-    from shipyard.core.yard import Design
+    from shipyard.core.system import AnyDesign, AnySystem
 
 MAX_SEED = 2**63 - 1
 MAX_SAMPLES = 1_000_000
@@ -56,13 +55,13 @@ def _help_system(system_id: str | None) -> None:
     raise typer.Exit()
 
 
-def _declared(system: RulesSystem) -> FightOptions:
+def _declared(system: AnySystem) -> FightOptions:
     if system.fight_options is None:
         raise UserError.single("fight.unsupported", f"the {system.id} system has no combat yet")
     return system.fight_options
 
 
-def _designs(paths: list[Path], allow_illegal: bool) -> list[Design]:
+def _designs(paths: list[Path], allow_illegal: bool) -> list[AnyDesign]:
     """Two readable designs of one system, legal unless `allow_illegal`."""
     designs = [r.design for r in judged(paths, allow_illegal) if r.design is not None]
     systems = {d.system.id for d in designs}
@@ -136,7 +135,7 @@ def duel(
         fail(err)
 
 
-def _series(design: Design, prepared: Prepared, runs: int, seed: int, engine: str) -> Summary:
+def _series(design: AnyDesign, prepared: Prepared, runs: int, seed: int, engine: str) -> Summary:
     from shipyard.core.combat import series, summarise
 
     support = design.system.fight()

@@ -81,7 +81,7 @@ def _sheet_of(result: Report) -> Page:
 
     design = result.design
     assert design is not None  # only readable reports get here
-    printable = design.system.sheet(design.model, design.catalog, result.budgets)
+    printable = design.system.sheet(design, result.budgets)
     problems = tuple(f"line {d.line}: {d.message}" if d.line is not None else d.message
                      for d in result.errors)
     return Page(printable, problems)

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Verdict
+from shipyard.core.system import Design, LineOf, Verdict
 from shipyard.systems.rogue_trader.models import (
     LOCATIONS,
     Component,
@@ -138,8 +138,10 @@ def budgets(f: Fit, line_of: LineOf) -> list[Budget]:
 # --- the checks --------------------------------------------------------------------------------
 
 
-def check(design: RogueTraderDesign, catalog: RogueTraderCatalog, line_of: LineOf) -> Verdict:
-    f = fit(design, catalog, line_of)
+ShipDesign = Design[RogueTraderDesign, RogueTraderCatalog, Fit]  # as the core hands it over
+
+
+def check(f: Fit, catalog: RogueTraderCatalog, line_of: LineOf) -> Verdict:
     verdict = Verdict(budgets=budgets(f, line_of))
     by_name = {b.name: b for b in verdict.budgets}
     hull_line = line_of(("hull",))
