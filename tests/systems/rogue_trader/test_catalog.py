@@ -6,6 +6,7 @@ from pathlib import Path
 
 import yaml
 
+from shipyard.core.dice import Dice
 from shipyard.core.yard import Yard
 from shipyard.systems.rogue_trader.models import LOCATIONS
 from tests.cli import shipyard
@@ -162,3 +163,14 @@ def test_an_unknown_id_in_a_design_names_the_nearest(tmp_path: Path) -> None:
     run = shipyard("validate", path)
     assert run.code == 2
     assert f"{path}:{line}: crew: unknown crew rating 'elitte'; did you mean 'elite'?" in run.err
+
+
+def test_catalog_dice_are_read_once_as_dice_and_a_bad_one_is_located(tmp_path: Path) -> None:
+    cat = catalog()
+    assert cat.combat.fire_crew_loss == Dice(1, 5)  # house R11, written 1d5
+    assert cat.attack_craft["bombers"].damage.mean == 2 * 5.5 + 4
+    house, crew = _house(tmp_path, "attack_craft:\n  - id: bombers\n    name: Bombers\n"
+                         "    damage: 2d1O+4\n    reach: 8\n    source: house\n")
+    run = shipyard("--catalog", house, "validate", example("sword"))
+    assert run.code == 2
+    assert f"{crew}:4: attack_craft[0].damage: '2d1O+4' is not a dice expression" in run.err
