@@ -131,7 +131,7 @@ def _verdict_line(result: Any) -> str:
     if result.legal is None:
         return f"{result.file}: not a design"
     verdict = "legal" if result.legal else "NOT LEGAL"
-    budgets = ", ".join(f"{b.name} {b.used}/{b.available}" for b in result.budgets)
+    budgets = ", ".join(f"{b.name} {b.shown()}" for b in result.budgets)
     notes = []
     if result.errors:
         notes.append(f"{len(result.errors)} error{'s' * (len(result.errors) != 1)}")
@@ -162,7 +162,7 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
     else:
         verdict = "legal" if result.legal else "NOT LEGAL"
         typer.echo(f"{result.name} [{result.system}]: {verdict}")
-        tables = [Table(f"{b.title or b.name}: {b.used} of {b.available} {b.unit}",
+        tables = [Table(f"{b.title or b.name}: {b.shown(' of ', ' ' + b.unit)}",
                         ["item", b.unit, "line"],
                         [[i.label, str(i.amount), str(i.line or "")] for i in b.items])
                   for b in result.budgets]

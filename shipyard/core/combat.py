@@ -46,6 +46,9 @@ class Check(NamedTuple):
     rolled: int
     unit: str = "%"
     roll_under: bool = True  # success on rolled <= target
+    # degrees of success or failure, Effect: what the system reads off the roll (None: not one
+    # the system measures)
+    margin: int | None = None
 
     @property
     def target(self) -> int:
@@ -66,10 +69,14 @@ class Check(NamedTuple):
         return f"{self.formula()}, {self.die} rolled {self.rolled}: {word}"
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": "check", "what": self.what, "base": self.base,
-                "modifiers": [{"label": m.label, "value": m.value} for m in self.modifiers],
-                "target": self.target, "die": self.die, "rolled": self.rolled,
-                "success": self.success}
+        out: dict[str, Any] = {
+            "kind": "check", "what": self.what, "base": self.base,
+            "modifiers": [{"label": m.label, "value": m.value} for m in self.modifiers],
+            "target": self.target, "die": self.die, "rolled": self.rolled,
+            "success": self.success}
+        if self.margin is not None:
+            out["margin"] = self.margin
+        return out
 
 
 class Roll(NamedTuple):

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard.core.budget import Budget
-from shipyard.core.catalog import catalog_files, load_catalog
+from shipyard.core.catalog import ValidationContext, catalog_files, load_catalog
 from shipyard.core.registry import BrokenSystem, load_system, system_ids
 from shipyard.core.suggest import suggest
 from shipyard.core.system import AnyDesign, AnySystem, Design
@@ -113,7 +113,7 @@ class Yard:
                                    located.file, 1)
         system = self.system(data["system"], located.file, located.line_of(("system",)))
         catalog = self.catalog(system)
-        model = validate(system.design_model, located, context={"catalog": catalog})
+        model = validate(system.design_model, located, context=ValidationContext(catalog=catalog))
         for i, code in enumerate(model.accept):
             if code not in system.codes:
                 raise UserError.single("schema.unknown_code", f"accept: unknown code '{code}'; "

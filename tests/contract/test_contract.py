@@ -93,8 +93,8 @@ def assert_inside_the_page(page: render.Page, paper: str) -> None:
     for number in range(len(document.pages)):
         for box in content_boxes(document, number):
             x, y = box.position_x, box.position_y
-            assert -0.01 <= x and x + box.margin_width() <= width + 0.01, (paper, number, box)
-            assert -0.01 <= y and y + box.margin_height() <= height + 0.01, (paper, number, box)
+            assert x >= -0.01 and x + box.margin_width() <= width + 0.01, (paper, number, box)
+            assert y >= -0.01 and y + box.margin_height() <= height + 0.01, (paper, number, box)
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)

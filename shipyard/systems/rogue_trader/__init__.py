@@ -43,7 +43,7 @@ class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
         return new_design(catalog, hull)
 
     def hull_ids(self, catalog: RogueTraderCatalog) -> list[str]:
-        return list(catalog.entries("hulls"))
+        return catalog.hulls.ids()
 
     def catalog_tables(self, catalog: RogueTraderCatalog) -> list[Table]:
         return catalog_tables(catalog)
