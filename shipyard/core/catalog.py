@@ -11,7 +11,7 @@ entry with that id is an error at its own line, since nothing says which of the 
 Replacing a built-in entry is what an overlay is for.
 
 The machinery a system's models use:
-- `Table[Entry]`: a catalog section of entries indexed by id (`catalog.hulls["sword"]`);
+- `Entries[Entry]`: a catalog section of entries indexed by id (`catalog.hulls["sword"]`);
 - `Ref("hulls", "hull")`: in `Annotated[str, Ref(...)]`, "an id of that table", checked in
   design and catalog models alike, an unknown id answered with the nearest known one;
 - `ValidationContext`: what the yard hands Pydantic validators (the system's catalog).
@@ -46,10 +46,10 @@ class Entry(Protocol):
 E = TypeVar("E", bound=Entry)
 
 
-class Table(Generic[E]):
+class Entries(Generic[E]):
     """A catalog section: its entries in the catalog's order, indexed by id.
 
-    As a Pydantic field (`hulls: Table[Hull]`) it reads a list of entries and writes one back.
+    As a Pydantic field (`hulls: Entries[Hull]`) it reads a list of entries and writes one back.
     Iterating gives the entries, as the list did; `table[id]` is the entry with that id and
     `table[0]` the first.
     """
@@ -95,13 +95,13 @@ class Table(Generic[E]):
         return self._index.keys()
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Table) and self._entries == other._entries
+        return isinstance(other, Entries) and self._entries == other._entries
 
     def __hash__(self) -> int:
         return hash(tuple(self._index))
 
     def __repr__(self) -> str:
-        return f"Table({list(self._index)})"
+        return f"Entries({list(self._index)})"
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler
@@ -146,9 +146,9 @@ class ValidationContext:
         """The ids of a top-level table of the catalog, or None when nothing can be checked."""
         if self.catalog is not None:
             found = getattr(self.catalog, table, None)
-            if isinstance(found, Table):
+            if isinstance(found, Entries):
                 return found.keys()
-            raise TypeError(f"{type(self.catalog).__name__}.{table} is not a Table")
+            raise TypeError(f"{type(self.catalog).__name__}.{table} is not an Entries table")
         return self.ids.get(table)
 
 
@@ -159,7 +159,7 @@ _NO_CONTEXT = ValidationContext()
 class Ref:
     """An id of that table, for `Annotated[str, Ref("hulls", "hull")]`.
 
-    `table` is the catalog model's field (a Table); `what` names an entry in messages; `see`
+    `table` is the catalog model's field (an Entries); `what` names an entry in messages; `see`
     is added to them ("see `shipyard catalog SYSTEM`"); `always` offers the closest id however
     far it is, for a table too long to list.
     """

@@ -8,7 +8,7 @@ from typing import Annotated
 import pytest
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 
-from shipyard.core.catalog import Ref, Table, ValidationContext, catalog_files, load_catalog
+from shipyard.core.catalog import Entries, Ref, ValidationContext, catalog_files, load_catalog
 from shipyard.core.validation import validate
 from shipyard.core.yamlio import load_text
 from shipyard.errors import Diagnostic, Exit, UserError
@@ -95,7 +95,7 @@ class Defaults(BaseModel):
 
 class Yardbook(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    hulls: Table[Hull]
+    hulls: Entries[Hull]
     defaults: Defaults
 
 
@@ -126,7 +126,7 @@ def test_a_table_indexes_its_entries_by_id_and_keeps_their_order(tmp_path) -> No
 
 def test_a_table_built_directly_refuses_two_entries_with_one_id() -> None:
     with pytest.raises(ValueError, match="two entries have the id 'sword'"):
-        Table([Hull(id="sword", space=1), Hull(id="lunar", space=2), Hull(id="sword", space=3)])
+        Entries([Hull(id="sword", space=1), Hull(id="lunar", space=2), Hull(id="sword", space=3)])
 
 
 def test_a_reference_in_a_catalog_is_checked_against_its_table_at_its_line(tmp_path) -> None:
@@ -184,7 +184,7 @@ def test_a_validator_reads_the_typed_context() -> None:
             seen.append(ValidationContext.of(info).catalog_as(Yardbook))
             return value
 
-    book = Yardbook(hulls=Table([Hull(id="sword", space=40)]), defaults=Defaults(hull="sword"))
+    book = Yardbook(hulls=Entries([Hull(id="sword", space=40)]), defaults=Defaults(hull="sword"))
     Probe.model_validate({"hull": "a"}, context=ValidationContext(catalog=book))
     Probe.model_validate({"hull": "a"}, context=ValidationContext(catalog="not a book"))
     Probe.model_validate({"hull": "a"})

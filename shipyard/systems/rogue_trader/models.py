@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from shipyard.core.catalog import Ref, Table
+from shipyard.core.catalog import Entries, Ref
 from shipyard.core.dice import Dice
 from shipyard.core.system import DesignBase, StrictModel
 from shipyard.systems.rogue_trader.options import GEOMETRY
@@ -202,14 +202,14 @@ class Combat(StrictModel):
 class RogueTraderCatalog(StrictModel):
     construction: Construction
     combat: Combat
-    hull_classes: Table[HullClassRules]
-    crew_ratings: Table[CrewRating]
-    hulls: Table[Hull]
-    components: Table[Component]
-    weapons: Table[Weapon]
-    torpedoes: Table[Torpedo]
-    attack_craft: Table[AttackCraft]
-    critical_hits: Table[CriticalHit]
+    hull_classes: Entries[HullClassRules]
+    crew_ratings: Entries[CrewRating]
+    hulls: Entries[Hull]
+    components: Entries[Component]
+    weapons: Entries[Weapon]
+    torpedoes: Entries[Torpedo]
+    attack_craft: Entries[AttackCraft]
+    critical_hits: Entries[CriticalHit]
 
     @model_validator(mode="after")
     def _every_hull_class(self) -> RogueTraderCatalog:

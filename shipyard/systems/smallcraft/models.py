@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from shipyard.core.catalog import Ref, Table
+from shipyard.core.catalog import Entries, Ref
 from shipyard.core.system import DesignBase, StrictModel
 from shipyard.systems.smallcraft.options import GEOMETRY, OPTIONS
 
@@ -83,7 +83,7 @@ class CombatTable(StrictModel):
 class SmallcraftCatalog(StrictModel):
     construction: Construction
     ranges: Ranges
-    atmosphere: Table[AtmosphereOption]
+    atmosphere: Entries[AtmosphereOption]
     combat: CombatTable
 
 
