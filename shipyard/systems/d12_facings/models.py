@@ -132,9 +132,6 @@ class Difficulty(StrictModel):
 
 class Combat(StrictModel):
     difficulty: Difficulty
-    die: Annotated[int, Field(ge=2, le=100)]
-    natural_miss: Annotated[int, Field(ge=0, le=100)]
-    natural_hit: Annotated[int, Field(ge=1, le=100)]
     two_steps_margin: Annotated[int, Field(ge=1, le=100)]
     start_range: Literal["tailing", "short", "medium", "long"]
     cap: Annotated[int, Field(ge=1, le=10_000)]
