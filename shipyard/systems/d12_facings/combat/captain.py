@@ -1,9 +1,9 @@
 """The default captain and defender (RULINGS, "The default captain"): what the seed leaves to the
 players, decided from the exact odds of one shot, in whole numbers (expected damage × 144).
 
-- Range: the range (or tailing, as the tailer) where its expected damage a turn minus the
-  enemy's is best; it holds where it is on a tie, and runs (escaped) when nothing aboard can
-  hurt the enemy.
+- Range: of the ranges it can reach this turn (tailing as the tailer), the one where its expected
+  damage a turn minus the enemy's is best; it holds where it is on a tie, and runs (escaped) when
+  nothing aboard can hurt the enemy.
 - Guns and crew: the best gunner first, each hand either fires a gun that bears or helps one
   already firing, whichever adds more expected damage; guns fire in order of expected damage.
 - After the shot: an after-roll edge on the first shot of the turn that falls short; sustain,
@@ -68,19 +68,31 @@ def turn_value(setup: Setup, state: State, side: int, rng: int, tailer: int) -> 
                for g, total in plan(setup, state, side, rng, tailer))
 
 
-def want_range(setup: Setup, state: State, side: int) -> int:
-    mine = {r: turn_value(setup, state, side, r, side) for r in range(TAILING, LONG + 1)}
-    if not any(mine.values()):
-        return ESCAPED
-    score = {r: mine[r] - turn_value(setup, state, 1 - side, r, side) for r in mine}
+def reachable(state: State, side: int, steps: int) -> list[int]:
+    """The ranges a move of up to `steps` can reach (a tailed ship breaks away first)."""
     now = state.range
     if now == TAILING and state.tailer != side:
-        score.pop(TAILING)  # being tailed is not a range it can choose to keep
-        now = SHORT
-    best = max(score.values())
-    if score.get(now, best - 1) == best:
-        return now
-    return min((r for r in score if score[r] == best), key=lambda r: (abs(r - now), r))
+        return [r for r in range(SHORT, min(ESCAPED, steps) + 1)]
+    return [r for r in range(max(TAILING, now - steps), min(ESCAPED, now + steps) + 1)]
+
+
+def want_range(setup: Setup, state: State, side: int, steps: int) -> int:
+    """The best range it can reach this turn, for its expected damage a turn minus the enemy's;
+    it holds on a tie; it runs when nothing aboard can hurt the enemy."""
+    if not any(turn_value(setup, state, side, r, side) for r in range(TAILING, LONG + 1)):
+        return min(ESCAPED, state.range + steps)
+    now = state.range
+    held = now if not (now == TAILING and state.tailer != side) else -1
+    best, choice = None, now
+    for r in reachable(state, side, steps):
+        if r == ESCAPED:
+            continue
+        score = (turn_value(setup, state, side, r, side)
+                 - turn_value(setup, state, 1 - side, r, side))
+        key = (score, r == held, -abs(r - now))
+        if best is None or key > best:
+            best, choice = key, r
+    return choice
 
 
 def pick(setup: Setup, state: State, target: int, candidates: list[int], damage: int,
@@ -106,8 +118,8 @@ def pick(setup: Setup, state: State, target: int, candidates: list[int], damage:
 class DefaultCaptain:
     """The default captain as an object with the three hooks the rules call."""
 
-    def want_range(self, setup: Setup, state: State, side: int) -> int:
-        return want_range(setup, state, side)
+    def want_range(self, setup: Setup, state: State, side: int, steps: int) -> int:
+        return want_range(setup, state, side, steps)
 
     def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
              ) -> list[tuple[int, int]]:

@@ -102,7 +102,7 @@ class State:
 class Captain(Protocol):
     """The decisions the seed leaves to the players (RULINGS, the default captain)."""
 
-    def want_range(self, setup: Setup, state: State, side: int) -> int: ...
+    def want_range(self, setup: Setup, state: State, side: int, steps: int) -> int: ...
 
     def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
              ) -> list[tuple[int, int]]: ...
@@ -206,13 +206,14 @@ def range_step(setup: Setup, state: State, rand: Rand, rec: Recorder) -> int:
     rec(EV_ORDER, winner, margin)
     steps = 2 if margin >= setup.margin else 1
     before = state.range
-    if move(state, winner, setup.captains[winner].want_range(setup, state, winner), steps):
+    if move(state, winner, setup.captains[winner].want_range(setup, state, winner, steps),
+            steps):
         rec(EV_MOVE, winner, before, state.range, state.tailer)
         mover = winner
     else:
         # R6: the next highest may move, but not against one who moved against it this turn
         loser = 1 - winner
-        if move(state, loser, setup.captains[loser].want_range(setup, state, loser), 1):
+        if move(state, loser, setup.captains[loser].want_range(setup, state, loser, 1), 1):
             rec(EV_MOVE, loser, before, state.range, state.tailer)
             mover = loser
         else:
