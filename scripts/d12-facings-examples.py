@@ -1,6 +1,14 @@
-"""Write example designs at a points target, filling the rest with crew skill."""
-import sys, yaml
-sys.path.insert(0, "/work/wt/d12-facings")
+"""Write d12-facings' example designs: each build at its class's points target, the rest of the
+points spent on crew skill (captain's gunnery and piloting, then the crew's gunnery), crew no
+more than the seats at crew stations. Rerun after changing a price, then the balance script.
+
+    .venv/bin/python scripts/d12-facings-examples.py
+"""
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 from shipyard.core.yard import Yard
 from shipyard.systems.d12_facings.rules import points
 from shipyard.systems.d12_facings.models import D12Design
@@ -65,7 +73,26 @@ def build(slug, name, hull, systems, crew, armour, target, note, edges=()):
     lines += [f"  - {flow(m)}" for m in mounts]
     if edges:
         lines.append(f"edges: [{', '.join(edges)}]")
-    open(f"/work/wt/d12-facings/catalogs/d12-facings/examples/{slug}.yaml", "w").write("\n".join(lines) + "\n")
+    open(ROOT / "catalogs" / "d12-facings" / "examples" / f"{slug}.yaml", "w").write("\n".join(lines) + "\n")
     return p
 
-exec(open("/tmp/d12/designs.py").read())
+T = {"corvette": 50, "frigate": 80, "destroyer": 125, "cruiser": 175, "battleship": 260}
+build("kestrel", "Kestrel", "corvette", {"fore": ["light-laser", "light-laser"], "aft": ["armour-plate"], "port": ["thruster"], "starboard": ["targeting-array"], "core": ["bridge", "shield-generator"]}, 2, 2, T["corvette"], "A corvette gunboat: two light lasers fore that almost never miss.")
+build("wasp", "Wasp", "corvette", {"fore": ["light-laser", "light-laser"], "aft": ["armour-plate"], "port": ["light-laser"], "starboard": ["thruster"], "core": ["bridge", "gun-deck"]}, 3, 2, T["corvette"], "A corvette skirmisher: three light lasers, a crew of three to fire them, no shields.")
+build("bulldog", "Bulldog", "corvette", {"fore": ["mass-driver", "mass-driver"], "aft": ["armour-plate"], "port": ["thruster"], "starboard": ["thruster"], "core": ["bridge", "shield-generator"]}, 2, 2, T["corvette"], "A corvette brawler: two mass drivers, plate aft, two thrusters to force short range.")
+
+build("lancer", "Lancer", "frigate", {"fore": ["laser-battery"], "aft": ["light-laser*", "armour-plate"], "port": ["light-laser", "armour-plate"], "starboard": ["targeting-array", "armour-plate"], "core": ["bridge", "shield-generator", "armour-plate"]}, 3, 3, T["frigate"], "A frigate gunboat: a laser battery fore, a turret aft for when she is tailed.")
+build("hornet", "Hornet", "frigate", {"fore": ["missile-rack", "missile-rack"], "aft": ["missile-rack*", "thruster"], "port": ["targeting-array", "armour-plate"], "starboard": ["armour-plate", "armour-plate"], "core": ["bridge", "shield-generator", "gun-deck"]}, 3, 2, T["frigate"], "A frigate missile boat: three racks, one in an aft turret, a targeting array and an ace at the helm to hold long range.", edges=("ace-pilot",))
+build("mastiff", "Mastiff", "frigate", {"fore": ["heavy-mass-driver"], "aft": ["armour-plate", "armour-plate"], "port": ["mass-driver", "armour-plate"], "starboard": ["mass-driver", "armour-plate"], "core": ["bridge", "shield-generator", "armour-plate"]}, 3, 4, T["frigate"], "A frigate brawler: a heavy mass driver fore, mass drivers on the beams.")
+
+build("sabre", "Sabre", "destroyer", {"fore": ["laser-battery", "light-laser"], "aft": ["light-laser*", "armour-plate"], "port": ["laser-battery", "light-laser"], "starboard": ["light-laser", "targeting-array", "armour-plate"], "core": ["bridge", "shield-generator", "gun-deck"]}, 4, 4, T["destroyer"], "A destroyer gunboat: lasers on every side.")
+build("viper", "Viper", "destroyer", {"fore": ["torpedo-bay", "armour-plate"], "aft": ["missile-rack*", "armour-plate"], "port": ["armour-plate", "armour-plate", "armour-plate"], "starboard": ["armour-plate", "armour-plate", "armour-plate"], "core": ["bridge", "shield-generator", "gun-deck"]}, 4, 4, T["destroyer"], "A destroyer missile boat: a torpedo bay fore, a rack turret aft.")
+build("rottweiler", "Rottweiler", "destroyer", {"fore": ["heavy-mass-driver", "mass-driver"], "aft": ["armour-plate", "armour-plate"], "port": ["mass-driver", "armour-plate", "armour-plate"], "starboard": ["mass-driver", "armour-plate", "armour-plate"], "core": ["bridge", "shield-generator", "armour-plate"]}, 4, 6, T["destroyer"], "A destroyer brawler: mass drivers and plate.")
+
+build("paladin", "Paladin", "cruiser", {"fore": ["lance", "light-laser"], "aft": ["light-laser*", "armour-plate", "armour-plate"], "port": ["laser-battery", "armour-plate", "armour-plate"], "starboard": ["laser-battery", "light-laser", "targeting-array"], "core": ["bridge", "shield-array", "gun-deck"]}, 5, 6, T["cruiser"], "A cruiser gunboat: a lance, two laser batteries and three light lasers, a targeting array.")
+build("harpy", "Harpy", "cruiser", {"fore": ["torpedo-bay", "torpedo-bay"], "aft": ["missile-rack*", "main-drive"], "port": ["missile-rack", "armour-plate", "armour-plate", "armour-plate"], "starboard": ["armour-plate", "armour-plate", "armour-plate", "armour-plate"], "core": ["bridge", "shield-array", "gun-deck"]}, 6, 4, T["cruiser"], "A cruiser missile boat: two torpedo bays and three racks, a main drive to keep the range.")
+build("ironclad", "Ironclad", "cruiser", {"fore": ["heavy-mass-driver", "heavy-mass-driver"], "aft": ["armour-plate", "armour-plate", "armour-plate"], "port": ["heavy-mass-driver", "armour-plate", "armour-plate"], "starboard": ["heavy-mass-driver", "armour-plate", "armour-plate"], "core": ["bridge", "shield-array", "gun-deck"]}, 5, 8, T["cruiser"], "A cruiser brawler: four heavy mass drivers behind plate.")
+
+build("sovereign", "Sovereign", "battleship", {"fore": ["lance", "laser-battery"], "aft": ["laser-battery*", "armour-plate", "armour-plate"], "port": ["laser-battery", "laser-battery", "armour-plate", "armour-plate"], "starboard": ["laser-battery", "targeting-array", "armour-plate", "armour-plate", "armour-plate"], "core": ["bridge", "shield-array", "gun-deck", "bulkhead"]}, 8, 8, T["battleship"], "A battleship gunboat: a lance and five laser batteries.")
+build("leviathan", "Leviathan", "battleship", {"fore": ["torpedo-bay", "torpedo-bay", "missile-rack"], "aft": ["torpedo-bay", "armour-plate", "armour-plate"], "port": ["missile-rack", "armour-plate", "armour-plate", "armour-plate", "armour-plate", "armour-plate"], "starboard": ["armour-plate", "armour-plate", "armour-plate", "armour-plate", "armour-plate", "armour-plate"], "core": ["bridge", "shield-array", "gun-deck", "gun-deck", "gun-deck"]}, 8, 8, T["battleship"], "A battleship missile boat: three torpedo bays and two racks.")
+build("juggernaut", "Juggernaut", "battleship", {"fore": ["heavy-mass-driver", "heavy-mass-driver", "armour-plate"], "aft": ["heavy-mass-driver*", "armour-plate", "armour-plate"], "port": ["heavy-mass-driver", "heavy-mass-driver", "armour-plate", "armour-plate"], "starboard": ["heavy-mass-driver", "armour-plate", "armour-plate", "armour-plate", "armour-plate"], "core": ["bridge", "shield-array", "gun-deck", "thruster", "armour-plate"]}, 8, 12, T["battleship"], "A battleship brawler: six heavy mass drivers.")
