@@ -78,8 +78,8 @@ def sides(f: Fit, budgets: list[Budget]) -> dict[str, Side]:
 def arc(f: Fitted) -> str:
     if f.turret:
         return "every arc (turret)"
-    return {"fore": "fore: at tailing only as the tailer", "aft": "aft: at tailing only when "
-            "tailed"}.get(f.facing, f"{f.facing}: not at tailing")
+    return {"fore": "fore (at tailing: as the tailer)", "aft": "aft (at tailing: when "
+            "tailed)"}.get(f.facing, f"{f.facing} (not at tailing)")
 
 
 def sheet(design: D12Design, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
@@ -98,8 +98,8 @@ def sheet(design: D12Design, catalog: D12Catalog, budgets: list[Budget]) -> Prin
         "heading": "Ship sheet · facing diagram",
         "subtitle": f"d12-facings · {p.hull} · {p.points} points"
                     + (f" of {points.available}" if points and design.points_limit else ""),
-        "stats": [("Defence", str(p.defence)), ("Piloting total", f"{p.piloting} (with working "
-                  "engines)"), ("To-hit bonus", f"{signed(p.gunnery_bonus)} (sensors, edges)"),
+        "stats": [("Defence", str(p.defence)), ("Piloting total", f"{p.piloting} (engines "
+                  "included)"), ("To-hit bonus", f"{signed(p.gunnery_bonus)} (sensors, edges)"),
                   ("Crew", f"{p.crew} aboard, {p.seats} seats")],
         "sides": sides(f, budgets),
         "shields": p.shields,
