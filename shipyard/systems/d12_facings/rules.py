@@ -195,7 +195,7 @@ def check(design: D12Design, catalog: D12Catalog, line_of: LineOf) -> Verdict:
                           "cannot be a turret; only weapons and missiles turn", s.line)
         if s.facing == "core" and s.system.fires:
             verdict.error("core.weapon", f"{s.label} is in the core, which faces no enemy; "
-                          "mount it fore, aft, port or starboard (R4)", s.line)
+                          "mount it fore, aft, port or starboard (C1)", s.line)
     if not f.on("core"):
         verdict.error("core.empty", "nothing in the core: the seed's core is made of systems, "
                       "and a ship with none is destroyed by the first damage past its sides",
