@@ -1,0 +1,110 @@
+"""The seed's combat step by step with scripted dice, and the commands that fight."""
+
+from __future__ import annotations
+
+import pytest
+
+from shipyard.core.combat import Terms, fight_once, series
+from shipyard.core.dice import derive_seed
+from shipyard.core.yard import Yard
+from shipyard.systems.d12_facings.combat import SUPPORT
+from shipyard.systems.d12_facings.combat import rules as r
+from shipyard.systems.d12_facings.combat.rules import LONG, MEDIUM, SHORT, TAILING, State
+from tests.cli import shipyard
+from tests.systems.d12_facings.helpers import EXAMPLES, Book, catalog, design, dice, fight_setup
+
+
+def test_range_step_everyone_rolls_piloting() -> None:
+    s = fight_setup(design(), design())
+    book = Book()
+    r.range_step(s, State(s), dice(9, 10), book)  # piloting total 7: neither is under
+    assert [e[1:] for e in book.of(r.EV_PILOTING)] == [(0, 7, 9, 0), (1, 7, 10, 0)]
+
+
+def test_gunnery_difficulties_are_the_seeds_plus_defence() -> None:
+    d = catalog().combat.difficulty
+    assert (d.tailing, d.short, d.medium, d.long) == (4, 4, 7, 9)
+    s = fight_setup(design(), design(hull="cruiser"))
+    defence = catalog().hull("cruiser").defence
+    assert [r.need(s, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)] == [
+        4 + defence, 4 + defence, 7 + defence, 9 + defence]
+
+
+def test_one_full_action_per_exchange_and_each_gun_once_a_turn() -> None:
+    two = design(crew=[{"name": "Hand", "piloting": 4, "gunnery": 6}],
+                 systems=[{"system": "light-laser", "facing": "fore"},
+                          {"system": "light-laser", "facing": "fore"},
+                          {"system": "bridge", "facing": "core"}])
+    idle = design(crew=[], armour=4, systems=[{"system": "bridge", "facing": "core"}])
+    s = fight_setup(two, idle)
+    book = Book()
+    # two exchanges, one shot each (A's only: B has nothing), then everyone has passed
+    assert r.action_step(s, State(s), dice(12, 12), book) == r.GOING
+    shots = book.of(r.EV_SHOT)
+    assert [e[2] for e in shots] == [0, 1]  # gun 0 then gun 1, never a gun twice
+    assert book.events[-1] == (r.EV_PASS, -1)
+
+
+def test_a_turn_goes_back_to_the_range_step() -> None:
+    s = fight_setup(design(), design())
+    book = Book()
+    faces = [9, 10] + [12] * 2 + [9, 10] + [12] * 2  # two turns: range, then both shots
+    state = State(s)
+    for turn in (1, 2):
+        assert r.play_turn(s, state, turn, dice(*faces[(turn - 1) * 4: turn * 4]), book) == 0
+    kinds = [e[0] for e in book.events if e[0] in (r.EV_PILOTING, r.EV_SHOT, r.EV_PASS)]
+    assert kinds == [r.EV_PILOTING, r.EV_PILOTING, r.EV_SHOT, r.EV_SHOT, r.EV_PASS] * 2
+
+
+def test_a_series_row_is_the_narrated_fight_of_its_seed() -> None:
+    yard = Yard()
+    a = yard.read(EXAMPLES / "lancer.yaml")
+    b = yard.read(EXAMPLES / "hornet.yaml")
+    prepared = SUPPORT.prepare(a, b, Terms())
+    columns = series(SUPPORT, prepared, 40, 99)
+    for index in range(40):
+        told = fight_once(SUPPORT, prepared, derive_seed(99, index))
+        winner = -1 if told.outcome.winner is None else told.outcome.winner
+        assert (columns.winner[index], columns.reason[index], columns.rounds[index],
+                columns.damage_a[index], columns.damage_b[index]) == (
+            winner, told.outcome.reason, told.rounds, *told.damage)
+
+
+def test_duel_narrates_and_replays() -> None:
+    first = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed", "5")
+    again = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed", "5")
+    assert first.code == 0, first.err
+    assert first.out == again.out
+    assert "piloting: total" in first.out and "fires" in first.out
+    assert "wins after" in first.out or "a draw" in first.out
+
+
+def test_duel_runs_summarises() -> None:
+    run = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--runs", "200",
+                   "--seed", "1", "--json")
+    assert run.code == 0, run.err
+    data = run.json()
+    assert data["runs"] == 200
+    assert data["wins"]["a"]["count"] + data["wins"]["b"]["count"] + \
+        data["no_winner"]["count"] == 200
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--rule", "under=sometimes"], "give strict or inclusive"),
+    (["--rule", "nope"], "under=strict|inclusive"),
+    (["--range", "5"], "give 0 tailing"),
+    (["--crew-a", "gunnery=5"], "written in the design"),
+])
+def test_duel_refuses_wrong_terms_in_one_line(args: list[str], words: str) -> None:
+    run = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", *args)
+    assert run.code == 2
+    assert words in run.err and "Traceback" not in run.err
+
+
+def test_every_example_fights() -> None:
+    yard = Yard()
+    slugs = sorted(p.stem for p in EXAMPLES.glob("*.yaml"))
+    for first, second in zip(slugs, slugs[1:] + slugs[:1], strict=True):
+        a, b = yard.read(EXAMPLES / f"{first}.yaml"), yard.read(EXAMPLES / f"{second}.yaml")
+        result = fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms()), 7, narrate=False)
+        assert result.outcome.reason in ("destroyed", "escaped", "mutual", "cap")
