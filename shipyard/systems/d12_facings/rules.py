@@ -183,16 +183,17 @@ def check(design: D12Design, catalog: D12Catalog, line_of: LineOf) -> Verdict:
 
     shields = shield_points(f)
     if shields > hull.shields:
+        last = [x for x in f.systems if x.system.shields][-1]
         verdict.error("shields.over", f"the shield systems give {shields} shield points; a "
-                      f"{hull.name.lower()} takes at most {hull.shields}", hull_line)
+                      f"{hull.name.lower()} takes at most {hull.shields}", last.line)
     if design.armour > hull.armour:
         verdict.error("armour.over", f"outer armour {design.armour}; a {hull.name.lower()} "
                       f"takes at most {hull.armour}", line_of(("armour",)))
 
     for s in f.systems:
         if s.turret and not s.system.fires:
-            verdict.error("turret.not_weapon", f"{s.label} is a {s.system.kind} system and "
-                          "cannot be a turret; only weapons and missiles turn", s.line)
+            verdict.error("turret.not_weapon", f"{s.label} cannot be a turret: only weapons "
+                          f"and missiles turn, and it is {s.system.kind} (C2)", s.line)
         if s.facing == "core" and s.system.fires:
             verdict.error("core.weapon", f"{s.label} is in the core, which faces no enemy; "
                           "mount it fore, aft, port or starboard (C1)", s.line)
