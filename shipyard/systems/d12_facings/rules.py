@@ -183,9 +183,9 @@ def check(design: D12Design, catalog: D12Catalog, line_of: LineOf) -> Verdict:
 
     shields = shield_points(f)
     if shields > hull.shields:
-        last = [x for x in f.systems if x.system.shields][-1]
+        generators = [x for x in f.systems if x.system.shields]
         verdict.error("shields.over", f"the shield systems give {shields} shield points; a "
-                      f"{hull.name.lower()} takes at most {hull.shields}", last.line)
+                      f"{hull.name.lower()} takes at most {hull.shields}", generators[-1].line)
     if design.armour > hull.armour:
         verdict.error("armour.over", f"outer armour {design.armour}; a {hull.name.lower()} "
                       f"takes at most {hull.armour}", line_of(("armour",)))

@@ -68,7 +68,7 @@ def sides(f: Fit, budgets: list[Budget]) -> dict[str, Side]:
     out = {}
     for facing in ("fore", "aft", "port", "starboard", "core"):
         rows = tuple(Row(s.label, TAGS[s.kind_label], s.kind_label, s.system.hp, figures(s))
-                     for s in f.on(facing))  # type: ignore[arg-type]
+                     for s in f.on(facing))
         b = used.get(facing)
         slots = f"{b.used}/{b.available} slots" if b else ""
         out[facing] = Side(facing.capitalize(), slots, rows)

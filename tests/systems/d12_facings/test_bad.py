@@ -28,7 +28,7 @@ def test_bad_file_gives_its_lines_and_exit(name: str) -> None:
     errors = [line.removeprefix(f"{BAD}/") for line in run.err.splitlines()
               if "warning:" not in line]
     assert errors == expected(name)
-    unreadable = any("unknown" in line and "d12-facings" in line or "input should" in line
+    unreadable = any(("unknown" in line and "d12-facings" in line) or "input should" in line
                      or "missing key" in line for line in expected(name))
     assert run.code == (UNREADABLE if unreadable else READABLE_BUT_ILLEGAL)
     assert "Traceback" not in run.err

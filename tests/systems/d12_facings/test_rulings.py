@@ -13,7 +13,6 @@ from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.captain import DEFAULT, plan
 from shipyard.systems.d12_facings.combat.odds import damage_counts, shot_outcome
 from shipyard.systems.d12_facings.combat.rules import (
-    AFT,
     CORE,
     FORE,
     LONG,

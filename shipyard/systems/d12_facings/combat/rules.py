@@ -86,7 +86,7 @@ class Setup(NamedTuple):
 class State:
     """Everything that changes in a fight: plain ints and lists of ints."""
 
-    __slots__ = ("hp", "shields", "armour", "range", "tailer", "dealt", "after_used", "escaper")
+    __slots__ = ("after_used", "armour", "dealt", "escaper", "hp", "range", "shields", "tailer")
 
     def __init__(self, setup: Setup) -> None:
         self.hp = [list(s.hp) for s in setup.ships]
