@@ -65,7 +65,7 @@ def tiny(name: str = "T", damage: int = 10, core_hp: int = 1, **changes: Any) ->
 
 def tiny_setup(a: Ship, b: Ship, start: int = SHORT, captains: Any = (DEFAULT, DEFAULT),
                inclusive: bool = False) -> Setup:
-    return Setup((a, b), (4, 4, 7, 9), 6, start, 0, inclusive, captains)
+    return Setup((a, b), (4, 4, 7, 9), 6, start, 0, inclusive, captains, {})
 
 
 def hit_chance(total: int, need: int, inclusive: bool) -> Fraction:

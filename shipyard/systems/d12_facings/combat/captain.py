@@ -31,9 +31,23 @@ from shipyard.systems.d12_facings.combat.rules import (
     works,
 )
 
+MEMO_LIMIT = 100_000
+
 
 def plan(setup: Setup, state: State, side: int, rng: int, tailer: int) -> list[tuple[int, int]]:
-    """(gun, to-hit total) in firing order, for this turn."""
+    """(gun, to-hit total) in firing order, for this turn. A plan depends only on the ship's
+    hit points, the range and whether it tails, so it is worked out once per fight setup."""
+    key = (0, side, rng, rng == TAILING and tailer == side, *state.hp[side])
+    found: list[tuple[int, int]] | None = setup.memo.get(key)
+    if found is None:
+        if len(setup.memo) > MEMO_LIMIT:  # a long series of changing fights stays bounded
+            setup.memo.clear()
+        found = setup.memo[key] = _plan(setup, state, side, rng, tailer)
+    return found
+
+
+def _plan(setup: Setup, state: State, side: int, rng: int, tailer: int
+          ) -> list[tuple[int, int]]:
     ship = setup.ships[side]
     hp = state.hp[side]
     bonus = gunnery_bonus(ship, hp)
@@ -62,6 +76,16 @@ def plan(setup: Setup, state: State, side: int, rng: int, tailer: int) -> list[t
 
 
 def turn_value(setup: Setup, state: State, side: int, rng: int, tailer: int) -> int:
+    key = (1, side, rng, rng == TAILING and tailer == side, *state.hp[side])
+    found: int | None = setup.memo.get(key)
+    if found is None:
+        if len(setup.memo) > MEMO_LIMIT:
+            setup.memo.clear()
+        found = setup.memo[key] = _turn_value(setup, state, side, rng, tailer)
+    return found
+
+
+def _turn_value(setup: Setup, state: State, side: int, rng: int, tailer: int) -> int:
     ship = setup.ships[side]
     return sum(expected_damage(total, need(setup, side, g, rng), ship.damage[g],
                                ship.sustain[g], setup.inclusive)

@@ -11,7 +11,7 @@ sentence of the seed or a numbered ruling in catalogs/d12-facings/RULINGS.md.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from shipyard.systems.d12_facings.combat.odds import SIDES, rolls_again, shot_outcome
 
@@ -81,6 +81,7 @@ class Setup(NamedTuple):
     tailer: int  # at a tailing start, who tails
     inclusive: bool  # --rule under=inclusive (R1)
     captains: tuple[Captain, Captain]
+    memo: dict[tuple[int, ...], Any]  # the captain's plans by (side, range, tailing, hit points)
 
 
 class State:

@@ -91,6 +91,7 @@ def setup(a: D12Design, b: D12Design, catalog: D12Catalog, terms: Terms,
         tailer=0,
         inclusive=switches(terms.rules),
         captains=captains,
+        memo={},
     ), cap
 
 
