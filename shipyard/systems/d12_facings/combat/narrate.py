@@ -54,7 +54,9 @@ def words(setup: Setup, event: tuple[int, ...]) -> tuple[str, str, list[Check], 
         return "range", (f"{name} moves the range {RANGE_NAMES[before]} → "
                          f"{RANGE_NAMES[after]}{tail}"), [], 0
     if code == r.EV_HOLD:
-        return "range", f"the range holds at {RANGE_NAMES[event[2]]}", [], 0
+        if side < 0:
+            return "range", f"the range holds at {RANGE_NAMES[event[2]]}", [], 0
+        return "range", f"{name} holds the range at {RANGE_NAMES[event[2]]}", [], 1
     if code == r.EV_PLAN:
         gun, total = event[2:4]
         return "plan", f"{name}: {ships[side].labels[gun]} to fire, to-hit total {total}", [], 1

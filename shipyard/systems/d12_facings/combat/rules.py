@@ -213,12 +213,13 @@ def range_step(setup: Setup, state: State, rand: Rand, rec: Recorder) -> int:
         mover = winner
     else:
         # R6: the next highest may move, but not against one who moved against it this turn
+        rec(EV_HOLD, winner, state.range)
         loser = 1 - winner
         if move(state, loser, setup.captains[loser].want_range(setup, state, loser, 1), 1):
             rec(EV_MOVE, loser, before, state.range, state.tailer)
             mover = loser
         else:
-            rec(EV_HOLD, -1, state.range)
+            rec(EV_HOLD, loser, state.range)
             return GOING
     if state.range == ESCAPED:
         state.escaper = mover
