@@ -108,3 +108,18 @@ def test_every_example_fights() -> None:
         a, b = yard.read(EXAMPLES / f"{first}.yaml"), yard.read(EXAMPLES / f"{second}.yaml")
         result = fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms()), 7, narrate=False)
         assert result.outcome.reason in ("destroyed", "escaped", "mutual", "cap")
+
+
+def test_a_users_own_captain_replaces_the_default(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    mine = tmp_path / "captain.py"
+    mine.write_text(
+        "from shipyard.systems.d12_facings.combat.captain import DefaultCaptain\n"
+        "class Runner(DefaultCaptain):\n"
+        "    def want_range(self, setup, state, side, steps):\n"
+        "        return 4  # escaped, always\n", encoding="utf-8")
+    run = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed", "2",
+                   "--pilot-a", f"{mine}:Runner", "--runs", "50", "--json")
+    assert run.code == 0, run.err
+    data = run.json()
+    assert "Runner" in " ".join(data["terms"])
+    assert data["reasons"]["none"].get("escaped", 0) > 0
