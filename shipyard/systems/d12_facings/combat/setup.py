@@ -10,7 +10,6 @@ from shipyard.systems.d12_facings.combat.captain import DEFAULT
 from shipyard.systems.d12_facings.combat.rules import (
     KIND_CODES,
     LONG,
-    MISSILE,
     RANGE_NAMES,
     Captain,
     Setup,
@@ -93,7 +92,3 @@ def setup(a: D12Design, b: D12Design, catalog: D12Catalog, terms: Terms,
         captains=captains,
         memo={},
     ), cap
-
-
-def is_missile(s: Ship, i: int) -> bool:
-    return s.kind[i] == MISSILE
