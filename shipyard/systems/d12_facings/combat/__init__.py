@@ -44,12 +44,12 @@ class D12Combat(FightSupport):
         s, cap = setup(a.model, b.model, a.catalog, terms, (captains[0], captains[1]))
         rule = "under means at or under (R1)" if s.inclusive else "under means strictly " \
             "under (R1)"
-        start = r.RANGE_NAMES[s.start] + (f", {s.ships[0].name} tailing" if s.start == 0
-                                          else "")
+        start = f"{r.RANGE_NAMES[s.start]} range" + (
+            f", {s.ships[0].name} tailing" if s.start == r.TAILING else "")
         return Prepared(names=(s.ships[0].name, s.ships[1].name), cap=cap, round_name="turn",
                         damage_unit="hit points of systems", state=s,
                         batchable=True,
-                        notes=(f"start at {start} range; {rule}",
+                        notes=(f"start at {start}; {rule}",
                                "captains: " + ", ".join(
                                    type(c).__name__ for c in s.captains)))
 

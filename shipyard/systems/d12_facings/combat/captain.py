@@ -8,21 +8,25 @@ players, decided from the exact odds of one shot, in whole numbers (expected dam
   already firing, whichever adds more expected damage; guns fire in order of expected damage.
 - After the shot: an after-roll edge on the first shot of the turn that falls short; sustain,
   the least that makes a hit.
-- Giving up a system: one already stopped, or one that survives the hit still working; among
-  those, the cheapest and then the one with most hit points; else the cheapest to lose.
-- Choosing a system (tailing or an edge): the dearest working system the hit stops, else the
-  working system nearest to stopping.
+- Giving up a system: the start that loses the fewest points of working systems once the whole
+  hit has overflowed (never the ship if it can help it); on a tie, a stopped system or one that
+  survives the hit working, then the cheapest, then the one with most hit points.
+- Choosing a system (tailing or an edge): the start that stops the most points of systems (the
+  ship itself above all); on a tie, the dearest working system the hit stops, else the working
+  system nearest to stopping.
 """
 
 from __future__ import annotations
 
 from shipyard.systems.d12_facings.combat.odds import expected_damage
 from shipyard.systems.d12_facings.combat.rules import (
+    CORE,
     ESCAPED,
     LONG,
     SHORT,
     TAILING,
     Setup,
+    Ship,
     State,
     bears,
     gunnery_bonus,
@@ -119,24 +123,56 @@ def want_range(setup: Setup, state: State, side: int, steps: int) -> int:
     return choice
 
 
+LOST_SHIP = 1_000_000  # weighs more than any system
+
+
+def _local(ship: Ship, hp: list[int], i: int, damage: int, attacker: bool
+           ) -> tuple[int, int, int]:
+    """How one system takes a hit, for a chooser that looks no further: the defender would
+    rather feed a stopped system, or one that survives the hit still working; the attacker
+    would rather stop the dearest working one."""
+    on = works(ship, hp, i)
+    if attacker:
+        stops = on and (not ship.resilient[i] or hp[i] <= damage)
+        return (ship.value[i] if stops else 0, 1 if on else 0, -hp[i])
+    keeps = not on or (ship.resilient[i] and hp[i] > damage)
+    return (0 if keeps else ship.value[i], ship.value[i] if on else 0, -hp[i])
+
+
+def consequence(ship: Ship, hp: list[int], first: int, damage: int, attacker: bool) -> int:
+    """The points of systems a hit stops (LOST_SHIP if it destroys the ship) when it starts on
+    `first` and overflows as the seed says, each later pick made by `_local`."""
+    left = list(hp)
+    side = ship.facing[first]
+    pick_ = first
+    while True:
+        taken = min(left[pick_], damage)
+        left[pick_] -= taken
+        damage -= taken
+        if damage <= 0:
+            break
+        here = [i for i in range(len(left)) if left[i] > 0 and ship.facing[i] == side]
+        if not here and side != CORE:
+            side = CORE
+            here = [i for i in range(len(left)) if left[i] > 0 and ship.facing[i] == CORE]
+        if not here:
+            return LOST_SHIP
+        order = sorted(here, key=lambda i: _local(ship, left, i, damage, attacker))
+        pick_ = order[-1] if attacker else order[0]
+    return sum(ship.value[i] for i in range(len(hp))
+               if works(ship, hp, i) and not works(ship, left, i))
+
+
 def pick(setup: Setup, state: State, target: int, candidates: list[int], damage: int,
          attacker: bool) -> int:
+    """Where a hit's damage goes first: the whole hit, overflow included, is weighed."""
     ship = setup.ships[target]
     hp = state.hp[target]
     if attacker:
-        def harm(i: int) -> tuple[int, int, int]:
-            on = works(ship, hp, i)
-            stops = on and (not ship.resilient[i] or hp[i] <= damage)
-            return (ship.value[i] if stops else 0, 1 if on else 0, -hp[i])
-
-        return max(candidates, key=lambda i: (*harm(i), -i))
-
-    def loss(i: int) -> tuple[int, int, int]:
-        on = works(ship, hp, i)
-        keeps = not on or (ship.resilient[i] and hp[i] > damage)
-        return (0 if keeps else ship.value[i], ship.value[i] if on else 0, -hp[i])
-
-    return min(candidates, key=lambda i: (*loss(i), i))
+        return max(candidates, key=lambda i: (consequence(ship, hp, i, damage, True),
+                                              *_local(ship, hp, i, damage, True), -i))
+    return min(candidates, key=lambda i: (consequence(ship, hp, i, damage, False),
+                                          *_local(ship, hp, i, damage, False), i))
 
 
 class DefaultCaptain:

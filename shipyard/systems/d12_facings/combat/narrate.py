@@ -86,6 +86,8 @@ def words(setup: Setup, event: tuple[int, ...]) -> tuple[str, str, list[Check], 
                           f"{left} hp left (chosen by {who})"), [], 1
     if code == r.EV_STOPPED:
         return "damage", f"{name}'s {ships[side].labels[event[2]]} stops working", [], 1
+    if code == r.EV_LOST:
+        return "damage", f"{name}'s {ships[side].labels[event[2]]} is destroyed", [], 1
     if code == r.EV_CORE:
         return "damage", f"{event[2]} damage finds {name}'s core empty", [], 1
     if code == r.EV_DESTROYED:

@@ -43,6 +43,7 @@ EV_CORE = 12  # damage that found the core with no systems left
 EV_DESTROYED = 13
 EV_ESCAPED = 14
 EV_PASS = 15
+EV_LOST = 16  # system: its last hit point gone
 
 # how a turn ends
 GOING, A_WINS, B_WINS, NO_WINNER_ESCAPED, NO_WINNER_MUTUAL = 0, 1, 2, 3, 4
@@ -273,7 +274,9 @@ def apply_hit(setup: Setup, state: State, attacker: int, damage: int, rec: Recor
         damage -= taken
         state.dealt[attacker] += taken
         rec(EV_SYSTEM, target, pick, taken, hp[pick], 1 if by_attacker else 0)
-        if was and not works(ship, hp, pick):
+        if hp[pick] == 0:
+            rec(EV_LOST, target, pick)
+        elif was and not works(ship, hp, pick):
             rec(EV_STOPPED, target, pick)
     return False
 
