@@ -62,6 +62,9 @@ def test_a_series_row_is_the_narrated_fight_of_its_seed() -> None:
     b = yard.read(EXAMPLES / "hornet.yaml")
     prepared = SUPPORT.prepare(a, b, Terms())
     columns = series(SUPPORT, prepared, 40, 99)
+    reference = series(SUPPORT, prepared, 40, 99, engine="reference")
+    assert (reference.winner, reference.rounds, reference.draws) == (
+        columns.winner, columns.rounds, columns.draws)
     for index in range(40):
         told = fight_once(SUPPORT, prepared, derive_seed(99, index))
         winner = -1 if told.outcome.winner is None else told.outcome.winner
