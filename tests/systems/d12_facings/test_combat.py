@@ -126,3 +126,27 @@ def test_a_users_own_captain_replaces_the_default(tmp_path) -> None:  # type: ig
     data = run.json()
     assert "Runner" in " ".join(data["terms"])
     assert data["reasons"]["none"].get("escaped", 0) > 0
+
+
+def test_the_defender_weighs_the_whole_hit() -> None:
+    target = design(systems=[{"system": "armour-plate", "facing": "aft"},
+                             {"system": "missile-rack", "facing": "aft", "turret": True},
+                             {"system": "armour-plate", "facing": "port"},
+                             {"system": "armour-plate", "facing": "port"},
+                             {"system": "bridge", "facing": "core"}])
+    s = fight_setup(design(), target)
+    state, book = State(s), Book()
+    assert not r.apply_hit(s, state, 0, 8, book)
+    # the aft plate alone would soak 4 and spill onto the rack turret: the port soaks all 8
+    assert [e[2] for e in book.of(r.EV_SYSTEM)] == [2, 3]
+    assert state.hp[1][1] == 2
+
+
+def test_the_attacker_goes_for_the_dearest_loss() -> None:
+    target = design(systems=[{"system": "armour-plate", "facing": "aft"},
+                             {"system": "laser-battery", "facing": "port"},
+                             {"system": "bridge", "facing": "core"}])
+    s = fight_setup(design(edges=["called-shot"]), target)
+    state, book = State(s), Book()
+    r.apply_hit(s, state, 0, 5, book)
+    assert book.of(r.EV_SYSTEM)[0][2] == 1 and book.of(r.EV_LOST)  # the battery, destroyed
