@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shipyard.core.combat import Terms  # noqa: E402
+from shipyard.api import Terms  # noqa: E402
 from shipyard.core.yard import Yard  # noqa: E402
 from shipyard.systems.d12_facings.combat import SUPPORT  # noqa: E402
 

@@ -27,13 +27,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shipyard.core.combat import Terms  # noqa: E402
+from shipyard.api import Terms, ValidationContext  # noqa: E402
 from shipyard.core.dice import Roller, derive_seed  # noqa: E402
 from shipyard.core.yard import Yard  # noqa: E402
 from shipyard.systems.d12_facings.combat import rules as r  # noqa: E402
 from shipyard.systems.d12_facings.combat.setup import setup  # noqa: E402
 from shipyard.systems.d12_facings.models import D12Catalog, D12Design  # noqa: E402
-from shipyard.systems.d12_facings.rules import check, points  # noqa: E402
+from shipyard.systems.d12_facings.rules import check, fit, points  # noqa: E402
 
 README = ROOT / "catalogs" / "d12-facings" / "README.md"
 BEGIN, END = "<!-- BALANCE BEGIN -->", "<!-- BALANCE END -->"
@@ -91,8 +91,8 @@ def random_design(catalog: D12Catalog, rng: random.Random, n: int) -> D12Design:
             "armour": rng.randint(0, hull.armour), "captain": crew[0], "crew": crew[1:],
             "systems": mounts,
             "edges": rng.sample([e.id for e in catalog.edges], rng.randint(0, 2))}
-    design = D12Design.model_validate(data, context={"catalog": catalog})
-    verdict = check(design, catalog, lambda _: None)
+    design = D12Design.model_validate(data, context=ValidationContext(catalog=catalog))
+    verdict = check(fit(design, catalog), catalog, lambda _: None)
     assert not [d for d in verdict.diagnostics if d.severity == "error"], verdict.diagnostics
     return design
 

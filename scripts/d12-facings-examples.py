@@ -9,6 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from shipyard.api import ValidationContext
 from shipyard.core.yard import Yard
 from shipyard.systems.d12_facings.rules import points
 from shipyard.systems.d12_facings.models import D12Design
@@ -28,7 +29,7 @@ def build(slug, name, hull, systems, crew, armour, target, note, edges=()):
             m = {"system": it.rstrip("*"), "facing": facing}
             if turret: m["turret"] = True
             mounts.append(m)
-    seats = sum(cat.system(m["system"]).seats or 0 for m in mounts)
+    seats = sum(cat.systems[m["system"]].seats or 0 for m in mounts)
     crew = min(crew, seats)
     hands = [{"name": NAMES[i], "piloting": 4, "gunnery": 4} for i in range(crew)]
     data = {"system": "d12-facings", "name": name, "hull": hull, "armour": armour,
@@ -36,7 +37,7 @@ def build(slug, name, hull, systems, crew, armour, target, note, edges=()):
     order = [(0, "gunnery"), (0, "piloting")] + [(i, "gunnery") for i in range(1, crew)]
     k = 0
     while True:
-        d = D12Design.model_validate(data, context={"catalog": cat})
+        d = D12Design.model_validate(data, context=ValidationContext(catalog=cat))
         p = points(d, cat)
         if p >= target: break
         i, sk = order[k % len(order)]
@@ -56,7 +57,7 @@ def build(slug, name, hull, systems, crew, armour, target, note, edges=()):
                 if m["system"] == "armour-plate":
                     m["system"] = "thruster"
                     break
-        d = D12Design.model_validate(data, context={"catalog": cat})
+        d = D12Design.model_validate(data, context=ValidationContext(catalog=cat))
         p = points(d, cat)
     if p != target:
         print("MISS", slug, p, target, file=sys.stderr)

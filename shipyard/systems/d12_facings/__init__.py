@@ -3,21 +3,32 @@ facing (docs/systems/d12-facings.md and catalogs/d12-facings/RULINGS.md)."""
 
 from __future__ import annotations
 
-import difflib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
-from shipyard.core.table import Table
-from shipyard.errors import UserError
+from shipyard.api import (
+    Budget,
+    Design,
+    LineOf,
+    Printable,
+    RulesSystem,
+    Table,
+    UserError,
+    Verdict,
+    suggest,
+)
 from shipyard.systems.d12_facings.models import D12Catalog, D12Design
+from shipyard.systems.d12_facings.options import OPTIONS
 from shipyard.systems.d12_facings.profile import derive, profile_rows
-from shipyard.systems.d12_facings.rules import CODES, check, fit
+from shipyard.systems.d12_facings.rules import CODES, Fit, check, fit
+
+if TYPE_CHECKING:
+    from shipyard.api import FightSupport
 
 DEFAULT_HULL = "frigate"
+ShipDesign = Design[D12Design, D12Catalog, Fit]
 
 
-class D12Facings(RulesSystem):
+class D12Facings(RulesSystem[D12Design, D12Catalog, Fit]):
     id = "d12-facings"
     title = "d12 facings: the one-page d12 combat quick reference, house construction"
     dice = "d12, rolled again and added when under the total"
@@ -25,31 +36,38 @@ class D12Facings(RulesSystem):
     design_model = D12Design
     catalog_model = D12Catalog
     codes = CODES
+    fight_options = OPTIONS
 
-    def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
-        return check(design, catalog, line_of)
+    def build(self, design: D12Design, catalog: D12Catalog, line_of: LineOf) -> Fit:
+        return fit(design, catalog, line_of)
 
-    def profile(self, design: Any, catalog: Any) -> list[tuple[str, str]]:
-        f = fit(design, catalog)
-        return profile_rows(f, derive(f, catalog))
+    def check(self, design: ShipDesign) -> Verdict:
+        return check(design.built, design.catalog, design.line_of)
 
-    def new_design(self, catalog: Any, hull: str | None) -> dict[str, Any]:
+    def profile(self, design: ShipDesign) -> list[tuple[str, str]]:
+        return profile_rows(design.built, derive(design.built, design.catalog))
+
+    def new_design(self, catalog: D12Catalog, hull: str | None,
+                   stock: str | None = None) -> dict[str, Any]:
         return new_design(catalog, hull)
 
-    def catalog_tables(self, catalog: Any) -> list[Table]:
+    def hull_ids(self, catalog: D12Catalog) -> list[str]:
+        return catalog.hulls.ids()
+
+    def catalog_tables(self, catalog: D12Catalog) -> list[Table]:
         return catalog_tables(catalog)
 
-    def sheet(self, design: Any, catalog: Any, budgets: list[Budget]) -> Printable:
+    def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.d12_facings import sheet
 
-        return sheet.sheet(design, catalog, budgets)
+        return sheet.sheet(design.built, design.catalog, budgets)
 
-    def cards(self, catalog: Any) -> Printable:
+    def cards(self, catalog: D12Catalog) -> Printable:
         from shipyard.systems.d12_facings import sheet
 
-        return sheet.cards(catalog)
+        return sheet.cards(catalog, self.templates_dir())
 
-    def fight(self) -> Any:
+    def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.d12_facings.combat import SUPPORT  # not for validate or show
 
         return SUPPORT
@@ -57,14 +75,13 @@ class D12Facings(RulesSystem):
 
 def new_design(catalog: D12Catalog, hull_id: str | None) -> dict[str, Any]:
     """A bridge and a shield in the core, a light gun fore: legal on every hull."""
-    hulls = catalog.entries("hulls")
-    hull_id = hull_id or (DEFAULT_HULL if DEFAULT_HULL in hulls else next(iter(hulls)))
+    hulls = catalog.hulls
+    hull_id = hull_id or (DEFAULT_HULL if DEFAULT_HULL in hulls else hulls[0].id)
     if hull_id not in hulls:
-        close = difflib.get_close_matches(hull_id, list(hulls), n=1, cutoff=0.0)
-        hint = f"did you mean '{close[0]}'?" if close else "the catalog has no hulls"
         raise UserError.single("cli.hull", f"--hull {hull_id!r}: unknown d12-facings hull; "
-                               f"{hint} (see `shipyard catalog d12-facings`)")
-    hull = catalog.hull(hull_id)
+                               f"{suggest(hull_id, hulls.ids())} (see `shipyard catalog "
+                               "d12-facings`)")
+    hull = hulls[hull_id]
     systems: list[dict[str, Any]] = []
     stations = [s for s in catalog.systems if s.kind == "station" and s.slots <= hull.slots.core]
     if stations:

@@ -7,12 +7,11 @@ fits its hull (slots, berths, limits) is for the rules (exit 1).
 
 from __future__ import annotations
 
-import difflib
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, PrivateAttr, ValidationInfo, model_validator
+from pydantic import Field, model_validator
 
-from shipyard.core.system import DesignBase, StrictModel
+from shipyard.api import DesignBase, Entries, Ref, StrictModel
 
 Facing = Literal["fore", "aft", "port", "starboard", "core"]
 FACINGS: tuple[Facing, ...] = ("fore", "aft", "port", "starboard", "core")
@@ -140,67 +139,25 @@ class Combat(StrictModel):
 class D12Catalog(StrictModel):
     construction: Construction
     combat: Combat
-    hulls: list[Hull] = Field(min_length=1)
-    systems: list[System] = Field(min_length=1)
-    edges: list[Edge] = Field(default_factory=list)
-
-    _index: dict[str, dict[str, Any]] = PrivateAttr(default_factory=dict)
-
-    def model_post_init(self, context: Any) -> None:
-        for name in ("hulls", "systems", "edges"):
-            self._index[name] = {entry.id: entry for entry in getattr(self, name)}
+    hulls: Entries[Hull]
+    systems: Entries[System]
+    edges: Entries[Edge]
 
     @model_validator(mode="after")
-    def _ids_once(self) -> D12Catalog:
-        for name in ("hulls", "systems", "edges"):
-            seen: set[str] = set()
-            for entry in getattr(self, name):
-                if entry.id in seen:
-                    raise ValueError(f"{name}: the id '{entry.id}' is given twice")
-                seen.add(entry.id)
+    def _something_to_build_with(self) -> D12Catalog:
+        if not len(self.hulls) or not len(self.systems):
+            raise ValueError("the catalog needs at least one hull and one system")
         return self
-
-    def entries(self, section: str) -> dict[str, Any]:
-        return self._index[section]
-
-    def hull(self, hull_id: str) -> Hull:
-        hull: Hull = self._index["hulls"][hull_id]
-        return hull
-
-    def system(self, system_id: str) -> System:
-        system: System = self._index["systems"][system_id]
-        return system
-
-    def edge(self, edge_id: str) -> Edge:
-        edge: Edge = self._index["edges"][edge_id]
-        return edge
 
 
 # --- design ----------------------------------------------------------------------------------
 
 
-def known(section: str, what: str) -> Any:
-    """A validator that refuses an id the catalog does not have, naming the nearest known id."""
-
-    def check(value: str, info: ValidationInfo) -> str:
-        catalog = (info.context or {}).get("catalog")
-        if not isinstance(catalog, D12Catalog):
-            return value
-        ids = catalog.entries(section)
-        if value not in ids:
-            close = difflib.get_close_matches(value, list(ids), n=1, cutoff=0.0)
-            hint = f"did you mean '{close[0]}'?" if close else "the catalog has none"
-            raise ValueError(f"unknown {what} '{value}'; {hint} "
-                             "(see `shipyard catalog d12-facings`)")
-        return value
-
-    return AfterValidator(check)
-
-
 Id = Annotated[str, Field(min_length=1, max_length=120)]
-HullId = Annotated[Id, known("hulls", "hull")]
-SystemId = Annotated[Id, known("systems", "system")]
-EdgeId = Annotated[Id, known("edges", "edge")]
+SEE = "see `shipyard catalog d12-facings`"
+HullId = Annotated[Id, Ref("hulls", "hull", SEE)]
+SystemId = Annotated[Id, Ref("systems", "system", SEE, always=True)]
+EdgeId = Annotated[Id, Ref("edges", "edge", SEE)]
 Skill = Annotated[int, Field(ge=0, le=30)]
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 

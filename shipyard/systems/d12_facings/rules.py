@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Verdict
+from shipyard.api import Budget, LineOf, Verdict
 from shipyard.systems.d12_facings.models import (
     FACINGS,
     D12Catalog,
@@ -79,7 +78,7 @@ def fit(design: D12Design, catalog: D12Catalog, line_of: LineOf | None = None) -
     systems = []
     count: dict[str, int] = {}
     for i, mount in enumerate(design.systems):
-        system = catalog.system(mount.system)
+        system = catalog.systems[mount.system]
         count[system.id] = count.get(system.id, 0) + 1
         label = mount.label or system.name
         systems.append(Fitted(i, system, mount.facing, mount.turret, label,
@@ -93,8 +92,8 @@ def fit(design: D12Design, catalog: D12Catalog, line_of: LineOf | None = None) -
             f = Fitted(f.index, f.system, f.facing, f.turret,
                        f"{f.label} {seen[f.system.id]}", f.line)
         named.append(f)
-    return Fit(design, catalog.hull(design.hull), tuple(named),
-               tuple(catalog.edge(e) for e in design.edges),
+    return Fit(design, catalog.hulls[design.hull], tuple(named),
+               tuple(catalog.edges[e] for e in design.edges),
                (design.captain, *design.crew))
 
 
@@ -144,8 +143,9 @@ def seats(f: Fit) -> int:
     return sum(s.system.seats or 0 for s in f.systems)
 
 
-def check(design: D12Design, catalog: D12Catalog, line_of: LineOf) -> Verdict:
-    f = fit(design, catalog, line_of)
+def check(f: Fit, catalog: D12Catalog, line_of: LineOf) -> Verdict:
+    """Every construction finding on a built design (C-rulings)."""
+    design = f.design
     hull = f.hull
     verdict = Verdict()
     hull_line = line_of(("hull",))
@@ -156,23 +156,23 @@ def check(design: D12Design, catalog: D12Catalog, line_of: LineOf) -> Verdict:
         for s in f.on(facing):
             budget.add(s.label, s.system.slots, s.line)
         verdict.budgets.append(budget)
-        if budget.left < 0:
+        used, room = sum(s.system.slots for s in f.on(facing)), hull.slots.of(facing)
+        if used > room:
             last = f.on(facing)[-1].line
-            verdict.error("slots.over", f"the {facing} holds {budget.used} slots of systems; "
-                          f"a {hull.name.lower()} has {budget.available} there "
-                          f"(remove {-budget.left})", last)
-        elif budget.left > 0:
-            verdict.warn("slots.unused", f"{budget.left} of the {facing}'s "
-                         f"{budget.available} slots left empty", hull_line)
+            verdict.error("slots.over", f"the {facing} holds {used} slots of systems; "
+                          f"a {hull.name.lower()} has {room} there (remove {used - room})", last)
+        elif used < room:
+            verdict.warn("slots.unused", f"{room - used} of the {facing}'s {room} slots left "
+                         "empty", hull_line)
 
     crew = Budget("berths", "crew", hull.berths, title="Crew berths")
     for i, hand in enumerate(f.hands):
         crew.add(hand.name, 1, line_of(("captain",) if i == 0 else ("crew", i - 1)))
     verdict.budgets.append(crew)
-    if crew.left < 0:
-        verdict.error("berths.over", f"{crew.used} aboard (captain included); a "
-                      f"{hull.name.lower()} has {hull.berths} berths (put {-crew.left} ashore)",
-                      crew.items[-1].line)
+    if len(f.hands) > hull.berths:
+        verdict.error("berths.over", f"{len(f.hands)} aboard (captain included); a "
+                      f"{hull.name.lower()} has {hull.berths} berths (put "
+                      f"{len(f.hands) - hull.berths} ashore)", crew.items[-1].line)
     for i, hand in enumerate(f.hands):
         where: tuple[str | int, ...] = ("captain",) if i == 0 else ("crew", i - 1)
         for skill in ("piloting", "gunnery"):
@@ -217,13 +217,11 @@ def check(design: D12Design, catalog: D12Catalog, line_of: LineOf) -> Verdict:
         seen.add(edge.id)
 
     cost = price(f, catalog)
-    limit = design.points_limit
-    budget = Budget("points", "points", limit if limit is not None else cost.total,
-                    title="Points")
+    budget = Budget("points", "points", design.points_limit, title="Points")
     for label, amount, where in cost.items:
         budget.add(label, amount, line_of(where))
     verdict.budgets.append(budget)
-    if budget.left < 0:
-        verdict.error("points.over", f"the ship costs {budget.used} points; the limit is "
-                      f"{budget.available}", line_of(("points_limit",)))
+    if design.points_limit is not None and cost.total > design.points_limit:
+        verdict.error("points.over", f"the ship costs {cost.total} points; the limit is "
+                      f"{design.points_limit}", line_of(("points_limit",)))
     return verdict

@@ -9,12 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.core.budget import Budget
-from shipyard.core.paths import templates_dir
-from shipyard.core.system import Printable
-from shipyard.systems.d12_facings.models import D12Catalog, D12Design
+from shipyard.api import Budget, Printable
+from shipyard.systems.d12_facings.models import D12Catalog
 from shipyard.systems.d12_facings.profile import derive, signed
-from shipyard.systems.d12_facings.rules import Fit, Fitted, fit
+from shipyard.systems.d12_facings.rules import Fit, Fitted
 
 TEMPLATES = "d12-facings"
 # the kind of a system, in letters as well as in the shape of its boxes (never colour alone)
@@ -82,8 +80,8 @@ def arc(f: Fitted) -> str:
             "tailed)"}.get(f.facing, f"{f.facing} (not at tailing)")
 
 
-def sheet(design: D12Design, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
-    f = fit(design, catalog)
+def sheet(f: Fit, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
+    design = f.design
     p = derive(f, catalog)
     weapons = [WeaponRow(s.label, arc(s), str(s.system.damage),
                          str(s.system.sustain) if s.system.sustain else "–",
@@ -120,10 +118,9 @@ def edge_words(effect: str, roll: str | None, figure: int) -> str:
     }[effect]
 
 
-def cards(catalog: D12Catalog) -> Printable:
-    """One card per template in templates/d12-facings/cards/, in file-name order."""
-    folder = templates_dir() / TEMPLATES / "cards"
-    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in Path(folder).glob("*.html"))
+def cards(catalog: D12Catalog, templates: Path) -> Printable:
+    """One card per template in `templates`/cards/ (the system's folder), in file-name order."""
+    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in (templates / "cards").glob("*.html"))
     return Printable("_base/cards.html", {
         "title": "d12-facings reference cards",
         "deck_title": "d12-facings · quick reference (seed 003) · R = RULINGS.md",

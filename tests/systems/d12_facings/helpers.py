@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from shipyard.core.combat import Terms
+from shipyard.api import Terms, ValidationContext
 from shipyard.core.yard import Yard
 from shipyard.systems.d12_facings.combat.captain import DEFAULT
 from shipyard.systems.d12_facings.combat.rules import Captain, Setup
@@ -34,7 +34,7 @@ def design(**changes: Any) -> D12Design:
                     {"system": "bridge", "facing": "core"}],
     }
     data.update(changes)
-    return D12Design.model_validate(data, context={"catalog": catalog()})
+    return D12Design.model_validate(data, context=ValidationContext(catalog=catalog()))
 
 
 def example(slug: str) -> D12Design:

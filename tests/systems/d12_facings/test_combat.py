@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from shipyard.core.combat import Terms, fight_once, series
+from shipyard.api import Terms
+from shipyard.core.combat import fight_once, series
 from shipyard.core.dice import derive_seed
 from shipyard.core.yard import Yard
 from shipyard.systems.d12_facings.combat import SUPPORT
@@ -25,7 +26,7 @@ def test_gunnery_difficulties_are_the_seeds_plus_defence() -> None:
     d = catalog().combat.difficulty
     assert (d.tailing, d.short, d.medium, d.long) == (4, 4, 7, 9)
     s = fight_setup(design(), design(hull="cruiser"))
-    defence = catalog().hull("cruiser").defence
+    defence = catalog().hulls["cruiser"].defence
     assert [r.need(s, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)] == [
         4 + defence, 4 + defence, 7 + defence, 9 + defence]
 
@@ -93,9 +94,9 @@ def test_duel_runs_summarises() -> None:
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["--rule", "under=sometimes"], "give strict or inclusive"),
-    (["--rule", "nope"], "under=strict|inclusive"),
-    (["--range", "5"], "give 0 tailing"),
+    (["--rule", "under=sometimes"], "give one of strict, inclusive"),
+    (["--rule", "nope"], "known: under"),
+    (["--range", "5"], "give one of tailing, short, medium, long"),
     (["--crew-a", "gunnery=5"], "written in the design"),
 ])
 def test_duel_refuses_wrong_terms_in_one_line(args: list[str], words: str) -> None:
@@ -110,7 +111,7 @@ def test_every_example_fights() -> None:
     for first, second in zip(slugs, slugs[1:] + slugs[:1], strict=True):
         a, b = yard.read(EXAMPLES / f"{first}.yaml"), yard.read(EXAMPLES / f"{second}.yaml")
         result = fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms()), 7, narrate=False)
-        assert result.outcome.reason in ("destroyed", "escaped", "mutual", "cap")
+        assert result.outcome.reason in ("destroyed", "escaped", "both-lost", "cap")
 
 
 def test_a_users_own_captain_replaces_the_default(tmp_path) -> None:  # type: ignore[no-untyped-def]

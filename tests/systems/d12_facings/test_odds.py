@@ -45,8 +45,8 @@ def test_beams_almost_never_miss() -> None:
 
 
 def test_odds_command_is_exact_and_names_each_gun() -> None:
-    run = shipyard("odds", EXAMPLES / "kestrel.yaml", EXAMPLES / "bulldog.yaml", "--range", "2",
-                   "--json")
+    run = shipyard("odds", EXAMPLES / "kestrel.yaml", EXAMPLES / "bulldog.yaml", "--range",
+                   "medium", "--json")
     assert run.code == 0, run.err
     data = run.json()
     assert data["exact"] is True
@@ -59,7 +59,7 @@ def test_odds_command_is_exact_and_names_each_gun() -> None:
 
 def test_odds_inclusive_switch_raises_the_chance() -> None:
     strict = shipyard("odds", EXAMPLES / "kestrel.yaml", EXAMPLES / "bulldog.yaml", "--range",
-                      "3", "--json").json()
+                      "long", "--json").json()
     loose = shipyard("odds", EXAMPLES / "kestrel.yaml", EXAMPLES / "bulldog.yaml", "--range",
-                     "3", "--rule", "under=inclusive", "--json").json()
+                     "long", "--rule", "under=inclusive", "--json").json()
     assert loose["chances"][0]["chance"] > strict["chances"][0]["chance"]

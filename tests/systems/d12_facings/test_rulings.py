@@ -160,8 +160,8 @@ def test_r8_a_missile_uses_its_own_to_hit_plus_defence_and_cannot_sustain() -> N
     a = design(systems=[{"system": "missile-rack", "facing": "fore"},
                         {"system": "bridge", "facing": "core"}])
     s = fight_setup(a, design())
-    to_hit = catalog().system("missile-rack").to_hit
-    defence = catalog().hull("frigate").defence
+    to_hit = catalog().systems["missile-rack"].to_hit
+    defence = catalog().hulls["frigate"].defence
     assert {r.need(s, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)} == {
         (to_hit or 0) + defence}
     assert s.ships[0].sustain[0] == 0
@@ -211,7 +211,7 @@ def test_r12_at_tailing_arcs_are_fore_for_the_tailer_aft_for_the_tailed() -> Non
     target = design(systems=[{"system": "light-laser", "facing": "fore"},
                              {"system": "armour-plate", "facing": "aft"},
                              {"system": "bridge", "facing": "core"}])
-    s = fight_setup(design(), target, (chooser, DEFAULT), range=0)  # A tails B
+    s = fight_setup(design(), target, (chooser, DEFAULT), range="tailing")  # A tails B
     assert not r.apply_hit(s, State(s), 0, 3, Book())
     assert chooser.picks[0] == ([1], 3, True)  # B's aft, chosen by the firer
 
@@ -302,7 +302,7 @@ def test_r20_the_cap_is_a_draw() -> None:
 def test_r21_the_start_is_medium_and_a_tailing_start_has_a_tailing() -> None:
     s = fight_setup(design(), design())
     assert (s.start, State(s).tailer) == (MEDIUM, -1)
-    s = fight_setup(design(), design(), range=0)
+    s = fight_setup(design(), design(), range="tailing")
     assert (s.start, State(s).tailer) == (TAILING, 0)
 
 
@@ -310,7 +310,7 @@ def test_r21_the_start_is_medium_and_a_tailing_start_has_a_tailing() -> None:
 
 
 def codes(**changes: Any) -> list[str]:
-    verdict: Verdict = check(design(**changes), catalog(), lambda _: None)
+    verdict: Verdict = check(fit(design(**changes), catalog()), catalog(), lambda _: None)
     return [d.code for d in verdict.diagnostics]
 
 
@@ -345,7 +345,7 @@ def test_c4_shield_and_armour_limits() -> None:
     assert "shields.over" in codes(systems=[{"system": "shield-generator", "facing": "port"},
                                             {"system": "shield-generator", "facing": "port"},
                                             {"system": "bridge", "facing": "core"}])
-    assert "armour.over" in codes(armour=catalog().hull("frigate").armour + 1)
+    assert "armour.over" in codes(armour=catalog().hulls["frigate"].armour + 1)
 
 
 def test_c5_slots_berths_and_seats() -> None:

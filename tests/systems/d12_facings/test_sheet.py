@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shipyard.core.yard import Yard
-from shipyard.systems.d12_facings import sheet
+from shipyard.systems.d12_facings import sheet, system
 from tests.cli import shipyard
 from tests.systems.d12_facings.helpers import EXAMPLES, catalog
 
@@ -13,7 +13,7 @@ from tests.systems.d12_facings.helpers import EXAMPLES, catalog
 def printable(slug: str) -> sheet.Printable:
     report = Yard().check(EXAMPLES / f"{slug}.yaml")
     assert report.design is not None
-    return sheet.sheet(report.design.model, catalog(), report.budgets)
+    return sheet.sheet(report.design.built, catalog(), report.budgets)
 
 
 def test_sides_hold_each_system_with_its_kind_in_letters() -> None:
@@ -46,7 +46,7 @@ def test_sheet_html_renders(paper: str, tmp_path) -> None:  # type: ignore[no-un
 
 
 def test_cards_one_per_step_and_construction() -> None:
-    page = sheet.cards(catalog())
+    page = system.cards(catalog())
     names = [c.rsplit("/", 1)[1] for c in page.context["cards"]]
     assert names == ["1-skill-rolls.html", "2-range.html", "3-actions.html", "4-gunnery.html",
                      "5-after-the-shot.html", "6-damage.html", "7-construction.html"]

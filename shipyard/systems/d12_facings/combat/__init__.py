@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.combat import (
+from shipyard.api import (
     Chance,
     Columns,
     Distribution,
@@ -19,28 +19,28 @@ from shipyard.core.combat import (
     Point,
     Prepared,
     Progress,
+    Roller,
     Terms,
-    whole_number,
+    UserError,
 )
-from shipyard.core.dice import Roller, derive_seed
-from shipyard.core.yard import Design
-from shipyard.errors import UserError
+from shipyard.core.dice import derive_seed  # not in shipyard.api yet: the series' seeds
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.odds import OUTCOMES, damage_counts
-from shipyard.systems.d12_facings.combat.setup import setup, start_range, switches
+from shipyard.systems.d12_facings.combat.setup import inclusive, setup, start_range
 
 ENDS = {r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
-        r.NO_WINNER_ESCAPED: (-1, "escaped"), r.NO_WINNER_MUTUAL: (-1, "mutual"),
+        r.NO_WINNER_ESCAPED: (-1, "escaped"), r.NO_WINNER_MUTUAL: (-1, "both-lost"),
         r.GOING: (-1, "cap")}
 
 
-class D12Combat(FightSupport):
-    def prepare(self, a: Design, b: Design, terms: Terms) -> Prepared:
+class D12Combat(FightSupport[Any]):
+    def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
         captains = tuple(_captain(ref) for ref in terms.pilots)
         for side, crew in zip("ab", terms.crew, strict=True):
             if crew:
                 raise UserError.single("cli.crew", f"--crew-{side}: a d12-facings crew is "
-                                       "written in the design (captain:, crew:)")
+                                       "written in the design (captain:, crew:); --crew is "
+                                       "for odds")
         s, cap = setup(a.model, b.model, a.catalog, terms, (captains[0], captains[1]))
         rule = "under means at or under (R1)" if s.inclusive else "under means strictly " \
             "under (R1)"
@@ -81,7 +81,7 @@ class D12Combat(FightSupport):
             progress(runs % step)
         return out
 
-    def odds(self, attacker: Design, target: Design, terms: Terms, samples: int,
+    def odds(self, attacker: Any, target: Any, terms: Terms, samples: int,
              seed: int) -> OddsReport:
         return shot_odds(attacker, target, terms)
 
@@ -91,31 +91,27 @@ def _captain(reference: str | None) -> Any:
 
     if reference is None:
         return DEFAULT
-    from shipyard.core.plugins import load_object
+    from shipyard.api import load_object
 
     found = load_object(reference, "Captain")
     return found() if isinstance(found, type) else found
 
 
-def shot_odds(attacker: Design, target: Design, terms: Terms) -> OddsReport:
+def shot_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
     """Each gun of the attacker fired once at the target: the damage it deals, exactly."""
     from shipyard.systems.d12_facings.combat.setup import ship
 
-    inclusive = switches(terms.rules)
+    under = inclusive(terms.rules)
     catalog = attacker.catalog
     a, b = ship(attacker.model, catalog), ship(target.model, catalog)
-    crew = dict(terms.crew[0])
-    for key in crew:
-        if key not in ("gunnery", "help"):
-            raise UserError.single("cli.crew", f"--crew {key}: give gunnery=N (the firer's "
-                                   "skill; the best aboard if not given) or help=N (the "
-                                   "gunnery a helper adds)")
-    gunnery = whole_number("--crew gunnery", crew.get("gunnery", str(a.gunners[0])), 0, 30)
-    helping = whole_number("--crew help", crew.get("help", "0"), 0, 30)
+    crew = terms.crew[0]
+    gunnery = int(crew.get("gunnery", a.gunners[0] if a.gunners else 0))
+    helping = int(crew.get("help", 0))
     total = gunnery + a.gunnery_bonus + helping + sum(
         a.figure[i] for i in range(len(a.hp)) if a.kind[i] == r.SENSOR)
-    ranges = [start_range(catalog, terms.range)] if terms.range is not None and \
-        terms.range <= r.LONG else [r.SHORT, r.MEDIUM, r.LONG]
+    given = terms.values.get("range")
+    ranges = ([start_range(catalog, str(given))] if given is not None
+              else [r.SHORT, r.MEDIUM, r.LONG])
     dists, chances = [], []
     d = catalog.combat.difficulty
     difficulty = (d.tailing, d.short, d.medium, d.long)
@@ -125,7 +121,7 @@ def shot_odds(attacker: Design, target: Design, terms: Terms) -> OddsReport:
                 continue
             base = a.to_hit[gun] if a.kind[gun] == r.MISSILE else difficulty[rng]
             need = base + b.defence
-            counts = damage_counts(total, need, a.damage[gun], a.sustain[gun], inclusive)
+            counts = damage_counts(total, need, a.damage[gun], a.sustain[gun], under)
             points = tuple(Point(dmg, c / OUTCOMES) for dmg, c in counts)
             mean = sum(dmg * c for dmg, c in counts) / OUTCOMES
             label = f"{a.labels[gun]} at {r.RANGE_NAMES[rng]} (needs {need})"

@@ -6,7 +6,7 @@ fight and a silent one are the same fight.
 
 from __future__ import annotations
 
-from shipyard.core.combat import Check, Fight, Log, Modifier, Outcome
+from shipyard.api import Check, Fight, Log, Modifier, Outcome
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.rules import (
     FACING_NAMES,
@@ -101,7 +101,7 @@ def words(setup: Setup, event: tuple[int, ...]) -> tuple[str, str, list[Check], 
 
 ENDINGS = {
     r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
-    r.NO_WINNER_ESCAPED: (None, "escaped"), r.NO_WINNER_MUTUAL: (None, "mutual"),
+    r.NO_WINNER_ESCAPED: (None, "escaped"), r.NO_WINNER_MUTUAL: (None, "both-lost"),
 }
 
 

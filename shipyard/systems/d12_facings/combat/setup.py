@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from shipyard.core.combat import MAX_CAP, Terms
-from shipyard.errors import UserError
+from shipyard.api import Terms, Value
 from shipyard.systems.d12_facings.combat.captain import DEFAULT
 from shipyard.systems.d12_facings.combat.rules import (
     KIND_CODES,
-    LONG,
     RANGE_NAMES,
     Captain,
     Setup,
@@ -18,8 +16,6 @@ from shipyard.systems.d12_facings.combat.rules import (
 from shipyard.systems.d12_facings.models import FACINGS, D12Catalog, D12Design
 from shipyard.systems.d12_facings.profile import derive, edge_total
 from shipyard.systems.d12_facings.rules import fit
-
-RULES = {"under": ("strict", "inclusive")}  # --rule under=inclusive (R1)
 
 
 def ship(design: D12Design, catalog: D12Catalog, name: str | None = None) -> Ship:
@@ -54,41 +50,28 @@ def ship(design: D12Design, catalog: D12Catalog, name: str | None = None) -> Shi
     )
 
 
-def switches(rules: Mapping[str, str]) -> bool:
-    """The --rule switches; True when "under" is read as "at or under" (R1)."""
-    for name, value in rules.items():
-        if name not in RULES:
-            raise UserError.single("cli.rule", f"--rule {name}: d12-facings has the rule "
-                                   "under=strict|inclusive (R1)")
-        if value not in RULES[name]:
-            raise UserError.single("cli.rule", f"--rule {name}={value}: give "
-                                   f"{' or '.join(RULES[name])}")
+def inclusive(rules: Mapping[str, Value]) -> bool:
+    """--rule under=inclusive (R2); the core has parsed it against options.py."""
     return rules.get("under", "strict") == "inclusive"
 
 
-def start_range(catalog: D12Catalog, given: int | None) -> int:
-    if given is None:
-        return RANGE_NAMES.index(catalog.combat.start_range)
-    if not 0 <= given <= LONG:
-        raise UserError.single("cli.range", f"--range {given}: give 0 tailing (A tails B), "
-                               "1 short, 2 medium or 3 long")
-    return given
+def start_range(catalog: D12Catalog, given: str | None) -> int:
+    return RANGE_NAMES.index(given if given is not None else catalog.combat.start_range)
 
 
 def setup(a: D12Design, b: D12Design, catalog: D12Catalog, terms: Terms,
           captains: tuple[Captain, Captain] = (DEFAULT, DEFAULT)) -> tuple[Setup, int]:
     names = (a.name, b.name) if a.name != b.name else (f"{a.name} (A)", f"{b.name} (B)")
-    cap = terms.cap if terms.cap is not None else catalog.combat.cap
-    if not 1 <= cap <= MAX_CAP:
-        raise UserError.single("cli.cap", f"--cap {cap}: give 1..{MAX_CAP} turns")
+    cap = terms.whole("cap", catalog.combat.cap)
+    given = terms.values.get("range")
     d = catalog.combat.difficulty
     return Setup(
         ships=(ship(a, catalog, names[0]), ship(b, catalog, names[1])),
         difficulty=(d.tailing, d.short, d.medium, d.long),
         margin=catalog.combat.two_steps_margin,
-        start=start_range(catalog, terms.range),
+        start=start_range(catalog, None if given is None else str(given)),
         tailer=0,
-        inclusive=switches(terms.rules),
+        inclusive=inclusive(terms.rules),
         captains=captains,
         memo={},
     ), cap
