@@ -26,6 +26,7 @@ class Row:
     kind: str  # css class: normal, heavy, super-heavy, turret
     hp: int
     what: str  # its figures, in the game's words
+    stops_at: int  # the box whose loss stops it: the first for a normal system, else the last
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,8 @@ def sides(f: Fit, budgets: list[Budget]) -> dict[str, Side]:
     used = {b.name.removeprefix("slots."): b for b in budgets if b.name.startswith("slots.")}
     out = {}
     for facing in ("fore", "aft", "port", "starboard", "core"):
-        rows = tuple(Row(s.label, TAGS[s.kind_label], s.kind_label, s.system.hp, figures(s))
+        rows = tuple(Row(s.label, TAGS[s.kind_label], s.kind_label, s.system.hp, figures(s),
+                         s.system.hp if s.resilient else 1)
                      for s in f.on(facing))
         b = used.get(facing)
         slots = f"{b.used}/{b.available} slots" if b else ""
@@ -106,7 +108,7 @@ def sheet(f: Fit, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
         "crew": crew,
         "edges": edges,
         "tags": TAGS,
-    }, (f"{TEMPLATES}/sheet.css",))
+    }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
 
 
 def edge_words(effect: str, roll: str | None, figure: int) -> str:

@@ -20,8 +20,10 @@ def test_sides_hold_each_system_with_its_kind_in_letters() -> None:
     page = printable("sovereign")
     sides = page.context["sides"]
     assert list(sides) == ["fore", "aft", "port", "starboard", "core"]
-    fore = [(row.label, row.tag, row.hp) for row in sides["fore"].rows]
-    assert fore == [("Lance", "SH", 10), ("Laser battery 1", "H", 5)]
+    fore = [(row.label, row.tag, row.hp, row.stops_at) for row in sides["fore"].rows]
+    assert fore == [("Lance", "SH", 10, 10), ("Laser battery 1", "H", 5, 5)]
+    targeting = next(row for row in sides["starboard"].rows if row.tag == "N")
+    assert targeting.stops_at == 1  # a normal system stops at its first damage
     assert sides["aft"].rows[0].tag == "T"
     assert sides["core"].slots == "6/6 slots"
 
@@ -40,8 +42,8 @@ def test_sheet_html_renders(paper: str, tmp_path) -> None:  # type: ignore[no-un
     run = shipyard("sheet", EXAMPLES / "kestrel.yaml", "--paper", paper, "-o", out)
     assert run.code == 0, run.err
     html = out.read_text(encoding="utf-8")
-    for words in ("<h3>Fore", "<h3>Core", "Shields", "Outer armour", "Ada Vance",
-                  'class="box heavy"', 'class="tag">N<'):
+    for words in ("<h3>Fore", "<h3>Core", "Shields", "outer armour", "Ada Vance",
+                  'class="track n4 m4"', 'class="track n2 m1"', 'class="tag">N<'):
         assert words in html
 
 
