@@ -145,10 +145,14 @@ def consequence(ship: Ship, hp: list[int], first: int, damage: int, attacker: bo
     left = list(hp)
     side = ship.facing[first]
     pick_ = first
+    lost = 0
     while True:
+        was = works(ship, left, pick_)
         taken = min(left[pick_], damage)
         left[pick_] -= taken
         damage -= taken
+        if was and not works(ship, left, pick_):
+            lost += ship.value[pick_]
         if damage <= 0:
             break
         here = [i for i in range(len(left)) if left[i] > 0 and ship.facing[i] == side]
@@ -157,10 +161,12 @@ def consequence(ship: Ship, hp: list[int], first: int, damage: int, attacker: bo
             here = [i for i in range(len(left)) if left[i] > 0 and ship.facing[i] == CORE]
         if not here:
             return LOST_SHIP
-        order = sorted(here, key=lambda i: _local(ship, left, i, damage, attacker))
-        pick_ = order[-1] if attacker else order[0]
-    return sum(ship.value[i] for i in range(len(hp))
-               if works(ship, hp, i) and not works(ship, left, i))
+        if attacker:
+            # the last of equals, as the sorted order this replaced gave
+            pick_ = max(reversed(here), key=lambda i: _local(ship, left, i, damage, True))
+        else:
+            pick_ = min(here, key=lambda i: _local(ship, left, i, damage, False))
+    return lost
 
 
 def pick(setup: Setup, state: State, target: int, candidates: list[int], damage: int,
@@ -168,11 +174,20 @@ def pick(setup: Setup, state: State, target: int, candidates: list[int], damage:
     """Where a hit's damage goes first: the whole hit, overflow included, is weighed."""
     ship = setup.ships[target]
     hp = state.hp[target]
+    key = (2, target, damage, int(attacker), len(candidates), *candidates, *hp)
+    found: int | None = setup.memo.get(key)
+    if found is not None:
+        return found
+    if len(setup.memo) > MEMO_LIMIT:
+        setup.memo.clear()
     if attacker:
-        return max(candidates, key=lambda i: (consequence(ship, hp, i, damage, True),
-                                              *_local(ship, hp, i, damage, True), -i))
-    return min(candidates, key=lambda i: (consequence(ship, hp, i, damage, False),
-                                          *_local(ship, hp, i, damage, False), i))
+        found = max(candidates, key=lambda i: (consequence(ship, hp, i, damage, True),
+                                               *_local(ship, hp, i, damage, True), -i))
+    else:
+        found = min(candidates, key=lambda i: (consequence(ship, hp, i, damage, False),
+                                               *_local(ship, hp, i, damage, False), i))
+    setup.memo[key] = found
+    return found
 
 
 class DefaultCaptain:
