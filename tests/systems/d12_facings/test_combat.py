@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from shipyard.api import Terms
@@ -151,3 +153,25 @@ def test_the_attacker_goes_for_the_dearest_loss() -> None:
     state, book = State(s), Book()
     r.apply_hit(s, state, 0, 5, book)
     assert book.of(r.EV_SYSTEM)[0][2] == 1 and book.of(r.EV_LOST)  # the battery, destroyed
+
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "mastiff-lancer-seed-4.txt"
+
+
+def test_a_narrated_duel_is_its_golden_log() -> None:
+    """Re-read as a referee would when it changes: every roll, every choice, by the rules."""
+    run = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed", "4")
+    assert run.out == GOLDEN.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_every_to_hit_check_agrees_with_the_shot(seed: int) -> None:
+    run = shipyard("duel", EXAMPLES / "viper.yaml", EXAMPLES / "sabre.yaml", "--seed", str(seed),
+                   "--json")
+    for event in run.json()["log"]:
+        for roll in event["rolls"]:
+            hit = " hits for " in event["text"]
+            if roll["kind"] == "check":
+                assert roll["success"] == hit, event["text"]
+            else:  # a natural 1 or 12 decides alone
+                assert roll["rolled"] in (1, 12) and hit == (roll["rolled"] == 12)

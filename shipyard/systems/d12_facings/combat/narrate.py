@@ -6,7 +6,7 @@ fight and a silent one are the same fight.
 
 from __future__ import annotations
 
-from shipyard.api import Check, Fight, Log, Modifier, Outcome
+from shipyard.api import Check, Fight, Log, Modifier, Outcome, Roll
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.rules import (
     FACING_NAMES,
@@ -32,7 +32,8 @@ def _die(first: int, second: int) -> str:
     return f"d12 {first}{natural}"
 
 
-def words(setup: Setup, event: tuple[int, ...]) -> tuple[str, str, list[Check], int] | None:
+def words(setup: Setup, event: tuple[int, ...]
+          ) -> tuple[str, str, list[Check | Roll], int] | None:
     """(phase, text, checks, depth) for one recorded event."""
     code, side = event[0], event[1]
     ships = setup.ships
@@ -67,7 +68,10 @@ def words(setup: Setup, event: tuple[int, ...]) -> tuple[str, str, list[Check], 
         base = needed - target.defence
         rolled = first + second + after + steps
         mods = [Modifier(f"{target.name}'s defence", target.defence)]
-        check = Check("to hit", base, tuple(mods), "d12", rolled, "", False)
+        # a natural 1 or 12 decides alone (R3): a die that decides, not a check of the sum
+        check: Check | Roll = (
+            Roll("d12", first, "a natural 12: hits" if first == 12 else "a natural 1: misses")
+            if first in (1, 12) else Check("to hit", base, tuple(mods), "d12", rolled, "", False))
         extra = (f", after-roll edge +{after}" if after else "") + (
             f", sustain {steps} (−{steps * ship.sustain[gun]} damage)" if steps else "")
         verdict = f"hits for {dealt}" if dealt else "misses"
