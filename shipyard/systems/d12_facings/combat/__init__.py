@@ -22,8 +22,8 @@ from shipyard.api import (
     Roller,
     Terms,
     UserError,
+    derive_seed,
 )
-from shipyard.core.dice import derive_seed  # not in shipyard.api yet: the series' seeds
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.odds import OUTCOMES, damage_counts
 from shipyard.systems.d12_facings.combat.setup import inclusive, setup, start_range
