@@ -1,0 +1,458 @@
+"""dropfleet design files and catalog, as Pydantic models.
+
+A design is a stock ship (`stock: <id>`, with the picks a Resistance hull must make) or a custom
+build (`class:`, weapon systems and upgrades). Ids that name nothing are input errors (exit 2)
+with the nearest known id; whether a build fits its slots is for the rules (exit 1).
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    Field,
+    PrivateAttr,
+    ValidationInfo,
+    computed_field,
+    field_validator,
+    model_validator,
+)
+
+from shipyard.core.system import DesignBase, StrictModel
+from shipyard.systems.dropfleet.notation import DamageField, DiceField, Lock, RuleField, Save
+
+Arc = Literal["F", "F(N)", "F/S", "F/S(L)", "F/S(R)", "F/S/R", "S(L)", "S(R)"]
+Source = Annotated[str, Field(min_length=1, max_length=600)]
+Name = Annotated[str, Field(min_length=1, max_length=120)]
+Id = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[a-z0-9][a-z0-9-]*$")]
+ClassId = Literal["light", "destroyer", "medium", "heavy", "super-heavy", "dreadnought"]
+CLASS_IDS: tuple[ClassId, ...] = ("light", "destroyer", "medium", "heavy", "super-heavy",
+                                  "dreadnought")
+
+
+def _nearest(value: str, known: list[str], what: str) -> str:
+    close = difflib.get_close_matches(value, known, n=1)
+    hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(known[:12])}" + (
+        ", ..." if len(known) > 12 else "")
+    return f"unknown {what} '{value}'; {hint}"
+
+
+# --- catalog: the game's words ----------------------------------------------------------------
+
+
+class Faction(StrictModel):
+    id: Id
+    name: Name
+    source: Source
+
+
+class SpecialRule(StrictModel):
+    """A special rule's name, where it is written, what its parameter is, and what it does in
+    our words (or that our sources do not say)."""
+
+    id: Id
+    name: Name
+    used_on: list[Literal["ship", "weapon", "launch"]] = Field(min_length=1)
+    param: Literal["none", "number", "word", "optional"] = "none"
+    summary: Annotated[str, Field(min_length=1, max_length=400)]
+    source: Source
+
+
+class ClassProfile(StrictModel):
+    hull: int = Field(ge=1, le=100)
+    armour: Save
+    passive: Save | None = None
+    point_defence: int = Field(ge=0, le=40)
+    signature: int = Field(ge=0, le=60)
+    thrust: int = Field(ge=0, le=30)
+    scan: int = Field(ge=0, le=40)
+
+
+class TonnageClass(StrictModel):
+    id: ClassId
+    name: Name
+    tonnage: Literal["Light", "Medium", "Heavy", "Super-heavy"]
+    codes: list[str] = Field(description="the data's tonnage codes read as this class")
+    profile: ClassProfile
+    group: tuple[int, int]
+    weapon_slots: int = Field(ge=0, le=20)
+    upgrade_slots: int = Field(ge=0, le=20)
+    rules: list[RuleField] = Field(default_factory=list)
+    source: Source
+
+
+class WeaponLine(StrictModel):
+    """One weapon system as a ship prints it."""
+
+    name: Name
+    lock: Lock
+    attack: DiceField
+    damage: DamageField
+    arc: Arc
+    rules: list[RuleField] = Field(default_factory=list, max_length=12)
+    count: int = Field(default=1, ge=1, le=6, description="mounts of this line")
+    pick: str | None = Field(default=None, description="the option group of a Resistance pick")
+
+    def rule(self, name: str) -> RuleField | None:
+        return next((r for r in self.rules if r.name == name), None)
+
+
+class Weapon(StrictModel):
+    """A weapon system for custom builds: a distinct published profile."""
+
+    id: Id
+    name: Name
+    faction: str
+    lock: Lock
+    attack: DiceField
+    damage: DamageField
+    arc: Arc
+    rules: list[RuleField] = Field(default_factory=list, max_length=12)
+    slots: int = Field(default=1, ge=0, le=10)
+    source: Source
+
+
+class LaunchLine(StrictModel):
+    load: str
+    launch: int = Field(ge=0, le=40)
+    count: int = Field(default=1, ge=1, le=6)
+    rules: list[RuleField] = Field(default_factory=list)
+    printed: str | None = Field(default=None, description="the data's name where it differs")
+
+
+class Load(StrictModel):
+    """A launch load: what a ship's launch capacity carries, and how the points count it."""
+
+    id: Id
+    name: Name
+    kind: Literal["space", "troops"]
+    tokens: int = Field(ge=0, le=10, description="troop tokens per launch (house, for points)")
+    source: Source
+
+
+class Asset(StrictModel):
+    id: Id
+    faction: str
+    kind: Literal["ground", "drop", "space"]
+    name: Name
+    scan: int | None = None
+    thrust: int | None = None
+    armour: str | None = None
+    pd_bonus: int | None = None
+    lock: Lock | None = None
+    attack: DiceField | None = None
+    damage: DamageField | None = None
+    rules: list[RuleField] = Field(default_factory=list)
+
+
+class Modifiers(StrictModel):
+    hull: int = Field(default=0, ge=-50, le=50)
+    armour: int = Field(default=0, ge=-4, le=4, description="steps better (a 4+ save to 3+ is 1)")
+    passive: Save | None = None
+    point_defence: int = Field(default=0, ge=-20, le=20)
+    signature: int = Field(default=0, ge=-20, le=20)
+    shields_up_extra: int = Field(default=0, ge=0, le=60,
+                                  description="Signature added while shields are raised")
+    thrust: int = Field(default=0, ge=-20, le=20)
+    scan: int = Field(default=0, ge=-20, le=40)
+
+
+class Upgrade(StrictModel):
+    id: Id
+    name: Name
+    slots: int = Field(ge=0, le=10)
+    modifiers: Modifiers = Field(default_factory=Modifiers)
+    rules: list[RuleField] = Field(default_factory=list)
+    launch: list[LaunchLine] = Field(default_factory=list)
+    points: int = Field(default=0, ge=0, le=200,
+                        description="house price on top of the formula, for what it does not see")
+    classes: list[ClassId] = Field(default_factory=lambda: list(CLASS_IDS))
+    summary: Annotated[str, Field(min_length=1, max_length=300)]
+    source: Source
+
+
+class StockShip(StrictModel):
+    id: Id
+    name: Name
+    faction: str
+    ship_class: ClassId = Field(alias="class")
+    tonnage: str
+    tonnage_code: str
+    points: int = Field(ge=0, le=2000, description="published points")
+    hull: int = Field(ge=1, le=100)
+    armour: Save
+    passive: Save | None = None
+    point_defence: int = Field(ge=0, le=40)
+    signature: int = Field(ge=0, le=60)
+    shields_up_signature: int | None = Field(default=None, ge=0, le=60)
+    thrust: int = Field(ge=0, le=30)
+    scan: int = Field(ge=0, le=40)
+    group: tuple[int, int]
+    strategy: int | None = None
+    rules: list[RuleField] = Field(default_factory=list)
+    weapons: list[WeaponLine] = Field(default_factory=list)
+    options: list[WeaponLine] = Field(default_factory=list)
+    launch: list[LaunchLine] = Field(default_factory=list)
+    launch_options: list[LaunchLine] = Field(default_factory=list)
+    source: Source
+    _house_points: int | None = PrivateAttr(default=None)
+
+    model_config = StrictModel.model_config | {"populate_by_name": True}
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def house_points(self) -> int | None:
+        """The house points formula's price (whole points); None for a hull whose printed
+        points are a base price before paid picks."""
+        return self._house_points
+
+    def has(self, rule: str) -> bool:
+        return any(r.name == rule for r in self.rules)
+
+
+class PickGroup(StrictModel):
+    count: int = Field(ge=0, le=6)
+    optional: bool = False
+    source: Source
+
+
+class Picks(StrictModel):
+    """The Resistance's modular hardpoints: how many of each option group a hull picks."""
+
+    groups: dict[str, PickGroup]
+    base_priced: list[str] = Field(
+        description="hulls whose printed points are a base price before paid picks")
+    default_note: str
+
+
+class CripplingResult(StrictModel):
+    section: Literal["Subsystems", "Hull", "Core Systems"]
+    section_roll: str
+    roll: str
+    name: Name
+    effect: Annotated[str, Field(min_length=1, max_length=300)]
+    extra_hull: int = Field(ge=0, le=10)
+    repairs: int = Field(ge=0, le=2, description="successes a repair needs; 0: not repairable")
+    orbital_decay: bool
+    marker: Literal["fire", "core-leak"] | None = None
+
+
+class CatastrophicResult(StrictModel):
+    roll: str
+    name: Name
+    effect: Annotated[str, Field(min_length=1, max_length=400)]
+
+
+class DamageControlResult(StrictModel):
+    roll: str
+    effect: Annotated[str, Field(min_length=1, max_length=300)]
+
+
+class Thresholds(StrictModel):
+    crippled_at_loss: float = Field(gt=0, le=1, description="share of starting Hull lost")
+    never_crippled_at_or_below: int = Field(ge=0)
+    dreadnought_crippled_at: list[int]
+    catastrophic_from_hull: int = Field(ge=1)
+    catastrophic_bonus_from_hull: int = Field(ge=1)
+    radius: list[tuple[int, int, str]] = Field(description="(lowest, highest Hull, radius)")
+    source: Source
+
+
+class DamageTables(StrictModel):
+    thresholds: Thresholds
+    crippling: list[CripplingResult]
+    dreadnought_crippling: list[CripplingResult]
+    catastrophic: list[CatastrophicResult]
+    dreadnought_catastrophic: list[CatastrophicResult]
+    damage_control: list[DamageControlResult]
+    orbital_decay: list[str]
+    source: Source
+
+
+class PointsFormula(StrictModel):
+    """The house points formula: every coefficient printed (README.md), fitted by
+    scripts/dropfleet_calibrate.py."""
+
+    class_base: dict[ClassId, float]
+    per_effective_hull: float
+    crit_share: float = Field(ge=0, le=1)
+    point_defence: float
+    point_defence_with_passive: float
+    signature: float
+    firepower: float
+    close_action: float
+    beam: float = Field(description="Close Action (Beam) multiplier (definition)")
+    space_launch: float
+    space_launch_medium: float = Field(description="added per space launch on a Medium ship")
+    troop_token: float
+    rule_prices: dict[str, float]
+    per_aegis: float
+    lock_value: dict[str, float]
+    definitions: dict[str, float]
+    source: Source
+
+
+class DropfleetCatalog(StrictModel):
+    factions: list[Faction]
+    classes: list[TonnageClass]
+    special_rules: list[SpecialRule]
+    weapons: list[Weapon]
+    upgrades: list[Upgrade]
+    loads: list[Load]
+    assets: list[Asset]
+    stock: list[StockShip]
+    picks: Picks
+    damage: DamageTables
+    points: PointsFormula
+
+    @model_validator(mode="after")
+    def _consistent(self) -> DropfleetCatalog:
+        rules = {r.name: r for r in self.special_rules}
+        factions = {f.id for f in self.factions}
+        loads = {ld.id for ld in self.loads}
+
+        def known(rule: Any, where: str) -> None:
+            spec = rules.get(rule.name)
+            if spec is None:
+                raise ValueError(f"{where}: {_nearest(rule.name, sorted(rules), 'special rule')}")
+            if spec.param == "none" and rule.param is not None:
+                raise ValueError(f"{where}: {rule} takes no parameter")
+            if spec.param == "number" and not (rule.param or "").isdigit():
+                raise ValueError(f"{where}: {rule.name} takes a number, as {rule.name} (2)")
+
+        for ship in self.stock:
+            if ship.faction not in factions:
+                raise ValueError(f"stock {ship.id}: "
+                                 f"{_nearest(ship.faction, sorted(factions), 'faction')}")
+            for r in ship.rules:
+                known(r, f"stock {ship.id}")
+            for w in ship.weapons + ship.options:
+                for r in w.rules:
+                    known(r, f"stock {ship.id}, {w.name}")
+            for ld in ship.launch + ship.launch_options:
+                if ld.load not in loads:
+                    raise ValueError(f"stock {ship.id}: {_nearest(ld.load, sorted(loads), 'load')}")
+                for r in ld.rules:
+                    known(r, f"stock {ship.id}, {ld.load}")
+        for weapon in self.weapons:
+            for r in weapon.rules:
+                known(r, f"weapon {weapon.id}")
+        for up in self.upgrades:
+            for r in up.rules:
+                known(r, f"upgrade {up.id}")
+        for ship_id in self.picks.base_priced:
+            if self.stock_ship(ship_id) is None:
+                raise ValueError(f"picks.base_priced: unknown stock ship '{ship_id}'")
+        return self
+
+    @model_validator(mode="after")
+    def _price_stock(self) -> DropfleetCatalog:
+        # the formula's modules read these models, so they are imported here, not at the top
+        from shipyard.systems.dropfleet.rules import house
+        from shipyard.systems.dropfleet.ship import stock_ship
+
+        for s in self.stock:
+            s._house_points = (None if s.id in self.picks.base_priced
+                               else house(stock_ship(s, self), self))
+        return self
+
+    def stock_ship(self, ship_id: str) -> StockShip | None:
+        return next((s for s in self.stock if s.id == ship_id), None)
+
+    def tonnage_class(self, class_id: str) -> TonnageClass:
+        return next(c for c in self.classes if c.id == class_id)
+
+    def weapon(self, weapon_id: str) -> Weapon | None:
+        return next((w for w in self.weapons if w.id == weapon_id), None)
+
+    def upgrade(self, upgrade_id: str) -> Upgrade | None:
+        return next((u for u in self.upgrades if u.id == upgrade_id), None)
+
+    def load(self, load_id: str) -> Load:
+        return next(ld for ld in self.loads if ld.id == load_id)
+
+    def rule(self, name: str) -> SpecialRule | None:
+        return next((r for r in self.special_rules if r.name == name), None)
+
+
+# --- design -------------------------------------------------------------------------------------
+
+
+def _catalog(info: ValidationInfo) -> DropfleetCatalog | None:
+    found = (info.context or {}).get("catalog")
+    return found if isinstance(found, DropfleetCatalog) else None
+
+
+def _upgrade_known(value: str, info: ValidationInfo) -> str:
+    catalog = _catalog(info)
+    if catalog is not None and catalog.upgrade(value) is None:
+        raise ValueError(_nearest(value, [u.id for u in catalog.upgrades], "upgrade"))
+    return value
+
+
+UpgradeId = Annotated[str, AfterValidator(_upgrade_known)]
+
+
+class Mount(StrictModel):
+    weapon: str
+    label: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+
+    @field_validator("weapon")
+    @classmethod
+    def _known(cls, value: str, info: ValidationInfo) -> str:
+        catalog = _catalog(info)
+        if catalog is not None and catalog.weapon(value) is None:
+            raise ValueError(_nearest(value, [w.id for w in catalog.weapons], "weapon system"))
+        return value
+
+
+class DropfleetDesign(DesignBase):
+    system: Literal["dropfleet"]
+    stock: str | None = Field(default=None, description="a stock ship id (catalog dropfleet)")
+    picks: list[str] = Field(default_factory=list, max_length=12,
+                             description="a Resistance hull's picks, by option id")
+    ship_class: ClassId | None = Field(default=None, alias="class",
+                                       description="a custom build's tonnage class")
+    faction: str | None = None
+    weapons: list[Mount] = Field(default_factory=list, max_length=40)
+    upgrades: list[UpgradeId] = Field(default_factory=list, max_length=40)
+    group: int | None = Field(default=None, ge=1, le=12,
+                              description="ships in the group: the sheet prints one card each")
+    points_limit: int | None = Field(default=None, ge=1, le=100_000)
+
+    model_config = DesignBase.model_config | {"populate_by_name": True}
+
+    @field_validator("stock")
+    @classmethod
+    def _stock_known(cls, value: str | None, info: ValidationInfo) -> str | None:
+        catalog = _catalog(info)
+        if value is not None and catalog is not None and catalog.stock_ship(value) is None:
+            raise ValueError(_nearest(value, [s.id for s in catalog.stock], "stock ship"))
+        return value
+
+    @field_validator("faction")
+    @classmethod
+    def _faction_known(cls, value: str | None, info: ValidationInfo) -> str | None:
+        catalog = _catalog(info)
+        if value is not None and catalog is not None and value not in {
+                f.id for f in catalog.factions}:
+            raise ValueError(_nearest(value, [f.id for f in catalog.factions], "faction"))
+        return value
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> DropfleetDesign:
+        if self.stock is None and self.ship_class is None:
+            raise ValueError("give 'stock: <id>' for a published ship or 'class: <tonnage "
+                             "class>' for a custom build")
+        if self.stock is not None:
+            extra = [k for k in ("ship_class", "faction") if getattr(self, k) is not None]
+            extra += [k for k in ("weapons", "upgrades") if getattr(self, k)]
+            if extra:
+                shown = ["class" if k == "ship_class" else k for k in extra]
+                raise ValueError(f"a stock ship takes no {', '.join(shown)} (those are for a "
+                                 "custom build with 'class:')")
+        elif self.picks:
+            raise ValueError("picks are for a stock Resistance hull ('stock: <id>')")
+        return self
