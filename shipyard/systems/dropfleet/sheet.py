@@ -1,0 +1,149 @@
+"""What dropfleet's printed pages need: ship cards (one per ship of the group, several to a page
+where they fit) and the damage sequence's reference cards.
+
+Everything is read from the resolved ship, the budgets `check` found and the catalog's tables;
+nothing here recomputes a rule. The templates are `templates/dropfleet/`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from shipyard.core.budget import Budget
+from shipyard.core.paths import templates_dir
+from shipyard.core.system import Printable
+from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
+from shipyard.systems.dropfleet.models import CripplingResult, DropfleetCatalog, DropfleetDesign
+from shipyard.systems.dropfleet.notation import save_text
+from shipyard.systems.dropfleet.profile import armour_text, catastrophic_text
+from shipyard.systems.dropfleet.rules import house
+from shipyard.systems.dropfleet.ship import Ship, resolve
+
+TEMPLATES = "dropfleet"
+BOXES_PER_ROW = 25
+FIRE_MARKERS = 4  # an Immolation gives up to D3 Fires, on top of a crippling Fire
+
+
+@dataclass(frozen=True)
+class HullBox:
+    left: int  # Hull left once this box is ticked
+    crippling: bool
+
+
+@dataclass(frozen=True)
+class Repairable:
+    name: str
+    boxes: int
+    note: str
+
+
+@dataclass(frozen=True)
+class WeaponRow:
+    name: str
+    lock: str
+    attack: str
+    damage: str
+    arc: str
+    rules: str
+
+
+def hull_track(ship: Ship, catalog: DropfleetCatalog) -> list[list[HullBox]]:
+    """Boxes for Hull lost, each labelled with the Hull left once ticked; the boxes that make
+    the ship crippled are marked. Rows of BOXES_PER_ROW."""
+    at = set(crippled_at(ship.hull, ship.dreadnought, catalog.damage.thresholds))
+    boxes = [HullBox(left, left in at) for left in range(ship.hull - 1, -1, -1)]
+    rows = -(-len(boxes) // BOXES_PER_ROW)
+    per_row = -(-len(boxes) // rows)  # even rows: 26 boxes print as 13 and 13, not 25 and 1
+    return [boxes[i:i + per_row] for i in range(0, len(boxes), per_row)]
+
+
+def crippling_table(ship: Ship, catalog: DropfleetCatalog) -> list[CripplingResult]:
+    d = catalog.damage
+    return d.dreadnought_crippling if ship.dreadnought else d.crippling
+
+
+def repairables(ship: Ship, catalog: DropfleetCatalog) -> list[Repairable]:
+    out = [Repairable(r.name, r.repairs, f"{r.section_roll}/{r.roll}")
+           for r in crippling_table(ship, catalog) if r.repairs]
+    out.append(Repairable("Orbital decay", 1, "repairable"))
+    return out
+
+
+def weapon_rows(ship: Ship) -> list[WeaponRow]:
+    return [WeaponRow(("" if m.line.count == 1 else f"{m.line.count}x ") + m.line.name,
+                      "armour" if m.line.lock == "armour" else f"{m.line.lock}+",
+                      str(m.line.attack), str(m.line.damage), m.line.arc,
+                      ", ".join(str(r) for r in m.line.rules)) for m in ship.weapons]
+
+
+def card(ship: Ship, catalog: DropfleetCatalog, budgets: list[Budget], number: int,
+         of: int) -> dict[str, object]:
+    thresholds = crippled_at(ship.hull, ship.dreadnought, catalog.damage.thresholds)
+    points = next((b for b in budgets if b.name == "points"), None)
+    klass = catalog.tonnage_class(ship.ship_class)
+    faction = next((f.name for f in catalog.factions if f.id == ship.faction), "")
+    published = None
+    if ship.stock is not None and points is not None:
+        published = points.used // of if of else points.used
+    launch = []
+    for ld in ship.launch:
+        load = catalog.load(ld.load)
+        rules = ", ".join(str(r) for r in ld.rules)
+        launch.append(f"{load.name} {ld.launch}" + (f" x{ld.count}" if ld.count > 1 else "")
+                      + (f" ({rules})" if rules else ""))
+    cat = catastrophic(ship.hull, catalog.damage.thresholds)
+    return {
+        "name": ship.name,
+        "number": number, "of": of,
+        "class_name": klass.name, "faction": faction,
+        "published": published, "house": house(ship, catalog),
+        "profile": [("Hull", str(ship.hull)), ("Armour", armour_text(ship)),
+                    ("PD", str(ship.point_defence)),
+                    ("Signature", f'{ship.signature}"' + (
+                        f' / {ship.shields_up_signature}" up' if ship.shields_up_signature
+                        else "")),
+                    ("Thrust", f'{ship.thrust}"'), ("Scan", f'{ship.scan}"'),
+                    ("Group", f"{ship.group[0]}-{ship.group[1]}")],
+        "rules": ", ".join(str(r) for r in ship.rules),
+        "weapons": weapon_rows(ship),
+        "launch": launch,
+        "track": hull_track(ship, catalog),
+        "thresholds": thresholds,
+        "repairables": repairables(ship, catalog) if thresholds else [],
+        "dreadnought": ship.dreadnought,
+        "fires": FIRE_MARKERS,
+        "catastrophic": catastrophic_text(ship, catalog),
+        "explodes": cat is not None,
+    }
+
+
+def sheet(design: DropfleetDesign, catalog: DropfleetCatalog, budgets: list[Budget]
+          ) -> Printable:
+    ship = resolve(design, catalog)
+    group = design.group or 1
+    klass = catalog.tonnage_class(ship.ship_class)
+    source = ship.stock.source if ship.stock is not None else "custom build (house)"
+    return Printable(f"{TEMPLATES}/sheet.html", {
+        "title": design.name,
+        "heading": "Ship cards" if group > 1 else "Ship card",
+        "subtitle": f"dropfleet · {klass.name} · " + (f"a group of {group} · " if group > 1
+                                                      else "") + source,
+        "cards": [card(ship, catalog, budgets, i + 1, group) for i in range(group)],
+        "save_text": save_text,
+    }, (f"{TEMPLATES}/sheet.css",))
+
+
+def cards(catalog: DropfleetCatalog) -> Printable:
+    """One card per template in templates/dropfleet/cards/, in file-name order."""
+    folder = templates_dir() / TEMPLATES / "cards"
+    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in Path(folder).glob("*.html"))
+    d = catalog.damage
+    return Printable("_base/cards.html", {
+        "title": "dropfleet reference cards",
+        "deck_title": "dropfleet · the damage sequence",
+        "cards": names,
+        "d": d,
+        "t": d.thresholds,
+        "repairs": {0: "no", 1: "yes", 2: "2 needed"},
+    }, ("_base/cards.css", f"{TEMPLATES}/cards.css"))
