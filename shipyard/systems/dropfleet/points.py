@@ -138,14 +138,27 @@ def coefficient(f: PointsFormula, name: str) -> float:
     return float(value)
 
 
+LABELS = {
+    "per_effective_hull": "effective Hull", "point_defence": "Point Defence",
+    "point_defence_with_passive": "Point Defence (with a Passive save)",
+    "signature": "Signature", "firepower": "firepower", "close_action": "Close Action points",
+    "space_launch": "space launch", "space_launch_medium": "space launch on a Medium ship",
+    "troop_token": "troop tokens", "per_aegis": "Aegis",
+}
+
+
 def itemised(ship: Ship, f: PointsFormula, loads: dict[str, tuple[str, int]]
              ) -> list[tuple[str, float]]:
-    """(term, points) of the house price, the class base first; zero terms left out."""
+    """(term, points) of the house price, the class base first; zero terms left out. Each term
+    names its quantity and coefficient, so a price can be checked by hand."""
     out = [(f"class base ({ship.ship_class})", f.class_base[ship.ship_class])]
     for name, amount in quantities(ship, f, loads).items():
-        points = amount * coefficient(f, name)
+        coef = coefficient(f, name)
+        points = amount * coef
         if abs(points) > 1e-9:
-            out.append((name.removeprefix("rule:"), points))
+            label = (f"rule {name.removeprefix('rule:')}" if name.startswith("rule:")
+                     else f"{LABELS[name]} {amount:.4g} x {coef:g}")
+            out.append((label, points))
     # what the formula cannot see (Thrust, Scan) an upgrade prices itself, as house data
     out += [(f"upgrade {u.upgrade.id}", float(u.upgrade.points)) for u in ship.upgrades
             if u.upgrade.points]
