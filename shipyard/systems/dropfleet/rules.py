@@ -70,9 +70,13 @@ def check(design: DropfleetDesign, catalog: DropfleetCatalog, line_of: LineOf) -
     if design.group is not None and not ship.group[0] <= design.group <= ship.group[1]:
         verdict.error("group.size", f"a group of {design.group}: this ship comes in groups of "
                       f"{ship.group[0]}-{ship.group[1]}", line_of(("group",)))
+    lines: list[int | None] = []
     if ship.stock is not None:
         _check_picks(design, ship.stock, catalog, line_of, verdict)
         total, items = stock_points(ship, catalog)
+        offered = {p.id for p in pick_options(ship.stock)}
+        lines = [line_of(("stock",))] + [line_of(("picks", i)) for i, p in
+                                         enumerate(design.picks) if p in offered]
     else:
         _check_custom(design, ship, catalog, line_of, verdict)
         items = [(label, round(points)) for label, points in
@@ -85,8 +89,9 @@ def check(design: DropfleetDesign, catalog: DropfleetCatalog, line_of: LineOf) -
     points = Budget("points", "pts", limit if limit is not None else total * group,
                     title="Points" + ("" if ship.stock is None else " (published)")
                     + (f", a group of {group}" if group > 1 else ""))
-    for label, amount in items:
-        points.add(label if group == 1 else f"{label} x{group}", amount * group)
+    lines += [None] * (len(items) - len(lines))
+    for (label, amount), line in zip(items, lines, strict=False):
+        points.add(label if group == 1 else f"{label} x{group}", amount * group, line)
     verdict.budgets.insert(0, points)
     if limit is not None and points.used > limit:
         verdict.error("points.over", f"{points.used} points is over the limit of {limit}",
