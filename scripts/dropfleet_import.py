@@ -1,10 +1,11 @@
 """Regenerate catalogs/dropfleet/{stock,weapons,assets}.yaml from the shared data set.
 
-    .venv/bin/python scripts/dropfleet_import.py [DATA_DIR]
+    .venv/bin/python scripts/dropfleet_import.py [DATA_DIR] [--out DIR]
 
-DATA_DIR defaults to /work/shared/data/dropfleet (ships.csv, weapons.csv, launch.csv; see its
-README). The data's known defects are curated here, each one named where it is mended, so the
-generated YAML says what it changed (catalogs/dropfleet/README.md lists them):
+DATA_DIR (ships.csv, weapons.csv, launch.csv; see its README) defaults to
+/work/shared/data/dropfleet, DIR to catalogs/dropfleet. The data's known defects are curated
+here, each one named where it is mended, so the generated YAML says what it changed
+(catalogs/dropfleet/README.md lists them):
 
 - Lock `*` becomes the token `armour`; Damage `-` becomes the token `hits`.
 - A Signature written `3/16` becomes signature 3 and shields_up_signature 16.
@@ -26,8 +27,11 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "catalogs" / "dropfleet"
-DATA = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/work/shared/data/dropfleet")
+_ARGS = sys.argv[1:]
+_OUT_AT = _ARGS.index("--out") + 1 if "--out" in _ARGS else None
+OUT = Path(_ARGS[_OUT_AT]) if _OUT_AT else ROOT / "catalogs" / "dropfleet"
+_POSITIONAL = [a for i, a in enumerate(_ARGS) if a != "--out" and i != _OUT_AT]
+DATA = Path(_POSITIONAL[0]) if _POSITIONAL else Path("/work/shared/data/dropfleet")
 
 FACTIONS = {
     "United Colonies of Mankind": "ucm", "Post-Human Republic": "phr", "Scourge": "scourge",
