@@ -162,3 +162,16 @@ def test_bad_dice_are_refused() -> None:
     for text in ("D1", "0D6", "three", "D6+"):
         with pytest.raises(ValueError):
             Dice.parse(text)
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="the shared data set is not on this machine")
+def test_import_script_regenerates_the_committed_files(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[3]
+    subprocess.run([sys.executable, str(root / "scripts" / "dropfleet_import.py"), str(DATA),
+                    "--out", str(tmp_path)], check=True, capture_output=True)
+    for name in ("stock.yaml", "weapons.yaml", "assets.yaml"):
+        assert (tmp_path / name).read_text(encoding="utf-8") == (
+            root / "catalogs" / "dropfleet" / name).read_text(encoding="utf-8"), name
