@@ -167,8 +167,8 @@ def outlier_reasons() -> dict[str, str]:
     data = yaml.safe_load((ROOT / "scripts" / "dropfleet_outliers.yaml").read_text())
     out = {}
     for category, entry in data.items():
-        for ship in entry["ships"]:
-            out[ship] = f"{category}: {entry['why']}"
+        for ship, note in entry["ships"].items():
+            out[ship] = f"{category} ({entry['why']}): {note}"
     return out
 
 
