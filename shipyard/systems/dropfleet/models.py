@@ -34,9 +34,13 @@ CLASS_IDS: tuple[ClassId, ...] = ("light", "destroyer", "medium", "heavy", "supe
 
 def _nearest(value: str, known: list[str], what: str) -> str:
     close = difflib.get_close_matches(value, known, n=1)
-    hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(known[:12])}" + (
-        ", ..." if len(known) > 12 else "")
-    return f"unknown {what} '{value}'; {hint}"
+    if close:
+        return f"unknown {what} '{value}'; did you mean '{close[0]}'?"
+    containing = [k for k in known if value.lower() in k]  # `barracuda`: the ids it starts
+    if containing:
+        return f"unknown {what} '{value}'; did you mean one of: {', '.join(containing[:6])}?"
+    return f"unknown {what} '{value}'; known: {', '.join(known[:12])}" + (
+        ", ..." if len(known) > 12 else "") + " (see `shipyard catalog dropfleet`)"
 
 
 # --- catalog: the game's words ----------------------------------------------------------------
@@ -441,18 +445,21 @@ class DropfleetDesign(DesignBase):
             raise ValueError(_nearest(value, [f.id for f in catalog.factions], "faction"))
         return value
 
+    @field_validator("ship_class", "faction", "weapons", "upgrades")
+    @classmethod
+    def _custom_only(cls, value: Any, info: ValidationInfo) -> Any:
+        # a field validator rather than the model's, so the error lands on the key's own line
+        if value and info.data.get("stock") is not None:
+            key = "class" if info.field_name == "ship_class" else info.field_name
+            raise ValueError(f"a stock ship takes no {key} (that is for a custom build with "
+                             "'class:')")
+        return value
+
     @model_validator(mode="after")
     def _one_kind(self) -> DropfleetDesign:
         if self.stock is None and self.ship_class is None:
             raise ValueError("give 'stock: <id>' for a published ship or 'class: <tonnage "
                              "class>' for a custom build")
-        if self.stock is not None:
-            extra = [k for k in ("ship_class", "faction") if getattr(self, k) is not None]
-            extra += [k for k in ("weapons", "upgrades") if getattr(self, k)]
-            if extra:
-                shown = ["class" if k == "ship_class" else k for k in extra]
-                raise ValueError(f"a stock ship takes no {', '.join(shown)} (those are for a "
-                                 "custom build with 'class:')")
-        elif self.picks:
+        if self.stock is None and self.picks:
             raise ValueError("picks are for a stock Resistance hull ('stock: <id>')")
         return self
