@@ -175,3 +175,17 @@ def test_import_script_regenerates_the_committed_files(tmp_path: Path) -> None:
     for name in ("stock.yaml", "weapons.yaml", "assets.yaml"):
         assert (tmp_path / name).read_text(encoding="utf-8") == (
             root / "catalogs" / "dropfleet" / name).read_text(encoding="utf-8"), name
+
+
+def test_every_ruling_has_a_test() -> None:
+    import re
+
+    root = Path(__file__).resolve().parents[3]
+    rulings = (root / "catalogs" / "dropfleet" / "RULINGS.md").read_text(encoding="utf-8")
+    codes = re.findall(r"^- \*\*([SDH]\d+) ", rulings, re.M)
+    assert len(codes) == 23
+    tests = "\n".join(p.read_text(encoding="utf-8")
+                      for p in Path(__file__).parent.glob("test_*.py"))
+    untested = [c for c in codes
+                if not re.search(rf"(# {c}\b|\btest_\w*{c.lower()}_|\({c}\b|{c}:)", tests)]
+    assert not untested, untested
