@@ -202,6 +202,7 @@ class StockShip(StrictModel):
     launch_options: list[LaunchLine] = Field(default_factory=list)
     source: Source
     _house_points: int | None = PrivateAttr(default=None)
+    _pick_points: dict[str, int] = PrivateAttr(default_factory=dict)
 
     model_config = StrictModel.model_config | {"populate_by_name": True}
 
@@ -211,6 +212,12 @@ class StockShip(StrictModel):
         """The house points formula's price (whole points); None for a hull whose printed
         points are a base price before paid picks."""
         return self._house_points
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def house_pick_points(self) -> dict[str, int]:
+        """HOUSE: each pick's price, for a hull whose printed points are a base price."""
+        return self._pick_points
 
     def has(self, rule: str) -> bool:
         return any(r.name == rule for r in self.rules)
@@ -354,12 +361,15 @@ class DropfleetCatalog(StrictModel):
     @model_validator(mode="after")
     def _price_stock(self) -> DropfleetCatalog:
         # the formula's modules read these models, so they are imported here, not at the top
-        from shipyard.systems.dropfleet.rules import house
+        from shipyard.systems.dropfleet.picks import pick_options
+        from shipyard.systems.dropfleet.rules import house, pick_price
         from shipyard.systems.dropfleet.ship import stock_ship
 
         for s in self.stock:
-            s._house_points = (None if s.id in self.picks.base_priced
-                               else house(stock_ship(s, self), self))
+            based = s.id in self.picks.base_priced
+            s._house_points = None if based else house(stock_ship(s, self), self)
+            if based:
+                s._pick_points = {p.id: pick_price(s, p, self) for p in pick_options(s)}
         return self
 
     def stock_ship(self, ship_id: str) -> StockShip | None:

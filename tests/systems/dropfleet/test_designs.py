@@ -67,6 +67,7 @@ def test_catalog_json_lists_stock_with_points_and_house_points() -> None:
     assert isinstance(by_id["centurion-grand-cruiser"]["house_points"], int)
     assert by_id["cruiser"]["house_points"] is None
     assert sum(s["house_points"] is None for s in stock) == 6
+    assert by_id["cruiser"]["house_pick_points"]["vent-cannon-turret"] > 0
     rule = by_id["centurion-grand-cruiser"]["weapons"][0]["rules"][0]
     assert rule == {"name": "Fusillade", "param": "2"}
 
