@@ -77,7 +77,7 @@ def weapon_rows(ship: Ship) -> list[WeaponRow]:
                       ", ".join(str(r) for r in m.line.rules)) for m in ship.weapons]
 
 
-def card(ship: Ship, catalog: DropfleetCatalog, budgets: list[Budget], number: int,
+def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget], number: int,
          of: int) -> dict[str, object]:
     thresholds = crippled_at(ship.hull, ship.dreadnought, catalog.damage.thresholds)
     points = next((b for b in budgets if b.name == "points"), None)
@@ -85,7 +85,9 @@ def card(ship: Ship, catalog: DropfleetCatalog, budgets: list[Budget], number: i
     faction = next((f.name for f in catalog.factions if f.id == ship.faction), "")
     published = None
     if ship.stock is not None and points is not None:
-        published = points.used // of if of else points.used
+        each = points.used // of if of else points.used
+        published = (f"{each} pts ({ship.stock.points} printed + house picks)"
+                     if each != ship.stock.points else f"{each} pts published")
     launch = []
     for ld in ship.launch:
         load = catalog.load(ld.load)
@@ -94,7 +96,9 @@ def card(ship: Ship, catalog: DropfleetCatalog, budgets: list[Budget], number: i
                       + (f" ({rules})" if rules else ""))
     cat = catastrophic(ship.hull, catalog.damage.thresholds)
     return {
-        "name": ship.name,
+        "name": name,
+        "stock_name": ship.stock.name if ship.stock is not None and ship.stock.name != name
+        else None,
         "number": number, "of": of,
         "class_name": klass.name, "faction": faction,
         "published": published, "house": house(ship, catalog),
@@ -129,7 +133,8 @@ def sheet(design: DropfleetDesign, catalog: DropfleetCatalog, budgets: list[Budg
         "heading": "Ship cards" if group > 1 else "Ship card",
         "subtitle": f"dropfleet · {klass.name} · " + (f"a group of {group} · " if group > 1
                                                       else "") + source,
-        "cards": [card(ship, catalog, budgets, i + 1, group) for i in range(group)],
+        "cards": [card(ship, design.name, catalog, budgets, i + 1, group)
+                  for i in range(group)],
         "save_text": save_text,
     }, (f"{TEMPLATES}/sheet.css",))
 
