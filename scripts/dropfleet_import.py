@@ -190,8 +190,8 @@ def write_weapons(weapons: list[dict[str, str]]) -> None:
             if w["ship"] not in ships:
                 ships.append(w["ship"])
             continue
-        names[w["weapon"]] += 1
-        n = names[w["weapon"]]
+        names[slug(w["weapon"])] += 1  # by slug: "X (Port)" and "X, Port" are one slug
+        n = names[slug(w["weapon"])]
         seen[key] = {"id": slug(w["weapon"]) + (f"-{n}" if n > 1 else ""), "name": w["weapon"],
                      "faction": FACTIONS[w["faction"]], "lock": lock(w["lock"]),
                      "attack": w["attack"], "damage": dice(w["damage"]), "arc": arc,

@@ -7,51 +7,58 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
-from shipyard.core.table import Table
+from shipyard.api import Budget, Design, LineOf, Printable, RulesSystem, Table, Verdict
 from shipyard.systems.dropfleet.build import catalog_tables, new_design, new_stock
-from shipyard.systems.dropfleet.models import DropfleetCatalog, DropfleetDesign
+from shipyard.systems.dropfleet.models import CLASS_IDS, DropfleetCatalog, DropfleetDesign
 from shipyard.systems.dropfleet.profile import rows
 from shipyard.systems.dropfleet.rules import CODES, check
-from shipyard.systems.dropfleet.ship import resolve
+from shipyard.systems.dropfleet.ship import Ship, resolve
+
+ShipDesign = Design[DropfleetDesign, DropfleetCatalog, Ship]
 
 
-class Dropfleet(RulesSystem):
+class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
     id = "dropfleet"
     title = "Dropfleet Commander-style fleet battles (first edition ships)"
     dice = "D6 (D3, 2D6)"
-    hull_help = ("a tonnage class (light, destroyer, medium, heavy, super-heavy, dreadnought) "
-                 "or a stock ship id (see `catalog dropfleet`)")
+    hull_help = ("a tonnage class: light, destroyer, medium, heavy, super-heavy, dreadnought "
+                 "(or `new --stock ID` for a published ship)")
     design_model = DropfleetDesign
     catalog_model = DropfleetCatalog
     codes = CODES
 
-    def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
-        return check(design, catalog, line_of)
+    def build(self, design: DropfleetDesign, catalog: DropfleetCatalog,
+              line_of: LineOf) -> Ship:
+        return resolve(design, catalog, line_of)
 
-    def profile(self, design: Any, catalog: Any) -> list[tuple[str, str]]:
-        return rows(resolve(design, catalog), catalog)
+    def check(self, design: ShipDesign) -> Verdict:
+        return check(design.model, design.built, design.catalog, design.line_of)
 
-    def new_design(self, catalog: Any, hull: str | None) -> dict[str, Any]:
-        return new_design(catalog, hull)
+    def profile(self, design: ShipDesign) -> list[tuple[str, str]]:
+        return rows(design.built, design.catalog)
 
-    def new_stock(self, catalog: Any, stock: str) -> dict[str, Any]:
-        """For the core's `new --stock ID` (issue 12), once the kit offers it."""
-        return new_stock(catalog, stock)
+    def new_design(self, catalog: DropfleetCatalog, hull: str | None,
+                   stock: str | None = None) -> dict[str, Any]:
+        return new_stock(catalog, stock) if stock is not None else new_design(catalog, hull)
 
-    def catalog_tables(self, catalog: Any) -> list[Table]:
+    def hull_ids(self, catalog: DropfleetCatalog) -> list[str]:
+        return list(CLASS_IDS)
+
+    def stock_ids(self, catalog: DropfleetCatalog) -> list[str]:
+        return catalog.stock.ids()
+
+    def catalog_tables(self, catalog: DropfleetCatalog) -> list[Table]:
         return catalog_tables(catalog)
 
-    def sheet(self, design: Any, catalog: Any, budgets: list[Budget]) -> Printable:
+    def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.dropfleet import sheet
 
-        return sheet.sheet(design, catalog, budgets)
+        return sheet.sheet(design.model, design.built, design.catalog, budgets)
 
-    def cards(self, catalog: Any) -> Printable:
+    def cards(self, catalog: DropfleetCatalog) -> Printable:
         from shipyard.systems.dropfleet import sheet
 
-        return sheet.cards(catalog)
+        return sheet.cards(catalog, self.templates_dir())
 
 
 system = Dropfleet()

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
-from shipyard.core.table import Table
-from shipyard.errors import UserError
+from shipyard.api import Table, UserError, suggest
 from shipyard.systems.dropfleet.models import CLASS_IDS, DropfleetCatalog, Weapon
 from shipyard.systems.dropfleet.notation import save_text
 from shipyard.systems.dropfleet.picks import default_picks, pick_options
@@ -19,12 +17,9 @@ DEFAULT_FACTION = "ucm"
 def new_stock(catalog: DropfleetCatalog, stock_id: str) -> dict[str, Any]:
     """A stock ship as a design, with the first listed option of every group it must pick."""
     stock = catalog.stock_ship(stock_id)
-    if stock is None:
-        close = difflib.get_close_matches(stock_id, [s.id for s in catalog.stock], n=1,
-                                          cutoff=0.0)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
-        raise UserError.single("cli.stock", f"unknown dropfleet stock ship '{stock_id}'{hint} "
-                               "(see `shipyard catalog dropfleet`)")
+    if stock is None:  # the core checks `new --stock` ids; this guards a direct call
+        raise UserError.single("cli.stock", f"unknown dropfleet stock ship '{stock_id}'; "
+                               f"{suggest(stock_id, catalog.stock.ids(), always=True)}")
     design: dict[str, Any] = {"system": "dropfleet", "name": stock.name, "stock": stock.id}
     picks = default_picks(stock, catalog)
     if picks:
@@ -38,17 +33,13 @@ def _first(catalog: DropfleetCatalog, close_action: bool) -> Weapon:
 
 
 def new_design(catalog: DropfleetCatalog, hull: str | None) -> dict[str, Any]:
-    """`--hull` takes a tonnage class (a custom build) or, until the core's `new --stock`
-    lands, a stock ship id."""
+    """`--hull` takes a tonnage class: a custom build (`new --stock ID` writes a stock ship)."""
     hull = hull or "medium"
     if hull not in CLASS_IDS:
-        if catalog.stock_ship(hull) is not None:
-            return new_stock(catalog, hull)
-        known = list(CLASS_IDS) + [s.id for s in catalog.stock]
-        close = difflib.get_close_matches(hull, known, n=1, cutoff=0.0)
-        raise UserError.single("cli.hull", f"--hull {hull!r}: not a dropfleet tonnage class "
-                               f"({', '.join(CLASS_IDS)}) or stock ship id; did you mean "
-                               f"'{close[0]}'?")
+        hint = (f"; for the published ship, `new dropfleet --stock {hull}`"
+                if catalog.stock_ship(hull) is not None else "")
+        raise UserError.single("cli.hull", f"--hull {hull!r}: not a dropfleet tonnage class; "
+                               f"{suggest(hull, CLASS_IDS, always=True)}{hint}")
     klass = catalog.tonnage_class(hull)
     return {"system": "dropfleet", "name": f"New {klass.name.split(' (')[0]}",
             "class": hull, "faction": DEFAULT_FACTION,

@@ -7,11 +7,9 @@ with the nearest known id; whether a build fits its slots is for the rules (exit
 
 from __future__ import annotations
 
-import difflib
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    AfterValidator,
     Field,
     PrivateAttr,
     ValidationInfo,
@@ -20,9 +18,15 @@ from pydantic import (
     model_validator,
 )
 
-from shipyard.core.system import DesignBase, StrictModel
+from shipyard.api import DesignBase, Entries, Ref, StrictModel, suggest
 from shipyard.systems.dropfleet.notation import DamageField, DiceField, Lock, RuleField, Save
 
+SEE = "see `shipyard catalog dropfleet`"
+FactionId = Annotated[str, Ref("factions", "faction", SEE)]
+LoadId = Annotated[str, Ref("loads", "launch load", SEE)]
+StockId = Annotated[str, Ref("stock", "stock ship", SEE, always=True)]
+WeaponId = Annotated[str, Ref("weapons", "weapon system", SEE, always=True)]
+UpgradeId = Annotated[str, Ref("upgrades", "upgrade", SEE, always=True)]
 Arc = Literal["F", "F(N)", "F/S", "F/S(L)", "F/S(R)", "F/S/R", "S(L)", "S(R)"]
 Source = Annotated[str, Field(min_length=1, max_length=600)]
 Name = Annotated[str, Field(min_length=1, max_length=120)]
@@ -33,14 +37,7 @@ CLASS_IDS: tuple[ClassId, ...] = ("light", "destroyer", "medium", "heavy", "supe
 
 
 def _nearest(value: str, known: list[str], what: str) -> str:
-    close = difflib.get_close_matches(value, known, n=1)
-    if close:
-        return f"unknown {what} '{value}'; did you mean '{close[0]}'?"
-    containing = [k for k in known if value.lower() in k]  # `barracuda`: the ids it starts
-    if containing:
-        return f"unknown {what} '{value}'; did you mean one of: {', '.join(containing[:6])}?"
-    return f"unknown {what} '{value}'; known: {', '.join(known[:12])}" + (
-        ", ..." if len(known) > 12 else "") + " (see `shipyard catalog dropfleet`)"
+    return f"unknown {what} '{value}'; {suggest(value, known)}"
 
 
 # --- catalog: the game's words ----------------------------------------------------------------
@@ -108,7 +105,7 @@ class Weapon(StrictModel):
 
     id: Id
     name: Name
-    faction: str
+    faction: FactionId
     lock: Lock
     attack: DiceField
     damage: DamageField
@@ -119,7 +116,7 @@ class Weapon(StrictModel):
 
 
 class LaunchLine(StrictModel):
-    load: str
+    load: LoadId
     launch: int = Field(ge=0, le=40)
     count: int = Field(default=1, ge=1, le=6)
     rules: list[RuleField] = Field(default_factory=list)
@@ -138,7 +135,7 @@ class Load(StrictModel):
 
 class Asset(StrictModel):
     id: Id
-    faction: str
+    faction: FactionId
     kind: Literal["ground", "drop", "space"]
     name: Name
     scan: int | None = None
@@ -180,7 +177,7 @@ class Upgrade(StrictModel):
 class StockShip(StrictModel):
     id: Id
     name: Name
-    faction: str
+    faction: FactionId
     ship_class: ClassId = Field(alias="class")
     tonnage: str
     tonnage_code: str
@@ -233,7 +230,7 @@ class Picks(StrictModel):
     """The Resistance's modular hardpoints: how many of each option group a hull picks."""
 
     groups: dict[str, PickGroup]
-    base_priced: list[str] = Field(
+    base_priced: list[StockId] = Field(
         description="hulls whose printed points are a base price before paid picks")
     default_note: str
 
@@ -306,23 +303,22 @@ class PointsFormula(StrictModel):
 
 
 class DropfleetCatalog(StrictModel):
-    factions: list[Faction]
-    classes: list[TonnageClass]
-    special_rules: list[SpecialRule]
-    weapons: list[Weapon]
-    upgrades: list[Upgrade]
-    loads: list[Load]
-    assets: list[Asset]
-    stock: list[StockShip]
+    factions: Entries[Faction]
+    classes: Entries[TonnageClass]
+    special_rules: Entries[SpecialRule]
+    weapons: Entries[Weapon]
+    upgrades: Entries[Upgrade]
+    loads: Entries[Load]
+    assets: Entries[Asset]
+    stock: Entries[StockShip]
     picks: Picks
     damage: DamageTables
     points: PointsFormula
 
     @model_validator(mode="after")
     def _consistent(self) -> DropfleetCatalog:
+        # ids are Refs; special rules are (name, parameter) pairs, checked against their table
         rules = {r.name: r for r in self.special_rules}
-        factions = {f.id for f in self.factions}
-        loads = {ld.id for ld in self.loads}
 
         def known(rule: Any, where: str) -> None:
             spec = rules.get(rule.name)
@@ -334,17 +330,12 @@ class DropfleetCatalog(StrictModel):
                 raise ValueError(f"{where}: {rule.name} takes a number, as {rule.name} (2)")
 
         for ship in self.stock:
-            if ship.faction not in factions:
-                raise ValueError(f"stock {ship.id}: "
-                                 f"{_nearest(ship.faction, sorted(factions), 'faction')}")
             for r in ship.rules:
                 known(r, f"stock {ship.id}")
             for w in ship.weapons + ship.options:
                 for r in w.rules:
                     known(r, f"stock {ship.id}, {w.name}")
             for ld in ship.launch + ship.launch_options:
-                if ld.load not in loads:
-                    raise ValueError(f"stock {ship.id}: {_nearest(ld.load, sorted(loads), 'load')}")
                 for r in ld.rules:
                     known(r, f"stock {ship.id}, {ld.load}")
         for weapon in self.weapons:
@@ -353,9 +344,9 @@ class DropfleetCatalog(StrictModel):
         for up in self.upgrades:
             for r in up.rules:
                 known(r, f"upgrade {up.id}")
-        for ship_id in self.picks.base_priced:
-            if self.stock_ship(ship_id) is None:
-                raise ValueError(f"picks.base_priced: unknown stock ship '{ship_id}'")
+        for klass in self.classes:
+            for r in klass.rules:
+                known(r, f"class {klass.id}")
         return self
 
     @model_validator(mode="after")
@@ -373,19 +364,19 @@ class DropfleetCatalog(StrictModel):
         return self
 
     def stock_ship(self, ship_id: str) -> StockShip | None:
-        return next((s for s in self.stock if s.id == ship_id), None)
+        return self.stock.get(ship_id)
 
     def tonnage_class(self, class_id: str) -> TonnageClass:
-        return next(c for c in self.classes if c.id == class_id)
+        return self.classes[class_id]
 
     def weapon(self, weapon_id: str) -> Weapon | None:
-        return next((w for w in self.weapons if w.id == weapon_id), None)
+        return self.weapons.get(weapon_id)
 
     def upgrade(self, upgrade_id: str) -> Upgrade | None:
-        return next((u for u in self.upgrades if u.id == upgrade_id), None)
+        return self.upgrades.get(upgrade_id)
 
     def load(self, load_id: str) -> Load:
-        return next(ld for ld in self.loads if ld.id == load_id)
+        return self.loads[load_id]
 
     def rule(self, name: str) -> SpecialRule | None:
         return next((r for r in self.special_rules if r.name == name), None)
@@ -394,42 +385,19 @@ class DropfleetCatalog(StrictModel):
 # --- design -------------------------------------------------------------------------------------
 
 
-def _catalog(info: ValidationInfo) -> DropfleetCatalog | None:
-    found = (info.context or {}).get("catalog")
-    return found if isinstance(found, DropfleetCatalog) else None
-
-
-def _upgrade_known(value: str, info: ValidationInfo) -> str:
-    catalog = _catalog(info)
-    if catalog is not None and catalog.upgrade(value) is None:
-        raise ValueError(_nearest(value, [u.id for u in catalog.upgrades], "upgrade"))
-    return value
-
-
-UpgradeId = Annotated[str, AfterValidator(_upgrade_known)]
-
-
 class Mount(StrictModel):
-    weapon: str
+    weapon: WeaponId
     label: Annotated[str, Field(min_length=1, max_length=80)] | None = None
-
-    @field_validator("weapon")
-    @classmethod
-    def _known(cls, value: str, info: ValidationInfo) -> str:
-        catalog = _catalog(info)
-        if catalog is not None and catalog.weapon(value) is None:
-            raise ValueError(_nearest(value, [w.id for w in catalog.weapons], "weapon system"))
-        return value
 
 
 class DropfleetDesign(DesignBase):
     system: Literal["dropfleet"]
-    stock: str | None = Field(default=None, description="a stock ship id (catalog dropfleet)")
+    stock: StockId | None = Field(default=None, description="a stock ship id (catalog dropfleet)")
     picks: list[str] = Field(default_factory=list, max_length=12,
                              description="a Resistance hull's picks, by option id")
     ship_class: ClassId | None = Field(default=None, alias="class",
                                        description="a custom build's tonnage class")
-    faction: str | None = None
+    faction: FactionId | None = None
     weapons: list[Mount] = Field(default_factory=list, max_length=40)
     upgrades: list[UpgradeId] = Field(default_factory=list, max_length=40)
     group: int | None = Field(default=None, ge=1, le=12,
@@ -437,23 +405,6 @@ class DropfleetDesign(DesignBase):
     points_limit: int | None = Field(default=None, ge=1, le=100_000)
 
     model_config = DesignBase.model_config | {"populate_by_name": True}
-
-    @field_validator("stock")
-    @classmethod
-    def _stock_known(cls, value: str | None, info: ValidationInfo) -> str | None:
-        catalog = _catalog(info)
-        if value is not None and catalog is not None and catalog.stock_ship(value) is None:
-            raise ValueError(_nearest(value, [s.id for s in catalog.stock], "stock ship"))
-        return value
-
-    @field_validator("faction")
-    @classmethod
-    def _faction_known(cls, value: str | None, info: ValidationInfo) -> str | None:
-        catalog = _catalog(info)
-        if value is not None and catalog is not None and value not in {
-                f.id for f in catalog.factions}:
-            raise ValueError(_nearest(value, [f.id for f in catalog.factions], "faction"))
-        return value
 
     @field_validator("ship_class", "faction", "weapons", "upgrades")
     @classmethod

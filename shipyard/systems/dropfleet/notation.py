@@ -2,92 +2,56 @@
 
 - Saves and Locks are written `3+`; a Lock of `*` in the data (Lock equals the target's Armour)
   is the token `armour` here.
-- Attack and Damage are a whole number or dice (`D3`, `2D6`, `D6+1`); a Damage of `-` in the
-  data (damage equals the number of hits, Distortion) is the token `hits`.
+- Attack and Damage are a whole number or dice (`D3`, `2D6`, `D6+1`: the kit's `Dice`); a Damage
+  of `-` in the data (damage equals the number of hits, Distortion) is the token `hits`.
 - Special rules are written `X (n)`, `X(n)` or `X-n` (`Linked (1)`, `L(4)*`, `Alt-1`); each is
   read as one canonical (name, parameter) pair.
-
-The dice here are a stop-gap until the kit's dice type lands in the core (issue 9); they reduce
-to (count, sides, bonus) the same way.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, PlainSerializer, WithJsonSchema
 
-_DICE = re.compile(r"^\s*(?:(\d{1,2})?[dD](\d{1,2})\s*(?:([+-])\s*(\d{1,2}))?|(\d{1,3}))\s*$")
+from shipyard.api import Dice
+
 _RULE = re.compile(r"^\s*(?P<name>[A-Za-z][^()]*?)\s*(?:\(\s*(?P<p>[^()]*?)\s*\)|-(?P<q>\d+))?"
                    r"\s*(?P<mark>\*)?\s*$")
+_NUMBER = re.compile(r"^\s*\d{1,3}\s*$")
+
+Amount = int | Dice
 
 
-@dataclass(frozen=True, order=True)
-class Dice:
-    """`count` dice of `sides` faces plus `bonus`; a plain number has no dice (sides 0)."""
-
-    count: int
-    sides: int
-    bonus: int
-
-    @classmethod
-    def parse(cls, text: str | int) -> Dice:
-        if isinstance(text, bool):
-            raise ValueError(f"{text!r} is not a number or dice such as D3 or D6+1")
-        if isinstance(text, int):
-            if not 0 <= text <= 999:
-                raise ValueError(f"{text} is out of range (0-999)")
-            return cls(0, 0, text)
-        m = _DICE.match(text)
-        if m is None:
-            raise ValueError(f"'{text}' is not a number or dice such as 3, D3, 2D6 or D6+1")
-        if m.group(5) is not None:
-            return cls(0, 0, int(m.group(5)))
-        sides = int(m.group(2))
-        if sides < 2:
-            raise ValueError(f"'{text}': a die has at least 2 sides")
-        count = int(m.group(1) or 1)
-        if count < 1:
-            raise ValueError(f"'{text}': roll at least one die")
-        bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
-        return cls(count, sides, bonus)
-
-    @property
-    def mean(self) -> Fraction:
-        return Fraction(self.count * (self.sides + 1), 2) + self.bonus
-
-    @property
-    def low(self) -> int:
-        return self.count + self.bonus if self.sides else self.bonus
-
-    @property
-    def high(self) -> int:
-        return self.count * self.sides + self.bonus
-
-    def __str__(self) -> str:
-        if not self.sides:
-            return str(self.bonus)
-        head = f"{self.count if self.count > 1 else ''}D{self.sides}"
-        return head + (f"{self.bonus:+d}" if self.bonus else "")
+def amount(value: Any) -> Amount:
+    """A whole number (`3`, 0 to 999) or dice (`D3`, `2D6`, `D6+1`)."""
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a number or dice such as D3 or D6+1")
+    if isinstance(value, Dice):
+        return value
+    if isinstance(value, int):
+        if not 0 <= value <= 999:
+            raise ValueError(f"{value} is out of range (0-999)")
+        return value
+    if isinstance(value, str):
+        return int(value) if _NUMBER.match(value) else Dice.parse(value)
+    raise ValueError(f"{value!r} is not a number or dice such as 3, D3, 2D6 or D6+1")
 
 
-def _dice(value: Any) -> Dice:
-    return value if isinstance(value, Dice) else Dice.parse(value)
+def mean(value: Amount) -> float:
+    return float(value) if isinstance(value, int) else value.mean
 
 
-def _damage(value: Any) -> Dice | Literal["hits"]:
-    if value == "hits":
-        return "hits"
-    return _dice(value)
+def _damage(value: Any) -> Amount | Literal["hits"]:
+    return "hits" if value == "hits" else amount(value)
 
 
-DiceField = Annotated[Dice, BeforeValidator(_dice), PlainSerializer(str, return_type=str),
+DiceField = Annotated[Amount, BeforeValidator(amount), PlainSerializer(str, return_type=str),
                       WithJsonSchema({"type": ["string", "integer"],
                                       "description": "a number or dice: 3, D3, 2D6, D6+1"})]
-DamageField = Annotated[Dice | Literal["hits"], BeforeValidator(_damage),
+DamageField = Annotated[Amount | Literal["hits"], BeforeValidator(_damage),
                         PlainSerializer(str, return_type=str),
                         WithJsonSchema({"type": ["string", "integer"],
                                         "description": "a number, dice, or `hits`"})]

@@ -13,7 +13,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from shipyard.systems.dropfleet.models import PointsFormula, WeaponLine
-from shipyard.systems.dropfleet.notation import Dice
+from shipyard.systems.dropfleet.notation import mean
 from shipyard.systems.dropfleet.ship import Ship
 
 
@@ -49,12 +49,11 @@ def line_value(w: WeaponLine, f: PointsFormula) -> float:
     lock = int(d["armour_lock"]) if w.lock == "armour" else w.lock
     value = f.lock_value[f"{lock}+"]
     fusillade = w.rule("Fusillade")
-    attack = float(w.attack.mean) + (fusillade.number * d["fusillade_share"] if fusillade else 0)
+    attack = mean(w.attack) + (fusillade.number * d["fusillade_share"] if fusillade else 0)
     if w.damage == "hits":  # damage equals the hits: the expected hits, per hit
         damage = attack * hit_chance(lock)
     else:
-        assert isinstance(w.damage, Dice)
-        damage = float(w.damage.mean)
+        damage = mean(w.damage)
     factor = 1.0
     if w.rule("Particle"):
         factor *= d["particle"]

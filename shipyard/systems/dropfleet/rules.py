@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Verdict
+from shipyard.api import Budget, LineOf, Verdict
 from shipyard.systems.dropfleet.models import DropfleetCatalog, DropfleetDesign, StockShip
 from shipyard.systems.dropfleet.picks import Pick, pick_options, required
 from shipyard.systems.dropfleet.points import house_points, itemised
-from shipyard.systems.dropfleet.ship import Ship, resolve
+from shipyard.systems.dropfleet.ship import Mounted, Ship
 
 CODES = {
     "picks.unknown": "a pick that this stock hull does not offer",
@@ -45,8 +44,6 @@ def pick_price(stock: StockShip, pick: Pick, catalog: DropfleetCatalog) -> int:
                 stock.passive, stock.point_defence, stock.signature,
                 stock.shields_up_signature, stock.thrust, stock.scan, stock.group,
                 tuple(stock.rules), (), (), stock)
-    from shipyard.systems.dropfleet.ship import Mounted
-
     fitted = replace(bare, weapons=tuple(Mounted(w) for w in pick.weapons),
                      launch=tuple(pick.launch))
     return house(fitted, catalog) - house(bare, catalog)
@@ -63,8 +60,8 @@ def stock_points(ship: Ship, catalog: DropfleetCatalog) -> tuple[int, list[tuple
     return sum(a for _, a in items), items
 
 
-def check(design: DropfleetDesign, catalog: DropfleetCatalog, line_of: LineOf) -> Verdict:
-    ship = resolve(design, catalog, line_of)
+def check(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog, line_of: LineOf
+          ) -> Verdict:
     verdict = Verdict()
     group = design.group or 1
     if design.group is not None and not ship.group[0] <= design.group <= ship.group[1]:
@@ -86,7 +83,7 @@ def check(design: DropfleetDesign, catalog: DropfleetCatalog, line_of: LineOf) -
         if drift:
             items.append(("rounding", drift))
     limit = design.points_limit
-    points = Budget("points", "pts", limit if limit is not None else total * group,
+    points = Budget("points", "pts", limit,
                     title="Points" + ("" if ship.stock is None else " (published)")
                     + (f", a group of {group}" if group > 1 else ""))
     lines += [None] * (len(items) - len(lines))
@@ -132,7 +129,7 @@ def _check_custom(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog
         assert w is not None
         line = line_of(("weapons", i))
         weapons.add(mount.label or w.name, w.slots, line)
-        if weapons.used > weapons.available and weapons.used - w.slots <= weapons.available:
+        if weapons.used > klass.weapon_slots >= weapons.used - w.slots:
             verdict.error("slots.weapons.over", f"'{mount.weapon}' is beyond the "
                           f"{klass.weapon_slots} weapon slots of a {klass.name} "
                           f"({weapons.used} needed)", line)
@@ -143,8 +140,7 @@ def _check_custom(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog
     for fitted in ship.upgrades:
         up = fitted.upgrade
         upgrades.add(up.name, up.slots, fitted.source_line)
-        if upgrades.used > upgrades.available and \
-                upgrades.used - up.slots <= upgrades.available:
+        if upgrades.used > klass.upgrade_slots >= upgrades.used - up.slots:
             verdict.error("slots.upgrades.over", f"'{up.id}' is beyond the "
                           f"{klass.upgrade_slots} upgrade slots of a {klass.name} "
                           f"({upgrades.used} needed)", fitted.source_line)

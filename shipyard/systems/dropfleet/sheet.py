@@ -10,15 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.core.budget import Budget
-from shipyard.core.paths import templates_dir
-from shipyard.core.system import Printable
+from shipyard.api import Budget, Printable
 from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
 from shipyard.systems.dropfleet.models import CripplingResult, DropfleetCatalog, DropfleetDesign
 from shipyard.systems.dropfleet.notation import save_text
 from shipyard.systems.dropfleet.profile import armour_text, catastrophic_text
 from shipyard.systems.dropfleet.rules import house
-from shipyard.systems.dropfleet.ship import Ship, resolve
+from shipyard.systems.dropfleet.ship import Ship
 
 TEMPLATES = "dropfleet"
 BOXES_PER_ROW = 25
@@ -122,9 +120,8 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
     }
 
 
-def sheet(design: DropfleetDesign, catalog: DropfleetCatalog, budgets: list[Budget]
-          ) -> Printable:
-    ship = resolve(design, catalog)
+def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
+          budgets: list[Budget]) -> Printable:
     group = design.group or 1
     klass = catalog.tonnage_class(ship.ship_class)
     source = ship.stock.source if ship.stock is not None else "custom build (house)"
@@ -139,10 +136,9 @@ def sheet(design: DropfleetDesign, catalog: DropfleetCatalog, budgets: list[Budg
     }, (f"{TEMPLATES}/sheet.css",))
 
 
-def cards(catalog: DropfleetCatalog) -> Printable:
+def cards(catalog: DropfleetCatalog, templates: Path) -> Printable:
     """One card per template in templates/dropfleet/cards/, in file-name order."""
-    folder = templates_dir() / TEMPLATES / "cards"
-    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in Path(folder).glob("*.html"))
+    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in (templates / "cards").glob("*.html"))
     d = catalog.damage
     return Printable("_base/cards.html", {
         "title": "dropfleet reference cards",

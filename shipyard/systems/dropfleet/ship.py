@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shipyard.core.system import LineOf
+from shipyard.api import LineOf
 from shipyard.systems.dropfleet.models import (
     ClassId,
     DropfleetCatalog,

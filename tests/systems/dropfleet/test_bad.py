@@ -1,6 +1,6 @@
-"""dropfleet's bad designs: each file in bad/ gets exactly the `FILE:LINE: message` lines of
-bad/expected.txt, and exit 2 (not a design) or 1 (illegal); never a traceback. (The kit's
-contract suite will read this folder when it lands; until then this test does.)"""
+"""dropfleet's bad designs (catalogs/dropfleet/bad/): each file alone gets exactly its own
+`FILE:LINE: message` lines of expected.txt, and exit 2 (not a design) or 1 (illegal). The
+contract suite checks the folder as one run; this test checks each file's exit status."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from tests.cli import shipyard
 
-BAD = Path(__file__).resolve().parent / "bad"
+BAD = Path(__file__).resolve().parents[3] / "catalogs" / "dropfleet" / "bad"
 NOT_A_DESIGN = {"neither.yaml", "stock_and_class.yaml", "unknown_class.yaml", "unknown_key.yaml",
                 "unknown_stock.yaml", "unknown_upgrade.yaml", "unknown_weapon.yaml"}
 

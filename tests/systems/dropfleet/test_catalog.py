@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.systems.dropfleet.notation import Dice, Rule
+from shipyard.api import Dice
+from shipyard.systems.dropfleet.notation import Rule, amount, mean
 from tests.systems.dropfleet.conftest import catalog
 
 DATA = Path("/work/shared/data/dropfleet")
@@ -36,7 +37,7 @@ def test_published_figures_of_a_ship_as_printed() -> None:
     assert [str(r) for r in s.rules] == ["Ablative Armour"]
     first = s.weapons[0]  # XN-31 Mass Driver Turret Pair, 2+, 2, 1, F/S, Fusillade (2)
     assert (first.name, first.lock, first.attack, first.damage, first.arc) == (
-        "XN-31 Mass Driver Turret Pair", 2, Dice(0, 0, 2), Dice(0, 0, 1), "F/S")
+        "XN-31 Mass Driver Turret Pair", 2, 2, 1, "F/S")
     assert first.rules == [Rule("Fusillade", "2")]
 
 
@@ -116,7 +117,7 @@ def test_lock_star_and_damage_dash_tokens() -> None:  # D6
     assert armour_lock == ["armstrong-destroyer", "shadow-battlecruiser", "uranium-dreadnought"]
     hits = sorted(s.id for s in cat.stock for w in s.weapons if w.damage == "hits")
     assert hits == ["plutonium-dreadnought", "silver-battleship"]
-    zero = sorted(s.id for s in cat.stock for w in s.weapons if w.damage == Dice(0, 0, 0))
+    zero = sorted(s.id for s in cat.stock for w in s.weapons if w.damage == 0)
     assert len(zero) == 2
 
 
@@ -150,18 +151,22 @@ def test_resistance_base_priced_hulls() -> None:
     assert len(with_options) == 9
 
 
-@pytest.mark.parametrize(("text", "mean", "low", "high"), [
+@pytest.mark.parametrize(("text", "expected", "low", "high"), [
     ("3", 3, 3, 3), ("D3", 2, 1, 3), ("D6+1", 4.5, 2, 7), ("2D6", 7, 2, 12), (0, 0, 0, 0)])
-def test_dice(text: str | int, mean: float, low: int, high: int) -> None:
-    d = Dice.parse(text)
-    assert (float(d.mean), d.low, d.high) == (mean, low, high)
-    assert Dice.parse(str(d)) == d
+def test_attack_and_damage_are_numbers_or_the_kits_dice(text: str | int, expected: float,
+                                                         low: int, high: int) -> None:
+    value = amount(text)
+    assert mean(value) == expected
+    if isinstance(value, Dice):
+        assert (value.min, value.max) == (low, high)
+    else:
+        assert value == low == high
 
 
 def test_bad_dice_are_refused() -> None:
-    for text in ("D1", "0D6", "three", "D6+"):
+    for text in ("D1", "0D6", "three", "D6+", 1000, True):
         with pytest.raises(ValueError):
-            Dice.parse(text)
+            amount(text)
 
 
 @pytest.mark.skipif(not DATA.is_dir(), reason="the shared data set is not on this machine")

@@ -26,12 +26,12 @@ def test_every_stock_ship_validates_shows_and_prints(stock_id: str, yard, tmp_pa
     assert report.legal, [d.message for d in report.errors]
     design = report.design
     assert design is not None
-    rows = dict(system.profile(design.model, design.catalog))
+    rows = dict(system.profile(design))
     stock = catalog().stock_ship(stock_id)
     assert stock is not None
     assert rows["Points (published)"].split()[0].isdigit()
     assert rows["House points"].split()[0].isdigit()
-    page = html(Page(system.sheet(design.model, design.catalog, report.budgets)), "a4")
+    page = html(Page(system.sheet(design, report.budgets)), "a4")
     assert stock.name.replace("&", "&amp;") in page
     assert page.count('class="box') == stock.hull  # one box per Hull point
 
@@ -76,7 +76,7 @@ def test_h1_custom_build_from_class_and_upgrades(design) -> None:
     report = design("class: medium\nfaction: ucm\nupgrades: [reinforced-plating, "
                     "point-defence-array]\nweapons:\n  - weapon: barracuda-missile-bays\n")
     assert report.legal
-    rows = dict(system.profile(report.design.model, report.design.catalog))
+    rows = dict(system.profile(report.design))
     assert rows["Armour"] == "3+"  # the class's 4+, one step better
     assert rows["Point Defence"] == "7"  # 5 + 2
 
@@ -84,7 +84,7 @@ def test_h1_custom_build_from_class_and_upgrades(design) -> None:
 def test_h1_armour_never_better_than_2_plus(design) -> None:
     report = design("class: heavy\nupgrades: [reinforced-plating, reinforced-plating, "
                     "reinforced-plating]\n")
-    rows = dict(system.profile(report.design.model, report.design.catalog))
+    rows = dict(system.profile(report.design))
     assert rows["Armour"] == "2+"
 
 
@@ -186,7 +186,9 @@ def test_a_custom_build_prints(tmp_path: Path) -> None:
     assert text.count("<i>C</i>") == 2
 
 
-def test_new_with_a_stock_id_until_the_core_offers_new_stock() -> None:
-    run = shipyard("new", "dropfleet", "--hull", "heavy-cruiser")
+def test_new_stock_writes_a_published_ship_with_its_picks() -> None:
+    run = shipyard("new", "dropfleet", "--stock", "heavy-cruiser")
     assert run.code == 0
     assert "stock: heavy-cruiser" in run.out and "picks:" in run.out
+    wrong = shipyard("new", "dropfleet", "--hull", "heavy-cruiser")
+    assert wrong.code == 2 and "--stock heavy-cruiser" in wrong.err

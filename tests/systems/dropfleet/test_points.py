@@ -113,7 +113,7 @@ def test_best_system_in_full_and_the_others_half() -> None:
 def test_itemised_terms_sum_to_the_price() -> None:
     cat = catalog()
     loads = loads_of(cat)
-    for s in cat.stock[:40]:
+    for s in list(cat.stock)[:40]:
         ship = stock_ship(s, cat)
         total = sum(p for _, p in itemised(ship, cat.points, loads))
         assert house_points(ship, cat.points, loads) == int(total + 0.5)
