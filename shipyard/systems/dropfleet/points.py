@@ -50,10 +50,8 @@ def line_value(w: WeaponLine, f: PointsFormula) -> float:
     value = f.lock_value[f"{lock}+"]
     fusillade = w.rule("Fusillade")
     attack = mean(w.attack) + (fusillade.number * d["fusillade_share"] if fusillade else 0)
-    if w.damage == "hits":  # damage equals the hits: the expected hits, per hit
-        damage = attack * hit_chance(lock)
-    else:
-        damage = mean(w.damage)
+    # Damage `hits` is the number of hits: per hit, the expected hits of the attack
+    damage = attack * hit_chance(lock) if w.damage == "hits" else mean(w.damage)
     factor = 1.0
     if w.rule("Particle"):
         factor *= d["particle"]
