@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.api import Budget, Printable
+from shipyard.api import BoxLine, Budget, Printable
 from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
 from shipyard.systems.dropfleet.models import CripplingResult, DropfleetCatalog, DropfleetDesign
 from shipyard.systems.dropfleet.notation import save_text
@@ -19,14 +19,8 @@ from shipyard.systems.dropfleet.rules import house
 from shipyard.systems.dropfleet.ship import Ship
 
 TEMPLATES = "dropfleet"
-BOXES_PER_ROW = 25
+BOXES_PER_ROW = 20  # the kit's track strip is 20 boxes long
 FIRE_MARKERS = 4  # an Immolation gives up to D3 Fires, on top of a crippling Fire
-
-
-@dataclass(frozen=True)
-class HullBox:
-    left: int  # Hull left once this box is ticked
-    crippling: bool
 
 
 @dataclass(frozen=True)
@@ -46,14 +40,28 @@ class WeaponRow:
     rules: str
 
 
-def hull_track(ship: Ship, catalog: DropfleetCatalog) -> list[list[HullBox]]:
-    """Boxes for Hull lost, each labelled with the Hull left once ticked; the boxes that make
-    the ship crippled are marked. Rows of BOXES_PER_ROW."""
-    at = set(crippled_at(ship.hull, ship.dreadnought, catalog.damage.thresholds))
-    boxes = [HullBox(left, left in at) for left in range(ship.hull - 1, -1, -1)]
-    rows = -(-len(boxes) // BOXES_PER_ROW)
-    per_row = -(-len(boxes) // rows)  # even rows: 26 boxes print as 13 and 13, not 25 and 1
-    return [boxes[i:i + per_row] for i in range(0, len(boxes), per_row)]
+def hull_track(ship: Ship, catalog: DropfleetCatalog) -> list[BoxLine]:
+    """The kit's box track for Hull lost: a box a point, each line labelled with the Hull left
+    once its boxes are ticked, and the box that cripples the ship drawn heavy. A line holds at
+    most one such box (a Dreadnought's second threshold starts a new line) and at most
+    BOXES_PER_ROW boxes; the lines of a stretch are as even as they can be."""
+    at = crippled_at(ship.hull, ship.dreadnought, catalog.damage.thresholds)
+    left = list(range(ship.hull - 1, -1, -1))  # the Hull left once each box is ticked
+    stretches: list[list[int]] = []
+    for value in left:
+        if not stretches or (value in at[1:]):
+            stretches.append([])
+        stretches[-1].append(value)
+    lines = []
+    for stretch in stretches:
+        rows = -(-len(stretch) // BOXES_PER_ROW)
+        per_row = -(-len(stretch) // rows)
+        for i in range(0, len(stretch), per_row):
+            chunk = stretch[i:i + per_row]
+            mark = next((j + 1 for j, v in enumerate(chunk) if v in at), 0)
+            label = str(chunk[0]) if len(chunk) == 1 else f"{chunk[0]}–{chunk[-1]}"
+            lines.append(BoxLine(len(chunk), label, mark=mark))
+    return lines
 
 
 def crippling_table(ship: Ship, catalog: DropfleetCatalog) -> list[CripplingResult]:
@@ -133,7 +141,7 @@ def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
         "cards": [card(ship, design.name, catalog, budgets, i + 1, group)
                   for i in range(group)],
         "save_text": save_text,
-    }, (f"{TEMPLATES}/sheet.css",))
+    }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
 
 
 def cards(catalog: DropfleetCatalog, templates: Path) -> Printable:

@@ -125,3 +125,15 @@ def test_s7_orbital_decay_has_its_own_repair_box(design) -> None:
     assert london is not None
     names = [(r.name, r.boxes) for r in repairables(stock_ship(london, cat), cat)]
     assert ("Atmospheric containment failure", 2) in names  # S8
+
+
+def test_the_card_marks_the_box_that_cripples() -> None:
+    from shipyard.systems.dropfleet.sheet import hull_track
+    from shipyard.systems.dropfleet.ship import stock_ship
+
+    cat = catalog()
+    london = stock_ship(cat.stock_ship("london-dreadnought"), cat)  # type: ignore[arg-type]
+    lines = hull_track(london, cat)  # Hull 26: boxes for 25 left down to 0 left
+    assert [(ln.label, ln.count, ln.mark) for ln in lines] == [("25–11", 15, 8), ("10–0", 11, 1)]
+    toulon = stock_ship(cat.stock_ship("toulon-frigate"), cat)  # type: ignore[arg-type]
+    assert [(ln.label, ln.count, ln.mark) for ln in hull_track(toulon, cat)] == [("3–0", 4, 2)]
