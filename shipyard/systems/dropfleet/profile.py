@@ -15,7 +15,7 @@ def armour_text(ship: Ship) -> str:
 
 def signature_text(ship: Ship) -> str:
     sig = f'{ship.signature}"'
-    return sig + (f' ({ship.shields_up_signature}" shields up)'
+    return sig + (f' ({ship.shields_up_signature}" and Point Defence 0 with shields up)'
                   if ship.shields_up_signature is not None else "")
 
 

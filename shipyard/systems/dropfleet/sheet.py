@@ -111,7 +111,8 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
         "profile": [("Hull", str(ship.hull)), ("Armour", armour_text(ship)),
                     ("PD", str(ship.point_defence)),
                     ("Signature", f'{ship.signature}"' + (
-                        f' / {ship.shields_up_signature}" up' if ship.shields_up_signature
+                        f' / {ship.shields_up_signature}" up, PD 0'
+                        if ship.shields_up_signature
                         else "")),
                     ("Thrust", f'{ship.thrust}"'), ("Scan", f'{ship.scan}"'),
                     ("Group", f"{ship.group[0]}-{ship.group[1]}")],
