@@ -77,6 +77,12 @@ def test_shaltari_signature_with_shields_up() -> None:  # D3
     assert len(two) == 31  # 18 of 3/16, 4 of 4/20, 3 of 2/12, 2 of 3/8, 2 of 1/8, 2 of 10/36
     assert all(s.faction == "shaltari" for s in two)
     assert sum((s.signature, s.shields_up_signature) == (3, 16) for s in two) == 18
+    from shipyard.systems.dropfleet.profile import signature_text
+    from shipyard.systems.dropfleet.ship import stock_ship
+
+    ship = stock_ship(two[0], cat)
+    assert signature_text(ship) == (f'{two[0].signature}" ({two[0].shields_up_signature}" and '
+                                    "Point Defence 0 with shields up)")
 
 
 @pytest.mark.parametrize(("text", "pair"), [

@@ -196,3 +196,27 @@ def test_new_stock_writes_a_published_ship_with_its_picks() -> None:
     assert "stock: heavy-cruiser" in run.out and "picks:" in run.out
     wrong = shipyard("new", "dropfleet", "--hull", "heavy-cruiser")
     assert wrong.code == 2 and "--stock heavy-cruiser" in wrong.err
+
+
+def test_random_custom_builds_are_judged_never_crash(yard, tmp_path) -> None:
+    """Any mix of classes, weapons and upgrades gets a verdict, a positive house price that is
+    the sum of its items, and slot errors exactly when a budget is over."""
+    import random
+
+    cat = catalog()
+    rng = random.Random(12)
+    weapons, upgrades = cat.weapons.ids(), cat.upgrades.ids()
+    path = tmp_path / "ship.yaml"
+    for _ in range(60):
+        klass = rng.choice(CLASS_IDS)
+        body = {"system": "dropfleet", "name": "Random", "class": klass,
+                "weapons": [{"weapon": rng.choice(weapons)} for _ in range(rng.randint(0, 9))],
+                "upgrades": [rng.choice(upgrades) for _ in range(rng.randint(0, 4))]}
+        path.write_text(dump(body), encoding="utf-8")
+        report = yard.check(path)
+        assert report.readable
+        points = next(b for b in report.budgets if b.name == "points")
+        assert points.used > 0 and points.available is None
+        slots = {b.name: b for b in report.budgets if b.name.startswith("slots.")}
+        for name, budget in slots.items():
+            assert (f"{name}.over" in codes(report)) == (budget.used > budget.available)
