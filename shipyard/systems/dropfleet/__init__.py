@@ -11,7 +11,7 @@ from shipyard.api import Budget, Design, LineOf, Printable, RulesSystem, Table, 
 from shipyard.systems.dropfleet.build import catalog_tables, new_design, new_stock
 from shipyard.systems.dropfleet.models import CLASS_IDS, DropfleetCatalog, DropfleetDesign
 from shipyard.systems.dropfleet.profile import rows
-from shipyard.systems.dropfleet.rules import CODES, check
+from shipyard.systems.dropfleet.rules import CODES, check, price
 from shipyard.systems.dropfleet.ship import Ship, resolve
 
 ShipDesign = Design[DropfleetDesign, DropfleetCatalog, Ship]
@@ -26,6 +26,7 @@ class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
     design_model = DropfleetDesign
     catalog_model = DropfleetCatalog
     codes = CODES
+    price_unit = "points"
 
     def build(self, design: DropfleetDesign, catalog: DropfleetCatalog,
               line_of: LineOf) -> Ship:
@@ -36,6 +37,9 @@ class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
 
     def profile(self, design: ShipDesign) -> list[tuple[str, str]]:
         return rows(design.built, design.catalog)
+
+    def price(self, design: ShipDesign) -> int:
+        return price(design.model, design.built, design.catalog)
 
     def new_design(self, catalog: DropfleetCatalog, hull: str | None,
                    stock: str | None = None) -> dict[str, Any]:

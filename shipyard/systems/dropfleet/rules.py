@@ -60,6 +60,13 @@ def stock_points(ship: Ship, catalog: DropfleetCatalog) -> tuple[int, list[tuple
     return sum(a for _, a in items), items
 
 
+def price(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog) -> int:
+    """What a design costs in a fleet: a stock ship's published points (RULINGS.md H5, H6),
+    a custom build's house points, times the ships of its group."""
+    each = stock_points(ship, catalog)[0] if ship.stock is not None else house(ship, catalog)
+    return each * (design.group or 1)
+
+
 def check(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog, line_of: LineOf
           ) -> Verdict:
     verdict = Verdict()

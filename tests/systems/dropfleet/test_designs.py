@@ -220,3 +220,13 @@ def test_random_custom_builds_are_judged_never_crash(yard, tmp_path) -> None:
         slots = {b.name: b for b in report.budgets if b.name.startswith("slots.")}
         for name, budget in slots.items():
             assert (f"{name}.over" in codes(report)) == (budget.used > budget.available)
+
+
+def test_fleets_price_each_design_with_its_group(tmp_path: Path) -> None:
+    fleet = Path(__file__).resolve().parents[3] / "catalogs" / "dropfleet" / "fleets"
+    run = shipyard("show", fleet / "ucm-patrol.yaml", "--json")
+    assert run.code == 0
+    seattle = catalog().stock_ship("seattle-fleet-carrier")
+    assert seattle is not None
+    total = next(b for b in run.json()["budgets"] if b["used"] and b["available"] == 700)
+    assert total["used"] == 250 + 3 * 35 + 2 * seattle.points
