@@ -31,6 +31,7 @@ from shipyard.core.combat import (
     Roll,
 )
 from shipyard.core.dice import Dice, Roller, chance_all, chance_none, derive_seed
+from shipyard.core.fleet import Fleet, FleetFile, Group, Member
 from shipyard.core.options import (
     END_REASONS,
     MAX_CAP,
@@ -83,10 +84,14 @@ __all__ = [
     "Fight",
     "FightOptions",
     "FightSupport",
+    "Fleet",
+    "FleetFile",
+    "Group",
     "LineItem",
     "LineOf",
     "Located",
     "Log",
+    "Member",
     "Modifier",
     "OddsReport",
     "OddsTable",

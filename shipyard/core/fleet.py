@@ -80,6 +80,7 @@ class Member:
     line: int | None
     shown: str  # the file it came from, or "stock ID"
     price: Decimal = Decimal(0)
+    ships: int = 1  # ships in one copy of the design (a group of ships is one design)
 
     @property
     def name(self) -> str:
@@ -146,7 +147,8 @@ def _ticks(count: int) -> list[BoxLine]:
 
 def roster(fleet: Fleet, budgets: list[Budget], unit: str) -> Printable:
     """The roster page a fleet's sheets start with."""
-    rows = [RosterRow(g.name, m.name, m.count, f"{m.price:f}", f"{m.total:f}", _ticks(m.count))
+    rows = [RosterRow(g.name, m.name, m.count, f"{m.price:f}", f"{m.total:f}",
+                      _ticks(m.count * m.ships))
             for g in fleet.groups for m in g.members]
     return Printable("_base/roster.html", {
         "title": fleet.model.fleet, "heading": "Fleet roster",

@@ -157,6 +157,11 @@ class RulesSystem(ABC, Generic[D, C, B]):
         writes this)."""
         raise UserError.single("fleet.unsupported", f"{self.id} ships have no price")
 
+    def ships_in(self, design: Design[D, C, B]) -> int:
+        """How many ships one copy of a design is (a design may be a group of ships); its
+        `price()` is for all of them."""
+        return 1
+
     def fleet_check(self, fleet: Fleet) -> Verdict:
         """A fleet's composition beyond its total price (groups, counts per game size...):
         budgets and findings at the lines of the fleet file; none by default."""

@@ -216,8 +216,10 @@ class Yard:
             report.errors.append(Diagnostic("fleet.member_illegal", f"{member.name} ({key}) is "
                                             "NOT LEGAL", "error", line, located.file))
         design = member.design
-        price = Decimal(system.price(design)) if design is not None else Decimal(0)
-        return Member(design, entry.count, line, key, price)
+        if design is None:
+            return Member(None, entry.count, line, key)
+        return Member(design, entry.count, line, key, Decimal(system.price(design)),
+                      system.ships_in(design))
 
     def _member_report(self, path: Path, located: Located, system: AnySystem,
                        entry: FleetEntry, line: int | None, key: str) -> Report:
@@ -231,7 +233,7 @@ class Yard:
                     located.file, line))
             data = system.new_design(catalog, None, entry.stock)
             stock = Located(data, located.file, {(): line} if line is not None else {})
-            return self.judge(self.design_of(stock, system), Report(file=located.file))
+            return self.judge(self.design_of(stock, system), Report(file=key))
         file = path.parent / str(entry.design)
         if not file.is_file():
             return _unreadable(Report(file=key), UserError.single(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.api import Budget, Design, LineOf, Printable, RulesSystem, Table, Verdict
+from shipyard.api import Budget, Design, Fleet, LineOf, Printable, RulesSystem, Table, Verdict
 from shipyard.systems.dropfleet.build import catalog_tables, new_design, new_stock
 from shipyard.systems.dropfleet.models import CLASS_IDS, DropfleetCatalog, DropfleetDesign
 from shipyard.systems.dropfleet.profile import rows
@@ -40,6 +40,14 @@ class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
 
     def price(self, design: ShipDesign) -> int:
         return price(design.model, design.built, design.catalog)
+
+    def ships_in(self, design: ShipDesign) -> int:
+        return design.model.group or 1
+
+    def fleet_check(self, fleet: Fleet) -> Verdict:
+        from shipyard.systems.dropfleet.fleet import fleet_check
+
+        return fleet_check(fleet, fleet.catalog)
 
     def new_design(self, catalog: DropfleetCatalog, hull: str | None,
                    stock: str | None = None) -> dict[str, Any]:

@@ -302,6 +302,31 @@ class PointsFormula(StrictModel):
     source: Source
 
 
+Tonnage = Literal["Light", "Medium", "Heavy", "Super-heavy"]
+Span = tuple[Annotated[int, Field(ge=0, le=100)], Annotated[int, Field(ge=0, le=100)]]
+
+
+class Battlegroup(StrictModel):
+    """A fleet's battlegroup (house: battlegroups.yaml): how many groups it holds, and of each
+    tonnage."""
+
+    id: Id
+    name: Name
+    groups: Span
+    tonnage: dict[Tonnage, Span]
+    source: Source
+
+
+class GameSize(StrictModel):
+    """A game size (house): its points and how many battlegroups of each type it takes."""
+
+    id: Id
+    name: Name
+    points: tuple[int, int]
+    battlegroups: dict[str, Span]
+    source: Source
+
+
 class DropfleetCatalog(StrictModel):
     factions: Entries[Faction]
     classes: Entries[TonnageClass]
@@ -314,6 +339,8 @@ class DropfleetCatalog(StrictModel):
     picks: Picks
     damage: DamageTables
     points: PointsFormula
+    battlegroups: Entries[Battlegroup]
+    game_sizes: Entries[GameSize]
 
     @model_validator(mode="after")
     def _consistent(self) -> DropfleetCatalog:

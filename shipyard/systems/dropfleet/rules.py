@@ -8,12 +8,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from shipyard.api import Budget, LineOf, Verdict
+from shipyard.systems.dropfleet.fleet import CODES as FLEET_CODES
 from shipyard.systems.dropfleet.models import DropfleetCatalog, DropfleetDesign, StockShip
 from shipyard.systems.dropfleet.picks import Pick, pick_options, required
 from shipyard.systems.dropfleet.points import house_points, itemised
 from shipyard.systems.dropfleet.ship import Mounted, Ship
 
 CODES = {
+    **FLEET_CODES,
     "picks.unknown": "a pick that this stock hull does not offer",
     "picks.missing": "fewer picks of a group than the hull must make (RULINGS.md H5)",
     "picks.over": "more picks of a group than the hull may make (RULINGS.md H5)",

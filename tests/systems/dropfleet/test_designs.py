@@ -228,5 +228,6 @@ def test_fleets_price_each_design_with_its_group(tmp_path: Path) -> None:
     assert run.code == 0
     seattle = catalog().stock_ship("seattle-fleet-carrier")
     assert seattle is not None
-    total = next(b for b in run.json()["budgets"] if b["used"] and b["available"] == 700)
-    assert total["used"] == 250 + 3 * 35 + 2 * seattle.points
+    total = next(b for b in run.json()["budgets"] if b["name"] == "fleet")
+    assert total["available"] == 1000
+    assert total["used"] == 250 + 3 * 35 + seattle.points
