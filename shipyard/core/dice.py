@@ -7,7 +7,7 @@ that sequence for an integer seed on every platform and version, while `randint`
 
 The chance helpers below are exact (up to floating-point rounding) for the odds of a volley.
 
-`Dice` is a dice expression as data (`2d6+3`, `D3`, traveller's `2D`, `D66`): plain integers a
+`Dice` is a dice expression as data (`2d6+3`, `D3`, Mongoose's `2D`, `D66`): plain integers a
 fight loop can use without objects, its exact distribution, and a Pydantic field type.
 """
 
@@ -84,7 +84,7 @@ MAX_COUNT = 100
 MAX_DICE_SIDES = 1000
 MAX_BONUS = 1000
 
-# `2d6+3`, `D3`, `d100`, `1d10+2`, traveller's `2D` (n six-sided dice), `D66`; either case,
+# `2d6+3`, `D3`, `d100`, `1d10+2`, Mongoose's `2D` (n six-sided dice), `D66`; either case,
 # a plus, a hyphen or a true minus before the bonus, spaces around the sign
 _NOTATION = re.compile(r"^\s*(\d*)\s*([dD])\s*(\d*)\s*(?:([+\-\u2212])\s*(\d+))?\s*$")
 
@@ -95,7 +95,7 @@ class Dice:
     faces plus `bonus`, or (`d66`) two six-sided dice read as tens and units (11..66).
 
     Equal dice compare equal however they were written; the spelling (`D3` against `1d3`,
-    traveller's `2D`) is kept only so that `str()` gives back what the catalog said.
+    Mongoose's `2D`) is kept only so that `str()` gives back what the catalog said.
     """
 
     count: int
