@@ -1,0 +1,324 @@
+"""traveller design files and catalog, as Pydantic models.
+
+A design states choices only (hull, options, parts by catalog id with ratings and counts);
+every figure of its line items is derived in construction.py. Schema bounds refuse absurd input
+(exit 2); whether a sane design is legal is for the rules (exit 1).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from shipyard.core.system import DesignBase, StrictModel
+
+MAX_HULL = 2_000_000
+Tons = Annotated[float, Field(ge=0, le=MAX_HULL)]
+Count = Annotated[int, Field(ge=1, le=100_000)]
+Rating = Annotated[int, Field(ge=0, le=100_000)]
+Label = Annotated[str, Field(min_length=1, max_length=120)]
+Multiplier = Annotated[float, Field(ge=0, le=1000)]
+
+Section = Literal["Hull", "Jump", "Propulsion", "Power", "Fuel", "Command", "Computer", "Sensors",
+                  "Weapons", "Screens", "Craft", "Habitation", "Systems", "Cargo"]
+SECTIONS: tuple[str, ...] = ("Hull", "Jump", "Propulsion", "Power", "Fuel", "Command", "Computer",
+                             "Sensors", "Weapons", "Screens", "Craft", "Habitation", "Systems",
+                             "Cargo")
+Rule = Literal["armour", "hull_share", "airlock", "automation", "j_drive", "m_drive", "r_drive",
+               "plant", "solar", "emergency_power", "fuel", "scoops", "per_ton", "bridge", "unit",
+               "computer", "software", "extended_arrays", "fixed_mount", "turret", "mount",
+               "spinal", "magazine", "docking", "low_berth", "priced", "rated", "container",
+               "cargo_hold"]
+
+
+# --- catalog -------------------------------------------------------------------------------
+
+class HullPointDivisor(StrictModel):
+    from_tons: int = Field(ge=1)
+    divisor: float = Field(gt=0)
+
+
+class HullFigures(StrictModel):
+    cost_per_ton: float = Field(gt=0)
+    tons_per_hull_point: float = Field(gt=0)
+    hull_point_divisors: list[HullPointDivisor]
+    basic_power_percent: float = Field(ge=0)
+    free_airlock_per_tons: int = Field(ge=1)
+    source: str
+
+
+class Configuration(StrictModel):
+    id: str
+    name: str
+    cost: float = Field(gt=0)
+    hull_points: float = Field(gt=0)
+    armour: float = Field(gt=0)
+    streamlined: Literal["yes", "partial", "no"]
+    source: str
+
+
+class HullOption(StrictModel):
+    id: str
+    name: str
+    cost: float = Field(gt=0)
+    hull_points: float = Field(gt=0)
+    armour_cap: float = 1
+    basic_power: float = 1
+    armour_tons_percent: float = 0
+    armour_rating: int = 0
+    source: str
+
+
+class ArmourCap(StrictModel):
+    kind: Literal["min_tl", "tl_plus"]
+    value: int
+
+
+class ArmourMaterial(StrictModel):
+    id: str
+    name: str
+    tl: int
+    percent_per_point: float = Field(gt=0)
+    cost_per_ton: float = Field(ge=0)
+    cap: ArmourCap
+    source: str
+
+
+class SizeFactor(StrictModel):
+    below_tons: float
+    factor: float
+
+
+class ArmourTable(StrictModel):
+    size_factors: list[SizeFactor]
+    materials: list[ArmourMaterial]
+
+
+class Grade(StrictModel):
+    id: str
+    name: str
+    cost: float
+    tons: float
+    tl_delta: int
+    advantages: int
+    disadvantages: int
+
+
+class Modification(StrictModel):
+    id: str
+    name: str
+    advantage: int = 0
+    disadvantage: int = 0
+    tons_delta: float = 0
+    power: float = 1
+    fuel_delta: float = 0
+
+
+class CustomisationTable(StrictModel):
+    grades: list[Grade]
+    modifications: list[Modification]
+    source: str
+
+
+class PartEntry(StrictModel):
+    """One part a design may name: its rule and that rule's figures."""
+
+    id: str
+    name: str
+    plural: str | None = None
+    section: Section
+    rule: Rule
+    tl: int | None = None
+    source: str
+    tons: float | None = None
+    tons_percent: float | None = None
+    zero_tons_percent: float | None = None
+    cost: float | None = None
+    cost_per_ton: float | None = None
+    cost_per_hull_ton: float | None = None
+    power: float | None = None
+    power_per_ton: float | None = None
+    power_percent: float | None = None
+    zero_power_percent: float | None = None
+    output_per_ton: float | None = None
+    fuel_percent: float | None = None
+    fuel_weeks: int | None = None
+    fuel_percent_per_hour: float | None = None
+    jump_percent: float | None = None
+    tl_by_rating: list[int] | None = None
+    show_zero_tons: bool = False
+    automation: float | None = None
+    plant_share: float | None = None
+    per_day_per_ton: float | None = None
+    sensor_dm: int | None = None
+    tons_factor: float | None = None
+    power_factor: float | None = None
+    cost_factor: float | None = None
+    capacity: int | None = None
+    firmpoint_power: float | None = None
+    hardpoints: int | None = None
+    weapon: str | None = None
+    crew: int | None = None
+    improvement_tons: list[float] | None = None
+    improvement_cost: list[float] | None = None
+    per_ton: int | None = None
+    ordnance: str | None = None
+    max_craft_tons: float | None = None
+    berths: int | None = None
+    power_per_ten: int | None = None
+    min_cost: float | None = None
+    max_cost: float | None = None
+    tons_per_rating: float | None = None
+    overhead: float | None = None
+
+
+class BridgeSize(StrictModel):
+    up_to_tons: float
+    tons: float
+
+
+class BridgeTable(StrictModel):
+    sizes: list[BridgeSize]
+    cost_per_100_tons: float
+    smaller_cost: float
+    holographic_cost: float
+    holographic_tl: int
+    source: str
+
+
+class ComputerEntry(StrictModel):
+    rating: int
+    name: str
+    tl: int
+    cost: float
+
+
+class ComputerOptions(StrictModel):
+    bis: float
+    fib: float
+    retro_divisor: float
+
+
+class SoftwareEntry(StrictModel):
+    id: str
+    name: str
+    tl: int | list[int]
+    cost: float | list[float]
+    from_rating: int = 1
+    named: bool = False
+    source: str = "csv:Software rows"
+
+
+class CraftEntry(StrictModel):
+    id: str
+    name: str
+    tons: float = Field(gt=0)
+    cost: float = Field(ge=0)
+    source: str
+
+
+class WeaponEntry(StrictModel):
+    id: str
+    name: str
+    tl: int
+    range: str
+    damage: str
+    traits: str = ""
+    power: float = 0
+    cost: float = 0
+    point_defence: bool = False
+    ordnance: str | None = None
+    salvo: int | None = None
+    source: str
+
+
+class TravellerCatalog(StrictModel):
+    hull: HullFigures
+    configurations: list[Configuration]
+    hull_options: list[HullOption]
+    armour: ArmourTable
+    customisation: CustomisationTable
+    parts: list[PartEntry]
+    bridge: BridgeTable
+    computers: list[ComputerEntry]
+    computer_options: ComputerOptions
+    software: list[SoftwareEntry]
+    craft: list[CraftEntry]
+    weapons: list[WeaponEntry]
+
+    def part(self, part_id: str) -> PartEntry | None:
+        return next((p for p in self.parts if p.id == part_id), None)
+
+    def configuration(self, cfg_id: str) -> Configuration | None:
+        return next((c for c in self.configurations if c.id == cfg_id), None)
+
+    def option(self, opt_id: str) -> HullOption | None:
+        return next((o for o in self.hull_options if o.id == opt_id), None)
+
+    def material(self, mat_id: str) -> ArmourMaterial | None:
+        return next((m for m in self.armour.materials if m.id == mat_id), None)
+
+    def craft_entry(self, craft_id: str) -> CraftEntry | None:
+        return next((c for c in self.craft if c.id == craft_id), None)
+
+    def weapon(self, weapon_id: str) -> WeaponEntry | None:
+        return next((w for w in self.weapons if w.id == weapon_id), None)
+
+    def software_entry(self, sw_id: str) -> SoftwareEntry | None:
+        return next((s for s in self.software if s.id == sw_id), None)
+
+
+# --- design --------------------------------------------------------------------------------
+
+class Customisation(StrictModel):
+    grade: str = Field(min_length=1, max_length=40)
+    modifications: list[str] = Field(default_factory=list, max_length=10)
+
+
+class Hull(StrictModel):
+    tons: float = Field(gt=0, le=MAX_HULL)
+    configuration: str = Field(min_length=1, max_length=40)
+    options: list[str] = Field(default_factory=list, max_length=10)
+    drives_for_tons: float | None = Field(default=None, gt=0, le=MAX_HULL,
+                                          description="size drives and jump fuel for this "
+                                                      "displacement (a ship that tows or grows)")
+    label: Label | None = None
+
+
+class Part(StrictModel):
+    """One line of the design: a catalog part and the choices that part takes."""
+
+    part: str = Field(min_length=1, max_length=60)
+    count: Count = 1
+    rating: Rating | None = None
+    output: Rating | None = None
+    tons: Tons | None = None
+    material: str | None = Field(default=None, max_length=40)
+    weapons: list[str] = Field(default_factory=list, max_length=4)
+    customisation: Customisation | None = None
+    armoured_bulkhead: bool = False
+    label: Label | None = None
+    craft: str | None = Field(default=None, max_length=40)
+    craft_tons: Tons | None = None
+    software: str | None = Field(default=None, max_length=40)
+    topic: str | None = Field(default=None, max_length=80)
+    parsecs: Rating | None = None
+    weeks: Rating | None = None
+    minutes: Rating | None = None
+    hours: Rating | None = None
+    smaller: bool = False
+    holographic: bool = False
+    bis: bool = False
+    fib: bool = False
+    backup: bool = False
+    retro: int = Field(default=0, ge=0, le=10)
+    cost_cr: float | None = Field(default=None, ge=0, le=1e9)
+
+
+class TravellerDesign(DesignBase):
+    system: Literal["traveller"]
+    tl: int = Field(ge=0, le=30)
+    design: Literal["standard", "custom"] = "custom"
+    hull: Hull
+    parts: list[Part] = Field(default_factory=list, max_length=2000)
