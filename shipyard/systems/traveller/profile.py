@@ -79,10 +79,13 @@ def new_design(catalog: TravellerCatalog, hull: str | None) -> dict[str, Any]:
         raise UserError.single("cli.hull", f"--hull {tons}: a traveller hull is 6..{MAX_HULL} "
                                "tons")
     small = tons < 100
-    plant_output = max(1, -(-tons * (20 + 10 + (0 if small else 10)) // 100))
+    # basic systems (20%) + the M-drive's Thrust 1 (10%; the J-1 draws the same, never at once)
+    # + civilian sensors: every figure rounded up as the drives round theirs
+    plant_output = -(-tons * 20 // 100) + -(-tons * 10 // 100) + 1
     parts: list[dict[str, Any]] = []
-    if not small:
+    if tons > 50:  # a bridge, so an airlock (free from 100 t)
         parts.append({"part": "airlock"})
+    if not small:
         parts.append({"part": "j_drive", "rating": 1})
     parts.append({"part": "m_drive", "rating": 1})
     parts.append({"part": "fusion_tl12", "output": plant_output})
