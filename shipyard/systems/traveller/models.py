@@ -230,7 +230,15 @@ class WeaponEntry(StrictModel):
     point_defence: bool = False
     ordnance: str | None = None
     salvo: int | None = None
+    magazine: int | None = None
+    firmpoint_magazine: int | None = None
     source: str
+
+
+class CriticalLocation(StrictModel):
+    id: str
+    name: str
+    roll: str
 
 
 class TravellerCatalog(StrictModel):
@@ -246,6 +254,10 @@ class TravellerCatalog(StrictModel):
     software: list[SoftwareEntry]
     craft: list[CraftEntry]
     weapons: list[WeaponEntry]
+    critical_locations: list[CriticalLocation]
+    critical_severities: int = Field(ge=1, le=20)
+    critical_source: str
+    position_skills: dict[str, str]
 
     def part(self, part_id: str) -> PartEntry | None:
         return next((p for p in self.parts if p.id == part_id), None)
