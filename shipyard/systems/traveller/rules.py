@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from shipyard.core.budget import Budget
+from shipyard.core.budget import Budget, LineItem
 from shipyard.core.system import LineOf, Verdict
 from shipyard.systems.traveller.construction import Ship, derive
 from shipyard.systems.traveller.models import TravellerCatalog, TravellerDesign
@@ -57,9 +57,17 @@ def budgets(ship: Ship, line_of: LineOf) -> list[Budget]:
         return f"{section}: {item}" + (f" ×{quantity}" if quantity else "")
 
     tonnage = Budget("tonnage", "tons", dec(ship.hull_tons), title="Tonnage")
+    rest = next((ln for ln in ship.lines if ln.kind == "cargo_rest"), None)
     for ln in ship.lines:
         if ln.counts_tons:
             tonnage.add(label(ln.item, ln.quantity, ln.section), dec(ln.tons), line(ln.part))
+    if rest is not None:
+        # the hold takes what is left, so the ledger adds up to the hull to the last digit
+        k = next(k for k, item in enumerate(tonnage.items) if item.line == line(rest.part)
+                 and item.label.startswith("Cargo"))
+        others = sum((item.amount for j, item in enumerate(tonnage.items) if j != k), Decimal(0))
+        tonnage.items[k] = LineItem(tonnage.items[k].label, tonnage.available - others,
+                                    tonnage.items[k].line)
     power = Budget("power", "Power", dec(ship.output), title="Power (basic + larger drive + rest)")
     m, j = ship.draw("m_drive"), ship.draw("j_drive")
     for ln in ship.lines:
@@ -77,10 +85,10 @@ def budgets(ship: Ship, line_of: LineOf) -> list[Budget]:
     for ln in ship.lines:
         if ln.hardpoints:
             hardpoints.add(label(ln.item, ln.quantity, ln.section), ln.hardpoints, line(ln.part))
-    cost = Budget("cost", "MCr", dec(ship.production_cost),
-                  title="Production cost, every line (a ledger, not a limit)")
+    cost = Budget("cost", "MCr", 0, title="Production cost, every line (a ledger, not a limit)")
     for ln in ship.lines:
         cost.add(label(ln.item, ln.quantity, ln.section), dec(ln.cost), line(ln.part))
+    cost.available = cost.used
     return [tonnage, hardpoints, power, cost]
 
 
