@@ -197,7 +197,8 @@ class Deriver:
         self.ship.hull_points = math.floor(self.hull * cfg.hull_points * self.hp_factor / divisor
                                            + EPS)
         basic = math.ceil(self.hull * f.basic_power_percent / 100 * self.basic_factor - EPS)
-        self.ship.lines.append(Line("Hull", "Basic Ship Systems", power=basic, kind="basic"))
+        self.ship.lines.append(Line("Hull", "Basic Ship Systems", power=basic, kind="basic",
+                                    counts_tons=False))
         pressure = self.c.option("pressure")
         if "pressure" in h.options and pressure is not None:
             self.ship.armour = pressure.armour_rating
