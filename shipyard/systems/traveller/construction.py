@@ -755,6 +755,19 @@ class Deriver:
             lines.extend(by_section[section])
         self.ship.lines = lines
 
+    def contenders(self) -> str:
+        """What draws Power beyond the basic systems, by group, largest first (the M- and
+        J-drive only the larger, since they never run together)."""
+        s = self.ship
+        groups: dict[str, float] = {}
+        larger = "m_drive" if s.draw("m_drive") >= s.draw("j_drive") else "j_drive"
+        for line in s.lines:
+            if line.power >= 0 or (line.kind in ("m_drive", "j_drive") and line.kind != larger):
+                continue
+            groups[_group(line)] = groups.get(_group(line), 0.0) - line.power
+        ranked = sorted(groups.items(), key=lambda kv: -kv[1])
+        return ", ".join(f"{name} {amount:g}" for name, amount in ranked)
+
     def budgets_and_checks(self) -> None:
         s = self.ship
         if s.tons_used > self.hull + 1e-6:
@@ -764,7 +777,8 @@ class Deriver:
                        f"has {s.hardpoints}")
         if s.power_demand > s.output + 1e-6:
             self.warn("power.short", f"the plant gives {s.output:g} Power; everything at once "
-                      f"needs {s.power_demand:g}: not all systems can run together")
+                      f"needs {s.power_demand:g} (basic systems {s.basic_power:g}): "
+                      f"{self.contenders()} cannot all run at once")
         has_bridge = any(line.kind == "bridge" for line in s.lines)
         if has_bridge and not any(line.kind == "airlock" for line in s.lines):
             self.warn("airlock.missing", "a ship with a bridge has no airlock")
@@ -780,6 +794,15 @@ class Deriver:
             if line.tons > self.hull:
                 self.error("drive.fit", f"{line.item} needs {line.tons:g} t; the hull is "
                            f"{self.hull:g} t", line.part)
+
+
+POWER_GROUPS = {"m_drive": "the M-drive", "j_drive": "the J-drive", "Sensors": "sensors",
+                "Weapons": "weapons", "Screens": "screens", "Fuel": "the fuel processor",
+                "Habitation": "habitation", "Systems": "ship's systems"}
+
+
+def _group(line: Line) -> str:
+    return POWER_GROUPS.get(line.kind) or POWER_GROUPS.get(line.section, line.section.lower())
 
 
 def derive(design: TravellerDesign, catalog: TravellerCatalog) -> Ship:

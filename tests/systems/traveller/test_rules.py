@@ -98,7 +98,9 @@ def test_power_shortfall_is_a_warning_that_names_the_figures(build: Build) -> No
     report, _ = build(*CORE[:2], {"part": "fusion_tl12", "output": 45}, *CORE[3:])
     assert report.legal is True
     assert codes(report) == ["power.short"]
-    assert "gives 45 Power; everything at once needs 60" in report.warnings[0].message
+    assert report.warnings[0].message == (
+        "the plant gives 45 Power; everything at once needs 60 (basic systems 40): "
+        "the M-drive 20 cannot all run at once")
 
 
 def test_power_counts_the_larger_drive_only(build: Build) -> None:
