@@ -87,3 +87,31 @@ def test_weapon_mounts_and_profiles_match_weapons_csv() -> None:
         assert row["range"] in (w.range, ""), w.id  # blank in the csv: the catalog says house
         if w.power or w.cost:
             assert (num(row["power"]), num(row["cost_mcr"])) == (w.power, w.cost), w.id
+
+
+DEFAULTS = {
+    "armour": {"material": "titanium_steel", "rating": 1}, "j_drive": {"rating": 1},
+    "m_drive": {"rating": 1}, "r_drive": {"rating": 1}, "plant": {"output": 10},
+    "solar": {"output": 1}, "fuel": {"weeks": 4}, "per_ton": {"tons": 2},
+    "computer": {"rating": 5}, "software": {"software": "library"},
+    "turret": {"weapons": ["pulse_laser"]}, "fixed_mount": {"weapons": ["pulse_laser"]},
+    "magazine": {"rating": 12}, "docking": {"craft": "air_raft"}, "priced": {"cost_cr": 1000},
+    "rated": {"rating": 2}, "container": {"rating": 10},
+}
+
+
+def test_every_catalog_part_derives_on_a_big_high_tl_hull(tmp_path: Path) -> None:
+    """Each part with its rule's usual choices builds a line with no error on a 100,000-ton TL 20
+    hull (emergency power and extended arrays with the plant and sensors they need)."""
+    import yaml
+
+    base = [{"part": "fusion_tl15", "output": 10}, {"part": "military_sensors"}]
+    for part in CATALOG.parts:
+        choice = {"part": part.id} | DEFAULTS.get(part.rule, {})
+        path = tmp_path / f"{part.id}.yaml"
+        path.write_text(yaml.safe_dump({
+            "system": "traveller", "name": part.id, "tl": 20,
+            "hull": {"tons": 100000, "configuration": "standard"},
+            "parts": [*base, choice]}), encoding="utf-8")
+        report = YARD.check(path)
+        assert report.errors == [], (part.id, [e.message for e in report.errors])
