@@ -608,7 +608,7 @@ class Deriver:
         return [Line(e.section, self.name(p, e), self.qty(p), tons=(e.tons or 0) * p.count,
                      power=-((e.power or 0) + power * power_x) * p.count,
                      cost=((e.cost or 0) + cost * cost_x) * p.count,
-                     hardpoints=(e.hardpoints or 0) * p.count, gunners=p.count if weapons else 0,
+                     hardpoints=(e.hardpoints or 0) * p.count, gunners=p.count,
                      weapons=weapons)]
 
     def rule_mount(self, i: int, p: Part, e: PartEntry) -> list[Line]:
@@ -669,7 +669,7 @@ class Deriver:
         lines = [Line(e.section, label, self.qty(p), tons=tons * p.count, cost=cost * p.count)]
         if craft:
             lines.append(Line(e.section, craft.name, self.qty(p), cost=craft.cost * p.count,
-                              kind="craft"))
+                              kind="vehicle" if craft.vehicle else "craft"))
         return lines
 
     def rule_low_berth(self, i: int, p: Part, e: PartEntry) -> list[Line]:

@@ -11,34 +11,35 @@ from shipyard.systems.traveller.models import TravellerCatalog
 
 def crew_table(ship: Ship, catalog: TravellerCatalog) -> list[tuple[str, int]]:
     """High Guard p.23, commercial crew (TRV-R08: military crews are not derived)."""
+    f = catalog.crew
     tons = ship.hull_tons
     lines = ship.lines
     crafts = sum(ln.quantity or 1 for ln in lines if ln.kind == "craft")
     drives = sum(ln.tons for ln in lines if ln.kind in ("m_drive", "j_drive", "plant"))
-    if tons <= 100 and ship.jump == 0:
+    if tons <= f.small_ship_tons and ship.jump == 0:
         return [("Pilot", 1)]
     roles: list[tuple[str, int]] = [("Pilot", 1 + crafts)]
     if ship.jump:
         roles.append(("Astrogator", 1))
-    roles.append(("Engineer", max(1, math.ceil(drives / 35 - 1e-9))))
-    if tons >= 1000:
-        roles.append(("Maintenance", math.ceil(tons / 1000)))
+    roles.append(("Engineer", max(1, math.ceil(drives / f.engineer_per_tons - 1e-9))))
+    if tons >= f.maintenance_per_tons:
+        roles.append(("Maintenance", math.ceil(tons / f.maintenance_per_tons)))
     gunners = sum(ln.gunners for ln in lines)
     if gunners:
         roles.append(("Gunner", gunners))
     passengers = sum((ln.quantity or 1) for ln in lines
                      if ln.kind == "unit" and ln.item.startswith(("High", "Luxury")))
     if passengers:
-        roles.append(("Steward", math.ceil(passengers / 10)))
-    if tons >= 2000:
-        roles.append(("Administrator", math.floor(tons / 2000)))
-    if tons >= 7500:
-        roles.append(("Sensor operator", math.floor(tons / 7500)))
+        roles.append(("Steward", math.ceil(passengers / f.steward_per_high_passengers)))
+    if tons >= f.administrator_per_tons:
+        roles.append(("Administrator", math.floor(tons / f.administrator_per_tons)))
+    if tons >= f.sensor_operator_per_tons:
+        roles.append(("Sensor operator", math.floor(tons / f.sensor_operator_per_tons)))
     total = sum(n for _, n in roles)
-    if total >= 120:
-        roles.append(("Medic", total // 120))
-    if total >= 20:
-        roles.append(("Officer", total // 20))
+    if total >= f.medic_per_crew:
+        roles.append(("Medic", total // f.medic_per_crew))
+    if total >= f.officer_per_crew:
+        roles.append(("Officer", total // f.officer_per_crew))
     return roles
 
 

@@ -213,6 +213,7 @@ class SoftwareEntry(StrictModel):
 class CraftEntry(StrictModel):
     id: str
     name: str
+    vehicle: bool = False  # a vehicle, not a small craft: no pilot of its own in the crew table
     tons: float = Field(gt=0)
     cost: float = Field(ge=0)
     source: str
@@ -241,6 +242,18 @@ class CriticalLocation(StrictModel):
     roll: str
 
 
+class CrewFigures(StrictModel):
+    small_ship_tons: float
+    engineer_per_tons: float = Field(gt=0)
+    maintenance_per_tons: float = Field(gt=0)
+    administrator_per_tons: float = Field(gt=0)
+    sensor_operator_per_tons: float = Field(gt=0)
+    steward_per_high_passengers: float = Field(gt=0)
+    medic_per_crew: int = Field(gt=0)
+    officer_per_crew: int = Field(gt=0)
+    source: str
+
+
 class TravellerCatalog(StrictModel):
     hull: HullFigures
     configurations: list[Configuration]
@@ -258,6 +271,7 @@ class TravellerCatalog(StrictModel):
     critical_severities: int = Field(ge=1, le=20)
     critical_source: str
     position_skills: dict[str, str]
+    crew: CrewFigures
 
     def part(self, part_id: str) -> PartEntry | None:
         return next((p for p in self.parts if p.id == part_id), None)
