@@ -696,6 +696,15 @@ class Deriver:
         return [Line(e.section, self.name(p, e, rating=p.rating), self.qty(p), tons=tons,
                      cost=tons * (e.cost_per_ton or 0))]
 
+    def rule_crane(self, i: int, p: Part, e: PartEntry) -> list[Line]:
+        if not self.need(p.rating, "a rating (the tons of hold it serves)", i, e):
+            return []
+        assert p.rating is not None
+        steps = math.ceil(p.rating / (e.per_rating or 1) - EPS)
+        tons = (e.tons or 0) + (e.tons_per_rating or 0) * steps
+        return [Line(e.section, self.name(p, e, rating=p.rating), self.qty(p), tons=tons * p.count,
+                     cost=tons * (e.cost_per_ton or 0) * p.count)]
+
     def rule_container(self, i: int, p: Part, e: PartEntry) -> list[Line]:
         if not self.need(p.rating, "a rating (tons held)", i, e):
             return []

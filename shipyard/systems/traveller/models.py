@@ -29,7 +29,7 @@ Rule = Literal["armour", "hull_share", "airlock", "automation", "j_drive", "m_dr
                "plant", "solar", "emergency_power", "fuel", "scoops", "per_ton", "bridge", "unit",
                "computer", "software", "extended_arrays", "fixed_mount", "turret", "mount",
                "spinal", "magazine", "docking", "low_berth", "priced", "rated", "container",
-               "cargo_hold"]
+               "crane", "cargo_hold"]
 
 
 # --- catalog -------------------------------------------------------------------------------
@@ -170,6 +170,7 @@ class PartEntry(StrictModel):
     min_cost: float | None = None
     max_cost: float | None = None
     tons_per_rating: float | None = None
+    per_rating: float | None = None
     overhead: float | None = None
 
 

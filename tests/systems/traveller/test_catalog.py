@@ -41,7 +41,8 @@ def test_fixed_parts_carry_their_csv_figures() -> None:
     for part in CATALOG.parts:
         if part.rule != "unit" or not part.source.startswith("csv:"):
             continue
-        cited = part.source[4:].split(" (")[0].split(";")[0]
+        text = part.source[4:]
+        cited = max((name for name in components if text.startswith(name)), key=len)
         row = components[cited]
         assert num(row["tons"]) == (part.tons or 0), part.id
         assert num(row["cost_mcr"]) == (part.cost or 0), part.id
@@ -96,7 +97,7 @@ DEFAULTS = {
     "computer": {"rating": 5}, "software": {"software": "library"},
     "turret": {"weapons": ["pulse_laser"]}, "fixed_mount": {"weapons": ["pulse_laser"]},
     "magazine": {"rating": 12}, "docking": {"craft": "air_raft"}, "priced": {"cost_cr": 1000},
-    "rated": {"rating": 2}, "container": {"rating": 10},
+    "rated": {"rating": 2}, "container": {"rating": 10}, "crane": {"rating": 150},
 }
 
 

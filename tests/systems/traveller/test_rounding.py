@@ -121,3 +121,13 @@ def test_free_airlocks_per_full_100_tons(build: Build) -> None:
         assert ship is not None
         airlock = next(ln for ln in ship.lines if ln.kind == "airlock")
         assert (airlock.tons, airlock.cost) == (2 * paid, pytest.approx(0.2 * paid))
+
+
+@pytest.mark.parametrize(("hold", "tons"), [(1, 3.0), (150, 3.0), (151, 3.5), (300, 3.5),
+                                            (301, 4.0)])
+def test_cargo_crane_grows_half_a_ton_per_150_tons_of_hold_or_part(build: Build, hold: int,
+                                                                    tons: float) -> None:
+    _, ship = build({"part": "cargo_crane", "rating": hold}, tons=1000)
+    assert ship is not None
+    crane = next(ln for ln in ship.lines if ln.kind == "crane")
+    assert (crane.tons, crane.cost) == (tons, tons)
