@@ -103,6 +103,12 @@ class Ship:
         return sum(line.hardpoints for line in self.lines)
 
 
+def figures(value: float) -> str:
+    """A figure as a person reads it: up to six decimals, no float noise, no trailing zeros."""
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
 def ceil_to(value: float, step: float) -> float:
     """Round up to a multiple of step, forgiving float noise (22.000000000000004 is 22)."""
     return math.ceil(value / step - EPS) * step
@@ -777,7 +783,38 @@ class Deriver:
         ranked = sorted(groups.items(), key=lambda kv: -kv[1])
         return ", ".join(f"{name} {amount:g}" for name, amount in ranked)
 
+    def stated_checks(self) -> None:
+        """A figure a design states is a check: it must agree with the derived one."""
+        tolerance = {"tons": 0.005, "power": 1e-9, "cost": 0.0005}
+        for i, lines in self.lines_by_part.items():
+            part = self.d.parts[i]
+            entry = self.c.part(part.part)
+            derived = {"tons": sum(ln.tons for ln in lines), "power": sum(ln.power for ln in lines),
+                       "cost": sum(ln.cost for ln in lines)}
+            stated: dict[str, float | None] = dict(part.stated) if part.stated else {}
+            if part.tons is not None and entry is not None and entry.rule not in (
+                    "per_ton", "cargo_hold"):
+                stated["tons"] = part.tons  # tons are no choice for this part: a check
+            for key, value in stated.items():
+                if value is not None and abs(derived[key] - value) > tolerance[key]:
+                    name = lines[0].item if lines else part.part
+                    self.error("stated.mismatch", f"{name}: {key} {figures(derived[key])} "
+                               f"derived, {figures(value)} stated", i)
+        if self.d.stated is None:
+            return
+        s = self.ship
+        totals = {"hull_points": (s.hull_points, 0.0), "tons_used": (s.tons_used, 0.005),
+                  "power_output": (s.output, 1e-9),
+                  "production_cost": (s.production_cost, 0.0005),
+                  "sale_price": (s.sale_price, 0.0005)}
+        for key, value in dict(self.d.stated).items():
+            figure, tol = totals[key]
+            if value is not None and abs(figure - value) > tol:
+                self.error("stated.mismatch", f"{key.replace('_', ' ')} {figures(figure)} "
+                           f"derived, {figures(value)} stated")
+
     def budgets_and_checks(self) -> None:
+        self.stated_checks()
         s = self.ship
         if s.tons_used > self.hull + 1e-6:
             self.error("tonnage.over", f"parts use {s.tons_used:g} t of a {self.hull:g}-ton hull")

@@ -313,6 +313,22 @@ class Hull(StrictModel):
     label: Label | None = None
 
 
+class Stated(StrictModel):
+    """Figures a design states as well: each is checked against the derived one, never used."""
+
+    tons: float | None = Field(default=None, ge=0)
+    power: float | None = None
+    cost: float | None = Field(default=None, ge=0)
+
+
+class ShipStated(StrictModel):
+    hull_points: int | None = Field(default=None, ge=0)
+    tons_used: float | None = Field(default=None, ge=0)
+    power_output: float | None = Field(default=None, ge=0)
+    production_cost: float | None = Field(default=None, ge=0)
+    sale_price: float | None = Field(default=None, ge=0)
+
+
 class Part(StrictModel):
     """One line of the design: a catalog part and the choices that part takes."""
 
@@ -341,6 +357,8 @@ class Part(StrictModel):
     backup: bool = False
     retro: int = Field(default=0, ge=0, le=10)
     cost_cr: float | None = Field(default=None, ge=0, le=1e9)
+    stated: Stated | None = Field(default=None, description="the stat block's figures for this "
+                                  "line, checked against the derived ones")
 
 
 class TravellerDesign(DesignBase):
@@ -349,3 +367,5 @@ class TravellerDesign(DesignBase):
     design: Literal["standard", "custom"] = "custom"
     hull: Hull
     parts: list[Part] = Field(default_factory=list, max_length=2000)
+    stated: ShipStated | None = Field(default=None, description="the stat block's totals, "
+                                      "checked against the derived ones")

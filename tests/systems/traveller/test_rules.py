@@ -185,6 +185,7 @@ def test_every_code_is_reachable(build: Build) -> None:
         ({"part": "m_drive", "rating": 1, "customisation": {"grade": "advanced"}},),
         ({"part": "advanced_entertainment", "cost_cr": 5},),
         ({"part": "m_drive", "rating": 2}, {"part": "j_drive", "rating": 2}),
+        ({"part": "m_drive", "rating": 2, "tons": 1},),
     ]
     for parts in cases:
         report, _ = build(*parts, tons=200, tl=12)
@@ -194,3 +195,16 @@ def test_every_code_is_reachable(build: Build) -> None:
     report, _ = build({"part": "j_drive", "rating": 1}, tons=6)
     reached |= set(codes(report))
     assert reached == set(CODES), set(CODES) ^ reached
+
+
+def test_stated_figures_are_checks_never_inputs(build: Build) -> None:
+    ok, ship = build(*CORE[:1], {"part": "m_drive", "rating": 1, "stated": {"tons": 2, "power": -20,
+                                                                          "cost": 4}}, *CORE[2:],
+                     stated={"hull_points": 80, "production_cost": 22.3633})
+    assert codes(ok) == []
+    wrong, ship = build(*CORE[:1], {"part": "m_drive", "rating": 1, "tons": 5}, *CORE[2:],
+                        stated={"hull_points": 88})
+    assert codes(wrong) == ["stated.mismatch", "stated.mismatch"]
+    assert wrong.errors[0].message == "M-Drive 1: tons 2 derived, 5 stated"
+    assert wrong.errors[1].message == "hull points 80 derived, 88 stated"
+    assert ship is not None and line(ship, "M-Drive 1").tons == 2  # the statement changed nothing
