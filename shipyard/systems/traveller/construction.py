@@ -817,14 +817,20 @@ class Deriver:
         self.stated_checks()
         s = self.ship
         if s.tons_used > self.hull + 1e-6:
-            self.error("tonnage.over", f"parts use {s.tons_used:g} t of a {self.hull:g}-ton hull")
+            self.error("tonnage.over", f"parts use {figures(s.tons_used)} t of a "
+                       f"{figures(self.hull)}-ton hull: {figures(s.tons_used - self.hull)} t over")
         if s.hardpoints_used > s.hardpoints:
             self.error("hardpoints.over", f"mounts need {s.hardpoints_used} hardpoints; the hull "
                        f"has {s.hardpoints}")
         if s.power_demand > s.output + 1e-6:
-            self.warn("power.short", f"the plant gives {s.output:g} Power; everything at once "
-                      f"needs {s.power_demand:g} (basic systems {s.basic_power:g}): "
-                      f"{self.contenders()} cannot all run at once")
+            left = s.output - s.basic_power
+            if left <= 0:
+                detail = f"the basic systems alone need {figures(s.basic_power)}"
+            else:
+                detail = f"{self.contenders()} compete for the {figures(left)} left after the " \
+                         f"basic systems' {figures(s.basic_power)}"
+            self.warn("power.short", f"the plant gives {figures(s.output)} Power; everything at "
+                      f"once needs {figures(s.power_demand)}: {detail}")
         has_bridge = any(line.kind == "bridge" for line in s.lines)
         if has_bridge and not any(line.kind == "airlock" for line in s.lines):
             self.warn("airlock.missing", "a ship with a bridge has no airlock")
@@ -838,8 +844,8 @@ class Deriver:
         drives = [line for line in s.lines if line.kind in ("m_drive", "j_drive")]
         for line in drives:
             if line.tons > self.hull:
-                self.error("drive.fit", f"{line.item} needs {line.tons:g} t; the hull is "
-                           f"{self.hull:g} t", line.part)
+                self.error("drive.fit", f"{line.item} needs {figures(line.tons)} t; the hull is "
+                           f"{figures(self.hull)} t", line.part)
 
 
 POWER_GROUPS = {"m_drive": "the M-drive", "j_drive": "the J-drive", "Sensors": "sensors",

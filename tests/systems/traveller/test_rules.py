@@ -99,8 +99,8 @@ def test_power_shortfall_is_a_warning_that_names_the_figures(build: Build) -> No
     assert report.legal is True
     assert codes(report) == ["power.short"]
     assert report.warnings[0].message == (
-        "the plant gives 45 Power; everything at once needs 60 (basic systems 40): "
-        "the M-drive 20 cannot all run at once")
+        "the plant gives 45 Power; everything at once needs 60: the M-drive 20 compete for the "
+        "5 left after the basic systems' 40")
 
 
 def test_power_counts_the_larger_drive_only(build: Build) -> None:
