@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shipyard.cli.app import app, fail, judged
+from shipyard.cli.app import app, fail, judged, state, user_errors
+from shipyard.cli.completion import design_files, system_ids
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
     from shipyard.core.combat import Chance, FightResult, OddsReport, Prepared, Summary
-    from shipyard.core.yard import Design
+    from shipyard.core.options import FightOptions
+    from shipyard.core.system import AnyDesign, AnySystem
 
 MAX_SEED = 2**63 - 1
 MAX_SAMPLES = 1_000_000
@@ -31,30 +33,37 @@ Seed = Annotated[int | None, typer.Option(
 Json = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 AllowIllegal = Annotated[bool, typer.Option(
     "--allow-illegal", help="fight with designs that break the rules")]
-Range = Annotated[int | None, typer.Option(
-    "--range", min=0, max=1_000_000, help="starting distance, in the system's units (default "
-    "from its combat table)")]
+Range = Annotated[str | None, typer.Option(
+    "--range", metavar="RANGE", help="distance between the two, in the system's units or "
+    "steps (default from its catalog)")]
 Rules = Annotated[list[str] | None, typer.Option(
-    "--rule", metavar="NAME[=VALUE]", help="turn on an optional rule of the system (or set it "
-    "to VALUE); may be repeated; a wrong name lists the system's rules (smallcraft, say: "
-    "transverse, range-penalty, quickness-die=off, gunner-quickness, missile-screens=literal)")]
+    "--rule", metavar="NAME[=VALUE]", help="turn an optional rule of the system on (or set it "
+    "to VALUE); may be repeated")]
+def _help_system(ctx: typer.Context, system_id: str | None) -> None:
+    if system_id is None or ctx.resilient_parsing:  # completing: load nothing, print nothing
+        return
+    try:
+        system = state.yard().system(system_id)
+        options = _declared(system)
+    except UserError as err:
+        fail(err)
+    typer.echo("\n".join(options.help_lines(system.id)))
+    raise typer.Exit()
 
 
-def _pairs(option: str, given: list[str] | None, bare: str | None = None) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item in given or []:
-        key, eq, value = item.partition("=")
-        if not eq:
-            if bare is None:
-                raise UserError.single("cli.option", f"{option} {item}: give KEY=VALUE")
-            value = bare
-        if not key:
-            raise UserError.single("cli.option", f"{option} {item}: give KEY=VALUE")
-        out[key.strip()] = value.strip()
-    return out
+HelpSystem = Annotated[str | None, typer.Option(
+    "--help-system", metavar="SYSTEM", is_eager=True, callback=_help_system,
+    autocompletion=system_ids,
+    help="list what one system's fights take (ranges, geometries, crew keys, rules) and exit")]
 
 
-def _designs(paths: list[Path], allow_illegal: bool) -> list[Design]:
+def _declared(system: AnySystem) -> FightOptions:
+    if system.fight_options is None:
+        raise UserError.single("fight.unsupported", f"the {system.id} system has no combat yet")
+    return system.fight_options
+
+
+def _designs(paths: list[Path], allow_illegal: bool) -> list[AnyDesign]:
     """Two readable designs of one system, legal unless `allow_illegal`."""
     designs = [r.design for r in judged(paths, allow_illegal) if r.design is not None]
     systems = {d.system.id for d in designs}
@@ -66,9 +75,12 @@ def _designs(paths: list[Path], allow_illegal: bool) -> list[Design]:
 
 
 @app.command()
+@user_errors
 def duel(
-    a: Annotated[Path, typer.Argument(metavar="A", help="design of side A (.yaml)")],
-    b: Annotated[Path, typer.Argument(metavar="B", help="design of side B (.yaml)")],
+    a: Annotated[Path, typer.Argument(metavar="A", help="design of side A (.yaml)",
+                                      autocompletion=design_files)],
+    b: Annotated[Path, typer.Argument(metavar="B", help="design of side B (.yaml)",
+                                      autocompletion=design_files)],
     seed: Seed = None,
     runs: Annotated[int, typer.Option(
         "--runs", help="1: one narrated fight; more: a Monte Carlo summary (at most "
@@ -77,28 +89,26 @@ def duel(
     allow_illegal: AllowIllegal = False,
     start_range: Range = None,
     geometry: Annotated[str | None, typer.Option(
-        "--geometry", help="how the two start; a wrong name lists the system's (smallcraft: "
-        "head-on, pursuit, crossing, random)")] = None,
-    dimensions: Annotated[int, typer.Option("--dimensions", min=2, max=3,
-                                            help="2D or 3D, where a system has both")] = 2,
-    cap: Annotated[int | None, typer.Option(
-        "--cap", min=1, help="rounds before the fight is called a draw (default from the "
-        "system)")] = None,
+        "--geometry", help="how the two start (each system's own: see --help-system)")] = None,
+    cap: Annotated[str | None, typer.Option(
+        "--cap", metavar="ROUNDS", help="rounds before the fight is called a draw (default "
+        "from the system)")] = None,
     crew_a: Annotated[list[str] | None, typer.Option(
         "--crew-a", metavar="KEY=VALUE", help="side A's crew, over its design's combat: "
-        "section; may be repeated; a wrong key lists the system's (smallcraft: gunnery=60, "
-        "gunner=pilot|crew, quickness=3)")] = None,
+        "section; may be repeated")] = None,
     crew_b: Annotated[list[str] | None, typer.Option(
         "--crew-b", metavar="KEY=VALUE", help="side B's crew, as --crew-a")] = None,
     rules: Rules = None,
     pilot_a: Annotated[str | None, typer.Option(
-        "--pilot-a", metavar="FILE.py:NAME", help="your own pilot for side A (runs on the "
-        "narrated engine)")] = None,
+        "--pilot-a", metavar="FILE.py:NAME", help="your own pilot or captain for side A (runs "
+        "on the narrated engine)")] = None,
     pilot_b: Annotated[str | None, typer.Option(
-        "--pilot-b", metavar="FILE.py:NAME", help="your own pilot for side B")] = None,
+        "--pilot-b", metavar="FILE.py:NAME", help="your own pilot or captain for side B")
+    ] = None,
     engine: Annotated[str, typer.Option(
         "--engine", help="auto (the fast batch engine where it applies) or reference (the "
         "narrated engine, also for --runs)")] = "auto",
+    help_system: HelpSystem = None,
 ) -> None:
     """Fight A against B: one narrated fight, or --runs N fights summarised as win rates.
 
@@ -106,30 +116,28 @@ def duel(
     summary on the same installation. An illegal design is refused (exit 1) unless
     --allow-illegal.
     """
-    from shipyard.core.combat import Terms, check_runs, fight_once
+    from shipyard.core.combat import check_runs, fight_once
     from shipyard.core.dice import new_seed
+    from shipyard.core.options import parse_terms
 
-    try:
-        check_runs(runs)
-        if engine not in ("auto", "reference"):
-            raise UserError.single("cli.engine", f"--engine {engine}: give auto or reference")
-        terms = Terms(range=start_range, geometry=geometry, dimensions=dimensions, cap=cap,
-                      crew=(_pairs("--crew-a", crew_a), _pairs("--crew-b", crew_b)),
-                      rules=_pairs("--rule", rules, "on"), pilots=(pilot_a, pilot_b))
-        first, second = _designs([a, b], allow_illegal)
-        prepared = first.system.fight().prepare(first, second, terms)
-        chosen = seed if seed is not None else new_seed()
-        if runs == 1:
-            result = fight_once(first.system.fight(), prepared, chosen)
-            _print_fight(prepared, result, chosen, as_json)
-        else:
-            summary = _series(first, prepared, runs, chosen, engine)
-            _print_summary(prepared, summary, as_json)
-    except UserError as err:
-        fail(err)
+    check_runs(runs)
+    if engine not in ("auto", "reference"):
+        raise UserError.single("cli.engine", f"--engine {engine}: give auto or reference")
+    first, second = _designs([a, b], allow_illegal)
+    terms = parse_terms(first.system.id, _declared(first.system), "duel",
+                        {"range": start_range, "geometry": geometry, "cap": cap},
+                        [crew_a or [], crew_b or []], rules or [], (pilot_a, pilot_b))
+    prepared = first.system.fight().prepare(first, second, terms)
+    chosen = seed if seed is not None else new_seed()
+    if runs == 1:
+        result = fight_once(first.system.fight(), prepared, chosen)
+        _print_fight(prepared, result, chosen, as_json)
+    else:
+        summary = _series(first, prepared, runs, chosen, engine)
+        _print_summary(prepared, summary, as_json)
 
 
-def _series(design: Design, prepared: Prepared, runs: int, seed: int, engine: str) -> Summary:
+def _series(design: AnyDesign, prepared: Prepared, runs: int, seed: int, engine: str) -> Summary:
     from shipyard.core.combat import series, summarise
 
     support = design.system.fight()
@@ -159,7 +167,7 @@ def _print_fight(prepared: Prepared, result: FightResult, seed: int, as_json: bo
             "log": [e.as_json() for e in result.events],
         }, indent=2, ensure_ascii=False))
         return
-    lines = [f"{a} (A) against {b} (B), seed {seed}"]
+    lines = [f"{_against(a, b)}, seed {seed}"]
     lines += [f"  {note}" for note in prepared.notes]
     current = -1
     for event in result.events:
@@ -178,6 +186,13 @@ def _print_fight(prepared: Prepared, result: FightResult, seed: int, as_json: bo
     typer.echo("\n".join(lines))
 
 
+def _against(a: str, b: str) -> str:
+    """"A (A) against B (B)", where a mirror match has not already named the sides."""
+    if a.endswith(" (A)") and b.endswith(" (B)"):
+        return f"{a} against {b}"
+    return f"{a} (A) against {b} (B)"
+
+
 def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -192,7 +207,7 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
 
     a, b = s.names
     engine = "batch engine" if s.engine == "batch" else "narrated engine"
-    lines = [f"{a} (A) against {b} (B): {s.runs:,} fights, seed {s.seed} ({engine})"]
+    lines = [f"{_against(a, b)}: {s.runs:,} fights, seed {s.seed} ({engine})"]
     lines += [f"  {note}" for note in prepared.notes]
     typer.echo("\n".join(lines))
     outcome_rows = []
@@ -215,16 +230,16 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
 
 
 @app.command()
+@user_errors
 def odds(
-    attacker: Annotated[Path, typer.Argument(metavar="ATTACKER", help="the firing design (.yaml)")],
-    target: Annotated[Path, typer.Argument(metavar="TARGET", help="the design fired on (.yaml)")],
-    at_range: Annotated[int, typer.Option(
-        "--range", min=0, max=1_000_000, help="distance to the target, in the system's "
-        "units")] = 5,
-    speed: Annotated[int, typer.Option(
-        "--speed", min=0, max=10_000, help="the target's movement, in the system's units a "
-        "round (smallcraft: dhexes/dturn, only across the line of fire under --rule "
-        "transverse)")] = 0,
+    attacker: Annotated[Path, typer.Argument(metavar="ATTACKER", help="the firing design (.yaml)",
+                                      autocompletion=design_files)],
+    target: Annotated[Path, typer.Argument(metavar="TARGET", help="the design fired on (.yaml)",
+                                      autocompletion=design_files)],
+    at_range: Range = None,
+    speed: Annotated[str | None, typer.Option(
+        "--speed", metavar="SPEED", help="the target's movement, in the system's units a "
+        "round, where the system's odds take it")] = None,
     crew: Annotated[list[str] | None, typer.Option(
         "--crew", metavar="KEY=VALUE", help="the attacker's crew (as duel --crew-a)")] = None,
     rules: Rules = None,
@@ -236,20 +251,18 @@ def odds(
         "chosen and printed")] = None,
     as_json: Json = False,
     allow_illegal: AllowIllegal = False,
+    help_system: HelpSystem = None,
 ) -> None:
     """What one volley of ATTACKER's weapons does to TARGET: the dhits past screens and armour
     and the cblocs destroyed, exact where the dice allow, else sampled (and it says which)."""
-    from shipyard.core.combat import Terms
     from shipyard.core.dice import new_seed
+    from shipyard.core.options import parse_terms
 
-    try:
-        terms = Terms(range=at_range, speed=speed, crew=(_pairs("--crew", crew), {}),
-                      rules=_pairs("--rule", rules, "on"))
-        first, second = _designs([attacker, target], allow_illegal)
-        chosen = seed if seed is not None else new_seed()
-        result = first.system.fight().odds(first, second, terms, samples, chosen)
-    except UserError as err:
-        fail(err)
+    first, second = _designs([attacker, target], allow_illegal)
+    terms = parse_terms(first.system.id, _declared(first.system), "odds",
+                        {"range": at_range, "speed": speed}, [crew or []], rules or [])
+    chosen = seed if seed is not None else new_seed()
+    result = first.system.fight().odds(first, second, terms, samples, chosen)
     _print_odds(result, chosen, as_json)
 
 

@@ -10,24 +10,22 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from shipyard.core.dice import Roller, derive_seed
+from shipyard.core.options import Terms
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
-    from shipyard.core.yard import Design
+    from shipyard.core.system import AnyDesign
 
 MAX_RUNS = 1_000_000
 MAX_REFERENCE_RUNS = 100_000  # the narrated engine takes milliseconds a fight
-MAX_CAP = 10_000
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 Progress = Callable[[int], None]  # told how many more fights are done
-_EMPTY: Mapping[str, str] = MappingProxyType({})
 
 
 # --- the event log -------------------------------------------------------------------------
@@ -48,6 +46,9 @@ class Check(NamedTuple):
     rolled: int
     unit: str = "%"
     roll_under: bool = True  # success on rolled <= target
+    # degrees of success or failure, Effect: what the system reads off the roll (None: not one
+    # the system measures)
+    margin: int | None = None
 
     @property
     def target(self) -> int:
@@ -68,10 +69,14 @@ class Check(NamedTuple):
         return f"{self.formula()}, {self.die} rolled {self.rolled}: {word}"
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": "check", "what": self.what, "base": self.base,
-                "modifiers": [{"label": m.label, "value": m.value} for m in self.modifiers],
-                "target": self.target, "die": self.die, "rolled": self.rolled,
-                "success": self.success}
+        out: dict[str, Any] = {
+            "kind": "check", "what": self.what, "base": self.base,
+            "modifiers": [{"label": m.label, "value": m.value} for m in self.modifiers],
+            "target": self.target, "die": self.die, "rolled": self.rolled,
+            "success": self.success}
+        if self.margin is not None:
+            out["margin"] = self.margin
+        return out
 
 
 class Roll(NamedTuple):
@@ -117,18 +122,6 @@ class Log:
             self.events.append(Event(round_, phase, text, tuple(rolls), depth))
 
 
-def whole_number(option: str, value: str, low: int, high: int) -> int:
-    """A whole number from a KEY=VALUE option, within its bounds (a UserError otherwise)."""
-    try:
-        number = int(value)
-    except ValueError:
-        raise UserError.single("cli.crew", f"{option}: give a whole number {low}..{high}"
-                               ) from None
-    if not low <= number <= high:
-        raise UserError.single("cli.crew", f"{option}: give a whole number {low}..{high}")
-    return number
-
-
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 
@@ -140,20 +133,6 @@ class Outcome(NamedTuple):
     winner: int | None  # 0 side A, 1 side B, None: no winner
     reason: str  # a stable code: "destroyed", "escaped", "cap", ...
     text: str  # why, in the game's words
-
-
-class Terms(NamedTuple):
-    """What the rules leave to the table, as the command line gives it. Every field is
-    optional; the system fills the rest from its catalog and the designs."""
-
-    range: int | None = None
-    geometry: str | None = None
-    dimensions: int = 2
-    cap: int | None = None
-    speed: int | None = None  # the target's movement, for the odds of one volley
-    crew: tuple[Mapping[str, str], Mapping[str, str]] = (_EMPTY, _EMPTY)
-    rules: Mapping[str, str] = _EMPTY
-    pilots: tuple[str | None, str | None] = (None, None)
 
 
 class Prepared(NamedTuple):
@@ -201,11 +180,14 @@ class Columns:
         self.draws += other.draws
 
 
-class FightSupport(ABC):
+DesignT = TypeVar("DesignT", bound="AnyDesign")
+
+
+class FightSupport(ABC, Generic[DesignT]):
     """A rules system's combat: how it reads the terms, starts a fight, and rates a volley."""
 
     @abstractmethod
-    def prepare(self, a: Design, b: Design, terms: Terms) -> Prepared:
+    def prepare(self, a: DesignT, b: DesignT, terms: Terms) -> Prepared:
         """Check the terms against the designs (UserError if they do not fit)."""
 
     @abstractmethod
@@ -219,7 +201,7 @@ class FightSupport(ABC):
         raise TypeError(f"{type(self).__name__} marks fights batchable but has no batch engine")
 
     @abstractmethod
-    def odds(self, attacker: Design, target: Design, terms: Terms, samples: int,
+    def odds(self, attacker: DesignT, target: DesignT, terms: Terms, samples: int,
              seed: int) -> OddsReport:
         """What one volley of the attacker's weapons does to the target: exact where the
         dice allow, else `samples` volleys from `seed`."""
@@ -236,7 +218,7 @@ class FightResult(NamedTuple):
     draws: int
 
 
-def fight_once(support: FightSupport, prepared: Prepared, seed: int,
+def fight_once(support: FightSupport[Any], prepared: Prepared, seed: int,
                narrate: bool = True) -> FightResult:
     roller = Roller(seed)
     log = Log(narrate)
@@ -256,7 +238,7 @@ def check_runs(runs: int) -> None:
         raise UserError.single("cli.runs", f"--runs {runs}: give 1..{MAX_RUNS:,} fights")
 
 
-def series(support: FightSupport, prepared: Prepared, runs: int, seed: int,
+def series(support: FightSupport[Any], prepared: Prepared, runs: int, seed: int,
            progress: Progress | None = None, engine: str = "auto") -> Columns:
     """`runs` fights from one seed: on the batch engine when it applies, else the reference."""
     check_runs(runs)

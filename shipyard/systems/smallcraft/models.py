@@ -9,9 +9,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, model_validator
 
+from shipyard.core.catalog import Entries, Ref
 from shipyard.core.system import DesignBase, StrictModel
+from shipyard.systems.smallcraft.options import GEOMETRY, OPTIONS
 
 MAX_HULL = 10_000
 Facing = Literal["front", "back", "left", "right", "top", "bottom"]
@@ -62,7 +64,7 @@ class CombatTable(StrictModel):
     """combat.yaml: the table's choices and the figures of the combat procedure."""
 
     start_range: int = Field(ge=0, le=10_000)
-    geometry: str
+    geometry: Annotated[str, GEOMETRY.validator()]
     cap: int = Field(ge=1, le=10_000)
     gunnery: int = Field(ge=0, le=100)
     pilot_is_gunner: bool
@@ -74,18 +76,15 @@ class CombatTable(StrictModel):
     range_penalty_beyond: int = Field(ge=0, le=10_000)
     gunner_quickness_penalty: int = Field(ge=0, le=1000)
     screens_ratio: int = Field(ge=1, le=1000)
-    rules: dict[str, str]
+    rules: Annotated[dict[str, str], OPTIONS.rules_validator()]
     pilot: PilotTable
 
 
 class SmallcraftCatalog(StrictModel):
     construction: Construction
     ranges: Ranges
-    atmosphere: list[AtmosphereOption]
+    atmosphere: Entries[AtmosphereOption]
     combat: CombatTable
-
-    def atmosphere_option(self, option_id: str) -> AtmosphereOption | None:
-        return next((o for o in self.atmosphere if o.id == option_id), None)
 
 
 # --- design ----------------------------------------------------------------------------------
@@ -166,16 +165,7 @@ class Cargo(_Component):
 
 class Atmosphere(_Component):
     type: Literal["atmosphere"]
-    option: str
-
-    @field_validator("option")
-    @classmethod
-    def _known(cls, value: str, info: ValidationInfo) -> str:
-        catalog = (info.context or {}).get("catalog")
-        if catalog is not None and catalog.atmosphere_option(value) is None:
-            known = ", ".join(o.id for o in catalog.atmosphere)
-            raise ValueError(f"unknown atmosphere option '{value}'; known: {known}")
-        return value
+    option: Annotated[str, Ref("atmosphere", "atmosphere option")]
 
 
 Component = Annotated[

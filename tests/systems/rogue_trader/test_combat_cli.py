@@ -10,6 +10,7 @@ from tests.cli import shipyard
 from tests.systems.rogue_trader.helpers import example, write_design
 
 SWORD, HAZEROTH, AMBITION = example("sword"), example("hazeroth"), example("ambition")
+ENDEAVOUR = example("endeavour")
 
 
 def test_a_narrated_duel_replays_with_its_seed() -> None:
@@ -46,18 +47,34 @@ def test_monte_carlo_summary() -> None:
 
 def test_wrong_fight_options_are_one_line_exit_2() -> None:
     for args, words in [
-        (["--rule", "boarding-party"], "rogue-trader has no such rule"),
+        (["--rule", "boarding-party"], "rogue-trader has no rule 'boarding-party'"),
         (["--rule", "surprise=c"], "give one of none, a, b"),
-        (["--crew-a", "tactic=fly"], "tactics are gunnery, ram, board"),
+        (["--crew-a", "tactic=fly"], "give one of gunnery, ram, board"),
         (["--crew-a", "gunery=40"], "did you mean 'gunnery'"),
         (["--crew-b", "gunnery=140"], "0..100"),
-        (["--geometry", "sideways"], "known geometries are head-on"),
+        (["--crew-b", "crew=elit"], "did you mean 'elite'"),
+        (["--geometry", "sideways"], "give one of head-on, pursuit, crossing, abeam"),
         (["--range", "500"], "0..100 VU"),
-        (["--dimensions", "3"], "2D only"),
     ]:
         run = shipyard("duel", SWORD, HAZEROTH, "--seed", "1", *args)
         assert run.code == 2, (args, run.err)
         assert words in run.err and len(run.err.strip().splitlines()) == 1, (args, run.err)
+
+
+def test_an_option_the_system_does_not_declare_is_refused() -> None:
+    run = shipyard("odds", AMBITION, ENDEAVOUR, "--speed", "9")
+    assert run.code == 2
+    assert run.err.strip() == ("shipyard: --speed: rogue-trader odds has no such option (its "
+                               "options: --range; see --help-system rogue-trader)")
+
+
+def test_help_system_lists_the_declared_options() -> None:
+    run = shipyard("duel", "--help-system", "rogue-trader")
+    assert run.code == 0
+    for words in ("--geometry: head-on | pursuit | crossing | abeam", "tactic: gunnery | ram",
+                  "surprise: none | a | b", "your own captain", "hulked"):
+        assert words in run.out
+    assert shipyard("odds", "--help-system", "rogue-traderr").code == 2
 
 
 def test_illegal_designs_fight_only_when_allowed(tmp_path: Path) -> None:

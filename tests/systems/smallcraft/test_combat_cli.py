@@ -21,7 +21,7 @@ def test_a_seeded_duel_replays_and_ends_with_the_outcome() -> None:
     lines = first.out.splitlines()
     assert lines[0] == "Starfury (A) against Raider delta-wing (B), seed 143"
     assert "dturn 4" in lines
-    assert lines[-2] == ("Starfury wins after 4 dturns (crew lost): Raider delta-wing is out "
+    assert lines[-2] == ("Starfury wins after 4 dturns (crew-lost): Raider delta-wing is out "
                          "of action: its crew boxes are all gone")
     assert lines[-1] == "damage dealt (cblocs destroyed): Starfury 12, Raider delta-wing 5"
     assert ("  beams    Starfury fires Fixed beam weapon, facing forward (6 dhits) at Raider "
@@ -39,7 +39,7 @@ def test_without_a_seed_one_is_chosen_and_printed() -> None:
 def test_duel_json() -> None:
     data = shipyard("duel", STARFURY, RAIDER, "--seed", "143", "--json").json()
     assert (data["winner"], data["reason"], data["rounds"], data["seed"]) == (
-        "a", "crew lost", 4, 143)
+        "a", "crew-lost", 4, 143)
     checks = [r for e in data["log"] for r in e["rolls"] if r["kind"] == "check"]
     assert checks[0]["target"] == 30 and checks[0]["rolled"] == 5 and checks[0]["success"]
     assert {m["label"] for m in checks[0]["modifiers"]} == {"pilot firing", "target moving 2"}
@@ -92,12 +92,11 @@ def test_an_illegal_design_is_refused_unless_allowed(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "words"), [
     (["--runs", "0"], "--runs 0: give 1..1,000,000"),
     (["--runs", "1000001"], "--runs 1000001"),
-    (["--dimensions", "3"], "2D only"),
-    (["--rule", "sideways"], "no such rule"),
+    (["--rule", "sideways"], "smallcraft has no rule 'sideways'"),
     (["--crew-a", "gunnery"], "give KEY=VALUE"),
     (["--range", "30"], "within detection range, 0..20"),
     (["--engine", "warp"], "give auto or reference"),
-    (["--geometry", "spiral"], "known geometries are head-on, pursuit, crossing, random"),
+    (["--geometry", "spiral"], "give one of head-on, pursuit, crossing, random"),
 ])
 def test_a_wrong_command_line_is_one_line_and_exit_2(args: list[str], words: str) -> None:
     run = shipyard("duel", STARFURY, RAIDER, *args)
@@ -144,3 +143,11 @@ def test_odds_sampled_when_too_many_to_enumerate(monkeypatch: pytest.MonkeyPatch
     assert point["ci95"][0] <= point["chance"] <= point["ci95"][1]
     text = shipyard("odds", RAIDER, STARFURY, "--samples", "4000", "--seed", "5")
     assert "sampled: 4,000 volleys, with 95% intervals, seed 5" in text.out
+
+
+def test_a_mirror_match_names_each_side_once() -> None:
+    for extra in ([], ["--runs", "20"]):
+        run = shipyard("duel", STARFURY, STARFURY, "--seed", "1", *extra)
+        assert run.code == 0
+        assert run.out.startswith("Starfury (A) against Starfury (B)")
+        assert "(A) (A)" not in run.out

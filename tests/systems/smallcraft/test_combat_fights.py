@@ -11,9 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shipyard.core.catalog import ValidationContext
 from shipyard.core.combat import Log, Terms, fight_once, series, summarise
 from shipyard.core.dice import Roller
-from shipyard.core.yard import Design, Yard
+from shipyard.core.system import AnyDesign, Design
+from shipyard.core.yard import Yard
 from shipyard.systems.smallcraft.combat import SUPPORT
 from shipyard.systems.smallcraft.combat.engine import SmallcraftFight
 from shipyard.systems.smallcraft.models import SmallcraftDesign
@@ -75,7 +77,7 @@ GOLDEN_STARFURY_RAIDER_143 = """\
 """
 
 
-def run(a: Design, b: Design, seed: int, **terms: Any) -> Any:
+def run(a: AnyDesign, b: AnyDesign, seed: int, **terms: Any) -> Any:
     return fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms(**terms)), seed)
 
 
@@ -88,7 +90,7 @@ def test_golden_log_starfury_against_raider(yard: Yard) -> None:
     boxes last), every roll with its target number and modifiers."""
     result = run(example(yard, "starfury"), example(yard, "raider"), 143)
     assert narrated(result) == GOLDEN_STARFURY_RAIDER_143
-    assert (result.outcome.winner, result.outcome.reason, result.rounds) == (0, "crew lost", 4)
+    assert (result.outcome.winner, result.outcome.reason, result.rounds) == (0, "crew-lost", 4)
     assert result.damage == (12, 5)
     assert result.draws == 28
 
@@ -125,14 +127,14 @@ def test_an_unarmed_craft_flees_and_escapes(craft: Any, yard: Yard) -> None:
     assert result.outcome.text == ("Test escaped: 21 dhexes from Starfury, beyond its "
                                    "detection range of 20")
     blind = craft(20, *UNARMED).design  # sees no further than the Starfury: both lose contact
-    assert run(example(yard, "starfury"), blind, 5).outcome.reason == "lost contact"
+    assert run(example(yard, "starfury"), blind, 5).outcome.reason == "lost-contact"
 
 
 def test_disarmed_and_immobile_is_out_of_the_fight(craft: Any, yard: Yard) -> None:
     hulk = craft(20, "{type: armor, cblocs: 2}", "{type: power, cblocs: 1}",
                  "{type: crew, people: 1}").design
     result = run(example(yard, "starfury"), hulk, 5)
-    assert (result.outcome.winner, result.outcome.reason) == (0, "disarmed and immobile")
+    assert (result.outcome.winner, result.outcome.reason) == (0, "disabled")
 
 
 def test_destroyed_when_every_box_is_gone(craft: Any, yard: Yard) -> None:
@@ -147,7 +149,7 @@ def test_destroyed_when_every_box_is_gone(craft: Any, yard: Yard) -> None:
 def test_power_lost_is_out_of_action(yard: Yard) -> None:
     a, b = example(yard, "starfury"), example(yard, "raider")
     found = {run(a, b, seed).outcome.reason for seed in range(1, 40)}
-    assert {"crew lost", "power lost"} <= found
+    assert {"crew-lost", "power-lost"} <= found
 
 
 def test_a_fight_that_reaches_the_cap_is_a_draw(yard: Yard) -> None:
@@ -157,27 +159,27 @@ def test_a_fight_that_reaches_the_cap_is_a_draw(yard: Yard) -> None:
     assert result.outcome.text.endswith("no decision after 12 dturns, the cap")
 
 
-def test_3d_is_refused_with_a_clear_message(yard: Yard) -> None:
-    from shipyard.errors import UserError
-
-    with pytest.raises(UserError) as err:
-        SUPPORT.prepare(example(yard, "starfury"), example(yard, "raider"), Terms(dimensions=3))
-    assert "2D only" in str(err.value)
-
-
 def test_terms_are_checked(yard: Yard) -> None:
+    from shipyard.core.options import parse_terms
     from shipyard.errors import UserError
+    from shipyard.systems.smallcraft.options import OPTIONS
 
-    a, b = example(yard, "starfury"), example(yard, "raider")
-    for terms, words in ((Terms(range=21), "within detection range, 0..20"),
-                         (Terms(geometry="loop"), "known geometries"),
-                         (Terms(rules={"transvers": "on"}), "did you mean 'transverse'"),
-                         (Terms(rules={"transverse": "maybe"}), "give on or off"),
-                         (Terms(crew=({"gunnery": "101"}, {})), "0..100"),
-                         (Terms(crew=({"aim": "1"}, {})), "gunnery, gunner, quickness")):
+    def terms(values: dict[str, str | None], crew: list[str], rules: list[str]) -> object:
+        return parse_terms("smallcraft", OPTIONS, "duel", values, [crew, []], rules)
+
+    for args, words in ((({"geometry": "loop"}, [], []), "give one of head-on"),
+                        (({"speed": "3"}, [], []), "smallcraft duel has no such option"),
+                        (({}, [], ["transvers"]), "did you mean 'transverse'"),
+                        (({}, [], ["transverse=maybe"]), "give one of on, off"),
+                        (({}, ["gunnery=101"], []), "0..100"),
+                        (({}, ["aim=1"], []), "smallcraft has no crew key 'aim'")):
         with pytest.raises(UserError) as err:
-            SUPPORT.prepare(a, b, terms)
+            terms(*args)
         assert words in str(err.value)
+    a, b = example(yard, "starfury"), example(yard, "raider")
+    with pytest.raises(UserError) as err:
+        SUPPORT.prepare(a, b, Terms(range=21))
+    assert "within detection range, 0..20" in str(err.value)
 
 
 # --- properties ---------------------------------------------------------------------------
@@ -196,7 +198,7 @@ COMPONENTS = st.sampled_from([
 ])
 
 
-def _design(yard: Yard, hull: int, parts: list[str]) -> Design:
+def _design(yard: Yard, hull: int, parts: list[str]) -> AnyDesign:
     import yaml
 
     from shipyard.core.yamlio import Located
@@ -205,8 +207,10 @@ def _design(yard: Yard, hull: int, parts: list[str]) -> Design:
             "components": [yaml.safe_load(p) for p in parts]}
     system = yard.system("smallcraft")
     catalog = yard.catalog(system)
-    model = SmallcraftDesign.model_validate(data, context={"catalog": catalog})
-    return Design(Located(data, "probe.yaml"), system, model, catalog)
+    model = SmallcraftDesign.model_validate(data, context=ValidationContext(catalog=catalog))
+    located = Located(data, "probe.yaml")
+    return Design(located, system, model, catalog,
+                  system.build(model, catalog, located.line_of))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

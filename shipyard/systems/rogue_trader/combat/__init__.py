@@ -9,31 +9,26 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from shipyard.core.combat import MAX_CAP, FightSupport, Log, Prepared, Terms
+from shipyard.core.combat import FightSupport, Log, Prepared
 from shipyard.core.dice import Roller
-from shipyard.core.yard import Design
-from shipyard.errors import UserError
+from shipyard.core.options import Terms
 from shipyard.systems.rogue_trader.combat import terms as tables
 from shipyard.systems.rogue_trader.combat.spec import Spec, build
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog
+from shipyard.systems.rogue_trader.rules import ShipDesign
 
 
-class RogueTraderCombat(FightSupport):
-    def prepare(self, a: Design, b: Design, terms: Terms) -> Prepared:
+class RogueTraderCombat(FightSupport[ShipDesign]):
+    def prepare(self, a: ShipDesign, b: ShipDesign, terms: Terms) -> Prepared:
         catalog: RogueTraderCatalog = a.catalog
-        if terms.dimensions != 2:
-            raise UserError.single("cli.dimensions", f"--dimensions {terms.dimensions}: the "
-                                   "seed's void is a plane (facings and arcs), 2D only")
-        crews = (tables.crew(a.model, catalog, dict(terms.crew[0]), "a"),
-                 tables.crew(b.model, catalog, dict(terms.crew[1]), "b"))
+        crews = (tables.crew(a.model, catalog, terms.crew[0], "--crew-a"),
+                 tables.crew(b.model, catalog, terms.crew[1], "--crew-b"))
         specs = _named(build(a.model, catalog, crews[0]), build(b.model, catalog, crews[1]))
-        cap = terms.cap if terms.cap is not None else catalog.combat.round_limit
-        if not 1 <= cap <= MAX_CAP:
-            raise UserError.single("cli.cap", f"--cap {cap}: give 1..{MAX_CAP} Strategic "
-                                   "Rounds")
+        cap = terms.whole("cap", catalog.combat.round_limit)
         captains = tuple(None if ref is None else _captain(ref) for ref in terms.pilots)
-        setup = tables.Setup(specs, tables.switches(dict(terms.rules)), catalog,
-                             tables.start_range(catalog, terms), tables.geometry(catalog, terms),
+        setup = tables.Setup(specs, tables.switches(terms.rules), catalog,
+                             terms.whole("range", catalog.combat.start_range),
+                             terms.word("geometry", catalog.combat.geometry),
                              (captains[0], captains[1]))
         return Prepared(names=(specs[0].name, specs[1].name), cap=cap,
                         round_name="Strategic Round", damage_unit="Hull Integrity",
@@ -44,7 +39,7 @@ class RogueTraderCombat(FightSupport):
 
         return RogueTraderFight(prepared.state, roller, log)
 
-    def odds(self, attacker: Design, target: Design, terms: Terms, samples: int,
+    def odds(self, attacker: ShipDesign, target: ShipDesign, terms: Terms, samples: int,
              seed: int) -> Any:
         from shipyard.systems.rogue_trader.combat.odds import volley
 

@@ -12,15 +12,17 @@ import math
 from collections import defaultdict
 from functools import cache
 
-from shipyard.core.combat import Chance, Distribution, OddsReport, Point, Terms
-from shipyard.core.yard import Design
-from shipyard.errors import UserError
+from shipyard.core.combat import Chance, Distribution, OddsReport, Point
+from shipyard.core.dice import Dice
+from shipyard.core.options import Terms
 from shipyard.systems.rogue_trader.combat import rules
 from shipyard.systems.rogue_trader.combat import terms as tables
 from shipyard.systems.rogue_trader.combat.geometry import EPSILON
-from shipyard.systems.rogue_trader.combat.spec import Dice, Gun, Part, Spec, build
+from shipyard.systems.rogue_trader.combat.spec import Gun, Part, Spec, build
 from shipyard.systems.rogue_trader.combat.state import Ship
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog
+from shipyard.systems.rogue_trader.options import ODDS_RANGE
+from shipyard.systems.rogue_trader.rules import ShipDesign
 
 ARCS = ("fore", "port", "starboard", "aft")
 Dist = dict[int, float]
@@ -168,15 +170,14 @@ def _ship(spec: Spec) -> Ship:
     return Ship.fresh(spec, 0, (0.0, 0.0), 0)
 
 
-def volley(attacker: Design, target: Design, terms: Terms) -> OddsReport:
+def volley(attacker: ShipDesign, target: ShipDesign, terms: Terms) -> OddsReport:
     catalog: RogueTraderCatalog = attacker.catalog
-    switches = tables.switches(dict(terms.rules))
-    reach = catalog.combat.start_range if terms.range is None else terms.range
-    if not 0 <= reach <= tables.MAX_RANGE:
-        raise UserError.single("cli.range", f"--range {reach}: give 0..{tables.MAX_RANGE} VU")
+    switches = tables.switches(terms.rules)
+    reach = terms.whole("range", ODDS_RANGE)
     mine = _ship(build(attacker.model, catalog, tables.crew(attacker.model, catalog,
-                                                            dict(terms.crew[0]), "a")))
-    theirs = _ship(build(target.model, catalog, tables.crew(target.model, catalog, {}, "b")))
+                                                            terms.crew[0], "--crew")))
+    theirs = _ship(build(target.model, catalog, tables.crew(target.model, catalog, {},
+                                                            "--crew")))
     surprise = catalog.combat.surprise_bonus if switches.surprised[1] else 0
     results = []
     for arc in ARCS:

@@ -9,26 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.combat import MAX_CAP, FightSupport, Log, Prepared, Progress, Terms
+from shipyard.core.combat import FightSupport, Log, Prepared, Progress
 from shipyard.core.dice import Roller
-from shipyard.core.yard import Design
+from shipyard.core.options import Terms
 from shipyard.errors import UserError
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
 from shipyard.systems.smallcraft.models import SmallcraftCatalog
+from shipyard.systems.smallcraft.rules import CraftDesign
 
 
-class SmallcraftCombat(FightSupport):
-    def prepare(self, a: Design, b: Design, terms: Terms) -> Prepared:
+class SmallcraftCombat(FightSupport[CraftDesign]):
+    def prepare(self, a: CraftDesign, b: CraftDesign, terms: Terms) -> Prepared:
         catalog: SmallcraftCatalog = a.catalog
         table = catalog.combat
-        if terms.dimensions != 2:
-            raise UserError.single("cli.dimensions", f"--dimensions {terms.dimensions}: "
-                                   "smallcraft fights in 2D only; the seed gives no 3D "
-                                   "procedure (\"it doesn't exist for now\")")
         specs = _named(build(a.model, catalog), build(b.model, catalog))
-        geometry = tables.geometry(table, terms)
-        start = table.start_range if terms.range is None else terms.range
+        geometry = terms.word("geometry", table.geometry)
+        start = terms.whole("range", table.start_range)
         sees = min(_detection(s) for s in specs)
         if not 0 <= start <= sees:
             raise UserError.single("cli.range", f"--range {start}: the craft must start "
@@ -36,12 +33,10 @@ class SmallcraftCombat(FightSupport):
         if geometry == "random" and start == 0:
             raise UserError.single("cli.range", "--range 0 with --geometry random: give a "
                                    "range of at least 1")
-        cap = terms.cap if terms.cap is not None else table.cap
-        if not 1 <= cap <= MAX_CAP:
-            raise UserError.single("cli.cap", f"--cap {cap}: give 1..{MAX_CAP} dturns")
-        crews = (tables.crew(a.model, table, dict(terms.crew[0]), "a"),
-                 tables.crew(b.model, table, dict(terms.crew[1]), "b"))
-        switches = tables.switches(table, dict(terms.rules))
+        cap = terms.whole("cap", table.cap)
+        crews = (tables.crew(a.model, table, terms.crew[0]),
+                 tables.crew(b.model, table, terms.crew[1]))
+        switches = tables.switches(table, terms.rules)
         pilots = tuple(None if ref is None else _pilot(ref) for ref in terms.pilots)
         setup = tables.Setup(specs, crews, switches, table, catalog.ranges.beam_dhexes, start,
                              geometry, (pilots[0], pilots[1]))
@@ -63,7 +58,7 @@ class SmallcraftCombat(FightSupport):
 
         return run(prepared.state, runs, seed, prepared.cap, progress)
 
-    def odds(self, attacker: Design, target: Design, terms: Terms, samples: int,
+    def odds(self, attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: int,
              seed: int) -> Any:
         from shipyard.systems.smallcraft.combat.odds import volley
 

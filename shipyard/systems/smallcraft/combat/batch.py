@@ -28,8 +28,8 @@ from shipyard.systems.smallcraft.combat.table import Setup
 
 CHUNK = 100_000  # fights per pass: large enough to amortise NumPy's per-call cost
 REROLLS = 1  # d(hull) rolls before picking among the surviving boxes directly
-REASONS = ("", "destroyed", "crew lost", "power lost", "disarmed and immobile", "escaped",
-           "lost contact", "harmless", "cap")
+REASONS = ("", "destroyed", "crew-lost", "power-lost", "disabled", "escaped",
+           "lost-contact", "harmless", "cap")
 CODE = {name: i for i, name in enumerate(REASONS)}
 
 
@@ -554,8 +554,8 @@ class _Pass:
         reason = np.zeros(len(who), dtype=np.int64)
         crew_gone = _all_gone(target, spec.crew, who)
         power_gone = _all_gone(target, spec.power, who)
-        reason = np.where(power_gone, CODE["power lost"], reason)
-        reason = np.where(crew_gone, CODE["crew lost"], reason)
+        reason = np.where(power_gone, CODE["power-lost"], reason)
+        reason = np.where(crew_gone, CODE["crew-lost"], reason)
         reason = np.where(target.left[who] == 0, CODE["destroyed"], reason)
         done = reason > 0
         self._finish(who[done], shooter, reason[done])
@@ -578,7 +578,7 @@ class _Pass:
         seen_by = [tactics.detection(NP, s.spec, alive[k], s.power)
                    for k, s in enumerate(self.sides)]
         lost = going & (distance > seen_by[0]) & (distance > seen_by[1])
-        self._finish(np.flatnonzero(lost), -1, CODE["lost contact"])
+        self._finish(np.flatnonzero(lost), -1, CODE["lost-contact"])
         going &= ~lost
         for k in (0, 1):
             gone = going & (distance > seen_by[1 - k])
@@ -596,7 +596,7 @@ class _Pass:
                 continue
             stuck &= ~np.broadcast_to(tactics.mobile(NP, self.sides[k].spec, alive[k]),
                                       going.shape)
-            self._finish(np.flatnonzero(stuck), 1 - k, CODE["disarmed and immobile"])
+            self._finish(np.flatnonzero(stuck), 1 - k, CODE["disabled"])
             going &= ~stuck
 
     def compact(self) -> int:

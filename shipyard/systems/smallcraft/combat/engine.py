@@ -126,9 +126,9 @@ class Craft:
         if self.boxes.left == 0:
             return "destroyed", f"{self.name} is destroyed: every box is gone"
         if self.spec.crew and all(alive[r] == 0 for r in self.spec.crew):
-            return "crew lost", f"{self.name} is out of action: its crew boxes are all gone"
+            return "crew-lost", f"{self.name} is out of action: its crew boxes are all gone"
         if self.spec.power and all(alive[r] == 0 for r in self.spec.power):
-            return "power lost", f"{self.name} is out of action: its power boxes are all gone"
+            return "power-lost", f"{self.name} is out of action: its power boxes are all gone"
         return None
 
 
@@ -547,7 +547,7 @@ class SmallcraftFight(Fight):
         distance = a.range_to(b)
         seen_by_b, seen_by_a = b.detection(), a.detection()
         if distance > seen_by_a and distance > seen_by_b:
-            return self._end(None, "lost contact", f"the craft have lost each other: "
+            return self._end(None, "lost-contact", f"the craft have lost each other: "
                              f"{distance} dhexes apart, beyond both detection ranges "
                              f"({seen_by_a} and {seen_by_b})")
         for c, seen in ((a, seen_by_b), (b, seen_by_a)):
@@ -560,7 +560,7 @@ class SmallcraftFight(Fight):
                              "weapon, no missiles left")
         for c in (a, b):
             if not c.armed() and not c.mobile() and threat[1 - c.side]:
-                return self._end(1 - c.side, "disarmed and immobile",
+                return self._end(1 - c.side, "disabled",
                                  f"{c.name} is out of the fight: disarmed (no working weapon, "
                                  "no missiles) and immobile (no working drive)")
         return None

@@ -25,15 +25,15 @@ from shipyard.core.combat import (
     OddsReport,
     PartOdds,
     Point,
-    Terms,
     wilson,
 )
 from shipyard.core.dice import Roller, chance_all, chance_none
-from shipyard.core.yard import Design
-from shipyard.errors import UserError
+from shipyard.core.options import Terms
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
 from shipyard.systems.smallcraft.combat.damage import Boxes, screen, screen_literal
+from shipyard.systems.smallcraft.options import ODDS_RANGE
+from shipyard.systems.smallcraft.rules import CraftDesign
 
 MAX_STATES = 200_000  # memoised damage states before the enumeration gives way to sampling
 
@@ -67,17 +67,15 @@ class TooMany(Exception):
     pass
 
 
-def volley(attacker: Design, target: Design, terms: Terms, samples: int,
+def volley(attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: int,
            seed: int) -> OddsReport:
     catalog = attacker.catalog
     table = catalog.combat
-    if terms.dimensions != 2:
-        raise UserError.single("cli.dimensions", "smallcraft fights in 2D only")
     a, t = build(attacker.model, catalog), build(target.model, catalog)
-    crew = tables.crew(attacker.model, table, dict(terms.crew[0]), "a")
-    switches = tables.switches(table, dict(terms.rules))
-    distance = 5 if terms.range is None else terms.range
-    moving = terms.speed or 0
+    crew = tables.crew(attacker.model, table, terms.crew[0])
+    switches = tables.switches(table, terms.rules)
+    distance = terms.whole("range", ODDS_RANGE)
+    moving = terms.whole("speed", 0)
     v = _volley(a, t, crew, switches, table, catalog.ranges.beam_dhexes, distance, moving)
     title = (f"{a.name} fires on {t.name} at {distance} dhexes, the target moving {moving} "
              f"dhex{'es' * (moving != 1)}/dturn{' across the line of fire' * switches.transverse}")

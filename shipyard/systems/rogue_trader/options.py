@@ -1,0 +1,53 @@
+"""What rogue-trader fights take from the command line (the core parses it; core/options.py)."""
+
+from __future__ import annotations
+
+from shipyard.core.options import MAX_CAP, Choice, FightOptions, Option, Whole, Word
+
+MAX_RANGE = 100  # VU: far beyond any weapon; refuses absurd starts before any work
+ODDS_RANGE = 5  # VU: the distance of a volley when none is given
+
+GEOMETRIES = {
+    "head-on": "B straight ahead of A, facing each other",
+    "pursuit": "B straight ahead of A, both facing the same way (A on B's tail)",
+    "crossing": "B straight ahead of A, crossing A's course from starboard to port",
+    "abeam": "B off A's port side, both facing the same way (broadside to broadside)",
+}
+TACTICS = {"gunnery": "stand off and shoot", "ram": "close and ram",
+           "board": "close and board"}
+
+RANGE = Option("range", "VU apart (duel default: combat start_range; odds default: "
+               f"{ODDS_RANGE})",
+               Whole(0, MAX_RANGE, "VU"))
+GEOMETRY = Option("geometry", "how the ships start", Choice(GEOMETRIES))
+CAP = Option("cap", "Strategic Rounds before the fight is called a draw",
+             Whole(1, MAX_CAP, "Strategic Rounds"))
+
+SKILL = Whole(0, 100)
+CREW = (
+    Option("crew", "the crew rating (incompetent, competent, crack, veteran, elite, or an "
+           "overlay's own)", Word("a crew rating id from the catalog")),
+    Option("gunnery", "Ballistic Skill of the gunnery officer", SKILL),
+    Option("helm", "Operate (Voidship) of the helmsman", SKILL),
+    Option("command", "Command of the leader of the ship's warriors", SKILL),
+    Option("tactic", "what the captain tries", Choice(TACTICS)),
+)
+
+RULES = (
+    Option("simple-destruction", "the seed's simplified NPC destruction for the ships named "
+           "(R1): at 0 Hull Integrity any critical hulks (1-9) or explodes (10+)",
+           Choice({"off": "neither ship", "a": "side A", "b": "side B", "both": "both ships"},
+                  {"on": "both"})),
+    Option("surprise", "the ship named is Surprised: +20 to attacks on it in the first round",
+           Choice({"none": "neither ship", "a": "side A", "b": "side B"})),
+)
+
+OPTIONS = FightOptions(
+    duel=(RANGE, GEOMETRY, CAP),
+    odds=(RANGE,),
+    crew=CREW,
+    rules=RULES,
+    pilot="captain",
+    end_reasons={"hulked": "the loser is a drifting space hulk",
+                 "exploded": "the loser's plasma drive or warp engine exploded"},
+)

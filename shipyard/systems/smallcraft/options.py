@@ -1,0 +1,50 @@
+"""What smallcraft fights take from the command line (the core parses it; core/options.py)."""
+
+from __future__ import annotations
+
+from shipyard.core.options import MAX_CAP, Choice, FightOptions, Option, Whole, switch
+
+MAX_DHEXES = 10_000
+ODDS_RANGE = 5  # dhexes: the distance of a volley when none is given
+
+GEOMETRIES = {
+    "head-on": "B straight ahead of A, facing each other",
+    "pursuit": "B straight ahead of A, both facing the same way (A on B's tail)",
+    "crossing": "B straight ahead of A, B facing across A's line (90° to its right)",
+    "random": "B at a random bearing, each facing a random clock direction",
+}
+
+RANGE = Option("range", "distance between the craft (duel default: combat.yaml start_range, "
+               f"within detection range; odds default: {ODDS_RANGE})",
+               Whole(0, MAX_DHEXES, "dhexes"))
+GEOMETRY = Option("geometry", "how the craft start", Choice(GEOMETRIES))
+CAP = Option("cap", "dturns before the fight is called a draw", Whole(1, MAX_CAP, "dturns"))
+SPEED = Option("speed", "the target's movement (only across the line of fire under --rule "
+               "transverse)", Whole(0, MAX_DHEXES, "dhexes/dturn"))
+
+GUNNERY = Option("gunnery", "the gunner's skill", Whole(0, 100, "%"))
+GUNNER = Option("gunner", "who fires", Choice({
+    "pilot": "the pilot also fires, with a penalty", "crew": "a separate gunner"}))
+QUICKNESS = Option("quickness", "the pilot's Quickness, for the order within a dphase",
+                   Whole(-100, 100))
+
+RULES = (
+    Option("transverse", "beam optional rule 1: only the target's transverse movement counts",
+           switch()),
+    Option("range-penalty", "beam optional rule 2: a penalty per dhex of distance beyond 5",
+           switch()),
+    Option("quickness-die", "phases optional rule 1: a die added to each Quickness", switch()),
+    Option("gunner-quickness", "phases optional rule 2: weapon dphases go by the gunner's "
+           "Quickness; a pilot who also fires takes a penalty", switch()),
+    Option("missile-screens", "R6: how screens meet a missile salvo", Choice({
+        "salvo": "screens repel one missile in six of a salvo",
+        "literal": "screens let one missile in six through"})),
+)
+
+OPTIONS = FightOptions(
+    duel=(RANGE, GEOMETRY, CAP),
+    odds=(RANGE, SPEED),
+    crew=(GUNNERY, GUNNER, QUICKNESS),
+    rules=RULES,
+    pilot="pilot",
+)
