@@ -8,16 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
-from shipyard.core.table import Table
-from shipyard.systems.traveller.construction import derive
+from shipyard.api import Budget, Design, LineOf, Printable, RulesSystem, Table, Verdict
+from shipyard.systems.traveller.construction import Ship, derive
 from shipyard.systems.traveller.models import TravellerCatalog, TravellerDesign
-from shipyard.systems.traveller.profile import catalog_tables, new_design, profile_rows
+from shipyard.systems.traveller.profile import (
+    catalog_tables,
+    new_design,
+    profile_rows,
+    stock_design,
+    stock_ids,
+)
 from shipyard.systems.traveller.rules import CODES, check
 
+ShipDesign = Design[TravellerDesign, TravellerCatalog, Ship]
 
-class Traveller(RulesSystem):
+
+class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
     id = "traveller"
     title = "Mongoose Traveller 2e, High Guard 2022 construction"
     dice = "2d6, d6, D3"
@@ -25,23 +31,37 @@ class Traveller(RulesSystem):
     design_model = TravellerDesign
     catalog_model = TravellerCatalog
     codes = CODES
+    fight_options = None  # space combat is its own issue
 
-    def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
-        return check(design, catalog, line_of)
+    def build(self, design: TravellerDesign, catalog: TravellerCatalog,
+              line_of: LineOf) -> Ship:
+        return derive(design, catalog)
 
-    def profile(self, design: Any, catalog: Any) -> list[tuple[str, str]]:
-        return profile_rows(derive(design, catalog), catalog)
+    def check(self, design: ShipDesign) -> Verdict:
+        return check(design.built, design.line_of)
 
-    def new_design(self, catalog: Any, hull: str | None) -> dict[str, Any]:
+    def profile(self, design: ShipDesign) -> list[tuple[str, str]]:
+        return profile_rows(design.built, design.catalog)
+
+    def new_design(self, catalog: TravellerCatalog, hull: str | None,
+                   stock: str | None = None) -> dict[str, Any]:
+        if stock is not None:
+            return stock_design(self.catalog_dir(), stock)
         return new_design(catalog, hull)
 
-    def catalog_tables(self, catalog: Any) -> list[Table]:
+    def hull_ids(self, catalog: TravellerCatalog) -> list[str]:
+        return ["6", "20", "50", "99", "100", "200", "400", "1000", "5000", "100000"]
+
+    def stock_ids(self, catalog: TravellerCatalog) -> list[str]:
+        return stock_ids(self.catalog_dir())
+
+    def catalog_tables(self, catalog: TravellerCatalog) -> list[Table]:
         return catalog_tables(catalog)
 
-    def sheet(self, design: Any, catalog: Any, budgets: list[Budget]) -> Printable:
+    def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.traveller import sheet
 
-        return sheet.sheet(design, catalog)
+        return sheet.sheet(design.built, design.catalog)
 
 
 system = Traveller()

@@ -233,16 +233,16 @@ class Deriver:
         cz = part.customisation
         if cz is None:
             return 1.0, 1.0, 1.0, 0.0, 0
-        grade = next((g for g in self.c.customisation.grades if g.id == cz.grade), None)
+        grade = next((g for g in self.c.grades if g.id == cz.grade), None)
         if grade is None:
-            names = ", ".join(g.id for g in self.c.customisation.grades)
+            names = ", ".join(g.id for g in self.c.grades)
             self.error("custom.grade", f"no customisation grade {cz.grade!r} (one of: {names})", i)
             return 1.0, 1.0, 1.0, 0.0, 0
         tons_delta, power, fuel, adv, dis = 0.0, 1.0, 0.0, 0, 0
         for mod_id in cz.modifications:
-            mod = next((m for m in self.c.customisation.modifications if m.id == mod_id), None)
+            mod = next((m for m in self.c.modifications if m.id == mod_id), None)
             if mod is None:
-                names = ", ".join(m.id for m in self.c.customisation.modifications)
+                names = ", ".join(m.id for m in self.c.modifications)
                 self.error("custom.modification", f"no modification {mod_id!r} (one of: {names})",
                            i)
                 continue
@@ -291,7 +291,7 @@ class Deriver:
         assert p.material is not None and p.rating is not None and self.cfg is not None
         mat = self.c.material(p.material)
         if mat is None:
-            names = ", ".join(m.id for m in self.c.armour.materials)
+            names = ", ".join(m.id for m in self.c.armour_materials)
             self.error("armour.material", f"no armour {p.material!r} (one of: {names})", i)
             return []
         self.check_tl(mat.tl, mat.name, i)
@@ -302,7 +302,7 @@ class Deriver:
             self.error("armour.cap", f"{mat.name} armour {p.rating} is over its cap of {cap} at "
                        f"TL {self.d.tl}", i)
         size = 1.0
-        for sf in self.c.armour.size_factors:
+        for sf in self.c.armour_size_factors:
             if self.hull < sf.below_tons:
                 size = sf.factor
                 break

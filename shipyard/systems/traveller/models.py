@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 
-from shipyard.core.system import DesignBase, StrictModel
+from shipyard.api import DesignBase, Entries, Ref, StrictModel, ValidationContext, suggest
 
 MAX_HULL = 2_000_000
 Tons = Annotated[float, Field(ge=0, le=MAX_HULL)]
@@ -90,11 +90,6 @@ class SizeFactor(StrictModel):
     factor: float
 
 
-class ArmourTable(StrictModel):
-    size_factors: list[SizeFactor]
-    materials: list[ArmourMaterial]
-
-
 class Grade(StrictModel):
     id: str
     name: str
@@ -113,12 +108,6 @@ class Modification(StrictModel):
     tons_delta: float = 0
     power: float = 1
     fuel_delta: float = 0
-
-
-class CustomisationTable(StrictModel):
-    grades: list[Grade]
-    modifications: list[Modification]
-    source: str
 
 
 class PartEntry(StrictModel):
@@ -257,56 +246,66 @@ class CrewFigures(StrictModel):
 
 class TravellerCatalog(StrictModel):
     hull: HullFigures
-    configurations: list[Configuration]
-    hull_options: list[HullOption]
-    armour: ArmourTable
-    customisation: CustomisationTable
-    parts: list[PartEntry]
+    configurations: Entries[Configuration]
+    hull_options: Entries[HullOption]
+    armour_size_factors: list[SizeFactor]
+    armour_materials: Entries[ArmourMaterial]
+    grades: Entries[Grade]
+    modifications: Entries[Modification]
+    customisation_source: str
+    parts: Entries[PartEntry]
     bridge: BridgeTable
     computers: list[ComputerEntry]
     computer_options: ComputerOptions
-    software: list[SoftwareEntry]
-    craft: list[CraftEntry]
-    weapons: list[WeaponEntry]
-    critical_locations: list[CriticalLocation]
+    software: Entries[SoftwareEntry]
+    craft: Entries[CraftEntry]
+    weapons: Entries[WeaponEntry]
+    critical_locations: Entries[CriticalLocation]
     critical_severities: int = Field(ge=1, le=20)
     critical_source: str
     position_skills: dict[str, str]
     crew: CrewFigures
 
     def part(self, part_id: str) -> PartEntry | None:
-        return next((p for p in self.parts if p.id == part_id), None)
+        return self.parts.get(part_id)
 
     def configuration(self, cfg_id: str) -> Configuration | None:
-        return next((c for c in self.configurations if c.id == cfg_id), None)
+        return self.configurations.get(cfg_id)
 
     def option(self, opt_id: str) -> HullOption | None:
-        return next((o for o in self.hull_options if o.id == opt_id), None)
+        return self.hull_options.get(opt_id)
 
     def material(self, mat_id: str) -> ArmourMaterial | None:
-        return next((m for m in self.armour.materials if m.id == mat_id), None)
+        return self.armour_materials.get(mat_id)
 
     def craft_entry(self, craft_id: str) -> CraftEntry | None:
-        return next((c for c in self.craft if c.id == craft_id), None)
+        return self.craft.get(craft_id)
 
     def weapon(self, weapon_id: str) -> WeaponEntry | None:
-        return next((w for w in self.weapons if w.id == weapon_id), None)
+        return self.weapons.get(weapon_id)
 
     def software_entry(self, sw_id: str) -> SoftwareEntry | None:
-        return next((s for s in self.software if s.id == sw_id), None)
+        return self.software.get(sw_id)
+
+
+def _see(table: str, what: str) -> Ref:
+    # the part list runs to a hundred ids: the nearest one helps more than the list
+    return Ref(table, what, "see `shipyard catalog traveller`", always=True)
 
 
 # --- design --------------------------------------------------------------------------------
 
 class Customisation(StrictModel):
-    grade: str = Field(min_length=1, max_length=40)
-    modifications: list[str] = Field(default_factory=list, max_length=10)
+    grade: Annotated[str, _see("grades", "customisation grade")]
+    modifications: list[Annotated[str, _see("modifications", "modification")]] = Field(
+        default_factory=list, max_length=10)
 
 
 class Hull(StrictModel):
     tons: float = Field(gt=0, le=MAX_HULL)
-    configuration: str = Field(min_length=1, max_length=40)
-    options: list[str] = Field(default_factory=list, max_length=10)
+    configuration: Annotated[str, _see("configurations", "hull configuration")]
+    options: list[Annotated[str, _see("hull_options", "hull option")]] = Field(
+        default_factory=list, max_length=10)
     drives_for_tons: float | None = Field(default=None, gt=0, le=MAX_HULL,
                                           description="size drives and jump fuel for this "
                                                       "displacement (a ship that tows or grows)")
@@ -332,19 +331,20 @@ class ShipStated(StrictModel):
 class Part(StrictModel):
     """One line of the design: a catalog part and the choices that part takes."""
 
-    part: str = Field(min_length=1, max_length=60)
+    part: str = Field(min_length=1, max_length=60, description="a part id of the catalog")
     count: Count = 1
     rating: Rating | None = None
     output: Rating | None = None
     tons: Tons | None = None
-    material: str | None = Field(default=None, max_length=40)
-    weapons: list[str] = Field(default_factory=list, max_length=4)
+    material: Annotated[str, _see("armour_materials", "armour material")] | None = None
+    weapons: list[Annotated[str, _see("weapons", "weapon")]] = Field(default_factory=list,
+                                                                     max_length=4)
     customisation: Customisation | None = None
     armoured_bulkhead: bool = False
     label: Label | None = None
-    craft: str | None = Field(default=None, max_length=40)
+    craft: Annotated[str, _see("craft", "craft")] | None = None
     craft_tons: Tons | None = None
-    software: str | None = Field(default=None, max_length=40)
+    software: Annotated[str, _see("software", "software")] | None = None
     topic: str | None = Field(default=None, max_length=80)
     parsecs: Rating | None = None
     weeks: Rating | None = None
@@ -359,6 +359,21 @@ class Part(StrictModel):
     cost_cr: float | None = Field(default=None, ge=0, le=1e9)
     stated: Stated | None = Field(default=None, description="the stat block's figures for this "
                                   "line, checked against the derived ones")
+
+    @field_validator("part")
+    @classmethod
+    def _a_part(cls, value: str, info: ValidationInfo) -> str:
+        """An id of the parts table; a weapon named here has no mount, and says so."""
+        known = ValidationContext.of(info).known_ids("parts")
+        if known is None or value in known:
+            return value
+        catalog = ValidationContext.of(info).catalog_as(TravellerCatalog)
+        weapon = catalog.weapon(value) if catalog is not None else None
+        if weapon is not None:
+            raise ValueError(f"{weapon.name} is a weapon and needs a mount: list it under the "
+                             "weapons of a turret or fixed mount")
+        raise ValueError(f"unknown part '{value}'; {suggest(value, known, always=True)} "
+                         "(see `shipyard catalog traveller`)")
 
 
 class TravellerDesign(DesignBase):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from shipyard.core.table import Table
-from shipyard.errors import UserError
+import yaml
+
+from shipyard.api import Table, UserError
 from shipyard.systems.traveller.construction import Ship
 from shipyard.systems.traveller.crew import combat_positions, crew_table
 from shipyard.systems.traveller.models import MAX_HULL, TravellerCatalog
@@ -54,7 +56,7 @@ def catalog_tables(catalog: TravellerCatalog) -> list[Table]:
                     [[o.id, f"{o.cost:g}", f"{o.hull_points:g}"] for o in catalog.hull_options])
     armour = Table("Armour", ["id", "TL", "% hull per point", "MCr per ton"],
                    [[m.id, str(m.tl), f"{m.percent_per_point:g}", f"{m.cost_per_ton:g}"]
-                    for m in catalog.armour.materials])
+                    for m in catalog.armour_materials])
     computers = Table("Computers", ["rating", "name", "TL", "MCr"],
                       [[str(c.rating), c.name, str(c.tl), f"{c.cost:g}"]
                        for c in catalog.computers])
@@ -104,3 +106,14 @@ def new_design(catalog: TravellerCatalog, hull: str | None) -> dict[str, Any]:
     parts.append({"part": "cargo_hold"})
     return {"system": "traveller", "name": f"New {tons}-ton ship", "tl": 12, "design": "custom",
             "hull": {"tons": tons, "configuration": "streamlined"}, "parts": parts}
+
+
+def stock_ids(catalog_dir: Path) -> list[str]:
+    """The bundled golden ships, by file name: `new traveller --stock dragon-sdb`."""
+    return sorted(p.stem for p in (catalog_dir / "examples").glob("*.yaml"))
+
+
+def stock_design(catalog_dir: Path, stock: str) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((catalog_dir / "examples" / f"{stock}.yaml")
+                                          .read_text(encoding="utf-8"))
+    return data

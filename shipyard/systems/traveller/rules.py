@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from shipyard.core.budget import Budget, LineItem
-from shipyard.core.system import LineOf, Verdict
-from shipyard.systems.traveller.construction import Ship, derive
-from shipyard.systems.traveller.models import TravellerCatalog, TravellerDesign
+from shipyard.api import Budget, LineItem, LineOf, Verdict
+from shipyard.systems.traveller.construction import Ship
 
 CODES = {
     "hull.configuration": "the hull configuration is not in the catalog",
@@ -30,7 +28,8 @@ CODES = {
     "weapon.unknown": "a turret weapon is not in the catalog",
     "weapon.capacity": "more weapons than the mount holds",
     "weapon.mount": "weapons listed on a part that is not a weapon mount",
-    "weapon.unmounted": "a weapon named as a part of its own, without a turret or fixed mount",
+    "weapon.unmounted": "a weapon named as a part of its own, without a turret or fixed mount "
+                        "(the reader says so first)",
     "spinal.improvement": "a spinal mount improved by more TLs than its table has",
     "spinal.size": "a spinal mount over half the hull",
     "craft.unknown": "a carried craft is not in the catalog",
@@ -57,7 +56,8 @@ def budgets(ship: Ship, line_of: LineOf) -> list[Budget]:
     def label(item: str, quantity: int | None, section: str) -> str:
         return f"{section}: {item}" + (f" ×{quantity}" if quantity else "")
 
-    tonnage = Budget("tonnage", "tons", dec(ship.hull_tons), title="Tonnage")
+    hull = dec(ship.hull_tons)
+    tonnage = Budget("tonnage", "tons", hull, title="Tonnage")
     rest = next((ln for ln in ship.lines if ln.kind == "cargo_rest"), None)
     for ln in ship.lines:
         if ln.counts_tons:
@@ -67,7 +67,7 @@ def budgets(ship: Ship, line_of: LineOf) -> list[Budget]:
         k = next(k for k, item in enumerate(tonnage.items) if item.line == line(rest.part)
                  and item.label.startswith("Cargo"))
         others = sum((item.amount for j, item in enumerate(tonnage.items) if j != k), Decimal(0))
-        tonnage.items[k] = LineItem(tonnage.items[k].label, tonnage.available - others,
+        tonnage.items[k] = LineItem(tonnage.items[k].label, hull - others,
                                     tonnage.items[k].line)
     power = Budget("power", "Power", dec(ship.output), title="Power (basic + larger drive + rest)")
     m, j = ship.draw("m_drive"), ship.draw("j_drive")
@@ -86,15 +86,13 @@ def budgets(ship: Ship, line_of: LineOf) -> list[Budget]:
     for ln in ship.lines:
         if ln.hardpoints:
             hardpoints.add(label(ln.item, ln.quantity, ln.section), ln.hardpoints, line(ln.part))
-    cost = Budget("cost", "MCr", 0, title="Production cost, every line (a ledger, not a limit)")
+    cost = Budget("cost", "MCr", None, title="Production cost, every line")
     for ln in ship.lines:
         cost.add(label(ln.item, ln.quantity, ln.section), dec(ln.cost), line(ln.part))
-    cost.available = cost.used
     return [tonnage, hardpoints, power, cost]
 
 
-def check(design: TravellerDesign, catalog: TravellerCatalog, line_of: LineOf) -> Verdict:
-    ship = derive(design, catalog)
+def check(ship: Ship, line_of: LineOf) -> Verdict:
     verdict = Verdict(budgets=budgets(ship, line_of))
     for f in ship.findings:
         where = line_of(("parts", f.part)) if f.part is not None else line_of(("hull",))

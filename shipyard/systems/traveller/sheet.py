@@ -10,10 +10,10 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from shipyard.core.system import Printable
-from shipyard.systems.traveller.construction import Line, Ship, derive
+from shipyard.api import Printable
+from shipyard.systems.traveller.construction import Line, Ship
 from shipyard.systems.traveller.crew import combat_positions
-from shipyard.systems.traveller.models import TravellerCatalog, TravellerDesign
+from shipyard.systems.traveller.models import TravellerCatalog
 from shipyard.systems.traveller.profile import mcr
 
 TEMPLATES = "traveller"
@@ -209,8 +209,8 @@ def lines_table(ship: Ship) -> list[Line]:
     return [ln for ln in ship.lines if ln.kind != "basic"]
 
 
-def sheet(design: TravellerDesign, catalog: TravellerCatalog) -> Printable:
-    ship = derive(design, catalog)
+def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
+    design = ship.design
     boxes, bands = hull_track(ship.hull_points)
     return Printable(f"{TEMPLATES}/sheet.html", {
         "title": design.name,

@@ -29,7 +29,7 @@ def num(text: str) -> float:
 
 def test_every_entry_names_its_source() -> None:
     entries = [*CATALOG.parts, *CATALOG.configurations, *CATALOG.hull_options,
-               *CATALOG.armour.materials, *CATALOG.craft, *CATALOG.weapons, *CATALOG.software]
+               *CATALOG.armour_materials, *CATALOG.craft, *CATALOG.weapons, *CATALOG.software]
     assert all(e.source.strip() for e in entries)
     assert CATALOG.hull.source and CATALOG.bridge.source and CATALOG.critical_source
 
@@ -68,7 +68,7 @@ def test_computers_plants_and_armour_match_the_csv() -> None:
         row = components[name]
         assert (num(row["power"]), num(row["cost_mcr"])) == (part.output_per_ton,
                                                              part.cost_per_ton)
-    for mat in CATALOG.armour.materials:
+    for mat in CATALOG.armour_materials:
         row = components[mat.name]
         assert (num(row["tons"]), num(row["cost_mcr"]), int(row["tl"])) == (
             mat.percent_per_point, mat.cost_per_ton, mat.tl)

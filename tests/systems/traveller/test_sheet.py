@@ -22,7 +22,7 @@ FILES = sorted(EXAMPLES.glob("*.yaml"))
 def context(stem: str) -> dict[str, object]:
     report = YARD.check(EXAMPLES / f"{stem}.yaml")
     assert report.design is not None
-    return sh.sheet(report.design.model, CATALOG).context
+    return sh.sheet(report.design.built, CATALOG).context
 
 
 def test_hull_boxes_mark_every_ten_percent_step() -> None:
