@@ -9,24 +9,19 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
+from decimal import Decimal
 
-from shipyard.api import Printable
-from shipyard.systems.traveller.construction import Line, Ship
+from shipyard.api import BoxLine, BudgetLine, Printable, box_lines
+from shipyard.systems.traveller.construction import Line, Ship, figures
 from shipyard.systems.traveller.crew import combat_positions
 from shipyard.systems.traveller.models import TravellerCatalog
 from shipyard.systems.traveller.profile import mcr
 
 TEMPLATES = "traveller"
 HULL_BOXES_MAX = 200  # more Hull points than this print as ten bands of 10% each
-BOXES_PER_ROW = 40
+TRACK = 20  # boxes on a line of the shared track strip
 ORDNANCE_BOXES_MAX = 100  # more tick boxes than this: count in salvos, then tens, hundreds...
 GROUP_FROM = 7  # a role with more people than this prints one line for the group
-
-
-@dataclass(frozen=True)
-class HullBox:
-    number: int
-    crits: int  # 10%-of-Hull steps crossed when this box is lost: that many critical hits
 
 
 @dataclass(frozen=True)
@@ -47,6 +42,10 @@ class Stock:
     def boxes(self) -> int:
         return math.ceil(self.rounds / self.unit)
 
+    @property
+    def lines(self) -> list[BoxLine]:
+        return box_lines(self.boxes, TRACK)
+
 
 @dataclass(frozen=True)
 class Position:
@@ -57,12 +56,24 @@ class Position:
     grouped: bool
 
 
-def hull_track(points: int) -> tuple[list[list[HullBox]], list[HullBand]]:
-    """Boxes (in rows) when they fit, else ten bands: each 10% of Hull lost is a critical."""
+def hull_track(points: int) -> tuple[list[BoxLine], list[HullBand]]:
+    """One line of boxes per 10% of Hull when they fit (its last box heavy: losing it crosses
+    the step, a critical hit), else ten bands to tally in. A line is labelled with the Hull left
+    across its boxes; on a tiny hull one box may cross several steps ("×5")."""
     if points <= HULL_BOXES_MAX:
-        boxes = [HullBox(i, math.floor(10 * i / points) - math.floor(10 * (i - 1) / points))
-                 for i in range(1, points + 1)]
-        return [boxes[k:k + BOXES_PER_ROW] for k in range(0, len(boxes), BOXES_PER_ROW)], []
+        lines: list[BoxLine] = []
+        done = 0
+        for k in range(1, 11):
+            edge = math.ceil(k * points / 10 - 1e-9)
+            if edge == done:
+                continue
+            steps = sum(1 for j in range(k, 11) if math.ceil(j * points / 10 - 1e-9) == edge)
+            high, low = points - done, points - edge + 1
+            label = f"{high}" if high == low else f"{high}–{low}"
+            lines.append(BoxLine(edge - done, label + (f" ×{steps}" if steps > 1 else ""),
+                                 mark=edge - done))
+            done = edge
+        return lines, []
     bands = []
     for k in range(10):
         high = points - math.floor(points * k / 10)
@@ -164,21 +175,27 @@ def positions(ship: Ship, catalog: TravellerCatalog) -> list[Position]:
     return out
 
 
-def budget_rows(ship: Ship) -> list[tuple[str, str]]:
+def amount(value: float) -> Decimal:
+    """A derived figure as the printed budget shows it: six decimals at most, no float noise."""
+    return Decimal(figures(value))
+
+
+def budget_rows(ship: Ship) -> list[BudgetLine]:
     fuel = sum(ln.tons for ln in ship.lines if ln.kind == "fuel")
     cargo = sum(ln.tons for ln in ship.lines if ln.section == "Cargo" and ln.kind in
                 ("cargo_hold", "cargo_rest"))
+    fuel_note = "; ".join(ln.item for ln in ship.lines if ln.kind == "fuel")
     return [
-        ("Tonnage", f"{ship.tons_used:,.2f} of {ship.hull_tons:,.0f} t"),
-        ("Power", f"output {ship.output:,.6g}; all at once {ship.power_demand:,.6g} "
-                  f"(basic {ship.basic_power:,.6g}, M-drive {ship.draw('m_drive'):,.6g}, "
-                  f"J-drive {ship.draw('j_drive'):,.6g})"),
-        ("Hardpoints", f"{ship.hardpoints_used} of {ship.hardpoints}"
-                       + (" firmpoints" if ship.firmpoints else "")),
-        ("Fuel", f"{fuel:,.6g} t" + "".join(f"; {ln.item}" for ln in ship.lines
-                                              if ln.kind == "fuel")),
-        ("Cargo", f"{cargo:,.6g} t"),
-        ("Cost", f"{mcr(ship.production_cost)}; sale {mcr(ship.sale_price)}"),
+        BudgetLine("Tonnage", amount(ship.tons_used), amount(ship.hull_tons), "t"),
+        BudgetLine("Power, all at once", amount(ship.power_demand), amount(ship.output), "",
+                   f"basic {figures(ship.basic_power)}, M-drive {figures(ship.draw('m_drive'))}, "
+                   f"J-drive {figures(ship.draw('j_drive'))} (never both)"),
+        BudgetLine("Hardpoints" if not ship.firmpoints else "Firmpoints",
+                   ship.hardpoints_used, ship.hardpoints),
+        BudgetLine("Fuel", amount(fuel), None, "t", fuel_note),
+        BudgetLine("Cargo", amount(cargo), None, "t"),
+        BudgetLine("Production cost", amount(ship.production_cost), None, "MCr",
+                   f"sale price {mcr(ship.sale_price)}"),
     ]
 
 
@@ -218,7 +235,7 @@ def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
         "subtitle": subtitle(ship, catalog),
         "profile": profile_cells(ship),
         "hull_points": ship.hull_points,
-        "hull_rows": boxes,
+        "hull_lines": boxes,
         "hull_bands": bands,
         "criticals": catalog.critical_locations,
         "severities": catalog.critical_severities,
@@ -226,4 +243,4 @@ def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
         "weapons": weapon_rows(ship, catalog),
         "ordnance": ordnance(ship, catalog),
         "budgets": budget_rows(ship),
-    }, (f"{TEMPLATES}/sheet.css",))
+    }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))

@@ -25,19 +25,18 @@ def context(stem: str) -> dict[str, object]:
     return sh.sheet(report.design.built, CATALOG).context
 
 
-def test_hull_boxes_mark_every_ten_percent_step() -> None:
-    rows, bands = sh.hull_track(176)  # the Dragon
-    boxes = [box for row in rows for box in row]
-    assert len(boxes) == 176 and bands == []
-    assert sum(box.crits for box in boxes) == 10
-    assert [box.number for box in boxes if box.crits] == [18, 36, 53, 71, 88, 106, 124, 141,
-                                                          159, 176]
-    assert max(len(row) for row in rows) == sh.BOXES_PER_ROW
+def test_hull_boxes_are_one_line_per_ten_percent_with_the_step_box_heavy() -> None:
+    lines, bands = sh.hull_track(176)  # the Dragon
+    assert bands == [] and len(lines) == 10
+    assert sum(ln.count for ln in lines) == 176
+    assert all(ln.mark == ln.count for ln in lines)  # the last box of each line crosses 10%
+    assert [ln.label for ln in lines[:3]] == ["176–159", "158–141", "140–124"]
+    assert max(ln.count for ln in lines) <= sh.TRACK
 
 
 def test_tiny_hulls_cross_several_steps_per_box() -> None:
-    rows, _ = sh.hull_track(2)
-    assert [box.crits for box in rows[0]] == [5, 5]
+    lines, _ = sh.hull_track(2)
+    assert [(ln.count, ln.label) for ln in lines] == [(1, "2 ×5"), (1, "1 ×5")]
 
 
 @pytest.mark.parametrize(("points", "first", "last"), [(16500, (16500, 14850), (1650, 0)),
