@@ -105,6 +105,7 @@ def ordnance(ship: Ship, catalog: TravellerCatalog) -> list[Stock]:
             held.append((ln.item, *ln.ordnance))
             continue
         rounds: dict[str, int] = defaultdict(int)
+        names: dict[str, str] = {}
         for w_id in ln.weapons:
             w = catalog.weapon(w_id)
             if w is None or w.ordnance is None:
@@ -112,10 +113,11 @@ def ordnance(ship: Ship, catalog: TravellerCatalog) -> list[Stock]:
             magazine = w.firmpoint_magazine if ln.kind == "fixed_mount" else w.magazine
             rounds[w.ordnance] += (magazine or 0) * count
             salvo[w.ordnance] += (w.salvo or 1) * count
+            names[w.ordnance] = w.name
         for kind, n in rounds.items():
             if n:
-                held.append((f"{ln.item}" + (f" ×{count}" if count > 1 else "") + ": magazines",
-                             kind, n))
+                mount = ln.item.split(" (")[0] + (f" ×{count}" if count > 1 else "")
+                held.append((f"{mount}: {names[kind]} magazines", kind, n))
     return [stock_of(name, n, salvo.get(kind) if kind == "missile" else None,
                      NOUNS.get(kind, "rounds")) for name, kind, n in held]
 

@@ -69,7 +69,7 @@ def test_ordnance_ticks_per_salvo_or_in_tens() -> None:
     assert valiant["Missile Storage (9600)"] == (20, 480)  # every rack fires at once (the seed)
     assert valiant["Sandcaster Canister Storage (1320)"] == (14, 100)
     strandbell = {s.name: s.boxes for s in context("strandbell-sdb")["ordnance"]}  # type: ignore
-    assert strandbell == {"Triple Turret: magazines": 12, "Missile Storage (240)": 80}
+    assert strandbell == {"Triple Turret: Missile Rack magazines": 12, "Missile Storage (240)": 80}
 
 
 def test_weapon_table_reads_the_weapons_csv_figures() -> None:
