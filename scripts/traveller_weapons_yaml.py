@@ -46,10 +46,15 @@ def main(data: Path) -> None:
         wid = ident(name)
         source = f"weapons.csv:{name}"
         profile: dict[str, object] = {"id": wid, "name": name, "tl": int(r["tl"]),
-                                      "range": r["range"] or "—", "damage": r["damage"] or "—",
+                                      "range": r["range"] or "—",
                                       "traits": r["traits"].replace(";", ","), "source": source}
-        if r["damage_multiple"] and r["damage_multiple"] not in ("1",) and mount != "spinal":
-            profile["damage"] = f"{r['damage']} ×{r['damage_multiple']}"
+        damage = r["damage"].replace(" per multiple", "")
+        if re.fullmatch(r"\d+D", damage):
+            profile["dice"] = damage
+            if r["damage_multiple"] and r["damage_multiple"] != "1":
+                profile["multiple"] = int(r["damage_multiple"])
+        elif damage:
+            profile["effect"] = damage
         if mount == "turret or fixed mount":
             profile |= {"power": num(r["power"]), "cost": num(r["cost_mcr"])}
             if wid not in known:
@@ -80,12 +85,12 @@ def main(data: Path) -> None:
         elif mount == "point defence battery":
             entry |= {"name": name, "rule": "mount", "hardpoints": 1, "crew": 1}
             profile |= {"range": "incoming missiles", "traits": "Point Defence",
-                        "damage": "intercept " + r["point_defence"].replace("battery ", "")}
+                        "dice": r["point_defence"].replace("battery +", ""),
+                        "effect": "intercept"}
         elif mount == "spinal":
             entry |= {"name": name, "rule": "spinal", "improvement_tons": [1, 0.9, 0.85, 0.8],
                       "improvement_cost": [1, 1.1, 1.2, 1.3],
                       "source": source + "; TL improvement table: ceres weapons/spinal.py"}
-            profile["damage"] = r["damage"].replace(" per multiple", "") + " ×1000"
         else:
             continue
         parts.append(dict(sorted(entry.items(), key=lambda kv: list(ORDER).index(kv[0]))))

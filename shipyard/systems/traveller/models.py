@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from shipyard.api import DesignBase, Entries, Ref, StrictModel, ValidationContext, suggest
+from shipyard.api import DesignBase, Dice, Entries, Ref, StrictModel, ValidationContext, suggest
 
 MAX_HULL = 2_000_000
 Tons = Annotated[float, Field(ge=0, le=MAX_HULL)]
@@ -214,7 +214,10 @@ class WeaponEntry(StrictModel):
     name: str
     tl: int
     range: str
-    damage: str
+    dice: Dice | None = Field(default=None, description="damage dice, as the game writes them")
+    multiple: int = Field(default=1, ge=1, le=10_000, description="damage x this after armour")
+    effect: str = Field(default="", description="'intercept' for point defence; 'Special' where "
+                        "the damage is a rule of its own")
     traits: str = ""
     power: float = 0
     cost: float = 0
@@ -224,6 +227,15 @@ class WeaponEntry(StrictModel):
     magazine: int | None = None
     firmpoint_magazine: int | None = None
     source: str
+
+    @property
+    def damage(self) -> str:
+        """The damage as a record sheet prints it: "4D ×3", "intercept +4D", "Special"."""
+        if self.dice is None:
+            return self.effect or "—"
+        if self.effect == "intercept":
+            return f"intercept +{self.dice}"
+        return f"{self.dice}" + (f" ×{self.multiple}" if self.multiple > 1 else "")
 
 
 class CriticalLocation(StrictModel):

@@ -116,3 +116,18 @@ def test_every_catalog_part_derives_on_a_big_high_tl_hull(tmp_path: Path) -> Non
             "parts": [*base, choice]}), encoding="utf-8")
         report = YARD.check(path)
         assert report.errors == [], (part.id, [e.message for e in report.errors])
+
+
+@needs_data
+def test_weapon_damage_is_dice_as_data_matching_weapons_csv() -> None:
+    weapons = rows("weapons.csv")
+    for w in CATALOG.weapons:
+        row = weapons[w.source.split(":", 1)[1].split(" (")[0]]
+        written = row["damage"].replace(" per multiple", "")
+        if w.effect == "intercept":
+            assert w.dice is not None and row["point_defence"] == f"battery +{w.dice}", w.id
+        elif w.dice is not None:
+            assert (w.dice.count, w.dice.sides, str(w.dice)) == (int(written[:-1]), 6, written)
+            assert w.multiple == int(row["damage_multiple"] or 1), w.id
+        else:
+            assert w.effect == written, w.id
