@@ -10,7 +10,7 @@ import yaml
 from shipyard.api import Table, UserError
 from shipyard.systems.traveller.construction import Ship
 from shipyard.systems.traveller.crew import combat_positions, crew_table
-from shipyard.systems.traveller.models import MAX_HULL, TravellerCatalog
+from shipyard.systems.traveller.models import MAX_HULL, PartEntry, TravellerCatalog
 
 
 def mcr(value: float) -> str:
@@ -46,9 +46,25 @@ def profile_rows(ship: Ship, catalog: TravellerCatalog) -> list[tuple[str, str]]
     return rows
 
 
+FIGURES = (("tons", "{} t"), ("tons_percent", "{}% hull t"), ("tons_per_rating", "{} t per rating"),
+           ("tons_factor", "tons x{}"), ("output_per_ton", "{} Power per ton"),
+           ("power", "{} Power"), ("power_per_ton", "{} Power per ton"),
+           ("power_percent", "Power {}% hull"), ("cost", "MCr{}"),
+           ("cost_per_ton", "MCr{} per ton"), ("cost_per_hull_ton", "MCr{} per hull ton"),
+           ("hardpoints", "{} hardpoint(s)"), ("capacity", "{} weapon(s)"))
+
+
+def part_figures(part: PartEntry) -> str:
+    """A part's figures in a line (the rule names the formula they feed)."""
+    shown = [text.format(f"{value:g}") for key, text in FIGURES
+             if isinstance(value := getattr(part, key), int | float) and value]
+    return ", ".join(shown) + (f" ({part.rule})" if part.rule not in ("unit", "mount") else "")
+
+
 def catalog_tables(catalog: TravellerCatalog) -> list[Table]:
-    parts = Table("Parts", ["id", "section", "rule", "TL", "source"],
-                  [[p.id, p.section, p.rule, str(p.tl or ""), p.source] for p in catalog.parts])
+    parts = Table("Parts", ["id", "section", "TL", "figures", "source"],
+                  [[p.id, p.section, str(p.tl or ""), part_figures(p), p.source]
+                   for p in catalog.parts])
     configs = Table("Hull configurations", ["id", "cost ×", "Hull points ×", "armour ×"],
                     [[c.id, f"{c.cost:g}", f"{c.hull_points:g}", f"{c.armour:g}"]
                      for c in catalog.configurations])
