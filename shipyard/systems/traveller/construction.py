@@ -147,6 +147,8 @@ class Deriver:
 
     def run(self) -> Ship:
         self.hull_lines()
+        # these read other parts' lines (the sensor suite, the plant, the drives, every ton
+        # used), so they come after them, in this order
         deferred = ("extended_arrays", "emergency_power", "fuel", "automation", "cargo_hold")
         entries: dict[int, PartEntry] = {}
         for i, part in enumerate(self.d.parts):
@@ -163,9 +165,11 @@ class Deriver:
             if entry.rule not in deferred:
                 self.lines_by_part[i] = self.part_lines(i, part, entry)
         for rule in deferred:
-            for i, entry in entries.items():
-                if entry.rule == rule:
-                    self.lines_by_part[i] = self.part_lines(i, self.d.parts[i], entry)
+            chosen = [i for i, entry in entries.items() if entry.rule == rule]
+            # a hold of chosen tons before the one that takes whatever is left
+            chosen.sort(key=lambda i: rule == "cargo_hold" and self.d.parts[i].tons is None)
+            for i in chosen:
+                self.lines_by_part[i] = self.part_lines(i, self.d.parts[i], entries[i])
         self.arrange()
         self.budgets_and_checks()
         return self.ship
@@ -722,6 +726,10 @@ class Deriver:
     def rule_cargo_hold(self, i: int, p: Part, e: PartEntry) -> list[Line]:
         if p.tons is not None:
             return [Line(e.section, self.name(p, e), tons=p.tons)]
+        if any(line.kind == "cargo_rest" for line in self.all_lines()):
+            self.error("cargo.rest", "only one cargo hold may take the rest of the hull; give "
+                       "the others their tons", i)
+            return []
         used = sum(line.tons for line in self.all_lines() if line.counts_tons)
         used += self.bulkheads()[0]
         left = self.hull - used

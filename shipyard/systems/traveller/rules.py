@@ -37,6 +37,7 @@ CODES = {
     "power.emergency": "an emergency power system without a power plant",
     "fuel.drive": "fuel by minutes or hours for a reaction drive or thruster the ship lacks",
     "stated.mismatch": "a figure the design states disagrees with the derived one",
+    "cargo.rest": "more than one cargo hold without tons (each would take the rest)",
     "tonnage.over": "parts use more tons than the hull displaces",
     "hardpoints.over": "mounts need more hardpoints than the hull has",
     "power.short": "warning: not every system can run at once on the plant's output",

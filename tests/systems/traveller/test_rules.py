@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 from typer.testing import CliRunner
 
@@ -211,6 +212,7 @@ def test_every_code_is_reachable(build: Build) -> None:
         ({"part": "advanced_entertainment", "cost_cr": 5},),
         ({"part": "m_drive", "rating": 2}, {"part": "j_drive", "rating": 2}),
         ({"part": "m_drive", "rating": 2, "tons": 1},),
+        ({"part": "cargo_hold"}, {"part": "cargo_hold"}),
     ]
     for parts in cases:
         report, _ = build(*parts, tons=200, tl=12)
@@ -219,3 +221,11 @@ def test_every_code_is_reachable(build: Build) -> None:
     report, _ = build({"part": "j_drive", "rating": 1}, tons=6)
     reached |= set(codes(report))
     assert reached == set(CODES), set(CODES) ^ reached
+
+
+def test_a_hold_of_chosen_tons_counts_before_the_hold_that_takes_the_rest(build: Build) -> None:
+    _, ship = build(*CORE[:-1], {"part": "cargo_hold"}, {"part": "cargo_hold", "tons": 10})
+    assert ship is not None
+    holds = [ln.tons for ln in ship.lines if ln.section == "Cargo"]
+    assert sorted(holds) == [10, pytest.approx(200 - 2 - 5.333333 - 10 - 10, abs=1e-6)]
+    assert abs(ship.tons_used - 200) < 1e-9
