@@ -400,7 +400,8 @@ class Deriver:
         assert p.output is not None
         cost_x, tons_x, _, _, tl_delta = self.custom(p, i)
         self.check_tl(e.tl, e.name.format(output=p.output), i, tl_delta)
-        base = p.output / (e.output_per_ton or 1)
+        # a Sterling plant is never smaller than its minimum, and is priced on that size
+        base = max(p.output / (e.output_per_ton or 1), e.min_tons or 0.0)
         return [Line(e.section, self.name(p, e, output=p.output), tons=base * tons_x,
                      power=p.output, cost=base * (e.cost_per_ton or 0) * cost_x)]
 

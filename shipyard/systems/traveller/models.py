@@ -131,6 +131,7 @@ class PartEntry(StrictModel):
     power_percent: float | None = None
     zero_power_percent: float | None = None
     output_per_ton: float | None = None
+    min_tons: float | None = None
     fuel_percent: float | None = None
     fuel_weeks: int | None = None
     fuel_percent_per_hour: float | None = None

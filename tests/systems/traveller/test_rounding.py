@@ -131,3 +131,13 @@ def test_cargo_crane_grows_half_a_ton_per_150_tons_of_hold_or_part(build: Build,
     assert ship is not None
     crane = next(ln for ln in ship.lines if ln.kind == "crane")
     assert (crane.tons, crane.cost) == (tons, tons)
+
+
+@pytest.mark.parametrize(("output", "tons", "cost"),
+                         [(1, 2.0, 1.2), (8, 2.0, 1.2), (9, 2.25, 1.35)])
+def test_sterling_plant_two_ton_minimum(build: Build, output: int, tons: float,
+                                        cost: float) -> None:
+    _, ship = build({"part": "sterling_tl8", "output": output}, tons=90, tl=8)
+    assert ship is not None
+    plant = next(ln for ln in ship.lines if ln.kind == "plant")
+    assert (plant.tons, plant.cost) == (tons, pytest.approx(cost))
