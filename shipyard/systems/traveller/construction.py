@@ -504,6 +504,10 @@ class Deriver:
                      len(b.sizes) - 1)
         if p.smaller:
             index = max(0, index - 1)
+        tons = b.sizes[index].tons
+        last = b.sizes[-1].up_to_tons
+        if self.hull > last:
+            tons += b.beyond_tons_per_100000 * math.ceil((self.hull - last) / 100_000 - EPS)
         cost = b.cost_per_100_tons * math.ceil(self.hull / 100 - EPS)
         if p.smaller:
             cost *= b.smaller_cost
@@ -512,7 +516,7 @@ class Deriver:
             self.check_tl(b.holographic_tl, "holographic controls", i)
         kind = "Holographic Controls" if p.holographic else "Bridge"
         label = ("Smaller " if p.smaller else "Standard " if not p.holographic else "") + kind
-        return [Line(e.section, p.label or label, tons=b.sizes[index].tons, cost=cost)]
+        return [Line(e.section, p.label or label, tons=tons, cost=cost)]
 
     def rule_unit(self, i: int, p: Part, e: PartEntry) -> list[Line]:
         self.check_tl(e.tl, e.name, i)

@@ -171,6 +171,7 @@ class BridgeSize(StrictModel):
 
 class BridgeTable(StrictModel):
     sizes: list[BridgeSize]
+    beyond_tons_per_100000: float
     cost_per_100_tons: float
     smaller_cost: float
     holographic_cost: float

@@ -46,7 +46,8 @@ def test_operation_fuel_rounds_up_by_hull_size(build: Build, tons: int, output: 
 
 @pytest.mark.parametrize(("tons", "bridge_tons", "cost"), [
     (50, 3, 0.5), (51, 6, 0.5), (99, 6, 0.5), (100, 10, 0.5), (101, 10, 1.0), (200, 10, 1.0),
-    (201, 20, 1.5), (1000, 20, 5.0), (1001, 40, 5.5), (2001, 60, 10.5)])
+    (201, 20, 1.5), (1000, 20, 5.0), (1001, 40, 5.5), (2001, 60, 10.5),
+    (200000, 80, 1000.0), (200001, 100, 1000.5), (300001, 120, 1500.5)])
 def test_bridge_size_rows_and_cost_per_100_tons_or_part(build: Build, tons: int,
                                                         bridge_tons: float, cost: float) -> None:
     _, ship = build({"part": "bridge"}, tons=tons)
