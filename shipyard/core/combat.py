@@ -405,16 +405,21 @@ class Chance(NamedTuple):
         return out
 
 
-class PartOdds(NamedTuple):
-    """What the volley does to one part of the target: hit at all, or wholly lost."""
+Cell = str | Chance | None  # a chance keeps its number (and interval) for JSON
 
-    label: str
-    hit: Chance
-    lost: Chance | None
+
+class OddsTable(NamedTuple):
+    """A table of a volley's odds in the system's own terms (the target's rows, its
+    components, its facings...): text and chances, one row each."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
 
     def as_json(self) -> dict[str, Any]:
-        return {"label": self.label, "hit": self.hit.as_json(),
-                "lost": None if self.lost is None else self.lost.as_json()}
+        return {"title": self.title, "columns": list(self.columns),
+                "rows": [[c.as_json() if isinstance(c, Chance) else c for c in row]
+                         for row in self.rows]}
 
 
 class OddsReport(NamedTuple):
@@ -426,7 +431,7 @@ class OddsReport(NamedTuple):
     notes: tuple[str, ...]
     distributions: tuple[Distribution, ...]
     chances: tuple[Chance, ...]
-    parts: tuple[PartOdds, ...] = ()
+    tables: tuple[OddsTable, ...] = ()
 
     @property
     def method(self) -> str:
@@ -439,4 +444,4 @@ class OddsReport(NamedTuple):
                 "method": self.method, "notes": list(self.notes),
                 "distributions": [d.as_json() for d in self.distributions],
                 "chances": [c.as_json() for c in self.chances],
-                "parts": [p.as_json() for p in self.parts]}
+                "tables": [t.as_json() for t in self.tables]}
