@@ -6,10 +6,11 @@ this class only delegates.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from shipyard.api import Budget, Design, LineOf, Printable, RulesSystem, Table, Verdict
-from shipyard.systems.traveller.construction import Ship, derive
+from shipyard.systems.traveller.construction import Ship, derive, figures
 from shipyard.systems.traveller.models import TravellerCatalog, TravellerDesign
 from shipyard.systems.traveller.profile import (
     catalog_tables,
@@ -32,6 +33,7 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
     catalog_model = TravellerCatalog
     codes = CODES
     fight_options = None  # space combat is its own issue
+    price_unit = "MCr"  # a fleet is priced at what its ships sell for
 
     def build(self, design: TravellerDesign, catalog: TravellerCatalog,
               line_of: LineOf) -> Ship:
@@ -48,6 +50,9 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
         if stock is not None:
             return stock_design(self.catalog_dir(), stock)
         return new_design(catalog, hull)
+
+    def price(self, design: ShipDesign) -> Decimal:
+        return Decimal(figures(design.built.sale_price))
 
     def hull_ids(self, catalog: TravellerCatalog) -> list[str]:
         return ["6", "20", "50", "99", "100", "200", "400", "1000", "5000", "100000"]

@@ -12,6 +12,7 @@ from shipyard.cli.app import app
 from shipyard.core.yard import Yard
 from shipyard.systems.traveller import system
 from shipyard.systems.traveller.rules import CODES
+from tests.conftest import ROOT
 from tests.systems.traveller.conftest import Build, codes, line
 
 CORE = [{"part": "airlock"}, {"part": "m_drive", "rating": 1},
@@ -229,3 +230,13 @@ def test_a_hold_of_chosen_tons_counts_before_the_hold_that_takes_the_rest(build:
     holds = [ln.tons for ln in ship.lines if ln.section == "Cargo"]
     assert sorted(holds) == [10, pytest.approx(200 - 2 - 5.333333 - 10 - 10, abs=1e-6)]
     assert abs(ship.tons_used - 200) < 1e-9
+
+
+def test_a_fleet_is_priced_at_sale_price(tmp_path: Path) -> None:
+    from tests.cli import shipyard
+
+    fleet = ROOT / "catalogs" / "traveller" / "fleets" / "system-defence.yaml"
+    run = shipyard("validate", str(fleet))
+    assert run.code == 0, run.err
+    # ship-designs.csv sales prices: Dragon 277.425, Strandbell 126.81, Botfly 6.15405
+    assert "fleet 706.27620/800" in run.out
