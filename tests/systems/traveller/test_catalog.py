@@ -4,13 +4,15 @@ a components.csv or weapons.csv row carries that row's figures (TRV-R05 names th
 from __future__ import annotations
 
 import csv
+import os
 from pathlib import Path
 
 import pytest
 
 from shipyard.core.yard import Yard
 
-DATA = Path("/work/shared/data/traveller")
+# the shared reference data; TRAVELLER_DATA points elsewhere on another machine
+DATA = Path(os.environ.get("TRAVELLER_DATA", "/work/shared/data/traveller"))
 YARD = Yard()
 CATALOG = YARD.catalog(YARD.system("traveller"))
 needs_data = pytest.mark.skipif(not (DATA / "components.csv").exists(),

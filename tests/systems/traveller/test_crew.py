@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import csv
+import os
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,8 @@ from shipyard.systems.traveller.crew import combat_positions, crew_table
 from shipyard.systems.traveller.models import TravellerCatalog
 from tests.conftest import ROOT
 
-DATA = Path("/work/shared/data/traveller")
+# the shared reference data; TRAVELLER_DATA points elsewhere on another machine
+DATA = Path(os.environ.get("TRAVELLER_DATA", "/work/shared/data/traveller"))
 EXAMPLES = ROOT / "catalogs" / "traveller" / "examples"
 YARD = Yard()
 

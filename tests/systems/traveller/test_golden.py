@@ -8,6 +8,7 @@ same section and item, in order, and neither side may have a row left over.
 from __future__ import annotations
 
 import csv
+import os
 import json
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,8 @@ from shipyard.core.yard import Yard
 from shipyard.systems.traveller.construction import Line, Ship, derive
 from tests.conftest import ROOT
 
-DATA = Path("/work/shared/data/traveller")
+# the shared reference data; TRAVELLER_DATA points elsewhere on another machine
+DATA = Path(os.environ.get("TRAVELLER_DATA", "/work/shared/data/traveller"))
 EXAMPLES = ROOT / "catalogs" / "traveller" / "examples"
 pytestmark = pytest.mark.skipif(not (DATA / "ship-parts.csv").exists(),
                                 reason="the shared golden data is not on this machine")
@@ -134,3 +136,9 @@ def test_show_json_lists_every_line(yard: Yard, capsys: pytest.CaptureFixture[st
         for item, row in zip(cost["items"], rows, strict=True):
             assert item["label"].startswith(f"{row['section']}: {row['item']}")
             assert abs(item["amount"] - num(row["cost_mcr"])) < COST
+        # the tonnage ledger: every row but the hull's own two (its displacement, basic systems)
+        tonnage = next(b for b in data["budgets"] if b["name"] == "tonnage")
+        for item, row in zip(tonnage["items"], rows[2:], strict=True):
+            assert item["label"].startswith(f"{row['section']}: {row['item']}")
+            assert abs(item["amount"] - num(row["tons"])) < TONS
+        assert tonnage["used"] == tonnage["available"]
