@@ -8,8 +8,8 @@ same section and item, in order, and neither side may have a row left over.
 from __future__ import annotations
 
 import csv
-import os
 import json
+import os
 from pathlib import Path
 from typing import Any
 
