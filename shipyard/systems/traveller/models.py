@@ -184,12 +184,14 @@ class ComputerEntry(StrictModel):
     name: str
     tl: int
     cost: float
+    source: str
 
 
 class ComputerOptions(StrictModel):
     bis: float
     fib: float
     retro_divisor: float
+    source: str
 
 
 class SoftwareEntry(StrictModel):

@@ -34,6 +34,8 @@ def test_every_entry_names_its_source() -> None:
                *CATALOG.armour_materials, *CATALOG.craft, *CATALOG.weapons, *CATALOG.software]
     assert all(e.source.strip() for e in entries)
     assert CATALOG.hull.source and CATALOG.bridge.source and CATALOG.critical_source
+    assert all(c.source for c in CATALOG.computers) and CATALOG.computer_options.source
+    assert CATALOG.crew.source and CATALOG.customisation_source
 
 
 @needs_data
