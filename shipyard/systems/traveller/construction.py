@@ -68,6 +68,8 @@ class Ship:
     def hull_tons(self) -> float:
         return self.design.hull.tons
 
+    usable_tons: float = 0.0  # what parts may fill: the hull, less a planetoid's rock
+
     @property
     def tons_used(self) -> float:
         return sum(line.tons for line in self.lines if line.counts_tons)
@@ -124,6 +126,7 @@ class Deriver:
         self.hull = design.hull.tons
         self.drive_tons = design.hull.drives_for_tons or design.hull.tons
         self.cfg: Configuration | None = None
+        self.usable = design.hull.tons
         self.options_cost = 1.0
         self.options_cost_no_ng = 1.0
         self.hp_factor = 1.0
@@ -183,6 +186,9 @@ class Deriver:
                        f"(one of: {known})")
             cfg = self.c.configurations[0]
         self.cfg = cfg
+        self.usable = self.hull * cfg.usable
+        self.ship.usable_tons = self.usable
+        self.ship.armour += cfg.free_armour
         for opt_id in h.options:
             opt = self.c.option(opt_id)
             if opt is None:
@@ -737,7 +743,7 @@ class Deriver:
             return []
         used = sum(line.tons for line in self.all_lines() if line.counts_tons)
         used += self.bulkheads()[0]
-        left = self.hull - used
+        left = self.usable - used
         if abs(left) < 1e-7:
             left = 0.0
         return [Line(e.section, self.name(p, e), tons=left, kind="cargo_rest")]
@@ -829,9 +835,11 @@ class Deriver:
     def budgets_and_checks(self) -> None:
         self.stated_checks()
         s = self.ship
-        if s.tons_used > self.hull + 1e-6:
-            self.error("tonnage.over", f"parts use {figures(s.tons_used)} t of a "
-                       f"{figures(self.hull)}-ton hull: {figures(s.tons_used - self.hull)} t over")
+        if s.tons_used > self.usable + 1e-6:
+            room = (f"a {figures(self.hull)}-ton hull" if self.usable == self.hull else
+                    f"the {figures(self.usable)} usable tons of a {figures(self.hull)}-ton hull")
+            self.error("tonnage.over", f"parts use {figures(s.tons_used)} t of {room}: "
+                       f"{figures(s.tons_used - self.usable)} t over")
         if s.hardpoints_used > s.hardpoints:
             self.error("hardpoints.over", f"mounts need {s.hardpoints_used} hardpoints; the hull "
                        f"has {s.hardpoints}")

@@ -55,6 +55,8 @@ class Configuration(StrictModel):
     hull_points: float = Field(gt=0)
     armour: float = Field(gt=0)
     streamlined: Literal["yes", "partial", "no"]
+    usable: float = Field(default=1, gt=0, le=1, description="share of the hull parts may use")
+    free_armour: int = Field(default=0, ge=0, description="armour the hull has of itself")
     source: str
 
 

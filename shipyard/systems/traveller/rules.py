@@ -57,8 +57,9 @@ def budgets(ship: Ship, line_of: LineOf) -> list[Budget]:
     def label(item: str, quantity: int | None, section: str) -> str:
         return f"{section}: {item}" + (f" ×{quantity}" if quantity else "")
 
-    hull = dec(ship.hull_tons)
-    tonnage = Budget("tonnage", "tons", hull, title="Tonnage")
+    hull = dec(ship.usable_tons)
+    tonnage = Budget("tonnage", "tons", hull, title="Tonnage" if ship.usable_tons == ship.hull_tons
+                     else "Tonnage (the usable share of a planetoid)")
     rest = next((ln for ln in ship.lines if ln.kind == "cargo_rest"), None)
     for ln in ship.lines:
         if ln.counts_tons:

@@ -240,3 +240,17 @@ def test_a_fleet_is_priced_at_sale_price(tmp_path: Path) -> None:
     assert run.code == 0, run.err
     # ship-designs.csv sales prices: Dragon 277.425, Strandbell 126.81, Botfly 6.15405
     assert "fleet 706.27620/800" in run.out
+
+
+def test_a_planetoid_uses_part_of_its_hull_and_has_armour_of_itself(build: Build) -> None:
+    """TRV-R15."""
+    report, ship = build({"part": "bridge"}, {"part": "fusion_tl12", "output": 400},
+                         {"part": "airlock"}, {"part": "cargo_hold"}, tons=1000,
+                         configuration="planetoid")
+    assert ship is not None and report.legal is True
+    assert ship.usable_tons == 800 and abs(ship.tons_used - 800) < 1e-6
+    assert ship.armour == 2 and ship.hull_points == 500
+    over, _ = build({"part": "bridge"}, {"part": "cargo_hold", "tons": 790}, tons=1000,
+                    configuration="planetoid")
+    assert over.errors[0].message == ("parts use 810 t of the 800 usable tons of a 1000-ton "
+                                      "hull: 10 t over")
