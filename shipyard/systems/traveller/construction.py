@@ -257,7 +257,9 @@ class Deriver:
                            i)
                 continue
             tons_delta += mod.tons_delta
-            power *= mod.power
+            jump = self.c.part(part.part)
+            is_j = jump is not None and jump.rule == "j_drive"
+            power *= mod.j_drive_power if is_j and mod.j_drive_power is not None else mod.power
             fuel += mod.fuel_delta
             adv += mod.advantage
             dis += mod.disadvantage
@@ -452,11 +454,14 @@ class Deriver:
         tons = 0.0
         words: list[str] = []
         if p.parsecs:
+            # the J-drive's own customisation says whether it saves fuel (its findings are the
+            # J-drive's line's, not repeated here)
             fuel_delta = 0.0
-            for j, part in enumerate(self.d.parts):
+            for part in self.d.parts:
                 entry = self.c.part(part.part)
-                if entry is not None and entry.rule == "j_drive":
-                    fuel_delta += self.custom(part, j)[3]
+                if entry is not None and entry.rule == "j_drive" and part.customisation:
+                    fuel_delta += sum(mod.fuel_delta for mod_id in part.customisation.modifications
+                                      if (mod := self.c.modifications.get(mod_id)) is not None)
             tons += self.drive_tons * (e.jump_percent or 0) / 100 * p.parsecs * (1 + fuel_delta)
             words.append(f"J-{p.parsecs}{self.sized_for()}")
         if p.weeks:

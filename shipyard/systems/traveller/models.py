@@ -109,6 +109,7 @@ class Modification(StrictModel):
     disadvantage: int = 0
     tons_delta: float = 0
     power: float = 1
+    j_drive_power: float | None = None  # where a J-drive's Power moves otherwise
     fuel_delta: float = 0
 
 

@@ -94,3 +94,12 @@ def test_trv_r13_customisation_prices_on_the_original_size(build: Build) -> None
     assert ship is not None
     drive = line(ship, "M-Drive 6")
     assert (drive.tons, drive.power, drive.cost) == (pytest.approx(24.3), -202.5, 67.5)
+
+
+@pytest.mark.parametrize(("part", "item", "power"), [("m_drive", "M-Drive 1", -25.0),
+                                                     ("j_drive", "Jump 1", -26.0)])
+def test_trv_r13_energy_inefficient_costs_a_j_drive_more(build: Build, part: str, item: str,
+                                                         power: float) -> None:
+    _, ship = build({"part": part, "rating": 1, "customisation": {
+        "grade": "budget", "modifications": ["energy_inefficient"]}})
+    assert ship is not None and line(ship, item).power == pytest.approx(power)
