@@ -4,7 +4,7 @@ A fleet file names its system, the fleet (`fleet: <name>`, which is what tells i
 design), a `limit` in what the system prices ships in, and its ships: each a stock ship of the
 catalog (`stock: ID`) or a design file (`design: PATH`, relative to the fleet file), with a
 `count`, either directly (`ships:`) or in named groups (`groups:`, where the system has them,
-such as dropfleet's battlegroups). A system opts in by pricing its ships (`price_unit`,
+such as battlegroups). A system opts in by pricing its ships (`price_unit`,
 `price()`), and may check the fleet's composition (`fleet_check()`).
 
 A fleet never lists a fleet, so a roster has no cycles to chase.
