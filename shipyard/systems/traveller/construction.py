@@ -41,6 +41,7 @@ class Line:
     gunners: int = 0
     weapons: tuple[str, ...] = ()
     ordnance: tuple[str, int] | None = None  # magazines: (kind, rounds)
+    mount: str = ""  # turret, barbette, bay, battery, screen, spinal: who crews it
 
 
 @dataclass
@@ -635,7 +636,7 @@ class Deriver:
                      power=-((e.power or 0) + power * power_x) * p.count,
                      cost=((e.cost or 0) + cost * cost_x) * p.count,
                      hardpoints=(e.hardpoints or 0) * p.count, gunners=p.count,
-                     weapons=weapons)]
+                     weapons=weapons, mount="turret")]
 
     def rule_mount(self, i: int, p: Part, e: PartEntry) -> list[Line]:
         cost_x, tons_x, power_x, _, tl_delta = self.custom(p, i)
@@ -645,7 +646,7 @@ class Deriver:
                      cost=(e.cost or 0) * cost_x * p.count,
                      hardpoints=(e.hardpoints or 0) * p.count,
                      gunners=(e.crew or 0) * p.count,
-                     weapons=(e.weapon,) if e.weapon else ())]
+                     weapons=(e.weapon,) if e.weapon else (), mount=mount_kind(e))]
 
     def rule_spinal(self, i: int, p: Part, e: PartEntry) -> list[Line]:
         step = p.rating or 0
@@ -663,7 +664,7 @@ class Deriver:
                      power=-(e.power or 0) * p.count,
                      cost=(e.cost or 0) * cost_steps[step] * p.count,
                      hardpoints=math.ceil(tons / 100 - EPS), gunners=1,
-                     weapons=(e.weapon,) if e.weapon else ())]
+                     weapons=(e.weapon,) if e.weapon else (), mount="spinal")]
 
     def rule_magazine(self, i: int, p: Part, e: PartEntry) -> list[Line]:
         if not self.need(p.rating, "a rating (rounds held)", i, e):
@@ -872,6 +873,18 @@ class Deriver:
             if line.tons > self.hull:
                 self.error("drive.fit", f"{line.item} needs {figures(line.tons)} t; the hull is "
                            f"{figures(self.hull)} t", line.part)
+
+
+def mount_kind(entry: PartEntry) -> str:
+    """Who crews a mount: the crew table counts turrets, barbettes and screens one way, bays
+    another (a bay brings its own crew) and point-defence batteries not at all."""
+    if entry.section == "Screens":
+        return "screen"
+    if "barbette" in entry.id:
+        return "barbette"
+    if entry.id.endswith("_bay"):
+        return "bay"
+    return "battery" if entry.id.startswith("pd_") else ""
 
 
 POWER_GROUPS = {"m_drive": "the M-drive", "j_drive": "the J-drive", "Sensors": "sensors",

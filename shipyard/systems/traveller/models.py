@@ -260,6 +260,12 @@ class CrewFigures(StrictModel):
     steward_per_high_passengers: float = Field(gt=0)
     medic_per_crew: int = Field(gt=0)
     officer_per_crew: int = Field(gt=0)
+    military_pilots: int = Field(ge=1)
+    military_gunners_per_mount: int = Field(ge=1)
+    military_maintenance_per_tons: float = Field(gt=0)
+    military_administrator_per_tons: float = Field(gt=0)
+    military_sensor_operators: int = Field(ge=0)
+    military_officer_per_crew: int = Field(gt=0)
     source: str
 
 
@@ -399,6 +405,8 @@ class TravellerDesign(DesignBase):
     system: Literal["traveller"]
     tl: int = Field(ge=0, le=30)
     design: Literal["standard", "custom"] = "custom"
+    crew: Literal["commercial", "military"] = Field(
+        default="commercial", description="which High Guard crew table `show` reports")
     hull: Hull
     parts: list[Part] = Field(default_factory=list, max_length=2000)
     stated: ShipStated | None = Field(default=None, description="the stat block's totals, "

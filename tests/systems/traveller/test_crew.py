@@ -20,6 +20,7 @@ DATA = Path(os.environ.get("TRAVELLER_DATA", "/work/shared/data/traveller"))
 EXAMPLES = ROOT / "catalogs" / "traveller" / "examples"
 YARD = Yard()
 
+# ships whose published crew is the table's, commercial or military
 COMMERCIAL = {"suleiman-scout-courier": "Suleiman Scout/Courier",
               "boxy-ore-freighter": "Boxy Ore Freighter",
               "non-gravity-runabout": "Non-Gravity Runabout",
@@ -27,7 +28,10 @@ COMMERCIAL = {"suleiman-scout-courier": "Suleiman Scout/Courier",
               "botfly-ultralight-fighter": "Botfly Ultralight Fighter",
               "poseidon-cargo-boat": "Poseidon Cargo Boat (TL10)",
               "gothta-ambush-fighter": "Gothta Ambush Fighter",
-              "freight-handler-pod": "Freight Handler Pod"}
+              "freight-handler-pod": "Freight Handler Pod",
+              # military crews (design `crew: military`)
+              "ambush-corvette": "Ambush-Class Hunter-Killer Corvette",
+              "strandbell-sdb": "Strandbell System Defense Boat"}
 
 
 def ship(stem: str) -> tuple[Ship, TravellerCatalog]:
