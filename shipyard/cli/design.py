@@ -179,11 +179,17 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
         typer.echo(f"{result.name} [{result.system}]: {verdict}")
         tables = [Table(f"{b.title or b.name}: {b.shown(' of ', ' ' + b.unit)}",
                         ["item", b.unit, "line"],
-                        [[i.label, str(i.amount), str(i.line or "")] for i in b.items])
+                        [[i.label, _amount(i.amount), str(i.line or "")] for i in b.items])
                   for b in result.budgets]
         tables.append(Table("Profile", ["rating", "value"], [list(r) for r in profile]))
         _print_tables(tables)
     finish(result.status())
+
+
+def _amount(value: object) -> str:
+    from shipyard.core.budget import text  # not for --help
+
+    return text(value)  # type: ignore[arg-type]
 
 
 def _show_fleet(result: Report, as_json: bool) -> None:
@@ -206,7 +212,7 @@ def _show_fleet(result: Report, as_json: bool) -> None:
                     rows)]
     tables += [Table(f"{b.title or b.name}: {b.shown(' of ', ' ' + b.unit)}",
                      ["item", b.unit, "line"],
-                     [[i.label, str(i.amount), str(i.line or "")] for i in b.items])
+                     [[i.label, _amount(i.amount), str(i.line or "")] for i in b.items])
                for b in result.budgets]
     _print_tables(tables)
 

@@ -53,8 +53,8 @@ class Budget:
         """`12/20`, or `12 of 20 SP` with `between=" of "` and `unit=" SP"`; without a limit
         `12 SP used`."""
         if self.available is None:
-            return f"{self.used}{unit} used"
-        return f"{self.used}{between}{self.available}{unit}"
+            return f"{text(self.used)}{unit} used"
+        return f"{text(self.used)}{between}{text(self.available)}{unit}"
 
     def as_json(self) -> dict[str, object]:
         return {"name": self.name, "used": number(self.used),
@@ -64,6 +64,15 @@ class Budget:
     def as_json_full(self) -> dict[str, object]:
         return {**self.as_json(), "items": [
             {"label": i.label, "amount": number(i.amount), "line": i.line} for i in self.items]}
+
+
+def text(value: Amount) -> str:
+    """An amount as people write it: `450`, not `450.000000`; `448.8125`, not `448.812500`."""
+    if isinstance(value, Decimal):
+        if value == value.to_integral_value():
+            return str(int(value))
+        return f"{value.normalize():f}"
+    return str(value)
 
 
 def number(value: Amount) -> int | float:

@@ -239,7 +239,7 @@ def test_a_fleet_is_priced_at_sale_price(tmp_path: Path) -> None:
     run = shipyard("validate", str(fleet))
     assert run.code == 0, run.err
     # ship-designs.csv sales prices: Dragon 277.425, Strandbell 126.81, Botfly 6.15405
-    assert "fleet 706.27620/800" in run.out
+    assert "fleet 706.2762/800" in run.out
 
 
 def test_a_planetoid_uses_part_of_its_hull_and_has_armour_of_itself(build: Build) -> None:
