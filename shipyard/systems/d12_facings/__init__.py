@@ -19,7 +19,7 @@ from shipyard.api import (
 from shipyard.systems.d12_facings.models import D12Catalog, D12Design
 from shipyard.systems.d12_facings.options import OPTIONS
 from shipyard.systems.d12_facings.profile import derive, profile_rows
-from shipyard.systems.d12_facings.rules import CODES, Fit, check, fit
+from shipyard.systems.d12_facings.rules import CODES, Fit, check, fit, price
 
 if TYPE_CHECKING:
     from shipyard.api import FightSupport
@@ -37,12 +37,16 @@ class D12Facings(RulesSystem[D12Design, D12Catalog, Fit]):
     catalog_model = D12Catalog
     codes = CODES
     fight_options = OPTIONS
+    price_unit = "points"
 
     def build(self, design: D12Design, catalog: D12Catalog, line_of: LineOf) -> Fit:
         return fit(design, catalog, line_of)
 
     def check(self, design: ShipDesign) -> Verdict:
         return check(design.built, design.catalog, design.line_of)
+
+    def price(self, design: ShipDesign) -> int:
+        return price(design.built, design.catalog).total
 
     def profile(self, design: ShipDesign) -> list[tuple[str, str]]:
         return profile_rows(design.built, derive(design.built, design.catalog))
