@@ -33,6 +33,7 @@ from shipyard.systems.smallcraft.combat.damage import Boxes, Hit, Screening, scr
 from shipyard.systems.smallcraft.combat.pilot import Pilot, Situation
 from shipyard.systems.smallcraft.combat.table import Crew, Setup, Start
 from shipyard.systems.smallcraft.combat.xp import SCALAR as X
+from shipyard.systems.smallcraft.rules import count
 
 POWERED = ("drive", "beam", "screens", "sensors", "launch_tubes")
 
@@ -163,7 +164,7 @@ class SmallcraftFight(Fight):
             a, b = self.craft
             log.add(0, "start", f"{a.name} at {a.where()} facing {hexes.clock(a.facing)}; "
                     f"{b.name} at {b.where()} facing {hexes.clock(b.facing)}; "
-                    f"{a.range_to(b)} dhexes apart, both at rest")
+                    f"{count(a.range_to(b), 'dhex')} apart, both at rest")
 
     def damage(self) -> tuple[int, int]:
         return self.craft[0].dealt, self.craft[1].dealt
@@ -296,7 +297,7 @@ class SmallcraftFight(Fight):
         if self.log:
             a, b = self.craft
             self.say("move", f"{a.name} to {a.where()}, {b.name} to {b.where()}: "
-                     f"{a.range_to(b)} dhexes apart", depth=1)
+                     f"{count(a.range_to(b), 'dhex')} apart", depth=1)
 
     # dPhase 3
     def _turn(self, c: Craft) -> None:
@@ -340,7 +341,7 @@ class SmallcraftFight(Fight):
             return
         bearing = hexes.bearing(X, *c.vector_to(foe), c.facing)
         self.say("beams", f"{c.name}: no beam bears on {foe.name} "
-                 f"({hexes.clock(int(bearing))}, {distance} dhexes)")
+                 f"({hexes.clock(int(bearing))}, {count(distance, 'dhex')})")
 
     def _shoot(self, c: Craft, beam: BeamRow, foe: Craft) -> None:
         dq, dr = c.vector_to(foe)
@@ -358,17 +359,17 @@ class SmallcraftFight(Fight):
         check = Check("gunnery", c.crew.gunnery, tuple(mods), "d100", rolled)
         dhits = c.dhits(beam)
         if self.log:
-            self.say("beams", f"{c.name} fires {beam.label} ({dhits} dhits) at {foe.name}, "
-                     f"{distance} dhexes: {check.describe()}", [check])
+            self.say("beams", f"{c.name} fires {beam.label} ({count(dhits, 'dhit')}) at "
+                     f"{foe.name}, {count(distance, 'dhex')}: {check.describe()}", [check])
         if check.success:
             screening = screen(self.roller, dhits, foe.screens(), self.table.screens_ratio)
             if self.log:
-                self._say_screens(foe, screening, "dhits")
+                self._say_screens(foe, screening, "dhit")
             self._inflict(c, foe, screening.through)
 
     def _say_screens(self, foe: Craft, s: Screening, unit: str) -> None:
         if s.strength == 0:
-            self.say("damage", f"{foe.name} has no screens up: {s.through} {unit} through",
+            self.say("damage", f"{foe.name} has no screens up: {count(s.through, unit)} through",
                      depth=1)
             return
         ratio = self.table.screens_ratio
@@ -381,12 +382,12 @@ class SmallcraftFight(Fight):
             rolls.append(Roll(f"d{ratio}", s.rolled, "+1" if extra else "+0"))
         if s.base + (s.rolled is not None and s.rolled < s.remainder) > s.strength:
             how += f", at most {s.strength}"
-        self.say("damage", f"screens {s.strength}: {how}; {s.stopped} stopped, {s.through} "
-                 f"{unit} through", rolls, depth=1)
+        self.say("damage", f"screens {s.strength}: {how}; {s.stopped} stopped, "
+                 f"{count(s.through, unit)} through", rolls, depth=1)
 
     def _say_salvo(self, foe: Craft, s: Screening, literal: bool) -> None:
         if not literal:
-            self._say_screens(foe, s, "missiles")
+            self._say_screens(foe, s, "missile")
             return
         ratio = self.table.screens_ratio
         rolls: list[Check | Roll] = []
@@ -396,7 +397,7 @@ class SmallcraftFight(Fight):
             how += f", d{ratio} rolled {s.rolled}: {'+1' if extra else '+0'}"
             rolls.append(Roll(f"d{ratio}", s.rolled, "+1" if extra else "+0"))
         self.say("damage", f"screens {s.strength} (R6 literal): {how}; {s.stopped} repelled, "
-                 f"{s.through} missiles through", rolls, depth=1)
+                 f"{count(s.through, 'missile')} through", rolls, depth=1)
 
     def _inflict(self, c: Craft, foe: Craft, dhits: int) -> None:
         for n, hit in enumerate(foe.boxes.inflict(self.roller, dhits), 1):
@@ -429,13 +430,14 @@ class SmallcraftFight(Fight):
                 if beam.turret and hit.box == row.last:
                     c.mounts[i] = 0
                     return "the turret mount: the beam now fires fixed along its aim (R5)"
-                return f"{tactics.weapon_boxes(spec, beam, c.boxes.alive, c.mounts[i])} dhits left"
+                left_dhits = int(tactics.weapon_boxes(spec, beam, c.boxes.alive, c.mounts[i]))
+                return f"{count(left_dhits, 'dhit')} left"
             case "power":
                 return f"{left}, supply {alive * spec.power_per_cbloc} cunits from next dturn"
             case "crew":
                 return left + (": no crew left" if alive == 0 else "")
             case "sensors":
-                return f"range {alive} dhexes"
+                return f"range {count(alive, 'dhex')}"
             case "missiles":
                 i = next(j for j, m in enumerate(spec.missiles) if m.row == hit.row)
                 c.missiles[i] = min(c.missiles[i], alive * spec.missiles[i].per_cbloc)
@@ -478,7 +480,7 @@ class SmallcraftFight(Fight):
             if self.log:
                 self.say("missiles", f"{f.count} missile{'s' * (f.count != 1)} of "
                          f"{self.craft[f.owner].name} fly to {hexes.map_label(f.q, f.r)}, "
-                         f"{int(hexes.hex_distance(X, tq - f.q, tr - f.r))} dhexes from "
+                         f"{count(int(hexes.hex_distance(X, tq - f.q, tr - f.r)), 'dhex')} from "
                          f"{target.name}")
         self.flights = flying
         for c in weapons:  # salvos land in the order of the craft that launched them
@@ -506,7 +508,7 @@ class SmallcraftFight(Fight):
             self.say("missiles", f"a salvo of {count} missile{'s' * (count != 1)} from "
                      f"{c.name} reaches {target.name}")
             self._say_salvo(target, screening, literal)
-            self.say("damage", f"{dhits} dhits from the missiles through", depth=1)
+            self.say("damage", f"{count(dhits, 'dhit')} from the missiles through", depth=1)
         self._inflict(c, target, dhits)
         return self._check_out(target, c)
 
