@@ -33,7 +33,7 @@ from shipyard.systems.smallcraft.combat.damage import Boxes, Hit, Screening, scr
 from shipyard.systems.smallcraft.combat.pilot import Pilot, Situation
 from shipyard.systems.smallcraft.combat.table import Crew, Setup, Start
 from shipyard.systems.smallcraft.combat.xp import SCALAR as X
-from shipyard.systems.smallcraft.rules import count
+from shipyard.systems.smallcraft.rules import count as count_of
 
 POWERED = ("drive", "beam", "screens", "sensors", "launch_tubes")
 
@@ -164,7 +164,7 @@ class SmallcraftFight(Fight):
             a, b = self.craft
             log.add(0, "start", f"{a.name} at {a.where()} facing {hexes.clock(a.facing)}; "
                     f"{b.name} at {b.where()} facing {hexes.clock(b.facing)}; "
-                    f"{count(a.range_to(b), 'dhex')} apart, both at rest")
+                    f"{count_of(a.range_to(b), 'dhex')} apart, both at rest")
 
     def damage(self) -> tuple[int, int]:
         return self.craft[0].dealt, self.craft[1].dealt
@@ -297,7 +297,7 @@ class SmallcraftFight(Fight):
         if self.log:
             a, b = self.craft
             self.say("move", f"{a.name} to {a.where()}, {b.name} to {b.where()}: "
-                     f"{count(a.range_to(b), 'dhex')} apart", depth=1)
+                     f"{count_of(a.range_to(b), 'dhex')} apart", depth=1)
 
     # dPhase 3
     def _turn(self, c: Craft) -> None:
@@ -341,7 +341,7 @@ class SmallcraftFight(Fight):
             return
         bearing = hexes.bearing(X, *c.vector_to(foe), c.facing)
         self.say("beams", f"{c.name}: no beam bears on {foe.name} "
-                 f"({hexes.clock(int(bearing))}, {count(distance, 'dhex')})")
+                 f"({hexes.clock(int(bearing))}, {count_of(distance, 'dhex')})")
 
     def _shoot(self, c: Craft, beam: BeamRow, foe: Craft) -> None:
         dq, dr = c.vector_to(foe)
@@ -359,8 +359,8 @@ class SmallcraftFight(Fight):
         check = Check("gunnery", c.crew.gunnery, tuple(mods), "d100", rolled)
         dhits = c.dhits(beam)
         if self.log:
-            self.say("beams", f"{c.name} fires {beam.label} ({count(dhits, 'dhit')}) at "
-                     f"{foe.name}, {count(distance, 'dhex')}: {check.describe()}", [check])
+            self.say("beams", f"{c.name} fires {beam.label} ({count_of(dhits, 'dhit')}) at "
+                     f"{foe.name}, {count_of(distance, 'dhex')}: {check.describe()}", [check])
         if check.success:
             screening = screen(self.roller, dhits, foe.screens(), self.table.screens_ratio)
             if self.log:
@@ -369,7 +369,7 @@ class SmallcraftFight(Fight):
 
     def _say_screens(self, foe: Craft, s: Screening, unit: str) -> None:
         if s.strength == 0:
-            self.say("damage", f"{foe.name} has no screens up: {count(s.through, unit)} through",
+            self.say("damage", f"{foe.name} has no screens up: {count_of(s.through, unit)} through",
                      depth=1)
             return
         ratio = self.table.screens_ratio
@@ -383,7 +383,7 @@ class SmallcraftFight(Fight):
         if s.base + (s.rolled is not None and s.rolled < s.remainder) > s.strength:
             how += f", at most {s.strength}"
         self.say("damage", f"screens {s.strength}: {how}; {s.stopped} stopped, "
-                 f"{count(s.through, unit)} through", rolls, depth=1)
+                 f"{count_of(s.through, unit)} through", rolls, depth=1)
 
     def _say_salvo(self, foe: Craft, s: Screening, literal: bool) -> None:
         if not literal:
@@ -397,7 +397,7 @@ class SmallcraftFight(Fight):
             how += f", d{ratio} rolled {s.rolled}: {'+1' if extra else '+0'}"
             rolls.append(Roll(f"d{ratio}", s.rolled, "+1" if extra else "+0"))
         self.say("damage", f"screens {s.strength} (R6 literal): {how}; {s.stopped} repelled, "
-                 f"{count(s.through, 'missile')} through", rolls, depth=1)
+                 f"{count_of(s.through, 'missile')} through", rolls, depth=1)
 
     def _inflict(self, c: Craft, foe: Craft, dhits: int) -> None:
         for n, hit in enumerate(foe.boxes.inflict(self.roller, dhits), 1):
@@ -431,13 +431,13 @@ class SmallcraftFight(Fight):
                     c.mounts[i] = 0
                     return "the turret mount: the beam now fires fixed along its aim (R5)"
                 left_dhits = int(tactics.weapon_boxes(spec, beam, c.boxes.alive, c.mounts[i]))
-                return f"{count(left_dhits, 'dhit')} left"
+                return f"{count_of(left_dhits, 'dhit')} left"
             case "power":
                 return f"{left}, supply {alive * spec.power_per_cbloc} cunits from next dturn"
             case "crew":
                 return left + (": no crew left" if alive == 0 else "")
             case "sensors":
-                return f"range {count(alive, 'dhex')}"
+                return f"range {count_of(alive, 'dhex')}"
             case "missiles":
                 i = next(j for j, m in enumerate(spec.missiles) if m.row == hit.row)
                 c.missiles[i] = min(c.missiles[i], alive * spec.missiles[i].per_cbloc)
@@ -480,7 +480,7 @@ class SmallcraftFight(Fight):
             if self.log:
                 self.say("missiles", f"{f.count} missile{'s' * (f.count != 1)} of "
                          f"{self.craft[f.owner].name} fly to {hexes.map_label(f.q, f.r)}, "
-                         f"{count(int(hexes.hex_distance(X, tq - f.q, tr - f.r)), 'dhex')} from "
+                         f"{count_of(int(hexes.hex_distance(X, tq - f.q, tr - f.r)), 'dhex')} from "
                          f"{target.name}")
         self.flights = flying
         for c in weapons:  # salvos land in the order of the craft that launched them
@@ -508,7 +508,7 @@ class SmallcraftFight(Fight):
             self.say("missiles", f"a salvo of {count} missile{'s' * (count != 1)} from "
                      f"{c.name} reaches {target.name}")
             self._say_salvo(target, screening, literal)
-            self.say("damage", f"{count(dhits, 'dhit')} from the missiles through", depth=1)
+            self.say("damage", f"{count_of(dhits, 'dhit')} from the missiles through", depth=1)
         self._inflict(c, target, dhits)
         return self._check_out(target, c)
 
