@@ -53,6 +53,10 @@ class Numpy:
         return np.floor(x).astype(np.int64)
 
     @staticmethod
+    def int_(x: Any) -> Any:
+        return np.asarray(x).astype(np.int64)
+
+    @staticmethod
     def where(condition: Any, yes: Any, no: Any) -> Any:
         # np.where costs ~4 ns an element on a mixed mask (branch misses), ~0 to test the
         # mask: most masks here are all one way (every craft armed, every range non-zero)
@@ -280,10 +284,9 @@ class _Pass:
             s.moved = kin
         (qa, ra), (qb, rb) = kins[0].hex(NP), kins[1].hex(NP)
         self.apart = ((qb - qa, rb - ra), (qa - qb, ra - rb))  # each craft to its foe
-        ahead = hexes.direction15(NP, *self.apart[0])
-        # the foe sees the opposite way: half a turn on, with no second arctangent (exact on
-        # the clock lines, which arcs and bearings are measured against; see direction15)
-        self.toward = [ahead, NP.wrap(ahead + 12.0, 24.0)]
+        ahead = hexes.sector(NP, *self.apart[0])
+        # the foe sees the opposite way: half a turn on, in whole half-steps, exactly
+        self.toward = [ahead, NP.wrap(ahead + 24, 48)]
         for i, s in enumerate(sides):  # dPhase 3
             s.turned = tactics.turn(NP, s.spec, kins[i], kins[1 - i], alive[i], mounts[i],
                                     armed[i], self.toward[i])

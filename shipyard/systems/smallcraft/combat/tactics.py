@@ -48,15 +48,16 @@ class Kin:
         return self._cache["vxy"]  # type: ignore[no-any-return]
 
     def hex(self, xp: Any) -> tuple[Any, Any]:
+        """The hex it is in, exactly (on an edge: the hex to the right, or the upper one)."""
         if "hex" not in self._cache:
-            x, y = self.xy(xp)
-            self._cache["hex"] = hexes.hex_round(xp, x, y)
+            self._cache["hex"] = hexes.nearest_hex(xp, self.a, self.b, self.c, self.d)
         return self._cache["hex"]  # type: ignore[no-any-return]
 
     def speed(self, xp: Any) -> Any:
+        """Its movement in whole dhexes/dturn: the hex length of its velocity, exactly; a
+        velocity ending on a hex edge counts the nearer hex (1.41 dhexes is 1, not 2)."""
         if "speed" not in self._cache:
-            vx, vy = self.vxy(xp)
-            q, r = hexes.hex_round(xp, vx, vy)
+            q, r = hexes.nearest_hex(xp, self.va, self.vb, self.vc, self.vd, shortest=True)
             self._cache["speed"] = hexes.hex_distance(xp, q, r)
         return self._cache["speed"]
 
@@ -135,23 +136,40 @@ def arc(xp: Any, beam: BeamRow, facing_before: Any, turned: Any, mount: Any) -> 
 
 
 def bears(xp: Any, beam: BeamRow, facing_before: Any, turned: Any, mount: Any, dq: Any,
-          dr: Any, t: Any = None) -> Any:
+          dr: Any, code: Any = None) -> Any:
     low, width = arc(xp, beam, facing_before, turned, mount)
-    return hexes.in_arc(xp, low, width, dq, dr, t)
+    return hexes.in_arc(xp, low, width, dq, dr, code)
 
 
 def target_moving(xp: Any, transverse: bool, target: Kin, dq: Any, dr: Any) -> Any:
     """The target's movement that counts against the gunner, in whole dhexes/dturn: all of
-    it, or (optional rule 1) only its part across the line of fire."""
+    it, or (optional rule 1) only its part across the line of fire, to the nearest whole dhex
+    (a half rounds down, as R1 rounds)."""
     full = target.speed(xp)
     if not transverse:
         return full
-    vx, vy = target.vxy(xp)
-    rx = dq * hexes.HALF_S3
-    ry = dq * 0.5 + dr
-    length = xp.sqrt(rx * rx + ry * ry)
-    across = xp.abs(vx * ry - vy * rx) / xp.where(length > 0, length, 1.0)
-    return xp.where(length > 0, xp.floor(across + 0.5), full)
+    # 4 × (velocity × line of fire) = A + B√3, and the line's squared length L is a whole number
+    va, vb, vc, vd = (xp.int_(v) for v in (target.va, target.vb, target.vc, target.vd))
+    u = dq + 2 * dr
+    big_a = va * u - 3 * vd * dq
+    big_b = vb * u - vc * dq
+    length2 = dq * dq + dq * dr + dr * dr
+    # a float first guess n of |A + B√3| / (4√L), then made exact: n is right when
+    # n − ½ < across <= n + ½, i.e. (2n − 1)²·4L < (A + B√3)² <= (2n + 1)²·4L
+    safe = xp.where(length2 > 0, length2, 1)
+    guess = xp.floor(xp.abs(big_a + big_b * hexes.S3) / (4.0 * xp.sqrt(safe * 1.0)) + 0.5)
+    n = xp.maximum(guess, 0)
+    for _ in range(2):  # the guess is at most one out
+        high = _sign_square_minus(xp, big_a, big_b, (2 * n + 1) * (2 * n + 1) * 4 * safe)
+        n = xp.where(high > 0, n + 1, n)
+        low = _sign_square_minus(xp, big_a, big_b, (2 * n - 1) * (2 * n - 1) * 4 * safe)
+        n = xp.where((low <= 0) & (n > 0), n - 1, n)
+    return xp.where(length2 > 0, n, full)
+
+
+def _sign_square_minus(xp: Any, p: Any, s: Any, k: Any) -> Any:
+    """The sign of (p + s√3)² − k = (p² + 3s² − k) + 2ps√3, in whole numbers."""
+    return hexes.sign_q3(xp, p * p + 3 * s * s - k, 2 * p * s)
 
 
 # --- the default pilot -------------------------------------------------------------------
@@ -258,12 +276,12 @@ def plan(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, alive: Any
 
 
 def turn(xp: Any, spec: Spec, own: Kin, foe: Kin, alive: Any, mounts: Any,
-         fight: Any, t: Any = None) -> Any:
+         fight: Any, code: Any = None) -> Any:
     """dPhase 3: up to 60° toward pointing the best working beam at the foe; with no weapon
     left (`fight` false), toward putting the strongest drive's push away from it."""
     oq, or_ = own.hex(xp)
     fq, fr = foe.hex(xp)
-    toward = hexes.bearing(xp, fq - oq, fr - or_, own.facing, t)
+    toward = hexes.bearing(xp, fq - oq, fr - or_, own.facing, code)
     aim: Any = 0
     chosen: Any = False
     for beam in spec.main_beams():
