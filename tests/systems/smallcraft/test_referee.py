@@ -1,0 +1,199 @@
+"""What a referee found playing smallcraft against its seed (issue 10), item by item: each test
+would have caught its finding."""
+
+from __future__ import annotations
+
+import itertools
+from decimal import Decimal, getcontext
+from typing import Any
+
+import numpy as np
+import pytest
+
+from shipyard.core.yard import Yard
+from shipyard.systems.smallcraft.combat import hexes, tactics
+from shipyard.systems.smallcraft.combat.batch import NP
+from shipyard.systems.smallcraft.combat.xp import SCALAR as X
+from shipyard.systems.smallcraft.profile import derive, profile_rows
+from shipyard.systems.smallcraft.rules import drive_cost, drive_g, parts
+from tests.systems.smallcraft.conftest import codes
+from tests.systems.smallcraft.test_combat_rules import example, spec_of
+
+ARMOR1 = "{type: armor, cblocs: 1}"
+
+
+@pytest.fixture
+def rules(yard: Yard) -> Any:
+    return yard.catalog(yard.system("smallcraft")).construction
+
+
+# --- drive ratings on small hulls (R1) -----------------------------------------------------
+
+
+@pytest.mark.parametrize("hull", [2, 10, 15, 19, 20, 25, 30, 39, 40, 60, 125, 3000])
+def test_r1_a_drive_delivers_the_g_it_was_built_for_on_any_hull(rules: Any, hull: int) -> None:
+    for g in range(1, 13):
+        cost = drive_cost(hull, g, rules)
+        assert cost >= g  # one box per G at least: a hit takes at most the G of its box
+        assert drive_g(hull, cost, rules) == g
+        assert drive_g(hull, cost - 1, rules) == g - 1
+
+
+def test_r1_one_g_figure_for_label_profile_sheet_and_fight(craft: Any) -> None:
+    from shipyard.systems.smallcraft import sheet
+    from shipyard.systems.smallcraft.combat.craft import build
+
+    report = craft(10, "{type: drive, facing: back, g: 1}", ARMOR1, "{type: power, cblocs: 1}")
+    d = report.design
+    assert parts(d.model, d.catalog)[0].label == "Back drive (1G)"
+    assert ("Back drive", "1G") in profile_rows(derive(d.model, d.catalog))
+    ratings = dict(sheet.ratings(derive(d.model, d.catalog), d.model, d.catalog))
+    assert ratings["Back drive"] == "1G at 1 box"
+    spec = build(d.model, d.catalog)
+    assert spec.g_of[spec.rows[0].boxes] == 1
+
+
+def test_r1_the_seeds_drives_stay_golden(yard: Yard) -> None:
+    galileo, starfury = spec_of(yard, "galileo"), spec_of(yard, "starfury")
+    assert (galileo.rows[0].boxes, galileo.g_of[12], galileo.g_of[11]) == (12, 2, 1)
+    assert (starfury.rows[0].boxes, starfury.g_of[9], starfury.g_of[8]) == (9, 3, 2)
+
+
+def test_r1_a_drive_too_small_for_one_g_is_warned(craft: Any) -> None:
+    report = craft(60, "{type: armor, cblocs: 6}", "{type: drive, facing: back, cblocs: 2}")
+    assert "drive.no_thrust" in codes(report) and report.legal
+    found = next(w for w in report.warnings if w.code == "drive.no_thrust")
+    assert "Back drive (0G): 2 cblocs give no thrust on a 60-cbloc hull; 1G needs 3" in (
+        found.message)
+    assert "drive.no_thrust" not in codes(craft(60, "{type: armor, cblocs: 6}",
+                                                "{type: drive, facing: back, cblocs: 3}"))
+
+
+def test_plurals_in_show(craft: Any) -> None:
+    report = craft(20, "{type: armor, cblocs: 2}", "{type: beam, cblocs: 1}",
+                   "{type: cargo, tons: 1}", "{type: sensors, range: 1}")
+    d = report.design
+    assert [p.label for p in parts(d.model, d.catalog)][2] == "Cargo: 1 ton"
+    rows = dict(profile_rows(derive(d.model, d.catalog)))
+    assert rows["Fixed beam, front"] == "1 dhit, range 15 dhexes"
+    assert rows["Sensor range"] == "1 dhex"
+
+
+# --- hex ties: whole-number hex arithmetic --------------------------------------------------
+
+getcontext().prec = 60
+ROOT3 = Decimal(3).sqrt()
+
+
+def _nearest_by_decimals(a: int, b: int, c: int, d: int) -> set[tuple[int, int]]:
+    """Every hex centre nearest the point, to 40 decimal places: two on an edge."""
+    x, y = (a + b * ROOT3) / 2, (c + d * ROOT3) / 2
+    qf = x / (ROOT3 / 2)
+    q0, r0 = int(qf), int(y - qf / 2)
+    found = []
+    for q, r in itertools.product(range(q0 - 2, q0 + 3), range(r0 - 2, r0 + 3)):
+        found.append(((x - q * ROOT3 / 2) ** 2 + (y - Decimal(q) / 2 - r) ** 2, q, r))
+    least = min(f[0] for f in found)
+    return {(q, r) for dist, q, r in found if dist - least < Decimal(10) ** -40}
+
+
+def test_a_corner_step_puts_a_craft_on_an_edge_and_the_tie_is_ruled() -> None:
+    # one dhex toward 1 o'clock: exactly as far from the 12 o'clock hex as from the 2 o'clock one
+    assert _nearest_by_decimals(1, 0, 0, 1) == {(0, 1), (1, 0)}
+    assert hexes.nearest_hex(X, 1, 0, 0, 1) == (1, 0)  # the hex to the right
+    assert hexes.nearest_hex(X, -1, 0, 0, 1) == (0, 1)  # toward 11 o'clock: the right is 12's
+    # a level edge: one dhex toward 3 o'clock is between the 2 and 4 o'clock hexes
+    assert _nearest_by_decimals(2, 0, 0, 0) == {(1, 0), (1, -1)}
+    assert hexes.nearest_hex(X, 2, 0, 0, 0) == (1, 0)  # the upper one
+
+
+def test_a_velocity_of_length_1_41_counts_as_moving_1() -> None:
+    # 1 top + 1 toward 3 o'clock: √2 dhexes a dturn, ending on the edge of a 1- and a 2-dhex hex
+    assert tactics.Kin(0, 0, 0, 0, 2, 0, 2, 0, 0).speed(X) == 1
+    assert tactics.Kin(0, 0, 0, 0, 0, 3, 3, 0, 0).speed(X) == 3  # 3 top-right: on a hex centre
+
+
+def _positions(radius: int) -> list[tuple[int, int, int, int]]:
+    """Points a craft can be at: every hex centre within `radius`, and each moved by a corner
+    step or two (on an edge or inside a hex)."""
+    corners = [(0, 0), (1, 1), (2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (2, 2), (3, 1)]
+    out = []
+    for q in range(-radius, radius + 1):
+        for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1):
+            for a, d in corners:
+                out.append((a, q, q + 2 * r, d))
+    return out
+
+
+def test_the_hex_of_every_position_within_detection_range_is_exact() -> None:
+    points = _positions(20)
+    got = [hexes.nearest_hex(X, *p) for p in points]
+    for p, hex_ in zip(points[::7], got[::7], strict=True):  # every 7th against decimals
+        near = _nearest_by_decimals(*p)
+        assert hex_ in near and (len(near) == 1 or hex_ == max(near)), p
+    arrays = [np.asarray(v, dtype=np.float64) for v in zip(*points, strict=True)]
+    q, r = hexes.nearest_hex(NP, *arrays)  # the batch engine, from its float positions
+    assert list(zip(q.tolist(), r.tolist(), strict=True)) == got
+
+
+def test_range_and_bearing_are_symmetric_for_every_position_within_detection_range() -> None:
+    """Each craft's view of the other agrees (the same range, opposite bearings, the same on
+    either engine), wherever on the map the pair stands."""
+    near = _positions(2)
+    far = _positions(20)
+    shift = (0, 7, 7 + 2 * -3, 0)  # a whole hex away: nothing may change
+    for pa in near[:: 3]:
+        ha = hexes.nearest_hex(X, *pa)
+        ha2 = hexes.nearest_hex(X, *hexes.add(pa, shift))
+        for pb in far[:: 5]:
+            hb = hexes.nearest_hex(X, *pb)
+            dq, dr = hb[0] - ha[0], hb[1] - ha[1]
+            ab, ba = hexes.hex_distance(X, dq, dr), hexes.hex_distance(X, -dq, -dr)
+            assert ab == ba
+            if (dq, dr) != (0, 0):
+                assert hexes.bearing(X, -dq, -dr, 0) == (hexes.bearing(X, dq, dr, 0) + 6) % 12
+                assert hexes.sector(X, -dq, -dr) == (hexes.sector(X, dq, dr) + 24) % 48
+            hb2 = hexes.nearest_hex(X, *hexes.add(pb, shift))
+            assert (hb2[0] - ha2[0], hb2[1] - ha2[1]) == (dq, dr)
+
+
+def test_bearings_and_arcs_are_whole_number_arithmetic_on_both_engines() -> None:
+    import math
+
+    vectors = [(q, r) for q in range(-25, 26) for r in range(-25, 26) if (q, r) != (0, 0)]
+    for q, r in vectors:
+        code = hexes.sector(X, q, r)
+        phi = math.degrees(math.atan2(q * math.sqrt(3) / 2, q / 2 + r)) % 360 / 15
+        expected = 2 * round(phi) % 48 if abs(phi - round(phi)) < 1e-9 else 2 * int(phi) + 1
+        assert code == expected, (q, r)
+    qs, rs = np.asarray([v[0] for v in vectors]), np.asarray([v[1] for v in vectors])
+    assert hexes.sector(NP, qs, rs).tolist() == [hexes.sector(X, q, r) for q, r in vectors]
+    for low, width in ((23, 2), (0, 4), (5, 6)):
+        assert hexes.in_arc(NP, low, width, qs, rs).tolist() == [
+            hexes.in_arc(X, low, width, q, r) for q, r in vectors]
+
+
+def test_transverse_movement_is_exact() -> None:
+    # 1 dhex a dturn toward 12 o'clock, fired on along the 2 o'clock line: sin 60° = 0.866 -> 1;
+    # along the 1 o'clock line (the hex (1, 1)): sin 30° = exactly a half, which rounds down
+    one_top = tactics.Kin(0, 0, 0, 0, 0, 0, 2, 0, 0)
+    assert tactics.target_moving(X, True, one_top, 1, 0) == 1
+    assert tactics.target_moving(X, True, one_top, 1, 1) == 0
+    three_top = tactics.Kin(0, 0, 0, 0, 0, 0, 6, 0, 0)
+    assert tactics.target_moving(X, True, three_top, 1, 1) == 1  # 1.5 -> 1
+    assert tactics.target_moving(X, True, three_top, 1, 0) == 3  # 2.598 -> 3
+    kin = tactics.Kin(0, 0, 0, 0, *(np.asarray([v]) for v in (0, 0, 6, 0)), 0)
+    assert tactics.target_moving(NP, True, kin, np.asarray([1]), np.asarray([1])).tolist() == [1]
+
+
+def test_missiles_fly_to_the_exact_hex_on_their_line() -> None:
+    from fractions import Fraction
+
+    for tq, tr in ((3, 0), (2, 1), (4, -2), (5, 2), (-3, 6)):
+        n = hexes.hex_distance(X, tq, tr)
+        for steps in range(1, n):
+            q, r = hexes.toward(X, 0, 0, tq, tr, steps)
+            pq, pr = Fraction(tq * steps, n), Fraction(tr * steps, n)
+            best = min(((pq - cq) ** 2 + (pq - cq) * (pr - cr) + (pr - cr) ** 2, -cq, -cr)
+                       for cq in range(-8, 9) for cr in range(-8, 9))
+            assert (q, r) == (-best[1], -best[2])
