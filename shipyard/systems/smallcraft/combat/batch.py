@@ -29,7 +29,7 @@ from shipyard.systems.smallcraft.combat.table import Setup
 CHUNK = 100_000  # fights per pass: large enough to amortise NumPy's per-call cost
 REROLLS = 1  # d(hull) rolls before picking among the surviving boxes directly
 REASONS = ("", "destroyed", "crew-lost", "power-lost", "disabled", "escaped",
-           "lost-contact", "harmless", "cap")
+           "lost-contact", "harmless", "cap", "both-lost")
 CODE = {name: i for i, name in enumerate(REASONS)}
 
 
@@ -134,6 +134,7 @@ class Side:
     missiles: list[np.ndarray]  # missiles left in each missile row
     flights: list[Slot]  # its missiles in flight, in the order they were launched
     moved: tactics.Kin | None = None  # where the last dturn's movement left it, if still so
+    before: list[np.ndarray] | None = None  # a, b, c, d where this dturn's movement began
 
     @property
     def armor(self) -> np.ndarray | None:
@@ -165,6 +166,7 @@ class Side:
         self.moved = None
         self.boxes = np.compress(mask, self.boxes, axis=1)  # stays C-contiguous (_inflict)
         self.pos = [v[mask] for v in self.pos]
+        self.before = None if self.before is None else [v[mask] for v in self.before]
         self.vel = [v[mask] for v in self.vel]
         for name in ("facing", "facing_before", "turned", "left", "dealt"):
             setattr(self, name, getattr(self, name)[mask])
@@ -277,6 +279,7 @@ class _Pass:
                                                       s.facing)
         for s in sides:
             s.moved = None
+            s.before = list(s.pos)
             for j in range(4):
                 s.pos[j] = s.pos[j] + s.vel[j]
         kins = self.kins = [s.kin() for s in sides]
@@ -555,9 +558,7 @@ class _Pass:
         spec = target.spec
         who = who[~self.over[who]]
         reason = np.zeros(len(who), dtype=np.int64)
-        crew_gone = _all_gone(target, spec.crew, who)
-        power_gone = _all_gone(target, spec.power, who)
-        reason = np.where(power_gone, CODE["power-lost"], reason)
+        crew_gone = _all_gone(target, spec.crew, who)  # power lost counts at the dturn's end
         reason = np.where(crew_gone, CODE["crew-lost"], reason)
         reason = np.where(target.left[who] == 0, CODE["destroyed"], reason)
         done = reason > 0
@@ -576,6 +577,15 @@ class _Pass:
     # the end of the dturn: R8
     def _end_of_dturn(self) -> None:
         going = ~self.over
+        every = np.arange(len(going))
+        powerless = [_all_gone(s, s.spec.power, every) for s in self.sides]
+        both = going & powerless[0] & powerless[1]
+        self._finish(np.flatnonzero(both), -1, CODE["both-lost"])
+        going &= ~both
+        for k in (0, 1):
+            gone = going & powerless[k]
+            self._finish(np.flatnonzero(gone), 1 - k, CODE["power-lost"])
+            going &= ~gone
         distance = hexes.hex_distance(NP, *self.apart[0])
         alive = [s.alive() for s in self.sides]
         seen_by = [tactics.detection(NP, s.spec, alive[k], s.power)
@@ -583,10 +593,9 @@ class _Pass:
         lost = going & (distance > seen_by[0]) & (distance > seen_by[1])
         self._finish(np.flatnonzero(lost), -1, CODE["lost-contact"])
         going &= ~lost
-        for k in (0, 1):
-            gone = going & (distance > seen_by[1 - k])
-            self._finish(np.flatnonzero(gone), -1, CODE["escaped"])
-            going &= ~gone
+        gone = going & ((distance > seen_by[0]) | (distance > seen_by[1]))
+        self._finish(np.flatnonzero(gone), -1, CODE["escaped"])
+        going &= ~gone
         armed = [np.broadcast_to(tactics.armed(NP, s.spec, alive[k], s.mounts(), s.missiles),
                                  going.shape) for k, s in enumerate(self.sides)]
         threat = [armed[k] | s.flying() for k, s in enumerate(self.sides)]

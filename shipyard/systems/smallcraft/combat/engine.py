@@ -52,6 +52,7 @@ class Craft:
         self.mounts = [1 if b.turret else 0 for b in spec.beams]
         self.missiles = [spec.rows[m.row].boxes * m.per_cbloc for m in spec.missiles]
         self.pos: hexes.Vec = start.position
+        self.pos_before: hexes.Vec = start.position  # where this dturn's movement began
         self.vel: hexes.Vec = hexes.ZERO
         self.facing = start.facing
         self.facing_before = start.facing
@@ -122,15 +123,18 @@ class Craft:
         return bool(tactics.mobile(X, self.spec, self.boxes.alive))
 
     def knocked_out(self) -> tuple[str, str] | None:
-        """R8: destroyed, or out of action with its crew or its power all gone."""
+        """R8, at once: destroyed, or out of action with its crew all gone."""
         alive = self.boxes.alive
         if self.boxes.left == 0:
             return "destroyed", f"{self.name} is destroyed: every box is gone"
         if self.spec.crew and all(alive[r] == 0 for r in self.spec.crew):
             return "crew-lost", f"{self.name} is out of action: its crew boxes are all gone"
-        if self.spec.power and all(alive[r] == 0 for r in self.spec.power):
-            return "power-lost", f"{self.name} is out of action: its power boxes are all gone"
         return None
+
+    def powerless(self) -> bool:
+        """R8, at the end of the dturn: its power boxes all gone (power lost takes effect next
+        dturn, so this dturn's allocation still serves it)."""
+        return bool(self.spec.power) and all(self.boxes.alive[r] == 0 for r in self.spec.power)
 
 
 @dataclass
@@ -293,6 +297,7 @@ class SmallcraftFight(Fight):
 
     def _move(self) -> None:
         for c in self.craft:
+            c.pos_before = c.pos
             c.pos = hexes.add(c.pos, c.vel)
         if self.log:
             a, b = self.craft
@@ -546,25 +551,40 @@ class SmallcraftFight(Fight):
     # the end of the dturn: R8
     def _end_of_dturn(self) -> Outcome | None:
         a, b = self.craft
+        powerless = [c.powerless() for c in (a, b)]
+        if all(powerless):
+            return self._end(None, "both-lost", "both craft are out of action: their power "
+                             "boxes are all gone")
+        for c in (a, b):
+            if powerless[c.side]:
+                return self._end(1 - c.side, "power-lost", f"{c.name} is out of action: its "
+                                 "power boxes are all gone (power lost takes effect next dturn)")
         distance = a.range_to(b)
-        seen_by_b, seen_by_a = b.detection(), a.detection()
+        seen_by_a, seen_by_b = a.detection(), b.detection()
         if distance > seen_by_a and distance > seen_by_b:
             return self._end(None, "lost-contact", f"the craft have lost each other: "
-                             f"{distance} dhexes apart, beyond both detection ranges "
-                             f"({seen_by_a} and {seen_by_b})")
-        for c, seen in ((a, seen_by_b), (b, seen_by_a)):
-            if distance > seen:
-                return self._end(None, "escaped", f"{c.name} escaped: {distance} dhexes from "
-                                 f"{self.foe(c).name}, beyond its detection range of {seen}")
+                             f"{count_of(distance, 'dhex')} apart, beyond both detection "
+                             f"ranges ({seen_by_a} and {seen_by_b})")
+        if distance > seen_by_a or distance > seen_by_b:
+            runner = self.craft[int(tactics.broke_contact(
+                X, a.kin(), b.kin(), tactics.Kin(*a.pos_before, *a.vel, a.facing),
+                tactics.Kin(*b.pos_before, *b.vel, b.facing), distance > seen_by_b))]
+            foe = self.foe(runner)
+            blind = a if distance > seen_by_a else b
+            whose = "its own" if blind is runner else f"{foe.name}'s"
+            return self._end(None, "escaped", f"{runner.name} escaped: it opened the range to "
+                             f"{count_of(distance, 'dhex')} from {foe.name}, beyond {whose} "
+                             f"detection range of {blind.detection()}")
         threat = [c.armed() or any(f.owner == c.side for f in self.flights) for c in (a, b)]
         if not any(threat):
-            return self._end(None, "harmless", "neither craft can harm the other: no working "
-                             "weapon, no missiles left")
+            return self._end(None, "harmless", "neither craft can harm the other: no weapon "
+                             "with the power to fire it, no missiles in flight")
         for c in (a, b):
             if not c.armed() and not c.mobile() and threat[1 - c.side]:
                 return self._end(1 - c.side, "disabled",
-                                 f"{c.name} is out of the fight: disarmed (no working weapon, "
-                                 "no missiles) and immobile (no working drive)")
+                                 f"{c.name} is out of the fight: disarmed (no weapon with the "
+                                 "power to fire it) and immobile (no drive with the power to "
+                                 "fire it)")
         return None
 
     def _end(self, winner: int | None, reason: str, text: str) -> Outcome:

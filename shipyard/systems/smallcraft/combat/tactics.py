@@ -100,25 +100,45 @@ def detection(xp: Any, spec: Spec, alive: Any, power: Any) -> Any:
 
 
 def armed(xp: Any, spec: Spec, alive: Any, mounts: Any, missiles: Any) -> Any:
-    """A working weapon: a beam with a weapon cbloc left, or a missile and a tube to fire it."""
+    """A weapon it can fire (R8): a beam with a weapon cbloc left and the power to fire it (a
+    turret's mount takes the first cunit), or a missile, a tube and a cunit to fire it. Power
+    is what its surviving power boxes give (a loss takes effect next dturn)."""
     out: Any = False
+    cunits = supply(spec, alive)
     for i, beam in enumerate(spec.beams):
         if beam.aim is not None:
-            out = out | (weapon_boxes(spec, beam, alive, mounts[i]) > 0)
+            need = 1 + mounts[i] if beam.turret else 1
+            out = out | ((weapon_boxes(spec, beam, alive, mounts[i]) > 0) & (cunits >= need))
     if spec.tubes:
         left: Any = 0
         for count in missiles:
             left = left + count
-        out = out | ((sum_rows(xp, spec.tubes, alive) > 0) & (left > 0))
+        out = out | ((sum_rows(xp, spec.tubes, alive) > 0) & (left > 0) & (cunits >= 1))
     return out
 
 
 def mobile(xp: Any, spec: Spec, alive: Any) -> Any:
+    """A drive that acts in 2D with the boxes and the power for 1G at least."""
     out: Any = False
+    cunits = supply(spec, alive)
     for drive in spec.drives:
         if drive.push is not None:
-            out = out | (xp.take(spec.g_of, alive[drive.row]) > 0)
+            out = out | (xp.take(spec.g_of, xp.minimum(alive[drive.row], cunits)) > 0)
     return out
+
+
+def broke_contact(xp: Any, a: Kin, b: Kin, a_before: Kin, b_before: Kin,
+                  a_unseen: Any) -> Any:
+    """Which craft broke contact (R8), 0 for A and 1 for B: the one whose own movement this
+    dturn opened the range more (the range had it alone moved, against the range before). On
+    a tie, the one its foe can no longer see (`a_unseen`: A is beyond B's detection)."""
+    (qa, ra), (qb, rb) = a.hex(xp), b.hex(xp)
+    (pa, sa), (pb, sb) = a_before.hex(xp), b_before.hex(xp)
+    before = hexes.hex_distance(xp, pb - pa, sb - sa)
+    a_opened = hexes.hex_distance(xp, pb - qa, sb - ra) - before
+    b_opened = hexes.hex_distance(xp, qb - pa, rb - sa) - before
+    return xp.where(a_opened == b_opened, xp.where(a_unseen, 0, 1),
+                    xp.where(a_opened > b_opened, 0, 1))
 
 
 # --- geometry of a shot ------------------------------------------------------------------
