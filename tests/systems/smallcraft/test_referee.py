@@ -197,3 +197,60 @@ def test_missiles_fly_to_the_exact_hex_on_their_line() -> None:
             best = min(((pq - cq) ** 2 + (pq - cq) * (pr - cr) + (pr - cr) ** 2, -cq, -cr)
                        for cq in range(-8, 9) for cr in range(-8, 9))
             assert (q, r) == (-best[1], -best[2])
+
+
+# --- R8: escapes, harmless craft, power lost next dturn --------------------------------------
+
+
+class Scripted:
+    """Dice that come out as the test says, checked against the die they are rolled on."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+        self.draws = 0
+
+    def d(self, sides: int) -> int:
+        assert self.faces, f"the fight rolled a d{sides} the test did not script"
+        face = self.faces.pop(0)
+        assert 1 <= face <= sides, f"scripted {face} on a d{sides}"
+        self.draws += 1
+        return face
+
+
+def _fight(a: Any, b: Any, dice: list[int], **terms: Any) -> Any:
+    from shipyard.core.combat import Log, Terms
+    from shipyard.systems.smallcraft.combat import SUPPORT
+    from shipyard.systems.smallcraft.combat.engine import SmallcraftFight
+
+    prepared = SUPPORT.prepare(a, b, Terms(**terms))
+    return SmallcraftFight(prepared.state, Scripted(dice), Log())  # type: ignore[arg-type]
+
+
+def test_r8_the_craft_that_ran_is_the_one_that_escaped(yard: Yard) -> None:
+    from shipyard.core.combat import Terms, fight_once
+    from shipyard.systems.smallcraft.combat import SUPPORT
+
+    a, b = example(yard, "starfury"), example(yard, "raider")
+    result = fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms()), 215)
+    # the Starfury, disarmed, runs; the Raider (detection 26) still sees it at 21 dhexes
+    assert result.outcome.reason == "escaped" and result.outcome.winner is None
+    assert result.outcome.text == ("Starfury escaped: it opened the range to 21 dhexes from "
+                                   "Raider delta-wing, beyond its own detection range of 20")
+
+
+def test_r8_losing_the_last_power_box_counts_at_the_end_of_the_dturn(craft: Any) -> None:
+    a = craft(20, "{type: armor, cblocs: 2}", "{type: beam, cblocs: 2}",
+              "{type: power, cblocs: 1}", "{type: crew, people: 1}").design
+    b = craft(20, "{type: armor, cblocs: 2}", "{type: beam, cblocs: 4}",
+              "{type: power, cblocs: 1}", "{type: crew, people: 1}").design
+    f = _fight(a, b, [10, 1,  # initiative: A first
+                      1, 7,  # A hits: an armor box, then d20 7, B's one power box
+                      1, 15, 16],  # B still fires on this dturn's power: a hit, 2 spare boxes
+               range=2)
+    outcome = f.play_round(1)
+    texts = [e.text for e in f.log.events]
+    assert any("box 7, Power; 0 of 1 left, supply 0 cunits from next dturn" in t for t in texts)
+    assert any(t.startswith("Test (B) fires Fixed beam weapon, facing forward (4 dhits)")
+               for t in texts)
+    assert outcome is not None and (outcome.winner, outcome.reason) == (0, "power-lost")
+    assert outcome.text.endswith("(power lost takes effect next dturn)")
