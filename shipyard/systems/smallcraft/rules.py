@@ -46,6 +46,7 @@ CODES = {
     "facing.3d_only": "warning: a top or bottom drive or weapon does nothing in 2D combat",
     "missiles.no_tubes": "warning: missiles but no launch tubes (rules 8-9)",
     "launch_tubes.empty": "warning: launch tubes but no missiles (rules 8-9)",
+    "combat.gunner": "a separate gunner on a craft that carries fewer than two people",
 }
 
 FACING_WORD = {"front": "forward", "back": "backward", "left": "left", "right": "right",
@@ -257,6 +258,12 @@ def check(design: SmallcraftDesign, catalog: SmallcraftCatalog, line_of: LineOf)
 
     for part in built:
         _check_part(part, design, catalog, line(part), verdict)
+
+    people = sum(c.people for c in design.components if isinstance(c, Crew))
+    if not design.combat.pilot_is_gunner and people < 2:
+        verdict.error("combat.gunner", f"pilot_is_gunner: false, but the craft carries "
+                      f"{people} {'person' if people == 1 else 'people'}: its pilot is its "
+                      "gunner", line_of(("combat", "pilot_is_gunner")))
 
     has_tubes = any(isinstance(p.component, LaunchTubes) for p in built)
     has_missiles = any(isinstance(p.component, Missiles) for p in built)

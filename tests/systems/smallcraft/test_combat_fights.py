@@ -318,7 +318,7 @@ def test_batch_agrees_under_the_optional_rules_and_a_turret(craft: Any, yard: Ya
     gunboat = craft(60, "{type: drive, facing: back, g: 2}", "{type: drive, facing: left, g: 1}",
                     "{type: armor, cblocs: 6}", "{type: screens, cblocs: 4}",
                     "{type: beam, mount: turret, facing: front, cblocs: 4}",
-                    "{type: power, cblocs: 4}", "{type: crew, people: 1}",
+                    "{type: power, cblocs: 4}", "{type: crew, people: 2}",
                     extra="combat: {gunnery: 55, pilot_is_gunner: false, quickness: 2}\n").design
     _compare(yard, gunboat, example(yard, "galileo"), 400, 10_000, geometry="random", range=12,
              rules={"transverse": "on", "range-penalty": "on", "gunner-quickness": "on"})

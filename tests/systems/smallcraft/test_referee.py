@@ -254,3 +254,71 @@ def test_r8_losing_the_last_power_box_counts_at_the_end_of_the_dturn(craft: Any)
                for t in texts)
     assert outcome is not None and (outcome.winner, outcome.reason) == (0, "power-lost")
     assert outcome.text.endswith("(power lost takes effect next dturn)")
+
+
+# --- who aims: a gunner, the computer for a turret, the pilot for a fixed beam ----------------
+
+TURRET_BOAT = ("{type: drive, facing: back, g: 2}", "{type: armor, cblocs: 6}",
+               "{type: screens, cblocs: 4}",
+               "{type: beam, mount: turret, facing: front, cblocs: 4}",
+               "{type: beam, mount: fixed, facing: front, cblocs: 3}",
+               "{type: power, cblocs: 4}", "{type: crew, people: 1}")
+
+
+def test_gunner_crew_is_refused_on_a_one_person_craft(craft: Any) -> None:
+    from tests.cli import shipyard
+    from tests.conftest import ROOT
+
+    examples = ROOT / "catalogs" / "smallcraft" / "examples"
+    run = shipyard("duel", examples / "starfury.yaml", examples / "raider.yaml", "--seed", "1",
+                   "--crew-b", "gunner=crew")
+    assert run.code == 2
+    assert ("gunner=crew: Raider delta-wing carries 1 person, so its pilot is its gunner; "
+            "give gunner=pilot") in run.err
+    report = craft(20, "{type: armor, cblocs: 2}", "{type: crew, people: 1}",
+                   extra="combat: {pilot_is_gunner: false}\n")
+    assert "combat.gunner" in codes(report) and not report.legal
+    two = craft(20, "{type: armor, cblocs: 2}", "{type: crew, people: 2}",
+                extra="combat: {pilot_is_gunner: false}\n")
+    assert "combat.gunner" not in codes(two)
+
+
+def _checks(f: Any) -> dict[str, Any]:
+    from shipyard.core.combat import Check
+
+    out = {}
+    for e in f.log.events:
+        if e.phase == "beams" and e.rolls and isinstance(e.rolls[0], Check):
+            out[e.text.split(" fires ")[1].split(" (")[0]] = e.rolls[0]
+    return out
+
+
+def test_a_turret_with_no_gunner_is_aimed_by_the_computer(craft: Any, yard: Yard) -> None:
+    boat = craft(60, *TURRET_BOAT).design
+    f = _fight(boat, example(yard, "raider"), [100, 100], range=3,
+               geometry="head-on")
+    f.craft[0].power = [0, 0, 0, 5, 3, 0, 0]
+    f.number = 1
+    raider = f.craft[1]
+    f._shoot(f.craft[0], f.craft[0].spec.beams[0], raider)
+    f._shoot(f.craft[0], f.craft[0].spec.beams[1], raider)
+    checks = _checks(f)
+    turret = checks["Turreted beam weapon, aimed forward"]
+    fixed = checks["Fixed beam weapon, facing forward"]
+    assert (turret.what, turret.base, [m.label for m in turret.modifiers]) == (
+        "computer gunnery", 40, ["target moving 0"])
+    assert (fixed.what, fixed.base, [m.label for m in fixed.modifiers]) == (
+        "gunnery", 50, ["pilot firing", "target moving 0"])
+    g = _fight(boat, example(yard, "raider"), [100], range=3,
+               crew=({"computer": 65}, {}))
+    g.craft[0].power = [0, 0, 0, 5, 3, 0, 0]
+    g.number = 1
+    g._shoot(g.craft[0], g.craft[0].spec.beams[0], g.craft[1])
+    assert _checks(g)["Turreted beam weapon, aimed forward"].target == 65
+
+
+def test_batch_agrees_on_a_computer_aimed_turret(craft: Any, yard: Yard) -> None:
+    from tests.systems.smallcraft.test_combat_fights import _compare
+
+    boat = craft(60, *TURRET_BOAT, extra="combat: {computer: 70}\n").design
+    _compare(yard, boat, example(yard, "raider"), 400, 8_000, geometry="crossing", range=10)

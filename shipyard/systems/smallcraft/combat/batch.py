@@ -24,6 +24,7 @@ import numpy as np
 from shipyard.core.combat import Columns, Progress
 from shipyard.systems.smallcraft.combat import hexes, tactics
 from shipyard.systems.smallcraft.combat.craft import Spec
+from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.table import Setup
 
 CHUNK = 100_000  # fights per pass: large enough to amortise NumPy's per-call cost
@@ -343,28 +344,31 @@ class _Pass:
         crew = self.setup.crews[i]
         moving = tactics.target_moving(NP, self.setup.switches.transverse, self.kins[1 - i],
                                        dq, dr)
-        aim = crew.gunnery - (self.table.pilot_gunner_penalty if crew.pilot_fires else 0)
-        aim = aim - self.table.movement_penalty * moving
+        penalty = self.table.movement_penalty * moving
         if self.setup.switches.range_penalty:
             beyond = np.maximum(0, distance - self.table.range_penalty_beyond)
-            aim = aim - self.table.range_penalty * beyond
-        in_range = (distance <= self.setup.beam_range) & (aim > 0)  # aim <= 0 never hits
-        self.aim[i] = aim
+            penalty = penalty + self.table.range_penalty * beyond
+        in_range = distance <= self.setup.beam_range
         mounts = shooter.mounts()
         out = []
+        self.aim[i] = {}
         for b, beam in enumerate(shooter.spec.beams):
             if beam.aim is None or not in_range.any():
                 continue
-            can = in_range & tactics.bears(NP, beam, shooter.facing_before, shooter.turned,
-                                           mounts[b], dq, dr, self.toward[i])
+            who = tables.aim(crew, self.table, beam.turret)
+            aim = who.skill + sum(value for _, value in who.modifiers) - penalty
+            self.aim[i][b] = aim
+            can = in_range & (aim > 0) & tactics.bears(  # aim <= 0 never hits
+                NP, beam, shooter.facing_before, shooter.turned, mounts[b], dq, dr,
+                self.toward[i])
             out.append((b, can))
         return out
 
     def _beams(self, i: int, turn: Any, sights: list[tuple[int, Any]]) -> None:
         shooter, target = self.sides[i], self.sides[1 - i]
         spec = shooter.spec
-        aim = self.aim[i]
         for b, can in sights:
+            aim = self.aim[i][b]
             beam = spec.beams[b]
             who = np.flatnonzero(turn & can & ~self.over)
             if not len(who):

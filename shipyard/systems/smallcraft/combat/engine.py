@@ -31,6 +31,7 @@ from shipyard.systems.smallcraft.combat import hexes, tactics
 from shipyard.systems.smallcraft.combat.craft import BeamRow, Spec
 from shipyard.systems.smallcraft.combat.damage import Boxes, Hit, Screening, screen, screen_literal
 from shipyard.systems.smallcraft.combat.pilot import Pilot, Situation
+from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.table import Crew, Setup, Start
 from shipyard.systems.smallcraft.combat.xp import SCALAR as X
 from shipyard.systems.smallcraft.rules import count as count_of
@@ -352,16 +353,15 @@ class SmallcraftFight(Fight):
         dq, dr = c.vector_to(foe)
         distance = int(hexes.hex_distance(X, dq, dr))
         moving = int(tactics.target_moving(X, self.switches.transverse, foe.kin(), dq, dr))
-        mods = []
-        if c.crew.pilot_fires:
-            mods.append(Modifier("pilot firing", -self.table.pilot_gunner_penalty))
+        aim = tables.aim(c.crew, self.table, beam.turret)
+        mods = [Modifier(name, value) for name, value in aim.modifiers]
         what = "moving across" if self.switches.transverse else "moving"
         mods.append(Modifier(f"target {what} {moving}", -self.table.movement_penalty * moving))
         if self.switches.range_penalty:
             beyond = max(0, distance - self.table.range_penalty_beyond)
             mods.append(Modifier(f"range {distance}", -self.table.range_penalty * beyond))
         rolled = self.roller.d(100)
-        check = Check("gunnery", c.crew.gunnery, tuple(mods), "d100", rolled)
+        check = Check(aim.who, aim.skill, tuple(mods), "d100", rolled)
         dhits = c.dhits(beam)
         if self.log:
             self.say("beams", f"{c.name} fires {beam.label} ({count_of(dhits, 'dhit')}) at "

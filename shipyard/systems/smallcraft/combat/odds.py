@@ -101,15 +101,11 @@ def _volley(a: Spec, t: Spec, crew: tables.Crew, switches: tables.Switches, tabl
     supply = sum(a.rows[r].boxes for r in a.power) * a.power_per_cbloc
     shots = []
     mods = []
-    if crew.pilot_fires:
-        mods.append(Modifier("pilot firing", -table.pilot_gunner_penalty))
     what = "moving across" if switches.transverse else "moving"
     mods.append(Modifier(f"target {what} {moving}", -table.movement_penalty * moving))
     if switches.range_penalty:
         beyond = max(0, distance - table.range_penalty_beyond)
         mods.append(Modifier(f"range {distance}", -table.range_penalty * beyond))
-    check = Check("gunnery", crew.gunnery, tuple(mods), "d100", 0)
-    target, why = check.target, check.formula()
     for beam in a.beams:  # powered in sheet order, as the default pilot does
         if beam.aim is None:
             continue
@@ -117,8 +113,11 @@ def _volley(a: Spec, t: Spec, crew: tables.Crew, switches: tables.Switches, tabl
         power = min(boxes, supply)
         supply -= power
         dhits = max(0, min(beam.dhits, power - (1 if beam.turret else 0)))
+        aim = tables.aim(crew, table, beam.turret)
+        check = Check(aim.who, aim.skill, (*(Modifier(n, v) for n, v in aim.modifiers), *mods),
+                      "d100", 0)
         if dhits and distance <= beam_range:
-            shots.append(Shot(beam.label, dhits, target, why))
+            shots.append(Shot(beam.label, dhits, check.target, check.formula()))
     salvo = (0, 0)
     tubes = min(sum(a.rows[r].boxes for r in a.tubes), supply)
     if tubes and a.missiles:
