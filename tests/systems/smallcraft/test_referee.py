@@ -322,3 +322,46 @@ def test_batch_agrees_on_a_computer_aimed_turret(craft: Any, yard: Yard) -> None
 
     boat = craft(60, *TURRET_BOAT, extra="combat: {computer: 70}\n").design
     _compare(yard, boat, example(yard, "raider"), 400, 8_000, geometry="crossing", range=10)
+
+
+# --- missiles reach 15 dhexes, as all craft weaponry ------------------------------------------
+
+LANCER = ("{type: drive, facing: back, g: 2}", "{type: armor, cblocs: 6}",
+          "{type: launch_tubes, count: 3}", "{type: missiles, cblocs: 2, move: 6, damage: 4}",
+          "{type: power, cblocs: 3}", "{type: crew, people: 1}")
+
+
+def test_a_missile_is_spent_after_15_dhexes_on_both_engines(craft: Any, yard: Yard) -> None:
+    from shipyard.systems.smallcraft.combat import batch
+    from shipyard.systems.smallcraft.combat.engine import Flight
+
+    lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
+    f = _fight(lancer, example(yard, "raider"), [], range=20)
+    f.flights = [Flight(0, 0, 3, 0, 0, 6, 4, flown=13)]  # 20 dhexes off, 2 dhexes of reach left
+    assert f._missiles_fly(f.craft) is None
+    assert f.flights == []
+    assert f.log.events[-1].text == ("3 missiles of Test are spent at hex 0,2: 15 dhexes flown, "
+                                     "the 15-dhex reach of craft weaponry")
+    p = batch._Pass(f.setup, 1, 1, 0)
+    p.kins = [s.kin() for s in p.sides]
+    p.over = np.zeros(1, dtype=bool)
+    p.sides[0].flights = [batch.Slot(0, np.asarray([3]), np.asarray([0]), np.asarray([0]), 13)]
+    p._missiles_fly(np.asarray([True]))
+    assert p.sides[0].flights == []
+
+
+def test_missiles_are_launched_only_within_15_dhexes(craft: Any, yard: Yard) -> None:
+    from shipyard.errors import UserError
+    from shipyard.systems.smallcraft.combat.pilot import Pilot
+
+    class Eager(Pilot):
+        def launch(self, s: Any) -> dict[int, int]:
+            return {s.me.spec.missiles[0].row: 1}
+
+    lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
+    f = _fight(lancer, example(yard, "raider"), [10, 1] * 3, range=20,
+               rules={"quickness-die": "off"})
+    f.pilots[0] = Eager()
+    with pytest.raises(UserError) as err:
+        f.play_round(1)
+    assert "craft weaponry reaches 15 dhexes" in str(err.value)

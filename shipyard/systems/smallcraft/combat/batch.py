@@ -112,6 +112,7 @@ class Slot:
     count: np.ndarray  # missiles still flying in each fight (0: none there)
     q: np.ndarray
     r: np.ndarray
+    flown: int = 1  # dhexes from the launcher, the same in every fight: it appears 1 dhex out
 
 
 @dataclass
@@ -173,7 +174,8 @@ class Side:
             setattr(self, name, getattr(self, name)[mask])
         self.power = [p[mask] if isinstance(p, np.ndarray) else p for p in self.power]
         self.missiles = [m[mask] for m in self.missiles]
-        self.flights = [Slot(f.row, f.count[mask], f.q[mask], f.r[mask]) for f in self.flights
+        self.flights = [Slot(f.row, f.count[mask], f.q[mask], f.r[mask], f.flown)
+                        for f in self.flights
                         if f.count[mask].any()]
 
     def flying(self) -> Any:
@@ -488,23 +490,28 @@ class _Pass:
         for i, s in enumerate(self.sides):
             tq, tr = self.kins[1 - i].hex(NP)
             for slot in s.flights:
-                move = s.spec.missiles[slot.row].move
                 live = (slot.count > 0) & ~self.over
                 if not live.any():
                     continue
-                reach = live & (hexes.hex_distance(NP, tq - slot.q, tr - slot.r) <= move)
-                fly = live & ~reach
+                # every missile of a slot has flown as far: one step for them all
+                step = int(tactics.missile_step(NP, s.spec.missiles[slot.row].move, slot.flown,
+                                                self.setup.beam_range))
+                strike = live & (hexes.hex_distance(NP, tq - slot.q, tr - slot.r) <= step)
+                fly = live & ~strike
                 if fly.any():
-                    q, r = hexes.toward(NP, slot.q, slot.r, tq, tr, move)
+                    q, r = hexes.toward(NP, slot.q, slot.r, tq, tr, step)
                     slot.q, slot.r = np.where(fly, q, slot.q), np.where(fly, r, slot.r)
-                strikes[i].append((slot, reach))
+                slot.flown += step
+                strikes[i].append((slot, strike))
         for order in (0, 1):  # salvos land in the order of the craft that launched them
             for i in (0, 1):
                 turn = weapons_a_first if (i == 0) == (order == 0) else ~weapons_a_first
                 self._salvo(i, turn & ~self.over, strikes[i])
         for i, s in enumerate(self.sides):
-            for slot, reach in strikes[i]:
-                slot.count = np.where(reach, 0, slot.count)
+            for slot, strike in strikes[i]:
+                slot.count = np.where(strike, 0, slot.count)
+                if slot.flown >= self.setup.beam_range:  # spent: the reach of craft weaponry
+                    slot.count = np.zeros_like(slot.count)
             s.flights = [f for f in s.flights if f.count.any()]
 
     def _salvo(self, i: int, turn: Any, strikes: list[tuple[Slot, Any]]) -> None:

@@ -149,6 +149,7 @@ class Flight:
     r: int
     move: int
     damage: int
+    flown: int = 1  # dhexes from the launcher: it appears one dhex away
 
 
 class SmallcraftFight(Fight):
@@ -476,17 +477,25 @@ class SmallcraftFight(Fight):
             target = self.craft[1 - f.owner]
             tq, tr = target.hex()
             distance = int(hexes.hex_distance(X, tq - f.q, tr - f.r))
-            if distance <= f.move:
+            step = int(tactics.missile_step(X, f.move, f.flown, self.setup.beam_range))
+            if distance <= step:
                 striking[target.side].append(f)
                 continue
-            q, r = hexes.toward(X, f.q, f.r, tq, tr, f.move)
-            f.q, f.r = int(q), int(r)
+            q, r = hexes.toward(X, f.q, f.r, tq, tr, step)
+            f.q, f.r, f.flown = int(q), int(r), f.flown + step
+            owner = self.craft[f.owner].name
+            missiles = f"{f.count} missile{'s' * (f.count != 1)}"
+            if f.flown >= self.setup.beam_range:  # the reach of craft weaponry, flown
+                if self.log:
+                    self.say("missiles", f"{missiles} of {owner} are spent at "
+                             f"{hexes.map_label(f.q, f.r)}: {f.flown} dhexes flown, the "
+                             f"{self.setup.beam_range}-dhex reach of craft weaponry")
+                continue
             flying.append(f)
             if self.log:
-                self.say("missiles", f"{f.count} missile{'s' * (f.count != 1)} of "
-                         f"{self.craft[f.owner].name} fly to {hexes.map_label(f.q, f.r)}, "
-                         f"{count_of(int(hexes.hex_distance(X, tq - f.q, tr - f.r)), 'dhex')} from "
-                         f"{target.name}")
+                left = count_of(int(hexes.hex_distance(X, tq - f.q, tr - f.r)), 'dhex')
+                self.say("missiles", f"{missiles} of {owner} fly to "
+                         f"{hexes.map_label(f.q, f.r)}, {left} from {target.name}")
         self.flights = flying
         for c in weapons:  # salvos land in the order of the craft that launched them
             target = self.foe(c)
@@ -522,6 +531,9 @@ class SmallcraftFight(Fight):
         foe = self.foe(c)
         orders = self.pilots[c.side].launch(self.situation(c))
         total = sum(orders.values())
+        if total and c.range_to(foe) > self.setup.beam_range:
+            self._refuse(c, f"missiles at {foe.name}, {c.range_to(foe)} dhexes off: craft "
+                         f"weaponry reaches {self.setup.beam_range} dhexes")
         if total and total > c.tubes_ready():
             self._refuse(c, f"{total} missiles at once: {c.tubes_ready()} tubes are powered "
                          "and ready")

@@ -141,6 +141,12 @@ def broke_contact(xp: Any, a: Kin, b: Kin, a_before: Kin, b_before: Kin,
                     xp.where(a_opened > b_opened, 0, 1))
 
 
+def missile_step(xp: Any, move: Any, flown: Any, reach: int) -> Any:
+    """How far a missile reaches this dPhase 5: its move, but no further than the dhexes left
+    of the reach of craft weaponry (15), counted from its launcher (it appears 1 dhex out)."""
+    return xp.minimum(move, reach - flown)
+
+
 # --- geometry of a shot ------------------------------------------------------------------
 
 
@@ -200,9 +206,11 @@ def _clip(xp: Any, x: Any, low: Any, high: Any) -> Any:
 
 
 def launches(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, missiles: Any,
-             tubes: Any) -> list[Any]:
-    """Missiles to launch from each missile row: only at a target they can catch (faster than
-    it moves) within the pilot's horizon, as many as the tubes take."""
+             tubes: Any, slack: Any = 0) -> list[Any]:
+    """Missiles to launch from each missile row: only at a target within the reach of craft
+    weaponry that they can catch (faster than it moves) within the pilot's horizon, as many as
+    the tubes take. `slack`: dhexes the range may yet close before the launch (dPhase 1 plans
+    for dPhase 6, after both craft have moved)."""
     if not spec.missiles or not spec.tubes:
         return [0] * len(spec.missiles)
     oq, or_ = own.hex(xp)
@@ -212,7 +220,8 @@ def launches(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, missil
     room = tubes
     out = []
     for i, m in enumerate(spec.missiles):
-        good = (m.move > moving) & (distance <= 1 + m.move * params.missile_horizon)
+        good = ((m.move > moving) & (distance <= 1 + m.move * params.missile_horizon)
+                & (distance <= spec.reach + slack))
         n = xp.where(good, xp.minimum(missiles[i], room), 0)
         room = room - n
         out.append(n)
@@ -247,7 +256,8 @@ def plan(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, alive: Any
         power[row] = give
         left = left - give
     launch = launches(xp, spec, params, own, foe, missiles,
-                      xp.minimum(sum_rows(xp, spec.tubes, alive), left))
+                      xp.minimum(sum_rows(xp, spec.tubes, alive), left),
+                      own.speed(xp) + foe.speed(xp))
     wanted: Any = 0
     for n in launch:
         wanted = wanted + n
