@@ -12,14 +12,14 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from shipyard.core.dice import Roller, derive_seed
 from shipyard.core.options import Terms
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
-    from shipyard.core.yard import Design
+    from shipyard.core.system import AnyDesign
 
 MAX_RUNS = 1_000_000
 MAX_REFERENCE_RUNS = 100_000  # the narrated engine takes milliseconds a fight
@@ -46,6 +46,9 @@ class Check(NamedTuple):
     rolled: int
     unit: str = "%"
     roll_under: bool = True  # success on rolled <= target
+    # degrees of success or failure, Effect: what the system reads off the roll (None: not one
+    # the system measures)
+    margin: int | None = None
 
     @property
     def target(self) -> int:
@@ -66,10 +69,14 @@ class Check(NamedTuple):
         return f"{self.formula()}, {self.die} rolled {self.rolled}: {word}"
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": "check", "what": self.what, "base": self.base,
-                "modifiers": [{"label": m.label, "value": m.value} for m in self.modifiers],
-                "target": self.target, "die": self.die, "rolled": self.rolled,
-                "success": self.success}
+        out: dict[str, Any] = {
+            "kind": "check", "what": self.what, "base": self.base,
+            "modifiers": [{"label": m.label, "value": m.value} for m in self.modifiers],
+            "target": self.target, "die": self.die, "rolled": self.rolled,
+            "success": self.success}
+        if self.margin is not None:
+            out["margin"] = self.margin
+        return out
 
 
 class Roll(NamedTuple):
@@ -173,11 +180,14 @@ class Columns:
         self.draws += other.draws
 
 
-class FightSupport(ABC):
+DesignT = TypeVar("DesignT", bound="AnyDesign")
+
+
+class FightSupport(ABC, Generic[DesignT]):
     """A rules system's combat: how it reads the terms, starts a fight, and rates a volley."""
 
     @abstractmethod
-    def prepare(self, a: Design, b: Design, terms: Terms) -> Prepared:
+    def prepare(self, a: DesignT, b: DesignT, terms: Terms) -> Prepared:
         """Check the terms against the designs (UserError if they do not fit)."""
 
     @abstractmethod
@@ -191,7 +201,7 @@ class FightSupport(ABC):
         raise TypeError(f"{type(self).__name__} marks fights batchable but has no batch engine")
 
     @abstractmethod
-    def odds(self, attacker: Design, target: Design, terms: Terms, samples: int,
+    def odds(self, attacker: DesignT, target: DesignT, terms: Terms, samples: int,
              seed: int) -> OddsReport:
         """What one volley of the attacker's weapons does to the target: exact where the
         dice allow, else `samples` volleys from `seed`."""
@@ -208,7 +218,7 @@ class FightResult(NamedTuple):
     draws: int
 
 
-def fight_once(support: FightSupport, prepared: Prepared, seed: int,
+def fight_once(support: FightSupport[Any], prepared: Prepared, seed: int,
                narrate: bool = True) -> FightResult:
     roller = Roller(seed)
     log = Log(narrate)
@@ -228,7 +238,7 @@ def check_runs(runs: int) -> None:
         raise UserError.single("cli.runs", f"--runs {runs}: give 1..{MAX_RUNS:,} fights")
 
 
-def series(support: FightSupport, prepared: Prepared, runs: int, seed: int,
+def series(support: FightSupport[Any], prepared: Prepared, runs: int, seed: int,
            progress: Progress | None = None, engine: str = "auto") -> Columns:
     """`runs` fights from one seed: on the batch engine when it applies, else the reference."""
     check_runs(runs)
@@ -395,16 +405,21 @@ class Chance(NamedTuple):
         return out
 
 
-class PartOdds(NamedTuple):
-    """What the volley does to one part of the target: hit at all, or wholly lost."""
+Cell = str | Chance | None  # a chance keeps its number (and interval) for JSON
 
-    label: str
-    hit: Chance
-    lost: Chance | None
+
+class OddsTable(NamedTuple):
+    """A table of a volley's odds in the system's own terms (the target's rows, its
+    components, its facings...): text and chances, one row each."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
 
     def as_json(self) -> dict[str, Any]:
-        return {"label": self.label, "hit": self.hit.as_json(),
-                "lost": None if self.lost is None else self.lost.as_json()}
+        return {"title": self.title, "columns": list(self.columns),
+                "rows": [[c.as_json() if isinstance(c, Chance) else c for c in row]
+                         for row in self.rows]}
 
 
 class OddsReport(NamedTuple):
@@ -416,7 +431,7 @@ class OddsReport(NamedTuple):
     notes: tuple[str, ...]
     distributions: tuple[Distribution, ...]
     chances: tuple[Chance, ...]
-    parts: tuple[PartOdds, ...] = ()
+    tables: tuple[OddsTable, ...] = ()
 
     @property
     def method(self) -> str:
@@ -429,4 +444,4 @@ class OddsReport(NamedTuple):
                 "method": self.method, "notes": list(self.notes),
                 "distributions": [d.as_json() for d in self.distributions],
                 "chances": [c.as_json() for c in self.chances],
-                "parts": [p.as_json() for p in self.parts]}
+                "tables": [t.as_json() for t in self.tables]}

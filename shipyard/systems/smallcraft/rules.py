@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Verdict
+from shipyard.core.system import Design, LineOf, Verdict
 from shipyard.systems.smallcraft.models import (
     Armor,
     Atmosphere,
@@ -150,7 +150,7 @@ def boxes_of(c: Component, design: SmallcraftDesign, catalog: SmallcraftCatalog)
         case Cargo():
             return int(cargo_cblocs(c.tons, rules))  # whole cblocs; fractions are an error
         case Atmosphere():
-            option = catalog.atmosphere_option(c.option)
+            option = catalog.atmosphere.get(c.option)
             return atmosphere_cblocs(design.hull, option.hull_percent if option else 0)
     raise AssertionError(f"unhandled component {c!r}")  # pragma: no cover
 
@@ -187,7 +187,7 @@ def default_label(c: Component, design: SmallcraftDesign, catalog: SmallcraftCat
             tons = c.tons.normalize()
             return f"Cargo: {tons:f} ton{'' if tons == 1 else 's'}"
         case Atmosphere():
-            option = catalog.atmosphere_option(c.option)
+            option = catalog.atmosphere.get(c.option)
             return option.name if option else c.option
     raise AssertionError(f"unhandled component {c!r}")  # pragma: no cover
 
@@ -218,10 +218,13 @@ def power_supply(design: SmallcraftDesign, catalog: SmallcraftCatalog) -> int:
 # --- the checks --------------------------------------------------------------------------------
 
 
-def check(design: SmallcraftDesign, catalog: SmallcraftCatalog, line_of: LineOf) -> Verdict:
+CraftDesign = Design[SmallcraftDesign, SmallcraftCatalog, list[Part]]  # as the core hands it over
+
+
+def check(design: SmallcraftDesign, catalog: SmallcraftCatalog, line_of: LineOf,
+          built: list[Part]) -> Verdict:
     rules = catalog.construction
     verdict = Verdict()
-    built = parts(design, catalog)
 
     def line(part: Part) -> int | None:
         return line_of(("components", part.index))
@@ -243,7 +246,7 @@ def check(design: SmallcraftDesign, catalog: SmallcraftCatalog, line_of: LineOf)
         verdict.warn("budget.unallocated", f"{left} cbloc{'s' if left != 1 else ''} of "
                      f"{design.hull} unallocated (printed as an 'Unallocated' row)",
                      line_of(("hull",)))
-    if power.used > power.available:
+    if power.over:
         verdict.warn("power.short", f"peak power demand {power.used} cunits exceeds the supply "
                      f"of {power.available} cunits; some components must run under-powered",
                      line_of(("components",)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from shipyard.core.catalog import ValidationContext
 from shipyard.systems.rogue_trader.combat.criticals import EFFECTS
 from tests.systems.rogue_trader.fights import Scripted, design, fight, place, texts
 
@@ -350,7 +351,7 @@ def test_r8_battlecruisers_ram_as_cruisers() -> None:
     catalog = YARD.catalog(YARD.system("rogue-trader"))
     data = new_design(catalog, "mars-class-battlecruiser")
     d = design("sword")
-    d.model = d.model.model_validate(data, context={"catalog": catalog})
+    d.model = d.model.model_validate(data, context=ValidationContext(catalog=catalog))
     f = fight(d, "sword")
     assert [str(x) for x in f.ships[0].spec.ram] == ["2d10"]
 

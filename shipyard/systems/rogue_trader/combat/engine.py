@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shipyard.core.combat import Check, Fight, Log, Modifier, Outcome, Roll
-from shipyard.core.dice import Roller
+from shipyard.core.dice import Dice, Roller
 from shipyard.systems.rogue_trader.combat import rules
 from shipyard.systems.rogue_trader.combat.captain import Captain, Situation
 from shipyard.systems.rogue_trader.combat.geometry import (
@@ -17,7 +17,7 @@ from shipyard.systems.rogue_trader.combat.geometry import (
     distance,
     move,
 )
-from shipyard.systems.rogue_trader.combat.spec import Dice, Gun, Part, half_up
+from shipyard.systems.rogue_trader.combat.spec import Gun, Part, half_up
 from shipyard.systems.rogue_trader.combat.state import Ship
 from shipyard.systems.rogue_trader.combat.terms import Setup
 
@@ -354,8 +354,8 @@ class RogueTraderFight(Fight):
                 ship.states[part.index].discard("on fire")
                 self.say("fire", f"fire in {part.name}: {t.words()}; put out", [t.check], 1)
                 continue
-            crew, _ = self.roll(Dice.parse(self.table.fire_crew_loss))
-            morale, _ = self.roll(Dice.parse(self.table.fire_morale_loss))
+            crew, _ = self.roll(self.table.fire_crew_loss)
+            morale, _ = self.roll(self.table.fire_morale_loss)
             lost_crew = ship.lose("crew_population", crew)
             lost_morale = ship.lose("morale", morale)
             self.say("fire", f"fire in {part.name}: {t.words()}; it burns on, {lost_crew} Crew "

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from shipyard.core.combat import (
     Chance,
@@ -23,17 +24,17 @@ from shipyard.core.combat import (
     Distribution,
     Modifier,
     OddsReport,
-    PartOdds,
+    OddsTable,
     Point,
     wilson,
 )
 from shipyard.core.dice import Roller, chance_all, chance_none
 from shipyard.core.options import Terms
-from shipyard.core.yard import Design
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
 from shipyard.systems.smallcraft.combat.damage import Boxes, screen, screen_literal
 from shipyard.systems.smallcraft.options import ODDS_RANGE
+from shipyard.systems.smallcraft.rules import CraftDesign
 
 MAX_STATES = 200_000  # memoised damage states before the enumeration gives way to sampling
 
@@ -63,11 +64,24 @@ class Volley:
     literal: bool
 
 
+class PartOdds(NamedTuple):
+    """What the volley does to one row of the target's sheet: hit at all, or wholly lost."""
+
+    label: str
+    hit: Chance
+    lost: Chance | None
+
+
+def rows_table(parts: list[PartOdds]) -> OddsTable:
+    return OddsTable("the target's rows", ("row", "hit", "wholly lost"),
+                     tuple((p.label, p.hit, p.lost) for p in parts))
+
+
 class TooMany(Exception):
     pass
 
 
-def volley(attacker: Design, target: Design, terms: Terms, samples: int,
+def volley(attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: int,
            seed: int) -> OddsReport:
     catalog = attacker.catalog
     table = catalog.combat
@@ -274,7 +288,7 @@ def _report(v: Volley, title: str, notes: list[str], dist: dict[State, float], a
             parts.append(PartOdds(row.label, Chance("hit", over_hits(row_hit)),
                                   Chance("wholly lost", over_hits(row_lost))))
     return OddsReport(title, True, None, tuple(notes), dists, tuple(chances),
-                      tuple(parts))
+                      (rows_table(parts),))
 
 
 def _through(screened: Callable[[int, int], list[tuple[int, float]]], dhits: int,
@@ -370,7 +384,7 @@ def _sampled(v: Volley, title: str, notes: list[str], samples: int,
         parts.append(PartOdds(row.label, _chance("hit", hit[i], samples),
                               _chance("wholly lost", gone[i], samples)))
     return OddsReport(title, False, samples, tuple(notes), dists, tuple(chances),
-                      tuple(parts))
+                      (rows_table(parts),))
 
 
 def _screens_left(t: Spec, boxes: Boxes) -> int:
