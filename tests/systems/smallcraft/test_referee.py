@@ -365,3 +365,16 @@ def test_missiles_are_launched_only_within_15_dhexes(craft: Any, yard: Yard) -> 
     with pytest.raises(UserError) as err:
         f.play_round(1)
     assert "craft weaponry reaches 15 dhexes" in str(err.value)
+
+
+def test_the_header_says_which_optional_rules_are_on(yard: Yard) -> None:
+    from shipyard.core.combat import Terms
+    from shipyard.systems.smallcraft.combat import SUPPORT
+
+    a, b = example(yard, "starfury"), example(yard, "raider")
+    on = SUPPORT.prepare(a, b, Terms()).notes[2]
+    assert on == "optional rules: quickness-die (d10 added to each Quickness)"
+    off = SUPPORT.prepare(a, b, Terms(rules={"quickness-die": "off", "transverse": "on"}))
+    assert off.notes[2] == "optional rules: transverse"
+    assert SUPPORT.prepare(a, b, Terms(rules={"quickness-die": "off"})).notes[2] == (
+        "optional rules: none")

@@ -91,7 +91,7 @@ def _notes(setup: tables.Setup) -> tuple[str, ...]:
         for s, c in zip(setup.specs, setup.crews, strict=True))
     pilots = [f"{s.name} flown by {getattr(p, '__name__', str(p))}"
               for s, p in zip(setup.specs, setup.pilots, strict=True) if p is not None]
-    rules = setup.switches.named()
+    rules = setup.switches.named(setup.table.quickness_die)
     return (
         f"{setup.geometry}, {setup.range} dhexes apart, at rest; 2D",
         crews,

@@ -44,11 +44,13 @@ class Switches(NamedTuple):
     gunner_quickness: bool
     literal_missile_screens: bool
 
-    def named(self) -> list[str]:
-        on = [("transverse", self.transverse), ("range-penalty", self.range_penalty),
-              ("gunner-quickness", self.gunner_quickness),
-              ("missile-screens=literal", self.literal_missile_screens),
-              ("quickness-die=off", not self.quickness_die)]
+    def named(self, die: int) -> list[str]:
+        """The seed's optional rules in force, and R6 where it is read literally: what the
+        header of a fight says is on (the quickness die is on unless switched off)."""
+        on = [(f"quickness-die (d{die} added to each Quickness)", self.quickness_die),
+              ("gunner-quickness", self.gunner_quickness), ("transverse", self.transverse),
+              ("range-penalty", self.range_penalty),
+              ("missile-screens=literal", self.literal_missile_screens)]
         return [name for name, flag in on if flag]
 
 
