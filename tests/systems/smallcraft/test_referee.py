@@ -378,3 +378,57 @@ def test_the_header_says_which_optional_rules_are_on(yard: Yard) -> None:
     assert off.notes[2] == "optional rules: transverse"
     assert SUPPORT.prepare(a, b, Terms(rules={"quickness-die": "off"})).notes[2] == (
         "optional rules: none")
+
+
+# --- odds decides its cost before the work -------------------------------------------------
+
+BIG = """system: smallcraft
+name: Leviathan
+hull: 3000
+components:
+  - {type: drive, facing: back, g: 2}
+  - {type: armor, cblocs: 300}
+  - {type: screens, cblocs: 100}
+  - {type: beam, cblocs: 400}
+  - {type: beam, cblocs: 400}
+  - {type: beam, mount: turret, cblocs: 400}
+  - {type: power, cblocs: 250}
+  - {type: crew, people: 100}
+  - {type: cargo, tons: 10}
+"""
+
+
+def test_odds_on_big_craft_is_sampled_within_its_budget(tmp_path: Any) -> None:
+    import resource
+    import subprocess
+    import sys
+    import time
+
+    from shipyard.core.options import Terms
+    from shipyard.systems.smallcraft.combat import odds
+
+    path = tmp_path / "leviathan.yaml"
+    path.write_text(BIG, encoding="utf-8")
+    design = Yard().read(path)
+    for samples in (1, 20_000):
+        started = time.process_time()
+        report = odds.volley(design, design, Terms(range=3), samples, 1)
+        assert time.process_time() - started < 1.5
+        assert not report.exact and 1 <= (report.samples or 0) <= samples
+    assert any("sampled, all that fit the time limit" in n for n in report.notes)
+    # the whole command, in its own process: under 500 MB (and 2 s, on a machine not shared)
+    run = subprocess.run([sys.executable, "-m", "shipyard", "odds", str(path), str(path),
+                          "--range", "3", "--seed", "1"], capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "sampled:" in run.stdout
+    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 500 * 1024  # KB
+
+
+def test_exact_odds_stay_exact_where_they_fit(yard: Yard) -> None:
+    from shipyard.core.options import Terms
+    from shipyard.systems.smallcraft.combat import odds
+
+    for a, b in (("raider", "starfury"), ("galileo", "galileo"), ("starfury", "galileo")):
+        report = odds.volley(example(yard, a), example(yard, b), Terms(range=1), 20_000, 1)
+        assert report.exact
