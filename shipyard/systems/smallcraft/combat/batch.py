@@ -23,8 +23,8 @@ import numpy as np
 
 from shipyard.core.combat import Columns, Progress
 from shipyard.systems.smallcraft.combat import hexes, tactics
-from shipyard.systems.smallcraft.combat.craft import Spec
 from shipyard.systems.smallcraft.combat import table as tables
+from shipyard.systems.smallcraft.combat.craft import Spec
 from shipyard.systems.smallcraft.combat.table import Setup
 
 CHUNK = 100_000  # fights per pass: large enough to amortise NumPy's per-call cost

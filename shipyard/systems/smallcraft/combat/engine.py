@@ -28,10 +28,10 @@ from shipyard.core.combat import Check, Fight, Log, Modifier, Outcome, Roll
 from shipyard.core.dice import Roller
 from shipyard.errors import UserError
 from shipyard.systems.smallcraft.combat import hexes, tactics
+from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import BeamRow, Spec
 from shipyard.systems.smallcraft.combat.damage import Boxes, Hit, Screening, screen, screen_literal
 from shipyard.systems.smallcraft.combat.pilot import Pilot, Situation
-from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.table import Crew, Setup, Start
 from shipyard.systems.smallcraft.combat.xp import SCALAR as X
 from shipyard.systems.smallcraft.rules import count as count_of
