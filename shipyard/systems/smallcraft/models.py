@@ -192,3 +192,6 @@ class SmallcraftDesign(DesignBase):
                                    description="default tech level of the craft's missiles")
     components: list[Component] = Field(default_factory=list, max_length=1000)
     combat: CombatDefaults = Field(default_factory=CombatDefaults)
+    notes: list[Annotated[str, Field(min_length=1, max_length=500)]] = Field(
+        default_factory=list, max_length=20,
+        description="footnotes printed under the sheet (a label's '*', the seed's Galileo)")
