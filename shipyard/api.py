@@ -30,7 +30,7 @@ from shipyard.core.combat import (
     Progress,
     Roll,
 )
-from shipyard.core.dice import Dice, Roller, chance_all, chance_none
+from shipyard.core.dice import Dice, Roller, chance_all, chance_none, derive_seed
 from shipyard.core.options import (
     END_REASONS,
     MAX_CAP,
@@ -115,6 +115,7 @@ __all__ = [
     "chance_all",
     "chance_none",
     "default_cards",
+    "derive_seed",
     "load_object",
     "suggest",
     "switch",

@@ -147,3 +147,20 @@ def test_a_duel_ends_replays_from_its_seed_and_ends_for_a_declared_reason(
     assert first.outcome.reason in declared
     columns = series(support, prepared, 40, seed=5, engine="reference")
     assert set(columns.reason) <= set(declared), set(columns.reason) - set(declared)
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_bundled_fleets_are_legal_show_and_print(yard: Yard, system_id: str,
+                                                 tmp_path: Path) -> None:
+    system = yard.system(system_id)
+    fleets = sorted((system.catalog_dir() / "fleets").glob("*.yaml"))
+    if system.price_unit is None:
+        assert not fleets, f"{system_id} prices no ships but bundles fleets"
+        pytest.skip(f"{system_id} ships have no price: no fleets")
+    assert fleets, f"{system_id} prices its ships but bundles no example fleet"
+    for path in fleets:
+        report = yard.check(path)
+        assert report.legal and report.fleet is not None, [d.render() for d in report.errors]
+        assert shipyard("show", path).code == 0
+    out = tmp_path / "fleet.pdf"
+    assert shipyard("sheet", fleets[0], "-o", out).code == 0

@@ -12,7 +12,7 @@ from shipyard.systems.rogue_trader.build import catalog_tables, new_design
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.options import OPTIONS
 from shipyard.systems.rogue_trader.profile import derive, profile_rows
-from shipyard.systems.rogue_trader.rules import CODES, Fit, ShipDesign, check, fit
+from shipyard.systems.rogue_trader.rules import CODES, Fit, ShipDesign, check, fit, ship_points
 
 if TYPE_CHECKING:
     from shipyard.core.combat import FightSupport
@@ -27,6 +27,7 @@ class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
     catalog_model = RogueTraderCatalog
     codes = CODES
     fight_options = OPTIONS
+    price_unit = "SP"
 
     def build(self, design: RogueTraderDesign, catalog: RogueTraderCatalog,
               line_of: LineOf) -> Fit:
@@ -37,6 +38,9 @@ class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
 
     def profile(self, design: ShipDesign) -> list[tuple[str, str]]:
         return profile_rows(derive(design.built, design.catalog))
+
+    def price(self, design: ShipDesign) -> int:
+        return ship_points(design.built)
 
     def new_design(self, catalog: RogueTraderCatalog, hull: str | None,
                    stock: str | None = None) -> dict[str, Any]:

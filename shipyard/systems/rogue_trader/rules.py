@@ -101,6 +101,12 @@ def power_generated(f: Fit) -> int:
     return sum(c.component.power_generated for c in f.components)
 
 
+def ship_points(f: Fit) -> int:
+    """What the ship costs in ship points: its hull, crew, components and weapons."""
+    return (f.hull.sp + f.crew.sp + sum(c.component.sp for c in f.components)
+            + sum(w.weapon.sp for w in f.weapons))
+
+
 def budgets(f: Fit, line_of: LineOf) -> list[Budget]:
     power = Budget("power", "Power", power_generated(f), title="Power (used of generated)")
     space = Budget("space", "Space", f.hull.space, title="Space")
