@@ -69,6 +69,7 @@ class CombatTable(StrictModel):
     gunnery: int = Field(ge=0, le=100)
     pilot_is_gunner: bool
     quickness: int = Field(ge=-100, le=100)
+    computer_gunnery: int = Field(ge=0, le=100)
     quickness_die: int = Field(ge=1, le=1000)
     movement_penalty: int = Field(ge=0, le=100)
     pilot_gunner_penalty: int = Field(ge=0, le=100)
@@ -179,6 +180,9 @@ class CombatDefaults(StrictModel):
     gunnery: int = Field(default=50, ge=0, le=100, description="gunner's skill, percent")
     pilot_is_gunner: bool = Field(default=True, description="-10% to hit when true")
     quickness: int = Field(default=0, ge=-100, le=100)
+    computer: int = Field(default=40, ge=0, le=100,
+                          description="the turret computer's skill, percent, for turrets "
+                          "with no gunner")
 
 
 class SmallcraftDesign(DesignBase):
@@ -188,3 +192,6 @@ class SmallcraftDesign(DesignBase):
                                    description="default tech level of the craft's missiles")
     components: list[Component] = Field(default_factory=list, max_length=1000)
     combat: CombatDefaults = Field(default_factory=CombatDefaults)
+    notes: list[Annotated[str, Field(min_length=1, max_length=500)]] = Field(
+        default_factory=list, max_length=20,
+        description="footnotes printed under the sheet (a label's '*', the seed's Galileo)")

@@ -25,6 +25,8 @@ SPEED = Option("speed", "the target's movement (only across the line of fire und
 GUNNERY = Option("gunnery", "the gunner's skill", Whole(0, 100, "%"))
 GUNNER = Option("gunner", "who fires", Choice({
     "pilot": "the pilot also fires, with a penalty", "crew": "a separate gunner"}))
+COMPUTER = Option("computer", "the skill of the computer that aims a turret with no gunner",
+                  Whole(0, 100, "%"))
 QUICKNESS = Option("quickness", "the pilot's Quickness, for the order within a dphase",
                    Whole(-100, 100))
 
@@ -44,7 +46,7 @@ RULES = (
 OPTIONS = FightOptions(
     duel=(RANGE, GEOMETRY, CAP),
     odds=(RANGE, SPEED),
-    crew=(GUNNERY, GUNNER, QUICKNESS),
+    crew=(GUNNERY, GUNNER, QUICKNESS, COMPUTER),
     rules=RULES,
     pilot="pilot",
 )

@@ -18,6 +18,7 @@ from shipyard.systems.smallcraft.models import (
 )
 from shipyard.systems.smallcraft.rules import (
     Part,
+    count,
     demand_of,
     drive_g,
     missile_tech,
@@ -89,17 +90,19 @@ def profile_rows(p: Profile) -> list[tuple[str, str]]:
     rows = [("Hull", f"{p.hull} cblocs ({p.allocated} allocated)")]
     rows += [(f"{facing.capitalize()} drive", f"{g}G") for facing, g in p.drives] or [
         ("Drives", "none")]
-    rows += [(f"{mount.capitalize()} beam, {facing}", f"{dhits} dhits, range {p.beam_range} dhexes")
+    rows += [(f"{mount.capitalize()} beam, {facing}",
+              f"{count(dhits, 'dhit')}, range {count(p.beam_range, 'dhex')}")
              for mount, facing, dhits in p.beams]
-    rows.append(("Screens", f"absorb up to {p.screens} dhits" if p.screens else "none"))
+    rows.append(("Screens", f"absorb up to {count(p.screens, 'dhit')}" if p.screens else "none"))
     for m in p.missiles:
         tech = f", tech {m.tech_level}" if m.tech_level is not None else ""
         rows.append(("Missiles", f"{m.count} (move {m.move}, damage {m.damage}{tech})"))
     if p.launch_tubes:
         rows.append(("Launch tubes", str(p.launch_tubes)))
-    rows.append(("Sensor range", f"{p.sensor_range} dhexes" if p.sensor_range else "none"))
-    rows.append(("Detection range", f"{p.detection_range} dhexes"))
-    rows.append(("Power", f"supply {p.power_supply} cunits, peak demand {p.peak_demand} cunits"))
+    rows.append(("Sensor range", count(p.sensor_range, "dhex") if p.sensor_range else "none"))
+    rows.append(("Detection range", count(p.detection_range, "dhex")))
+    rows.append(("Power", f"supply {count(p.power_supply, 'cunit')}, peak demand "
+                 f"{count(p.peak_demand, 'cunit')}"))
     rows.append(("Crew", str(p.crew)))
     if p.jump_drive:
         rows.append(("Jump drive", "yes (two 1-parsec jumps of fuel)"))

@@ -39,12 +39,14 @@ CODES = {
     "armor.minimum": "armor below 1 cbloc per 10 of hull, rounded up (rule 4, R2)",
     "drive.short": "a drive's cblocs fall short of the cost of its G (rule 3, R1)",
     "drive.excess": "warning: a drive's cblocs exceed the cost of its G (R1)",
+    "drive.no_thrust": "warning: a drive's cblocs fall short of the cost of 1G: it gives 0G (R1)",
     "jump_drive.size": "a jump drive is not its fixed size (rule 2)",
     "missiles.tech_level": "missile move + damage over its tech level, or no tech level (rule 9)",
     "cargo.granularity": "cargo is not a whole number of cblocs (rule 12)",
     "facing.3d_only": "warning: a top or bottom drive or weapon does nothing in 2D combat",
     "missiles.no_tubes": "warning: missiles but no launch tubes (rules 8-9)",
     "launch_tubes.empty": "warning: launch tubes but no missiles (rules 8-9)",
+    "combat.gunner": "a separate gunner on a craft that carries fewer than two people",
 }
 
 FACING_WORD = {"front": "forward", "back": "backward", "left": "left", "right": "right",
@@ -59,6 +61,13 @@ class Part:
     component: Component
     boxes: int
     label: str
+
+
+def count(n: int, word: str) -> str:
+    """ "1 dhit", "6 dhits", "1 dhex", "3 dhexes": a figure with its unit, in the right number."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}{'es' if word.endswith(('x', 's')) else 's'}"
 
 
 # --- the arithmetic of the rules -------------------------------------------------------------
@@ -78,18 +87,22 @@ def divide(numerator: int, denominator: int, mode: Rounding) -> int:
 
 
 def drive_cost(hull: int, g: int, rules: Construction) -> int:
-    """Cblocs a drive needs for `g` G (rule 3, R1); a drive fills at least one box."""
-    return max(1, divide(hull * g, rules.drive_hull_divisor, rules.drive_rounding))
+    """Cblocs a drive needs for `g` G (rule 3, R1): hull x G / 20 rounded as the catalog says,
+    and never fewer than one box per G. Where a G costs under one cbloc (hulls under 20) the
+    rounding alone would let one box carry several G, and a hit could take several G at once;
+    the floor keeps one G a box, so the G a drive delivers is the G it was built for."""
+    return max(g, divide(hull * g, rules.drive_hull_divisor, rules.drive_rounding))
 
 
 def drive_g(hull: int, cblocs: int, rules: Construction) -> int:
-    """The largest G whose cost fits in `cblocs` working cblocs (R1, also after damage)."""
+    """The G a drive of `cblocs` working cblocs delivers: the largest G whose cost fits (R1,
+    also after damage). The one figure the label, the profile, the sheet and the fight use."""
     if cblocs <= 0:
         return 0
-    low, high = 0, rules.drive_hull_divisor * (cblocs + 1)  # cost(high) > cblocs for any hull
-    while low < high:  # cost is non-decreasing in g: binary search, never a loop over g
+    low, high = 0, cblocs  # a G costs at least one box, so cblocs bounds the G
+    while low < high:  # cost is increasing in g: binary search, never a loop over g
         mid = (low + high + 1) // 2
-        if divide(hull * mid, rules.drive_hull_divisor, rules.drive_rounding) <= cblocs:
+        if drive_cost(hull, mid, rules) <= cblocs:
             low = mid
         else:
             high = mid - 1
@@ -146,8 +159,8 @@ def default_label(c: Component, design: SmallcraftDesign, catalog: SmallcraftCat
     """The seed's sheet wording ("Back drive (3G)", "Sensors, range 3 dhexes")."""
     match c:
         case Drive():
-            g = c.g if c.g is not None else drive_g(design.hull, c.cblocs or 0,
-                                                     catalog.construction)
+            # the G its boxes deliver (R1), which is the G asked for unless cblocs were given
+            g = drive_g(design.hull, boxes_of(c, design, catalog), catalog.construction)
             return f"{c.facing.capitalize()} drive ({g}G)"
         case JumpDrive():
             return "Jump drive"
@@ -171,7 +184,8 @@ def default_label(c: Component, design: SmallcraftDesign, catalog: SmallcraftCat
         case Crew():
             return f"Crew: {c.people} {'person' if c.people == 1 else 'people'}"
         case Cargo():
-            return f"Cargo: {c.tons.normalize():f} tons"
+            tons = c.tons.normalize()
+            return f"Cargo: {tons:f} ton{'' if tons == 1 else 's'}"
         case Atmosphere():
             option = catalog.atmosphere.get(c.option)
             return option.name if option else c.option
@@ -248,6 +262,12 @@ def check(design: SmallcraftDesign, catalog: SmallcraftCatalog, line_of: LineOf,
     for part in built:
         _check_part(part, design, catalog, line(part), verdict)
 
+    people = sum(c.people for c in design.components if isinstance(c, Crew))
+    if not design.combat.pilot_is_gunner and people < 2:
+        verdict.error("combat.gunner", f"pilot_is_gunner: false, but the craft carries "
+                      f"{people} {'person' if people == 1 else 'people'}: its pilot is its "
+                      "gunner", line_of(("combat", "pilot_is_gunner")))
+
     has_tubes = any(isinstance(p.component, LaunchTubes) for p in built)
     has_missiles = any(isinstance(p.component, Missiles) for p in built)
     if has_missiles and not has_tubes:
@@ -276,6 +296,11 @@ def _check_part(part: Part, design: SmallcraftDesign, catalog: SmallcraftCatalog
                 verdict.warn("drive.excess", f"{part.label}: {given} cblocs give "
                              f"{drive_g(design.hull, given, rules)}G; {g}G needs only {need}",
                              line)
+        case Drive() if drive_g(design.hull, part.boxes, rules) == 0:
+            verdict.warn("drive.no_thrust", f"{part.label}: {part.boxes} cbloc"
+                         f"{'s' if part.boxes != 1 else ''} give no thrust on a "
+                         f"{design.hull}-cbloc hull; 1G needs {drive_cost(design.hull, 1, rules)}",
+                         line)
         case JumpDrive(cblocs=int(given)) if given != rules.jump_drive_cblocs:
             verdict.error("jump_drive.size", f"a jump drive takes exactly "
                           f"{rules.jump_drive_cblocs} cblocs, not {given}", line)

@@ -14,7 +14,7 @@ from shipyard.core.budget import Budget
 from shipyard.core.paths import templates_dir
 from shipyard.core.sheets import BudgetLine
 from shipyard.core.system import Printable
-from shipyard.systems.smallcraft.models import SmallcraftCatalog, SmallcraftDesign
+from shipyard.systems.smallcraft.models import Beam, SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import Profile, derive
 from shipyard.systems.smallcraft.rules import demand_of, drive_cost, parts
 
@@ -32,6 +32,7 @@ class Line:
     count: int
     label: str
     digits: int
+    mark: int = 0  # the box of the line drawn heavy (a turret's mount, R5), 1 = the first
 
     @property
     def numbers(self) -> str:
@@ -60,41 +61,104 @@ def rows(design: SmallcraftDesign, catalog: SmallcraftCatalog) -> list[tuple[str
     return out
 
 
+def mount_rows(design: SmallcraftDesign) -> frozenset[int]:
+    """The sheet rows whose last box is a turret's mount (R5)."""
+    return frozenset(i for i, c in enumerate(design.components)
+                     if isinstance(c, Beam) and c.mount == "turret")
+
+
 def digits_for(total: int) -> int:
     """Box numbers are zero-padded to one width, as d% dice read ("07"); at least two digits."""
     return max(2, len(str(total)))
 
 
-def lines_and_chart(sheet_rows: list[tuple[str, int]]) -> tuple[list[Line], list[ChartEntry]]:
+def lines_and_chart(sheet_rows: list[tuple[str, int]], mounts: frozenset[int] = frozenset()
+                    ) -> tuple[list[Line], list[ChartEntry]]:
     digits = digits_for(sum(boxes for _, boxes in sheet_rows))
     lines: list[Line] = []
     chart: list[ChartEntry] = []
     number = 1
-    for label, boxes in sheet_rows:
+    for index, (label, boxes) in enumerate(sheet_rows):
+        mount = index in mounts
         if boxes <= 0:  # a component that fills no box cannot be hit: listed, never rolled
             lines.append(Line(number, 0, label, digits))
             continue
-        chart.append(ChartEntry(number, number + boxes - 1, label, digits))
+        last = number + boxes - 1
+        chart.append(ChartEntry(number, last, label + (
+            f" (box {last:0{digits}d} the mount)" if mount else ""), digits))
         for start in range(0, boxes, BOXES_PER_LINE):
-            lines.append(Line(number + start, min(BOXES_PER_LINE, boxes - start),
-                              label if start == 0 else "", digits))
+            count = min(BOXES_PER_LINE, boxes - start)
+            mark = count if mount and start + count == boxes else 0  # R5: the row's last box
+            text = label if start == 0 else ""
+            if mark:  # said in words on its line: it reads in black and white, and in any size
+                text += ("; " if text else "") + f"box {last:0{digits}d} is the mount"
+            lines.append(Line(number + start, count, text, digits, mark))
         number += boxes
     return lines, chart
 
 
+# dice a table has, and how a d2, d3 or d5 is read from a d6 or a d10
+DICE = {2: "a d2 (a d6: 1–3 is 1, 4–6 is 2)", 3: "a d3 (a d6 halved, rounding up)", 4: "a d4",
+        5: "a d5 (a d10 halved, rounding up)", 6: "a d6", 8: "a d8", 10: "a d10", 12: "a d12",
+        20: "a d20"}
+
+
+def _kept(n: int) -> float:
+    """The share of rolls kept when 1..n is read from a die: 1 for a table die, else from d%
+    read in n's (reroll what is past the last whole n)."""
+    return 1.0 if n in DICE or n == 100 else (100 // n) * n / 100
+
+
+def _reroll(first: int) -> str:
+    """d% faces from `first` to 00 (which is 100)."""
+    return "00" if first == 100 else f"{first:02d}–00"
+
+
+def read_in(n: int) -> str:
+    """How d% gives 1..n: d% itself, or d% read in n's (the card explains it)."""
+    if n == 100:
+        return "d% (00 is 100)"
+    whole = 100 // n
+    if whole == 1:
+        return f"d% (reroll {_reroll(n + 1)})"
+    text = f"d% read in {n}s (take away {n} until it is {n} or less"
+    return text + (f"; reroll {_reroll(whole * n + 1)})" if whole * n < 100 else ")")
+
+
 def roll_rules(hull: int) -> list[str]:
-    """How to roll a box: d% as the seed does, or as many d10 as the hull needs."""
-    die = 100
-    while die < hull:
-        die *= 10
-    tens = len(str(die)) - 1
-    zeros = "0" * tens
-    roll = "Roll d% (00 is 100)" if die == 100 else f"Roll d{die} ({tens} d10; {zeros} is {die})"
-    if hull < die:
-        roll += f" and reroll anything over {hull}, or roll d{hull} directly."
-    else:
-        roll += "."
-    return [roll, "A roll on a box already destroyed: reroll."]
+    """How to roll a box with little waste (the seed: "roll d% and reroll rolls over 60, or ...
+    roll a d60 directly"). Up to 100 boxes, d% as the seed does (or the die itself). Beyond, a
+    block die picks one of k equal blocks of boxes and d% picks the box in it, with k chosen to
+    reroll least: a 125-cbloc hull is a d5 for the block of 25 and d% read in 25s, nothing
+    rerolled (not d1000 rerolling 87.5%)."""
+    again = "A roll on a box already destroyed: reroll."
+    if hull in DICE:
+        return [f"Roll {DICE[hull]}, or {read_in(hull)}.", again]
+    if hull <= 100:
+        text = f"Roll {read_in(hull)}"
+        return [text + (f"; or roll d{hull} directly." if hull < 100 else "."), again]
+    best: tuple[float, float, int, int] | None = None
+    # a table die picks the block; d% read in k's where that rerolls 5 points less
+    for k in (*DICE, *range(21, 101)):
+        size = -(-hull // k)
+        if size > 100:
+            continue
+        kept = hull / (k * size) * _kept(size) * _kept(k)
+        score = kept - (0.0 if k in DICE else 0.05)
+        if best is None or score > best[0] + 1e-12:
+            best = (score, kept, k, size)
+    if best is None:  # over 10,000 boxes: no hull is (the schema stops at 10,000)
+        return [f"Roll d{hull} directly.", again]
+    _, kept, k, size = best
+    block = DICE[k] if k in DICE else read_in(k)
+    digits = digits_for(hull)
+    text = (f"Roll {block} for the block of {size} boxes (block 1 is "
+            f"{1:0{digits}d}–{size:0{digits}d}, block 2 {size + 1:0{digits}d}–"
+            f"{2 * size:0{digits}d}, …), then {read_in(size)} for the box in the block")
+    text += f"; reroll a box over {hull}." if k * size > hull else "."
+    waste = round(100 * (1 - kept))
+    text += (" Nothing is rerolled." if waste == 0 else f" About {waste}% of rolls are rerolled.")
+    return [text, f"Or roll d{hull} directly.", again]
 
 
 def budget_lines(design: SmallcraftDesign, catalog: SmallcraftCatalog,
@@ -163,7 +227,7 @@ def ratings(p: Profile, design: SmallcraftDesign, catalog: SmallcraftCatalog
 
 def sheet(design: SmallcraftDesign, catalog: SmallcraftCatalog, budgets: list[Budget]
           ) -> Printable:
-    lines, chart = lines_and_chart(rows(design, catalog))
+    lines, chart = lines_and_chart(rows(design, catalog), mount_rows(design))
     tons = (design.hull * catalog.construction.cbloc_tons).normalize()
     return Printable(f"{TEMPLATES}/sheet.html", {
         "title": design.name,
@@ -175,6 +239,8 @@ def sheet(design: SmallcraftDesign, catalog: SmallcraftCatalog, budgets: list[Bu
         "roll": roll_rules(design.hull),
         "budgets": budget_lines(design, catalog, budgets),
         "ratings": ratings(derive(design, catalog), design, catalog),
+        "notes": design.notes,
+        "mounts": any(line.mark for line in lines),
     }, ("_base/macros.css", f"{TEMPLATES}/strips.css", f"{TEMPLATES}/sheet.css"))
 
 

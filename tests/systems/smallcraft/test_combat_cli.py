@@ -135,7 +135,7 @@ def test_odds_exact() -> None:
 def test_odds_sampled_when_too_many_to_enumerate(monkeypatch: pytest.MonkeyPatch) -> None:
     from shipyard.systems.smallcraft.combat import odds
 
-    monkeypatch.setattr(odds, "MAX_STATES", 3)
+    monkeypatch.setattr(odds, "WORK_LIMIT", 3)
     run = shipyard("odds", RAIDER, STARFURY, "--samples", "4000", "--seed", "5", "--json")
     data = run.json()
     assert data["exact"] is False and data["samples"] == 4000 and data["seed"] == 5

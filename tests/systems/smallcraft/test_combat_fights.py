@@ -124,8 +124,8 @@ def test_an_unarmed_craft_flees_and_escapes(craft: Any, yard: Yard) -> None:
     runner = craft(20, *UNARMED, "{type: sensors, range: 2}").design
     result = run(example(yard, "starfury"), runner, 5)
     assert result.outcome.reason == "escaped" and result.outcome.winner is None
-    assert result.outcome.text == ("Test escaped: 21 dhexes from Starfury, beyond its "
-                                   "detection range of 20")
+    assert result.outcome.text == ("Test escaped: it opened the range to 21 dhexes from "
+                                   "Starfury, beyond Starfury's detection range of 20")
     blind = craft(20, *UNARMED).design  # sees no further than the Starfury: both lose contact
     assert run(example(yard, "starfury"), blind, 5).outcome.reason == "lost-contact"
 
@@ -137,13 +137,25 @@ def test_disarmed_and_immobile_is_out_of_the_fight(craft: Any, yard: Yard) -> No
     assert (result.outcome.winner, result.outcome.reason) == (0, "disabled")
 
 
-def test_destroyed_when_every_box_is_gone(craft: Any, yard: Yard) -> None:
-    # no crew, no power: only losing every box puts it out (its beam keeps it "armed")
+def test_destroyed_when_every_box_is_gone(craft: Any) -> None:
+    # one 12-dhit volley takes all ten boxes: destroyed at once, before power lost could count
+    lance = craft(60, "{type: armor, cblocs: 6}", "{type: beam, cblocs: 12}",
+                  "{type: power, cblocs: 2}", "{type: crew, people: 1}").design
     drone = craft(10, "{type: armor, cblocs: 1}", "{type: beam, cblocs: 2}",
-                  "{type: cargo, tons: 0.35}").design
-    result = run(example(yard, "raider"), drone, 3, range=2)
+                  "{type: power, cblocs: 1}", "{type: cargo, tons: 0.3}").design
+    result = run(lance, drone, 3, range=2, crew=({"gunnery": 100}, {}))
     assert (result.outcome.winner, result.outcome.reason) == (0, "destroyed")
     assert result.damage[0] == 10
+
+
+def test_two_armed_craft_without_power_are_harmless(craft: Any) -> None:
+    # R8: a weapon counts only with the power to fire it; designed without power rows, neither
+    # craft can ever fire, so the fight ends at once instead of running to the cap
+    dud = ("{type: drive, facing: back, g: 1}", "{type: armor, cblocs: 2}",
+           "{type: beam, cblocs: 4}", "{type: crew, people: 1}")
+    result = run(craft(20, *dud).design, craft(20, *dud).design, 5)
+    assert (result.outcome.winner, result.outcome.reason, result.rounds) == (
+        None, "harmless", 1)
 
 
 def test_power_lost_is_out_of_action(yard: Yard) -> None:
@@ -310,7 +322,7 @@ def test_batch_agrees_under_the_optional_rules_and_a_turret(craft: Any, yard: Ya
     gunboat = craft(60, "{type: drive, facing: back, g: 2}", "{type: drive, facing: left, g: 1}",
                     "{type: armor, cblocs: 6}", "{type: screens, cblocs: 4}",
                     "{type: beam, mount: turret, facing: front, cblocs: 4}",
-                    "{type: power, cblocs: 4}", "{type: crew, people: 1}",
+                    "{type: power, cblocs: 4}", "{type: crew, people: 2}",
                     extra="combat: {gunnery: 55, pilot_is_gunner: false, quickness: 2}\n").design
     _compare(yard, gunboat, example(yard, "galileo"), 400, 10_000, geometry="random", range=12,
              rules={"transverse": "on", "range-penalty": "on", "gunner-quickness": "on"})

@@ -32,6 +32,15 @@ def spec_of(yard: Yard, stem: str) -> Spec:
     return build(d.model, d.catalog)
 
 
+def two_aboard(design: Design) -> Design:
+    """The design with a second person in its crew row, so that one may be its gunner."""
+    from dataclasses import replace
+
+    components = [c.model_copy(update={"people": 2}) if c.type == "crew" else c
+                  for c in design.model.components]
+    return replace(design, model=design.model.model_copy(update={"components": components}))
+
+
 def fight(a: Design, b: Design, seed: int = 1, **terms: Any) -> SmallcraftFight:
     prepared = SUPPORT.prepare(a, b, Terms(**terms))
     return SmallcraftFight(prepared.state, Roller(seed), Log())
@@ -183,7 +192,7 @@ def test_transverse_movement_only_with_optional_rule_1(yard: Yard) -> None:
     across = tactics.Kin(0, 0, 0, 0, *hexes.thrust(3, 4), 6)
     assert tactics.target_moving(X, True, across, 0, 8) == 4
     # a gunner without the pilot's penalty
-    f = fight(example(yard, "starfury"), example(yard, "raider"),
+    f = fight(two_aboard(example(yard, "starfury")), example(yard, "raider"),
               crew=({"gunner": "crew", "gunnery": 70}, {}))
     f.number = 1
     sf, raider = f.craft
@@ -318,7 +327,8 @@ def test_the_alternation_matches_the_exact_odds(yard: Yard) -> None:
 
     sf = example(yard, "starfury")
     raider = example(yard, "raider")
-    exact = volley(raider, sf, Terms(range=0, crew=({"gunner": "crew", "gunnery": 100}, {})),
+    exact = volley(two_aboard(raider), sf, Terms(range=0, crew=({"gunner": "crew",
+                                                                  "gunnery": 100}, {})),
                    100, 1)
     past = next(d for d in exact.distributions if d.name.startswith("dhits past"))
     expected = {p.value: p.chance for p in past.points}

@@ -205,18 +205,51 @@ def test_chart_spells_ranges_as_the_seed_does() -> None:
 
 def test_chart_carries_the_reroll_rules(printed) -> None:
     text = " ".join(text_lines(printed[("starfury", "a4")]))
-    assert "reroll anything over 60, or roll d60 directly" in text
+    assert "Roll d% (reroll 61–00); or roll d60 directly." in text
     assert "A roll on a box already destroyed: reroll." in text
 
 
 def test_roll_rules_follow_the_hull() -> None:
-    assert sc.roll_rules(60)[0] == ("Roll d% (00 is 100) and reroll anything over 60, "
-                                    "or roll d60 directly.")
+    # the seed's own way up to 100 boxes: "roll d% and reroll rolls over 60, or ... d60"
+    assert sc.roll_rules(60)[0] == "Roll d% (reroll 61–00); or roll d60 directly."
     assert sc.roll_rules(100)[0] == "Roll d% (00 is 100)."  # nothing to reroll
-    assert "d1000 (3 d10; 000 is 1000)" in sc.roll_rules(125)[0]
-    assert "over 125" in sc.roll_rules(125)[0]
-    assert "d10000" in sc.roll_rules(10_000)[0] and "reroll anything" not in sc.roll_rules(
-        10_000)[0]
+    assert sc.roll_rules(20)[0].startswith("Roll a d20")
+    assert sc.roll_rules(40)[0].startswith("Roll d% read in 40s (take away 40 until it is 40 "
+                                           "or less; reroll 81–00)")
+    # beyond 100, a block die and d% for the box in the block, wasting little (issue 10: a
+    # 125-cbloc hull said "roll d1000, reroll anything over 125", 87.5% of rolls wasted)
+    assert sc.roll_rules(125)[0] == (
+        "Roll a d5 (a d10 halved, rounding up) for the block of 25 boxes (block 1 is 001–025, "
+        "block 2 026–050, …), then d% read in 25s (take away 25 until it is 25 or less) for the "
+        "box in the block. Nothing is rerolled.")
+    assert sc.roll_rules(125)[1] == "Or roll d125 directly."
+    for hull in range(101, 2_501, 7):  # beyond, two d% may waste up to half
+        text = sc.roll_rules(hull)[0]
+        wasted = re.search(r"About (\d+)% of rolls", text)
+        assert wasted is None or int(wasted.group(1)) <= 25, (hull, text)
+
+
+def test_the_roll_gives_every_box_equally() -> None:
+    """Reading the recipe for 125 boxes as a player would: every box once, none left out."""
+    seen = sorted((block - 1) * 25 + ((roll - 1) % 25 + 1) for block in range(1, 6)
+                  for roll in range(1, 101))
+    assert seen == sorted(list(range(1, 126)) * 4)
+
+
+def test_a_turrets_mount_box_is_marked_and_the_galileos_footnote_printed() -> None:
+    from tests.systems.smallcraft.conftest import codes  # noqa: F401 - the fixture module
+
+    design = SmallcraftDesign.model_validate(
+        {"system": "smallcraft", "name": "T", "hull": 40, "components": [
+            {"type": "armor", "cblocs": 4}, {"type": "beam", "mount": "turret", "cblocs": 13}]},
+        context=ValidationContext(catalog=CATALOG))
+    lines, chart = sc.lines_and_chart(sc.rows(design, CATALOG), sc.mount_rows(design))
+    marked = [line for line in lines if line.mark]
+    assert len(marked) == 1 and marked[0].first + marked[0].mark - 1 == 18  # its row's last box
+    assert marked[0].label == "box 18 is the mount"  # the turret's second line of boxes
+    assert chart[1].label.endswith("(box 18 the mount)")
+    galileo = context("galileo")
+    assert galileo["notes"][0].startswith("* Did the Galileo have any weaponry?")
 
 
 # --- budgets and ratings, read from the rules -----------------------------------------------------

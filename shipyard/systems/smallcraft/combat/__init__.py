@@ -86,10 +86,12 @@ def _notes(setup: tables.Setup) -> tuple[str, ...]:
     crews = "; ".join(
         f"{s.name}: gunnery {c.gunnery}%"
         f"{' (the pilot fires)' if c.pilot_fires else ' (a gunner)'}, quickness {c.quickness}"
+        + (f", turret computer {c.computer}%" if c.pilot_fires and any(
+            b.turret for b in s.beams) else "")
         for s, c in zip(setup.specs, setup.crews, strict=True))
     pilots = [f"{s.name} flown by {getattr(p, '__name__', str(p))}"
               for s, p in zip(setup.specs, setup.pilots, strict=True) if p is not None]
-    rules = setup.switches.named()
+    rules = setup.switches.named(setup.table.quickness_die)
     return (
         f"{setup.geometry}, {setup.range} dhexes apart, at rest; 2D",
         crews,

@@ -23,13 +23,14 @@ import numpy as np
 
 from shipyard.core.combat import Columns, Progress
 from shipyard.systems.smallcraft.combat import hexes, tactics
+from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec
 from shipyard.systems.smallcraft.combat.table import Setup
 
 CHUNK = 100_000  # fights per pass: large enough to amortise NumPy's per-call cost
 REROLLS = 1  # d(hull) rolls before picking among the surviving boxes directly
 REASONS = ("", "destroyed", "crew-lost", "power-lost", "disabled", "escaped",
-           "lost-contact", "harmless", "cap")
+           "lost-contact", "harmless", "cap", "both-lost")
 CODE = {name: i for i, name in enumerate(REASONS)}
 
 
@@ -51,6 +52,10 @@ class Numpy:
     @staticmethod
     def floor(x: Any) -> Any:
         return np.floor(x).astype(np.int64)
+
+    @staticmethod
+    def int_(x: Any) -> Any:
+        return np.asarray(x).astype(np.int64)
 
     @staticmethod
     def where(condition: Any, yes: Any, no: Any) -> Any:
@@ -107,6 +112,7 @@ class Slot:
     count: np.ndarray  # missiles still flying in each fight (0: none there)
     q: np.ndarray
     r: np.ndarray
+    flown: int = 1  # dhexes from the launcher, the same in every fight: it appears 1 dhex out
 
 
 @dataclass
@@ -130,6 +136,7 @@ class Side:
     missiles: list[np.ndarray]  # missiles left in each missile row
     flights: list[Slot]  # its missiles in flight, in the order they were launched
     moved: tactics.Kin | None = None  # where the last dturn's movement left it, if still so
+    before: list[np.ndarray] | None = None  # a, b, c, d where this dturn's movement began
 
     @property
     def armor(self) -> np.ndarray | None:
@@ -161,12 +168,14 @@ class Side:
         self.moved = None
         self.boxes = np.compress(mask, self.boxes, axis=1)  # stays C-contiguous (_inflict)
         self.pos = [v[mask] for v in self.pos]
+        self.before = None if self.before is None else [v[mask] for v in self.before]
         self.vel = [v[mask] for v in self.vel]
         for name in ("facing", "facing_before", "turned", "left", "dealt"):
             setattr(self, name, getattr(self, name)[mask])
         self.power = [p[mask] if isinstance(p, np.ndarray) else p for p in self.power]
         self.missiles = [m[mask] for m in self.missiles]
-        self.flights = [Slot(f.row, f.count[mask], f.q[mask], f.r[mask]) for f in self.flights
+        self.flights = [Slot(f.row, f.count[mask], f.q[mask], f.r[mask], f.flown)
+                        for f in self.flights
                         if f.count[mask].any()]
 
     def flying(self) -> Any:
@@ -273,6 +282,7 @@ class _Pass:
                                                       s.facing)
         for s in sides:
             s.moved = None
+            s.before = list(s.pos)
             for j in range(4):
                 s.pos[j] = s.pos[j] + s.vel[j]
         kins = self.kins = [s.kin() for s in sides]
@@ -280,10 +290,9 @@ class _Pass:
             s.moved = kin
         (qa, ra), (qb, rb) = kins[0].hex(NP), kins[1].hex(NP)
         self.apart = ((qb - qa, rb - ra), (qa - qb, ra - rb))  # each craft to its foe
-        ahead = hexes.direction15(NP, *self.apart[0])
-        # the foe sees the opposite way: half a turn on, with no second arctangent (exact on
-        # the clock lines, which arcs and bearings are measured against; see direction15)
-        self.toward = [ahead, NP.wrap(ahead + 12.0, 24.0)]
+        ahead = hexes.sector(NP, *self.apart[0])
+        # the foe sees the opposite way: half a turn on, in whole half-steps, exactly
+        self.toward = [ahead, NP.wrap(ahead + 24, 48)]
         for i, s in enumerate(sides):  # dPhase 3
             s.turned = tactics.turn(NP, s.spec, kins[i], kins[1 - i], alive[i], mounts[i],
                                     armed[i], self.toward[i])
@@ -337,28 +346,31 @@ class _Pass:
         crew = self.setup.crews[i]
         moving = tactics.target_moving(NP, self.setup.switches.transverse, self.kins[1 - i],
                                        dq, dr)
-        aim = crew.gunnery - (self.table.pilot_gunner_penalty if crew.pilot_fires else 0)
-        aim = aim - self.table.movement_penalty * moving
+        penalty = self.table.movement_penalty * moving
         if self.setup.switches.range_penalty:
             beyond = np.maximum(0, distance - self.table.range_penalty_beyond)
-            aim = aim - self.table.range_penalty * beyond
-        in_range = (distance <= self.setup.beam_range) & (aim > 0)  # aim <= 0 never hits
-        self.aim[i] = aim
+            penalty = penalty + self.table.range_penalty * beyond
+        in_range = distance <= self.setup.beam_range
         mounts = shooter.mounts()
         out = []
+        self.aim[i] = {}
         for b, beam in enumerate(shooter.spec.beams):
             if beam.aim is None or not in_range.any():
                 continue
-            can = in_range & tactics.bears(NP, beam, shooter.facing_before, shooter.turned,
-                                           mounts[b], dq, dr, self.toward[i])
+            who = tables.aim(crew, self.table, beam.turret)
+            aim = who.skill + sum(value for _, value in who.modifiers) - penalty
+            self.aim[i][b] = aim
+            can = in_range & (aim > 0) & tactics.bears(  # aim <= 0 never hits
+                NP, beam, shooter.facing_before, shooter.turned, mounts[b], dq, dr,
+                self.toward[i])
             out.append((b, can))
         return out
 
     def _beams(self, i: int, turn: Any, sights: list[tuple[int, Any]]) -> None:
         shooter, target = self.sides[i], self.sides[1 - i]
         spec = shooter.spec
-        aim = self.aim[i]
         for b, can in sights:
+            aim = self.aim[i][b]
             beam = spec.beams[b]
             who = np.flatnonzero(turn & can & ~self.over)
             if not len(who):
@@ -478,23 +490,28 @@ class _Pass:
         for i, s in enumerate(self.sides):
             tq, tr = self.kins[1 - i].hex(NP)
             for slot in s.flights:
-                move = s.spec.missiles[slot.row].move
                 live = (slot.count > 0) & ~self.over
                 if not live.any():
                     continue
-                reach = live & (hexes.hex_distance(NP, tq - slot.q, tr - slot.r) <= move)
-                fly = live & ~reach
+                # every missile of a slot has flown as far: one step for them all
+                step = int(tactics.missile_step(NP, s.spec.missiles[slot.row].move, slot.flown,
+                                                self.setup.beam_range))
+                strike = live & (hexes.hex_distance(NP, tq - slot.q, tr - slot.r) <= step)
+                fly = live & ~strike
                 if fly.any():
-                    q, r = hexes.toward(NP, slot.q, slot.r, tq, tr, move)
+                    q, r = hexes.toward(NP, slot.q, slot.r, tq, tr, step)
                     slot.q, slot.r = np.where(fly, q, slot.q), np.where(fly, r, slot.r)
-                strikes[i].append((slot, reach))
+                slot.flown += step
+                strikes[i].append((slot, strike))
         for order in (0, 1):  # salvos land in the order of the craft that launched them
             for i in (0, 1):
                 turn = weapons_a_first if (i == 0) == (order == 0) else ~weapons_a_first
                 self._salvo(i, turn & ~self.over, strikes[i])
         for i, s in enumerate(self.sides):
-            for slot, reach in strikes[i]:
-                slot.count = np.where(reach, 0, slot.count)
+            for slot, strike in strikes[i]:
+                slot.count = np.where(strike, 0, slot.count)
+                if slot.flown >= self.setup.beam_range:  # spent: the reach of craft weaponry
+                    slot.count = np.zeros_like(slot.count)
             s.flights = [f for f in s.flights if f.count.any()]
 
     def _salvo(self, i: int, turn: Any, strikes: list[tuple[Slot, Any]]) -> None:
@@ -552,9 +569,7 @@ class _Pass:
         spec = target.spec
         who = who[~self.over[who]]
         reason = np.zeros(len(who), dtype=np.int64)
-        crew_gone = _all_gone(target, spec.crew, who)
-        power_gone = _all_gone(target, spec.power, who)
-        reason = np.where(power_gone, CODE["power-lost"], reason)
+        crew_gone = _all_gone(target, spec.crew, who)  # power lost counts at the dturn's end
         reason = np.where(crew_gone, CODE["crew-lost"], reason)
         reason = np.where(target.left[who] == 0, CODE["destroyed"], reason)
         done = reason > 0
@@ -573,6 +588,15 @@ class _Pass:
     # the end of the dturn: R8
     def _end_of_dturn(self) -> None:
         going = ~self.over
+        every = np.arange(len(going))
+        powerless = [_all_gone(s, s.spec.power, every) for s in self.sides]
+        both = going & powerless[0] & powerless[1]
+        self._finish(np.flatnonzero(both), -1, CODE["both-lost"])
+        going &= ~both
+        for k in (0, 1):
+            gone = going & powerless[k]
+            self._finish(np.flatnonzero(gone), 1 - k, CODE["power-lost"])
+            going &= ~gone
         distance = hexes.hex_distance(NP, *self.apart[0])
         alive = [s.alive() for s in self.sides]
         seen_by = [tactics.detection(NP, s.spec, alive[k], s.power)
@@ -580,10 +604,9 @@ class _Pass:
         lost = going & (distance > seen_by[0]) & (distance > seen_by[1])
         self._finish(np.flatnonzero(lost), -1, CODE["lost-contact"])
         going &= ~lost
-        for k in (0, 1):
-            gone = going & (distance > seen_by[1 - k])
-            self._finish(np.flatnonzero(gone), -1, CODE["escaped"])
-            going &= ~gone
+        gone = going & ((distance > seen_by[0]) | (distance > seen_by[1]))
+        self._finish(np.flatnonzero(gone), -1, CODE["escaped"])
+        going &= ~gone
         armed = [np.broadcast_to(tactics.armed(NP, s.spec, alive[k], s.mounts(), s.missiles),
                                  going.shape) for k, s in enumerate(self.sides)]
         threat = [armed[k] | s.flying() for k, s in enumerate(self.sides)]

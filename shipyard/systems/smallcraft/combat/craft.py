@@ -81,6 +81,7 @@ class Spec(NamedTuple):
     cost_of: tuple[int, ...]  # cblocs (and cunits) a drive needs for g G, g = 0..largest G
     detection: int  # dhexes, before sensors
     per_sensor: int  # detection dhexes per dhex of sensor range
+    reach: int  # dhexes: "the effective range of craft-based weaponry", beams and missiles
 
     @property
     def box_count(self) -> int:
@@ -143,4 +144,5 @@ def build(design: SmallcraftDesign, catalog: SmallcraftCatalog) -> Spec:
         power=tuple(kinds.get("power", [])), crew=tuple(kinds.get("crew", [])),
         power_per_cbloc=rules.power_per_cbloc, g_of=g_of, cost_of=cost_of,
         detection=ranges.detection_dhexes, per_sensor=ranges.detection_per_sensor_dhex,
+        reach=ranges.beam_dhexes,
     )

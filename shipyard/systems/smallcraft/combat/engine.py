@@ -28,11 +28,13 @@ from shipyard.core.combat import Check, Fight, Log, Modifier, Outcome, Roll
 from shipyard.core.dice import Roller
 from shipyard.errors import UserError
 from shipyard.systems.smallcraft.combat import hexes, tactics
+from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import BeamRow, Spec
 from shipyard.systems.smallcraft.combat.damage import Boxes, Hit, Screening, screen, screen_literal
 from shipyard.systems.smallcraft.combat.pilot import Pilot, Situation
 from shipyard.systems.smallcraft.combat.table import Crew, Setup, Start
 from shipyard.systems.smallcraft.combat.xp import SCALAR as X
+from shipyard.systems.smallcraft.rules import count as count_of
 
 POWERED = ("drive", "beam", "screens", "sensors", "launch_tubes")
 
@@ -51,6 +53,7 @@ class Craft:
         self.mounts = [1 if b.turret else 0 for b in spec.beams]
         self.missiles = [spec.rows[m.row].boxes * m.per_cbloc for m in spec.missiles]
         self.pos: hexes.Vec = start.position
+        self.pos_before: hexes.Vec = start.position  # where this dturn's movement began
         self.vel: hexes.Vec = hexes.ZERO
         self.facing = start.facing
         self.facing_before = start.facing
@@ -121,15 +124,18 @@ class Craft:
         return bool(tactics.mobile(X, self.spec, self.boxes.alive))
 
     def knocked_out(self) -> tuple[str, str] | None:
-        """R8: destroyed, or out of action with its crew or its power all gone."""
+        """R8, at once: destroyed, or out of action with its crew all gone."""
         alive = self.boxes.alive
         if self.boxes.left == 0:
             return "destroyed", f"{self.name} is destroyed: every box is gone"
         if self.spec.crew and all(alive[r] == 0 for r in self.spec.crew):
             return "crew-lost", f"{self.name} is out of action: its crew boxes are all gone"
-        if self.spec.power and all(alive[r] == 0 for r in self.spec.power):
-            return "power-lost", f"{self.name} is out of action: its power boxes are all gone"
         return None
+
+    def powerless(self) -> bool:
+        """R8, at the end of the dturn: its power boxes all gone (power lost takes effect next
+        dturn, so this dturn's allocation still serves it)."""
+        return bool(self.spec.power) and all(self.boxes.alive[r] == 0 for r in self.spec.power)
 
 
 @dataclass
@@ -143,6 +149,7 @@ class Flight:
     r: int
     move: int
     damage: int
+    flown: int = 1  # dhexes from the launcher: it appears one dhex away
 
 
 class SmallcraftFight(Fight):
@@ -163,7 +170,7 @@ class SmallcraftFight(Fight):
             a, b = self.craft
             log.add(0, "start", f"{a.name} at {a.where()} facing {hexes.clock(a.facing)}; "
                     f"{b.name} at {b.where()} facing {hexes.clock(b.facing)}; "
-                    f"{a.range_to(b)} dhexes apart, both at rest")
+                    f"{count_of(a.range_to(b), 'dhex')} apart, both at rest")
 
     def damage(self) -> tuple[int, int]:
         return self.craft[0].dealt, self.craft[1].dealt
@@ -292,11 +299,12 @@ class SmallcraftFight(Fight):
 
     def _move(self) -> None:
         for c in self.craft:
+            c.pos_before = c.pos
             c.pos = hexes.add(c.pos, c.vel)
         if self.log:
             a, b = self.craft
             self.say("move", f"{a.name} to {a.where()}, {b.name} to {b.where()}: "
-                     f"{a.range_to(b)} dhexes apart", depth=1)
+                     f"{count_of(a.range_to(b), 'dhex')} apart", depth=1)
 
     # dPhase 3
     def _turn(self, c: Craft) -> None:
@@ -340,35 +348,34 @@ class SmallcraftFight(Fight):
             return
         bearing = hexes.bearing(X, *c.vector_to(foe), c.facing)
         self.say("beams", f"{c.name}: no beam bears on {foe.name} "
-                 f"({hexes.clock(int(bearing))}, {distance} dhexes)")
+                 f"({hexes.clock(int(bearing))}, {count_of(distance, 'dhex')})")
 
     def _shoot(self, c: Craft, beam: BeamRow, foe: Craft) -> None:
         dq, dr = c.vector_to(foe)
         distance = int(hexes.hex_distance(X, dq, dr))
         moving = int(tactics.target_moving(X, self.switches.transverse, foe.kin(), dq, dr))
-        mods = []
-        if c.crew.pilot_fires:
-            mods.append(Modifier("pilot firing", -self.table.pilot_gunner_penalty))
+        aim = tables.aim(c.crew, self.table, beam.turret)
+        mods = [Modifier(name, value) for name, value in aim.modifiers]
         what = "moving across" if self.switches.transverse else "moving"
         mods.append(Modifier(f"target {what} {moving}", -self.table.movement_penalty * moving))
         if self.switches.range_penalty:
             beyond = max(0, distance - self.table.range_penalty_beyond)
             mods.append(Modifier(f"range {distance}", -self.table.range_penalty * beyond))
         rolled = self.roller.d(100)
-        check = Check("gunnery", c.crew.gunnery, tuple(mods), "d100", rolled)
+        check = Check(aim.who, aim.skill, tuple(mods), "d100", rolled)
         dhits = c.dhits(beam)
         if self.log:
-            self.say("beams", f"{c.name} fires {beam.label} ({dhits} dhits) at {foe.name}, "
-                     f"{distance} dhexes: {check.describe()}", [check])
+            self.say("beams", f"{c.name} fires {beam.label} ({count_of(dhits, 'dhit')}) at "
+                     f"{foe.name}, {count_of(distance, 'dhex')}: {check.describe()}", [check])
         if check.success:
             screening = screen(self.roller, dhits, foe.screens(), self.table.screens_ratio)
             if self.log:
-                self._say_screens(foe, screening, "dhits")
+                self._say_screens(foe, screening, "dhit")
             self._inflict(c, foe, screening.through)
 
     def _say_screens(self, foe: Craft, s: Screening, unit: str) -> None:
         if s.strength == 0:
-            self.say("damage", f"{foe.name} has no screens up: {s.through} {unit} through",
+            self.say("damage", f"{foe.name} has no screens up: {count_of(s.through, unit)} through",
                      depth=1)
             return
         ratio = self.table.screens_ratio
@@ -381,12 +388,12 @@ class SmallcraftFight(Fight):
             rolls.append(Roll(f"d{ratio}", s.rolled, "+1" if extra else "+0"))
         if s.base + (s.rolled is not None and s.rolled < s.remainder) > s.strength:
             how += f", at most {s.strength}"
-        self.say("damage", f"screens {s.strength}: {how}; {s.stopped} stopped, {s.through} "
-                 f"{unit} through", rolls, depth=1)
+        self.say("damage", f"screens {s.strength}: {how}; {s.stopped} stopped, "
+                 f"{count_of(s.through, unit)} through", rolls, depth=1)
 
     def _say_salvo(self, foe: Craft, s: Screening, literal: bool) -> None:
         if not literal:
-            self._say_screens(foe, s, "missiles")
+            self._say_screens(foe, s, "missile")
             return
         ratio = self.table.screens_ratio
         rolls: list[Check | Roll] = []
@@ -396,7 +403,7 @@ class SmallcraftFight(Fight):
             how += f", d{ratio} rolled {s.rolled}: {'+1' if extra else '+0'}"
             rolls.append(Roll(f"d{ratio}", s.rolled, "+1" if extra else "+0"))
         self.say("damage", f"screens {s.strength} (R6 literal): {how}; {s.stopped} repelled, "
-                 f"{s.through} missiles through", rolls, depth=1)
+                 f"{count_of(s.through, 'missile')} through", rolls, depth=1)
 
     def _inflict(self, c: Craft, foe: Craft, dhits: int) -> None:
         for n, hit in enumerate(foe.boxes.inflict(self.roller, dhits), 1):
@@ -429,13 +436,14 @@ class SmallcraftFight(Fight):
                 if beam.turret and hit.box == row.last:
                     c.mounts[i] = 0
                     return "the turret mount: the beam now fires fixed along its aim (R5)"
-                return f"{tactics.weapon_boxes(spec, beam, c.boxes.alive, c.mounts[i])} dhits left"
+                left_dhits = int(tactics.weapon_boxes(spec, beam, c.boxes.alive, c.mounts[i]))
+                return f"{count_of(left_dhits, 'dhit')} left"
             case "power":
                 return f"{left}, supply {alive * spec.power_per_cbloc} cunits from next dturn"
             case "crew":
                 return left + (": no crew left" if alive == 0 else "")
             case "sensors":
-                return f"range {alive} dhexes"
+                return f"range {count_of(alive, 'dhex')}"
             case "missiles":
                 i = next(j for j, m in enumerate(spec.missiles) if m.row == hit.row)
                 c.missiles[i] = min(c.missiles[i], alive * spec.missiles[i].per_cbloc)
@@ -469,17 +477,25 @@ class SmallcraftFight(Fight):
             target = self.craft[1 - f.owner]
             tq, tr = target.hex()
             distance = int(hexes.hex_distance(X, tq - f.q, tr - f.r))
-            if distance <= f.move:
+            step = int(tactics.missile_step(X, f.move, f.flown, self.setup.beam_range))
+            if distance <= step:
                 striking[target.side].append(f)
                 continue
-            q, r = hexes.toward(X, f.q, f.r, tq, tr, f.move)
-            f.q, f.r = int(q), int(r)
+            q, r = hexes.toward(X, f.q, f.r, tq, tr, step)
+            f.q, f.r, f.flown = int(q), int(r), f.flown + step
+            owner = self.craft[f.owner].name
+            missiles = f"{f.count} missile{'s' * (f.count != 1)}"
+            if f.flown >= self.setup.beam_range:  # the reach of craft weaponry, flown
+                if self.log:
+                    self.say("missiles", f"{missiles} of {owner} are spent at "
+                             f"{hexes.map_label(f.q, f.r)}: {f.flown} dhexes flown, the "
+                             f"{self.setup.beam_range}-dhex reach of craft weaponry")
+                continue
             flying.append(f)
             if self.log:
-                self.say("missiles", f"{f.count} missile{'s' * (f.count != 1)} of "
-                         f"{self.craft[f.owner].name} fly to {hexes.map_label(f.q, f.r)}, "
-                         f"{int(hexes.hex_distance(X, tq - f.q, tr - f.r))} dhexes from "
-                         f"{target.name}")
+                left = count_of(int(hexes.hex_distance(X, tq - f.q, tr - f.r)), 'dhex')
+                self.say("missiles", f"{missiles} of {owner} fly to "
+                         f"{hexes.map_label(f.q, f.r)}, {left} from {target.name}")
         self.flights = flying
         for c in weapons:  # salvos land in the order of the craft that launched them
             target = self.foe(c)
@@ -506,7 +522,7 @@ class SmallcraftFight(Fight):
             self.say("missiles", f"a salvo of {count} missile{'s' * (count != 1)} from "
                      f"{c.name} reaches {target.name}")
             self._say_salvo(target, screening, literal)
-            self.say("damage", f"{dhits} dhits from the missiles through", depth=1)
+            self.say("damage", f"{count_of(dhits, 'dhit')} from the missiles through", depth=1)
         self._inflict(c, target, dhits)
         return self._check_out(target, c)
 
@@ -515,6 +531,9 @@ class SmallcraftFight(Fight):
         foe = self.foe(c)
         orders = self.pilots[c.side].launch(self.situation(c))
         total = sum(orders.values())
+        if total and c.range_to(foe) > self.setup.beam_range:
+            self._refuse(c, f"missiles at {foe.name}, {c.range_to(foe)} dhexes off: craft "
+                         f"weaponry reaches {self.setup.beam_range} dhexes")
         if total and total > c.tubes_ready():
             self._refuse(c, f"{total} missiles at once: {c.tubes_ready()} tubes are powered "
                          "and ready")
@@ -544,25 +563,40 @@ class SmallcraftFight(Fight):
     # the end of the dturn: R8
     def _end_of_dturn(self) -> Outcome | None:
         a, b = self.craft
+        powerless = [c.powerless() for c in (a, b)]
+        if all(powerless):
+            return self._end(None, "both-lost", "both craft are out of action: their power "
+                             "boxes are all gone")
+        for c in (a, b):
+            if powerless[c.side]:
+                return self._end(1 - c.side, "power-lost", f"{c.name} is out of action: its "
+                                 "power boxes are all gone (power lost takes effect next dturn)")
         distance = a.range_to(b)
-        seen_by_b, seen_by_a = b.detection(), a.detection()
+        seen_by_a, seen_by_b = a.detection(), b.detection()
         if distance > seen_by_a and distance > seen_by_b:
             return self._end(None, "lost-contact", f"the craft have lost each other: "
-                             f"{distance} dhexes apart, beyond both detection ranges "
-                             f"({seen_by_a} and {seen_by_b})")
-        for c, seen in ((a, seen_by_b), (b, seen_by_a)):
-            if distance > seen:
-                return self._end(None, "escaped", f"{c.name} escaped: {distance} dhexes from "
-                                 f"{self.foe(c).name}, beyond its detection range of {seen}")
+                             f"{count_of(distance, 'dhex')} apart, beyond both detection "
+                             f"ranges ({seen_by_a} and {seen_by_b})")
+        if distance > seen_by_a or distance > seen_by_b:
+            runner = self.craft[int(tactics.broke_contact(
+                X, a.kin(), b.kin(), tactics.Kin(*a.pos_before, *a.vel, a.facing),
+                tactics.Kin(*b.pos_before, *b.vel, b.facing), distance > seen_by_b))]
+            foe = self.foe(runner)
+            blind = a if distance > seen_by_a else b
+            whose = "its own" if blind is runner else f"{foe.name}'s"
+            return self._end(None, "escaped", f"{runner.name} escaped: it opened the range to "
+                             f"{count_of(distance, 'dhex')} from {foe.name}, beyond {whose} "
+                             f"detection range of {blind.detection()}")
         threat = [c.armed() or any(f.owner == c.side for f in self.flights) for c in (a, b)]
         if not any(threat):
-            return self._end(None, "harmless", "neither craft can harm the other: no working "
-                             "weapon, no missiles left")
+            return self._end(None, "harmless", "neither craft can harm the other: no weapon "
+                             "with the power to fire it, no missiles in flight")
         for c in (a, b):
             if not c.armed() and not c.mobile() and threat[1 - c.side]:
                 return self._end(1 - c.side, "disabled",
-                                 f"{c.name} is out of the fight: disarmed (no working weapon, "
-                                 "no missiles) and immobile (no working drive)")
+                                 f"{c.name} is out of the fight: disarmed (no weapon with the "
+                                 "power to fire it) and immobile (no drive with the power to "
+                                 "fire it)")
         return None
 
     def _end(self, winner: int | None, reason: str, text: str) -> Outcome:

@@ -12,10 +12,8 @@ the volley is sampled with the narrated engine's own damage code instead, and sa
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import NamedTuple
 
 from shipyard.core.combat import (
@@ -36,7 +34,17 @@ from shipyard.systems.smallcraft.combat.damage import Boxes, screen, screen_lite
 from shipyard.systems.smallcraft.options import ODDS_RANGE
 from shipyard.systems.smallcraft.rules import CraftDesign
 
-MAX_STATES = 200_000  # memoised damage states before the enumeration gives way to sampling
+# The bound below is loose (real work is a few hundredths of it: 2.5e7 took 0.11 s here), so
+# the limit keeps an exact volley well under a second and a few hundred MB
+WORK_LIMIT = 30_000_000
+SAMPLING_BUDGET = 0.9e6  # microseconds of sampling a volley may take, by the model below
+# a guard only: layers of states never grow this far under WORK_LIMIT; if the bound is ever
+# wrong, the volley is sampled instead of eating memory (a layer entry is ~200 bytes)
+MAX_LAYER = 1_000_000
+
+
+class _TooBig(Exception):
+    pass
 
 State = tuple[int, int, int, int]  # armor left, screens left, other boxes hit, armor by roll
 
@@ -77,10 +85,6 @@ def rows_table(parts: list[PartOdds]) -> OddsTable:
                      tuple((p.label, p.hit, p.lost) for p in parts))
 
 
-class TooMany(Exception):
-    pass
-
-
 def volley(attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: int,
            seed: int) -> OddsReport:
     catalog = attacker.catalog
@@ -101,10 +105,37 @@ def volley(attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: in
         notes.append("no weapon reaches: beams fire within "
                      f"{catalog.ranges.beam_dhexes} dhexes, and no missiles are carried")
     notes.append(f"{t.name}'s screens: {v.screens} (powered as the default pilot powers them)")
-    try:
-        return _exact(v, title, notes)
-    except TooMany:
-        return _sampled(v, title, notes, samples, seed)
+    if exact_work(v) <= WORK_LIMIT:
+        try:
+            return _exact(v, title, notes)
+        except _TooBig:
+            pass
+    affordable = max(1, int(SAMPLING_BUDGET // sample_cost(v)))
+    if affordable < samples:
+        notes.append(f"{samples:,} volleys asked; {affordable:,} sampled, all that fit the "
+                     "time limit (every outcome is too many to enumerate here)")
+    else:
+        notes.append("every outcome is too many to enumerate here")
+    return _sampled(v, title, notes, min(samples, affordable), seed)
+
+
+def sample_cost(v: Volley) -> float:
+    """Microseconds one sampled volley takes, from the target's sheet and the volley's dhits,
+    before sampling (measured on a slow machine, with room): a fresh sheet, the armor steps,
+    the d(hull) rolls (more as boxes run out: "a roll on a box already destroyed: reroll") and
+    the tally of every row."""
+    t = v.target
+    total = t.box_count
+    armor = sum(t.rows[r].boxes for r in t.armor)
+    dhits = min(sum(_volley_dhits(v)), total)
+    steps = min(armor, dhits)
+    random_ = dhits - steps
+
+    def harmonic(n: int) -> float:
+        return 0.0 if n <= 0 else math.log(n) + 0.5772156649 + 1 / (2 * n)
+
+    rolls = total * (harmonic(total) - harmonic(total - random_)) if random_ else 0.0
+    return 30.0 + 0.05 * total + 3.0 * steps + 3.0 * rolls + 6.0 * len(t.rows)
 
 
 def _volley(a: Spec, t: Spec, crew: tables.Crew, switches: tables.Switches, table: object,
@@ -115,15 +146,11 @@ def _volley(a: Spec, t: Spec, crew: tables.Crew, switches: tables.Switches, tabl
     supply = sum(a.rows[r].boxes for r in a.power) * a.power_per_cbloc
     shots = []
     mods = []
-    if crew.pilot_fires:
-        mods.append(Modifier("pilot firing", -table.pilot_gunner_penalty))
     what = "moving across" if switches.transverse else "moving"
     mods.append(Modifier(f"target {what} {moving}", -table.movement_penalty * moving))
     if switches.range_penalty:
         beyond = max(0, distance - table.range_penalty_beyond)
         mods.append(Modifier(f"range {distance}", -table.range_penalty * beyond))
-    check = Check("gunnery", crew.gunnery, tuple(mods), "d100", 0)
-    target, why = check.target, check.formula()
     for beam in a.beams:  # powered in sheet order, as the default pilot does
         if beam.aim is None:
             continue
@@ -131,8 +158,11 @@ def _volley(a: Spec, t: Spec, crew: tables.Crew, switches: tables.Switches, tabl
         power = min(boxes, supply)
         supply -= power
         dhits = max(0, min(beam.dhits, power - (1 if beam.turret else 0)))
+        aim = tables.aim(crew, table, beam.turret)
+        check = Check(aim.who, aim.skill, (*(Modifier(n, v) for n, v in aim.modifiers), *mods),
+                      "d100", 0)
         if dhits and distance <= beam_range:
-            shots.append(Shot(beam.label, dhits, target, why))
+            shots.append(Shot(beam.label, dhits, check.target, check.formula()))
     salvo = (0, 0)
     tubes = min(sum(a.rows[r].boxes for r in a.tubes), supply)
     if tubes and a.missiles:
@@ -154,28 +184,6 @@ def _exact(v: Volley, title: str, notes: list[str]) -> OddsReport:
     armor0 = sum(t.rows[r].boxes for r in t.armor)
     screens0 = sum(t.rows[r].boxes for r in t.screens)
     other0 = t.box_count - armor0 - screens0
-    memo_size = [0]
-
-    @cache
-    def sequence(a: int, s: int, oh: int, ra: int, d: int) -> tuple[tuple[State, float], ...]:
-        """Steps 2-4 of Inflicting Damage from a state, for d dhits."""
-        memo_size[0] += 1
-        if memo_size[0] > MAX_STATES:
-            raise TooMany
-        left = a + s + other0 - oh
-        if d == 0 or left == 0:
-            return (((a, s, oh, ra), 1.0),)
-        if a > 0:
-            a, d, left = a - 1, d - 1, left - 1
-            if d == 0 or left == 0:
-                return (((a, s, oh, ra), 1.0),)
-        out: dict[State, float] = {}
-        for count, nxt in ((a, (a - 1, s, oh, ra + 1)), (s, (a, s - 1, oh, ra)),
-                           (other0 - oh, (a, s, oh + 1, ra))):
-            if count:
-                for state, p in sequence(*nxt, d - 1):
-                    out[state] = out.get(state, 0.0) + p * count / left
-        return tuple(out.items())
 
     def screened(n: int, strength: int) -> list[tuple[int, float]]:
         """dhits through the screens, with their chances."""
@@ -185,34 +193,81 @@ def _exact(v: Volley, title: str, notes: list[str]) -> OddsReport:
         p_extra = (rem - 1) / v.ratio  # a d6 below the remainder
         return [(n - min(base + 1, strength), p_extra), (n - base, 1 - p_extra)]
 
-    start: State = (armor0, screens0, 0, 0)
-    dist: dict[State, float] = {start: 1.0}
-    try:
-        sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * t.box_count + 1000))
-        for shot in v.shots:
-            dist = _step(dist, shot.chance, _through(screened, shot.dhits, v.screens), sequence)
-        if v.salvo[0]:
-            count, damage = v.salvo
-            dist = _step(dist, 1.0, lambda st: _salvo(count, damage, min(st[1], v.screens),
-                                                      v.ratio, v.literal), sequence)
-    except RecursionError:
-        raise TooMany from None
+    dist: dict[State, float] = {(armor0, screens0, 0, 0): 1.0}
+    for shot in v.shots:
+        dist = _step(dist, shot.chance, _through(screened, shot.dhits, v.screens), other0)
+    if v.salvo[0]:
+        count, damage = v.salvo
+        dist = _step(dist, 1.0, lambda st: _salvo(count, damage, min(st[1], v.screens),
+                                                  v.ratio, v.literal), other0)
     return _report(v, title, notes, dist, armor0, screens0, other0)
 
 
 def _step(dist: dict[State, float], chance: float,
           through: Callable[[State], list[tuple[int, float]]],
-          sequence: Callable[..., tuple[tuple[State, float], ...]]) -> dict[State, float]:
+          other0: int) -> dict[State, float]:
+    """One beam (or the salvo): it misses, or its dhits through the screens are inflicted, a
+    dhit at a time over every state at once (steps 2-4 of Inflicting Damage: an armor box,
+    then a random box, and again). Memory is one layer of states; work is the layers times
+    their states, which `exact_work` bounds before any of it is done."""
     out: dict[State, float] = {}
+    pending: dict[tuple[int, int, int, int, int, bool], float] = {}
     for state, p in dist.items():
         if chance < 1.0:
             out[state] = out.get(state, 0.0) + p * (1 - chance)
         if chance <= 0.0:
             continue
-        for d, q in through(state):
-            for after, r in sequence(*state, d):
-                out[after] = out.get(after, 0.0) + p * chance * q * r
+        for n, q in through(state):
+            key = (*state, n, True)
+            pending[key] = pending.get(key, 0.0) + p * chance * q
+    while pending:
+        layer: dict[tuple[int, int, int, int, int, bool], float] = {}
+        for (a, s, oh, ra, rem, armor_next), p in pending.items():
+            left = a + s + other0 - oh
+            if rem == 0 or left == 0:
+                out[(a, s, oh, ra)] = out.get((a, s, oh, ra), 0.0) + p
+                continue
+            if armor_next and a > 0:
+                key = (a - 1, s, oh, ra, rem - 1, False)
+                layer[key] = layer.get(key, 0.0) + p
+                continue
+            for count, (a2, s2, oh2, ra2) in ((a, (a - 1, s, oh, ra + 1)), (s, (a, s - 1, oh, ra)),
+                                              (other0 - oh, (a, s, oh + 1, ra))):
+                if count:
+                    key = (a2, s2, oh2, ra2, rem - 1, True)
+                    layer[key] = layer.get(key, 0.0) + p * count / left
+        if len(layer) > MAX_LAYER:
+            raise _TooBig
+        pending = layer
     return out
+
+
+def _volley_dhits(v: Volley) -> list[int]:
+    """The most dhits each damage sequence of the volley can bring through the screens."""
+    return [s.dhits for s in v.shots] + ([v.salvo[0] * v.salvo[1]] if v.salvo[0] else [])
+
+
+def exact_work(v: Volley) -> int:
+    """An upper bound, worked out before any of the work, on the state-steps an exact volley
+    takes (and so its time and memory): a state is armor boxes lost to the armor step, and
+    the screens, other boxes and armor boxes lost to random dhits, never more than the dhits
+    so far; each dhit of a sequence is a layer over them (two: the armor step and the random
+    one), with at most two screen outcomes. The report then weighs each row's odds against
+    every count of random dhits among the other boxes."""
+    t = v.target
+    total = t.box_count
+    armor = sum(t.rows[r].boxes for r in t.armor)
+    screens = sum(t.rows[r].boxes for r in t.screens)
+    other = total - armor - screens
+    work = 0
+    so_far = 0
+    for n in _volley_dhits(v):
+        n = min(n, total)
+        so_far = min(so_far + n, total)
+        lost = min((min(screens, so_far) + 1) * (min(other, so_far) + 1)
+                   * (min(armor, so_far) + 1), math.comb(so_far + 3, 3))
+        work += (2 * n + 1) * 2 * (min(armor, so_far) + 1) * lost
+    return work + len(t.rows) * (min(other, so_far) + 1) * 4
 
 
 def _salvo(count: int, damage: int, strength: int, ratio: int,

@@ -16,6 +16,25 @@ class Crew(NamedTuple):
     gunnery: int
     pilot_fires: bool
     quickness: int
+    computer: int  # the skill of the computer that aims a turret when no gunner does
+
+
+class Aim(NamedTuple):
+    """Who aims a beam, and at what skill before the target's movement and range."""
+
+    who: str
+    skill: int
+    modifiers: tuple[tuple[str, int], ...]
+
+
+def aim(crew: Crew, table: CombatTable, turret: bool) -> Aim:
+    """Rule 7 and dPhase 4: a gunner aims every beam; with none, the computer aims a turret (at
+    its own skill, no penalty) and the busy pilot a fixed beam (at a penalty)."""
+    if not crew.pilot_fires:
+        return Aim("gunnery", crew.gunnery, ())
+    if turret:
+        return Aim("computer gunnery", crew.computer, ())
+    return Aim("gunnery", crew.gunnery, (("pilot firing", -table.pilot_gunner_penalty),))
 
 
 class Switches(NamedTuple):
@@ -25,11 +44,13 @@ class Switches(NamedTuple):
     gunner_quickness: bool
     literal_missile_screens: bool
 
-    def named(self) -> list[str]:
-        on = [("transverse", self.transverse), ("range-penalty", self.range_penalty),
-              ("gunner-quickness", self.gunner_quickness),
-              ("missile-screens=literal", self.literal_missile_screens),
-              ("quickness-die=off", not self.quickness_die)]
+    def named(self, die: int) -> list[str]:
+        """The seed's optional rules in force, and R6 where it is read literally: what the
+        header of a fight says is on (the quickness die is on unless switched off)."""
+        on = [(f"quickness-die (d{die} added to each Quickness)", self.quickness_die),
+              ("gunner-quickness", self.gunner_quickness), ("transverse", self.transverse),
+              ("range-penalty", self.range_penalty),
+              ("missile-screens=literal", self.literal_missile_screens)]
         return [name for name, flag in on if flag]
 
 
@@ -88,12 +109,21 @@ def switches(table: CombatTable, given: Mapping[str, Value]) -> Switches:
 
 
 def crew(design: SmallcraftDesign, table: CombatTable, given: Mapping[str, Value]) -> Crew:
+    from shipyard.errors import UserError
+    from shipyard.systems.smallcraft.models import Crew as CrewRow
+
     fixed = design.combat.model_fields_set
+    computer = design.combat.computer if "computer" in fixed else table.computer_gunnery
     gunnery = design.combat.gunnery if "gunnery" in fixed else table.gunnery
     pilot_fires = (design.combat.pilot_is_gunner if "pilot_is_gunner" in fixed
                    else table.pilot_is_gunner)
     quickness = design.combat.quickness if "quickness" in fixed else table.quickness
     if "gunner" in given:
         pilot_fires = given["gunner"] == "pilot"
+    people = sum(c.people for c in design.components if isinstance(c, CrewRow))
+    if not pilot_fires and people < 2:
+        raise UserError.single("cli.crew", f"gunner=crew: {design.name} carries "
+                               f"{people} {'person' if people == 1 else 'people'}, so its "
+                               "pilot is its gunner; give gunner=pilot")
     return Crew(int(given.get("gunnery", gunnery)), pilot_fires,
-                int(given.get("quickness", quickness)))
+                int(given.get("quickness", quickness)), int(given.get("computer", computer)))

@@ -48,15 +48,16 @@ class Kin:
         return self._cache["vxy"]  # type: ignore[no-any-return]
 
     def hex(self, xp: Any) -> tuple[Any, Any]:
+        """The hex it is in, exactly (on an edge: the hex to the right, or the upper one)."""
         if "hex" not in self._cache:
-            x, y = self.xy(xp)
-            self._cache["hex"] = hexes.hex_round(xp, x, y)
+            self._cache["hex"] = hexes.nearest_hex(xp, self.a, self.b, self.c, self.d)
         return self._cache["hex"]  # type: ignore[no-any-return]
 
     def speed(self, xp: Any) -> Any:
+        """Its movement in whole dhexes/dturn: the hex length of its velocity, exactly; a
+        velocity ending on a hex edge counts the nearer hex (1.41 dhexes is 1, not 2)."""
         if "speed" not in self._cache:
-            vx, vy = self.vxy(xp)
-            q, r = hexes.hex_round(xp, vx, vy)
+            q, r = hexes.nearest_hex(xp, self.va, self.vb, self.vc, self.vd, shortest=True)
             self._cache["speed"] = hexes.hex_distance(xp, q, r)
         return self._cache["speed"]
 
@@ -99,25 +100,51 @@ def detection(xp: Any, spec: Spec, alive: Any, power: Any) -> Any:
 
 
 def armed(xp: Any, spec: Spec, alive: Any, mounts: Any, missiles: Any) -> Any:
-    """A working weapon: a beam with a weapon cbloc left, or a missile and a tube to fire it."""
+    """A weapon it can fire (R8): a beam with a weapon cbloc left and the power to fire it (a
+    turret's mount takes the first cunit), or a missile, a tube and a cunit to fire it. Power
+    is what its surviving power boxes give (a loss takes effect next dturn)."""
     out: Any = False
+    cunits = supply(spec, alive)
     for i, beam in enumerate(spec.beams):
         if beam.aim is not None:
-            out = out | (weapon_boxes(spec, beam, alive, mounts[i]) > 0)
+            need = 1 + mounts[i] if beam.turret else 1
+            out = out | ((weapon_boxes(spec, beam, alive, mounts[i]) > 0) & (cunits >= need))
     if spec.tubes:
         left: Any = 0
         for count in missiles:
             left = left + count
-        out = out | ((sum_rows(xp, spec.tubes, alive) > 0) & (left > 0))
+        out = out | ((sum_rows(xp, spec.tubes, alive) > 0) & (left > 0) & (cunits >= 1))
     return out
 
 
 def mobile(xp: Any, spec: Spec, alive: Any) -> Any:
+    """A drive that acts in 2D with the boxes and the power for 1G at least."""
     out: Any = False
+    cunits = supply(spec, alive)
     for drive in spec.drives:
         if drive.push is not None:
-            out = out | (xp.take(spec.g_of, alive[drive.row]) > 0)
+            out = out | (xp.take(spec.g_of, xp.minimum(alive[drive.row], cunits)) > 0)
     return out
+
+
+def broke_contact(xp: Any, a: Kin, b: Kin, a_before: Kin, b_before: Kin,
+                  a_unseen: Any) -> Any:
+    """Which craft broke contact (R8), 0 for A and 1 for B: the one whose own movement this
+    dturn opened the range more (the range had it alone moved, against the range before). On
+    a tie, the one its foe can no longer see (`a_unseen`: A is beyond B's detection)."""
+    (qa, ra), (qb, rb) = a.hex(xp), b.hex(xp)
+    (pa, sa), (pb, sb) = a_before.hex(xp), b_before.hex(xp)
+    before = hexes.hex_distance(xp, pb - pa, sb - sa)
+    a_opened = hexes.hex_distance(xp, pb - qa, sb - ra) - before
+    b_opened = hexes.hex_distance(xp, qb - pa, rb - sa) - before
+    return xp.where(a_opened == b_opened, xp.where(a_unseen, 0, 1),
+                    xp.where(a_opened > b_opened, 0, 1))
+
+
+def missile_step(xp: Any, move: Any, flown: Any, reach: int) -> Any:
+    """How far a missile reaches this dPhase 5: its move, but no further than the dhexes left
+    of the reach of craft weaponry (15), counted from its launcher (it appears 1 dhex out)."""
+    return xp.minimum(move, reach - flown)
 
 
 # --- geometry of a shot ------------------------------------------------------------------
@@ -135,23 +162,40 @@ def arc(xp: Any, beam: BeamRow, facing_before: Any, turned: Any, mount: Any) -> 
 
 
 def bears(xp: Any, beam: BeamRow, facing_before: Any, turned: Any, mount: Any, dq: Any,
-          dr: Any, t: Any = None) -> Any:
+          dr: Any, code: Any = None) -> Any:
     low, width = arc(xp, beam, facing_before, turned, mount)
-    return hexes.in_arc(xp, low, width, dq, dr, t)
+    return hexes.in_arc(xp, low, width, dq, dr, code)
 
 
 def target_moving(xp: Any, transverse: bool, target: Kin, dq: Any, dr: Any) -> Any:
     """The target's movement that counts against the gunner, in whole dhexes/dturn: all of
-    it, or (optional rule 1) only its part across the line of fire."""
+    it, or (optional rule 1) only its part across the line of fire, to the nearest whole dhex
+    (a half rounds down, as R1 rounds)."""
     full = target.speed(xp)
     if not transverse:
         return full
-    vx, vy = target.vxy(xp)
-    rx = dq * hexes.HALF_S3
-    ry = dq * 0.5 + dr
-    length = xp.sqrt(rx * rx + ry * ry)
-    across = xp.abs(vx * ry - vy * rx) / xp.where(length > 0, length, 1.0)
-    return xp.where(length > 0, xp.floor(across + 0.5), full)
+    # 4 × (velocity × line of fire) = A + B√3, and the line's squared length L is a whole number
+    va, vb, vc, vd = (xp.int_(v) for v in (target.va, target.vb, target.vc, target.vd))
+    u = dq + 2 * dr
+    big_a = va * u - 3 * vd * dq
+    big_b = vb * u - vc * dq
+    length2 = dq * dq + dq * dr + dr * dr
+    # a float first guess n of |A + B√3| / (4√L), then made exact: n is right when
+    # n − ½ < across <= n + ½, i.e. (2n − 1)²·4L < (A + B√3)² <= (2n + 1)²·4L
+    safe = xp.where(length2 > 0, length2, 1)
+    guess = xp.floor(xp.abs(big_a + big_b * hexes.S3) / (4.0 * xp.sqrt(safe * 1.0)) + 0.5)
+    n = xp.maximum(guess, 0)
+    for _ in range(2):  # the guess is at most one out
+        high = _sign_square_minus(xp, big_a, big_b, (2 * n + 1) * (2 * n + 1) * 4 * safe)
+        n = xp.where(high > 0, n + 1, n)
+        low = _sign_square_minus(xp, big_a, big_b, (2 * n - 1) * (2 * n - 1) * 4 * safe)
+        n = xp.where((low <= 0) & (n > 0), n - 1, n)
+    return xp.where(length2 > 0, n, full)
+
+
+def _sign_square_minus(xp: Any, p: Any, s: Any, k: Any) -> Any:
+    """The sign of (p + s√3)² − k = (p² + 3s² − k) + 2ps√3, in whole numbers."""
+    return hexes.sign_q3(xp, p * p + 3 * s * s - k, 2 * p * s)
 
 
 # --- the default pilot -------------------------------------------------------------------
@@ -162,9 +206,11 @@ def _clip(xp: Any, x: Any, low: Any, high: Any) -> Any:
 
 
 def launches(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, missiles: Any,
-             tubes: Any) -> list[Any]:
-    """Missiles to launch from each missile row: only at a target they can catch (faster than
-    it moves) within the pilot's horizon, as many as the tubes take."""
+             tubes: Any, slack: Any = 0) -> list[Any]:
+    """Missiles to launch from each missile row: only at a target within the reach of craft
+    weaponry that they can catch (faster than it moves) within the pilot's horizon, as many as
+    the tubes take. `slack`: dhexes the range may yet close before the launch (dPhase 1 plans
+    for dPhase 6, after both craft have moved)."""
     if not spec.missiles or not spec.tubes:
         return [0] * len(spec.missiles)
     oq, or_ = own.hex(xp)
@@ -174,7 +220,8 @@ def launches(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, missil
     room = tubes
     out = []
     for i, m in enumerate(spec.missiles):
-        good = (m.move > moving) & (distance <= 1 + m.move * params.missile_horizon)
+        good = ((m.move > moving) & (distance <= 1 + m.move * params.missile_horizon)
+                & (distance <= spec.reach + slack))
         n = xp.where(good, xp.minimum(missiles[i], room), 0)
         room = room - n
         out.append(n)
@@ -209,7 +256,8 @@ def plan(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, alive: Any
         power[row] = give
         left = left - give
     launch = launches(xp, spec, params, own, foe, missiles,
-                      xp.minimum(sum_rows(xp, spec.tubes, alive), left))
+                      xp.minimum(sum_rows(xp, spec.tubes, alive), left),
+                      own.speed(xp) + foe.speed(xp))
     wanted: Any = 0
     for n in launch:
         wanted = wanted + n
@@ -258,12 +306,12 @@ def plan(xp: Any, spec: Spec, params: PilotTable, own: Kin, foe: Kin, alive: Any
 
 
 def turn(xp: Any, spec: Spec, own: Kin, foe: Kin, alive: Any, mounts: Any,
-         fight: Any, t: Any = None) -> Any:
+         fight: Any, code: Any = None) -> Any:
     """dPhase 3: up to 60° toward pointing the best working beam at the foe; with no weapon
     left (`fight` false), toward putting the strongest drive's push away from it."""
     oq, or_ = own.hex(xp)
     fq, fr = foe.hex(xp)
-    toward = hexes.bearing(xp, fq - oq, fr - or_, own.facing, t)
+    toward = hexes.bearing(xp, fq - oq, fr - or_, own.facing, code)
     aim: Any = 0
     chosen: Any = False
     for beam in spec.main_beams():

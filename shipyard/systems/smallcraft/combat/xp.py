@@ -4,7 +4,8 @@ Movement, bearings and the default pilot are written once against this small nam
 narrated engine passes `SCALAR` (plain Python numbers, no NumPy to import), the batch engine a
 NumPy namespace of the same names (batch.py), so both engines make the same decisions from the
 same code. Only operations whose results are bit-for-bit the same in Python and NumPy appear
-here: integer arithmetic, comparisons, IEEE +, -, *, / and sqrt, floor, atan2.
+here: integer arithmetic, comparisons, IEEE +, -, *, / and sqrt, floor, atan2. The rules (which
+hex, which range, which bearing, what movement) are decided in integers alone.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ class Scalar:
     @staticmethod
     def floor(x: float) -> int:
         return math.floor(x)
+
+    @staticmethod
+    def int_(x: Any) -> int:
+        """A whole number held as a float (the batch engine's positions) as an integer."""
+        return int(x)
 
     @staticmethod
     def sqrt(x: float) -> float:
