@@ -130,7 +130,7 @@ def test_simplified_destruction_hulks_below_10_and_explodes_from_10() -> None:
 def test_turrets_shoot_down_torpedoes_before_the_attack_roll() -> None:
     dice = Scripted([20,            # Sword's turrets: Competent 30 + 2 x 5 = 40; 2 degrees
                      40,            # 2 shot down, then Ambition's attack: BS 60, 2 degrees
-                     1, 1, 1, 1, 1, 1])  # 3 hits of 2d10+12 = 14 each
+                     10, 10, 1, 1, 5, 5])  # 3 hits of 2d10+12: 32, 14 and 22
     f = fight("ambition", "sword", dice)
     place(f, 5.0)
     a, b = f.ships
@@ -138,9 +138,26 @@ def test_turrets_shoot_down_torpedoes_before_the_attack_roll() -> None:
     assert dice.faces == []
     tubes = next(p for p in a.spec.guns if "Torpedo" in p.name)
     assert a.torpedoes[tubes.index] == 42 - 6
-    assert b.hull_integrity == 35 - (42 - 18)  # torpedoes pass the void shields; Armour stops 18
-    assert "Sword-class Frigate's turrets: turrets, crew rating 40, rolled 20: success, 2 " \
-           "degrees; 2 torpedoes shot down" in texts(f)
+    # torpedoes pass the void shields; each strikes on its own, Armour 18 stopping 18 of each
+    # (R9): 14 + 0 + 4, where summed damage less Armour once would be 68 - 18 = 50
+    assert b.hull_integrity == 35 - 18
+    assert "Sword-class Frigate's turrets: turrets, crew rating 30 +10 Turret Rating = 40, " \
+           "d100 rolled 20: success, 2 degrees; 2 torpedoes shot down" in texts(f)
+
+
+def test_sensors_damaged_blinds_the_turrets_too() -> None:
+    # seed, critical 3: -30 to all shooting tests; the turret test is a Ballistic Skill test
+    dice = Scripted([20,            # Sword's turrets: 30 + 10 - 30 = 10: a miss
+                     100])          # Ambition's attack misses
+    f = fight("ambition", "sword", dice)
+    place(f, 5.0)
+    a, b = f.ships
+    b.sensors_damaged = True
+    f._shoot(a, b)
+    assert dice.faces == []
+    assert "Sword-class Frigate's turrets: turrets, crew rating 30 +10 Turret Rating -30 " \
+           "sensors damaged = 10, d100 rolled 20: failure, 1 degree; 0 torpedoes shot down" \
+           in texts(f)
 
 
 def test_no_turrets_no_turret_test() -> None:
@@ -160,8 +177,11 @@ def test_ramming() -> None:
     place(f, 0.5)
     a, b = f.ships
     f._ram(a, b)
-    assert b.hull_integrity == 35 - (4 + 6 + 17 - 18)  # void shields do not stop it
+    # R13: the die plus the prow armour is the damage inflicted: neither void shields nor
+    # Armour stop it (R13 before issue 10 took Sword's Armour 18 off it: 9 instead of 27)
+    assert b.hull_integrity == 35 - (4 + 6 + 17)
     assert a.hull_integrity == 66 - (18 + 5 - 17)  # Sword's Armour + 1d5 against the prow
+    assert any("past void shields and Armour (R13)" in t for t in texts(f))
     assert dice.faces == []
     f = fight("ambition", "sword", Scripted([43]))
     place(f, 0.5)

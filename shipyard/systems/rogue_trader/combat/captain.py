@@ -5,9 +5,17 @@ gets the `Situation` at the start of its decision and answers with orders the en
 
     manoeuvre(s) -> (speed, turn)   speed "full" or "half"; turn in 45° steps, + to port,
                                     within the hull class's turn (seed, Manoeuvre Actions)
-    action(s)    -> str             "shoot", "ram" or "board" (ram and board need the enemy
-                                    within 1 VU, ram also dead ahead; else the ship shoots)
-    break_free(s) -> bool           when locked in a boarding action it did not start
+    action(s)    -> str             "shoot", "ram" or "board", asked right after manoeuvre(s)
+                                    at the start of the turn, before the ship moves (the seed:
+                                    every Action is chosen at the beginning of the turn);
+                                    `s.plan` is the manoeuvre just ordered and `s.after()`
+                                    where it leaves the ship. Ram and board need the enemy
+                                    within 1 VU after the move, ram also ahead; an order the
+                                    move does not make possible is lost with the Shooting
+                                    Action it gave up (R23)
+    break_free(s) -> bool           at the start of a round locked in a boarding action (either
+                                    locked ship may try: R20; `s.boarder` says if she began it)
+    shields_take(s, shots) -> list  which of her hits the enemy's void shields take, in order
     boarding_blow(s) -> str         having won a boarding exchange, for each degree: "crew"
                                     (1d5 Crew Population and 1d5 Morale) or "hull" (1 Hull
                                     Integrity, with its Crew Population and Morale)
@@ -20,6 +28,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -29,14 +38,16 @@ from shipyard.systems.rogue_trader.combat.geometry import (
     DIRECTIONS,
     EPSILON,
     Vec,
-    bearing,
+    bears,
     distance,
     move,
 )
+from shipyard.systems.rogue_trader.combat.rules import Shot, shield_order, step_bonus
 from shipyard.systems.rogue_trader.combat.spec import half_up
 
 if TYPE_CHECKING:
     from shipyard.systems.rogue_trader.combat.state import Ship
+    from shipyard.systems.rogue_trader.models import RogueTraderCatalog
 
 
 @dataclass
@@ -47,10 +58,20 @@ class Situation:
     contact_range: int
     locked: bool = False
     break_free: int = -20  # the test's difficulty
+    catalog: RogueTraderCatalog | None = None  # for the captain's own reckoning of a volley
+    plan: tuple[str, int] | None = None  # the manoeuvre ordered this turn (for action())
+    boarder: bool = False  # locked in a boarding action she started
 
     @property
     def range(self) -> float:
         return distance(self.me.position, self.enemy.position)
+
+    def after(self) -> tuple[Vec, int]:
+        """Where the ordered manoeuvre leaves her: (position, facing)."""
+        word, turn = self.plan or ("full", 0)
+        speed = self.me.speed
+        vu = speed if word != "half" else half_up(speed)
+        return move(self.me.position, self.me.facing, vu), (self.me.facing + turn) % 8
 
     def options(self) -> list[tuple[str, int, int]]:
         """(speed word, VU, turn steps) the rules allow this turn."""
@@ -143,8 +164,9 @@ _ARC_INDEX = {"fore": 0, "port": 1, "starboard": 2, "aft": 3}
 
 def firepower(guns: PowerByRange, position: Vec, facing: int, target: Vec) -> float:
     """What the guns that bear on `target` from `position` are worth, roughly."""
-    power = guns.at(distance(position, target))
-    return power[_ARC_INDEX[bearing(position, facing, target)]]
+    gap = distance(position, target)
+    power = guns.at(gap)
+    return max(power[_ARC_INDEX[arc]] for arc in bears(position, facing, target))
 
 
 def _next_turn(guns: PowerByRange, position: Vec, facing: int, target: Vec,
@@ -166,6 +188,9 @@ def _next_turn(guns: PowerByRange, position: Vec, facing: int, target: Vec,
         power, top = (at_mark[i], mark_tops[i]) if i < count and marks[i] == reach else (
             between[i], between_tops[i])
         if top <= best:  # no turn from here does better
+            continue
+        if reach <= EPSILON:  # R22: alongside, every arc bears
+            best = top
             continue
         for ax, ay, lx, ly in axes:
             ahead = dx * ax + dy * ay
@@ -196,14 +221,79 @@ def standoff(ship: Ship) -> float:
     return max(1.0, min(reaches) - 1.0) if reaches else 0.0
 
 
+# A gunnery captain whose best volley would need more than this many Strategic Turns, on
+# average, to cripple the enemy closes and boards instead (a captain's policy, not a rule):
+# a fight of guns that cannot decide it is a fight a referee's captain takes to the boarders.
+BOARD_AFTER_VOLLEYS = 8
+
+
+_VOLLEYS: dict[tuple[Any, ...], float] = {}
+
+
+def _best_volley(me: Ship, enemy: Ship, catalog: RogueTraderCatalog) -> float:
+    """The mean Hull Integrity the best arc's volley takes off `enemy` (exact: odds.py), at
+    1 VU and at her standoff range."""
+    from shipyard.systems.rogue_trader.combat.odds import ARCS, bearing_guns, volley_dist
+
+    best = 0.0
+    for reach in sorted({1, int(standoff(me)) or 1}):
+        for arc in ARCS:
+            guns = [p for p in bearing_guns(me, arc, reach) if me.working(p)
+                    and me.torpedoes.get(p.index, 1) > 0]
+            if guns:
+                dist, _ = volley_dist(me, enemy, guns, 0, catalog)
+                best = max(best, math.fsum(k * v for k, v in dist.items()))
+    return best
+
+
+def best_volley(me: Ship, enemy: Ship, catalog: RogueTraderCatalog) -> float:
+    key = (me.spec.name, me.spec.hull, battery(me), me.ballistic_skill,
+           me.modifier("macrobattery_damage"), enemy.spec.name, enemy.spec.hull, enemy.armour,
+           enemy.turrets, enemy.spec.crew.rating,
+           tuple((p.void_shields, p.shield_fails_on) for p in enemy.spec.parts
+                 if p.void_shields and enemy.working(p)))
+    found = _VOLLEYS.get(key)
+    if found is None:
+        if len(_VOLLEYS) > 4096:
+            _VOLLEYS.clear()
+        found = _VOLLEYS[key] = _best_volley(me, enemy, catalog)
+    return found
+
+
+def boarders(me: Ship, enemy: Ship, catalog: RogueTraderCatalog) -> int:
+    """Her Command target in a boarding action against `enemy` now (the seed's bonuses; R4)."""
+    table = catalog.combat
+    per = table.boarding_bonus_per_step
+    return (me.command + table.boarding_bonus_per_turret * me.turrets
+            + me.modifier("boarding")
+            + step_bonus(me.crew_population, enemy.crew_population, table.boarding_crew_step, per)
+            + step_bonus(me.hull_integrity, enemy.hull_integrity, table.boarding_hull_step, per))
+
+
 class Captain:
-    """The default captain: with `tactic: gunnery` it brings the most firepower to bear on the
-    enemy where the enemy brings the least, at a range where all its guns reach; with `ram` or
-    `board` it closes, bow on, and rams or boards when it can, shooting meanwhile."""
+    """The default captain. With `tactic: gunnery` it brings its strongest arc to bear where
+    the enemy brings the least, closing or opening the range as its guns want; when its guns
+    cannot decide the fight (the enemy is Crippled, or its best volley would need more than
+    BOARD_AFTER_VOLLEYS turns to cripple her) it closes and boards, or rams where the enemy's
+    boarders outmatch its own. With `ram` or `board` it
+    closes, bow on, and rams or boards when it can, shooting meanwhile."""
+
+    def tactic(self, s: Situation) -> str:
+        tactic = s.me.spec.crew.tactic
+        if tactic != "gunnery" or s.catalog is None:
+            return tactic
+        if s.enemy.crippled:
+            return "board"
+        volley = best_volley(s.me, s.enemy, s.catalog)
+        if volley * BOARD_AFTER_VOLLEYS >= s.enemy.hull_integrity:
+            return "gunnery"
+        # the guns cannot do it: her boarders, if they are a match for the enemy's, else her prow
+        return "board" if boarders(s.me, s.enemy, s.catalog) >= boarders(
+            s.enemy, s.me, s.catalog) else "ram"
 
     def manoeuvre(self, s: Situation) -> tuple[str, int]:
         me, enemy = s.me, s.enemy
-        tactic = me.spec.crew.tactic
+        tactic = self.tactic(s)
         best: tuple[Any, ...] | None = None
         choice = ("full", 0)
         options = s.options()
@@ -211,7 +301,7 @@ class Captain:
         turns = tuple(sorted({t for _, _, t in options}))
         mine = power_by_range(battery(me))
         gunnery = tactic == "gunnery"
-        theirs = power_by_range(battery(enemy) if gunnery else ())
+        theirs = power_by_range(battery(enemy))
         keep = standoff(me) if gunnery else 0.0
         target = enemy.position
         # where each speed takes her, and what follows from that alone, whatever her turn
@@ -221,41 +311,58 @@ class Captain:
             if place is None:
                 at = move(me.position, me.facing, vu)
                 reach = distance(at, target)
-                threat = firepower(theirs, target, enemy.facing, at) if gunnery else 0.0
+                threat = firepower(theirs, target, enemy.facing, at)
                 place = places[vu] = (at, reach, mine.at(reach), threat)
             position, gap, power, threat = place
             facing = (me.facing + turn) % 8
-            arc = bearing(position, facing, target)
-            fire = power[_ARC_INDEX[arc]]
+            arcs = bears(position, facing, target)
+            fire = max(power[_ARC_INDEX[arc]] for arc in arcs)
+            # the turn decides where next turn's move goes: how near the range she wants it
+            # can bring her (without this, a ship that nothing bears from turns any way and
+            # circles for ever)
+            ahead = min(abs(distance(move(position, facing, v), target) - keep)
+                        for v in speeds)
             if gunnery:
                 # what bears now, what could bear next turn from here, what the enemy could
                 # bring to bear here: a greedy captain with one turn of foresight
                 score: tuple[Any, ...] = (
-                    fire + _next_turn(mine, position, facing, target, speeds, turns) / 2
-                    - threat / 4,
-                    -abs(gap - keep), -order)
+                    round(fire + _next_turn(mine, position, facing, target, speeds, turns) / 2
+                          - threat / 8, 9),
+                    -round(ahead, 9), -order)
             else:
                 contact = gap <= s.contact_range + EPSILON
-                ready = contact and (tactic == "board" or arc == "fore")
-                score = (ready, -gap, arc == "fore", fire, -order)
+                ready = contact and (tactic == "board" or "fore" in arcs)
+                score = (ready, -round(ahead, 9), "fore" in arcs, fire, -order)
             if best is None or score > best:
                 best, choice = score, (word, turn)
         return choice
 
     def action(self, s: Situation) -> str:
-        tactic = s.me.spec.crew.tactic
-        contact = tactic in ("ram", "board") and s.range <= s.contact_range + EPSILON
-        ahead = bearing(s.me.position, s.me.facing, s.enemy.position) == "fore"
+        tactic = self.tactic(s)
+        if tactic not in ("ram", "board"):
+            return "shoot"
+        position, facing = s.after()
+        contact = distance(position, s.enemy.position) <= s.contact_range + EPSILON
+        ahead = "fore" in bears(position, facing, s.enemy.position)
         return tactic if contact and (tactic == "board" or ahead) else "shoot"
 
     def break_free(self, s: Situation) -> bool:
         """Try to break free when the enemy's boarders outmatch ours and the helm has a fair
-        chance (a failed attempt costs -20 on the next Command test)."""
-        outmatched = (s.enemy.command + 10 * s.enemy.turrets
-                      > s.me.command + 10 * s.me.turrets)
+        chance (a failed attempt costs -20 on the next Command test). The boarder tries too:
+        a boarding action going against her is one to get out of (R20)."""
+        if s.catalog is not None:
+            outmatched = boarders(s.enemy, s.me, s.catalog) > boarders(s.me, s.enemy, s.catalog)
+        else:
+            outmatched = (s.enemy.command + 10 * s.enemy.turrets
+                          > s.me.command + 10 * s.me.turrets)
         return outmatched and s.me.spec.crew.helm + s.me.manoeuvrability + s.break_free >= 30
-
 
     def boarding_blow(self, s: Situation) -> str:
         """Cut through the enemy crew: Morale breaks a ship sooner than Hull Integrity."""
         return "crew"
+
+    def shields_take(self, s: Situation, shots: Sequence[Shot]) -> list[tuple[int, int]]:
+        """Which of her hits the enemy's void shields take, in order, as (shot index, hit
+        number) (the seed: the attacker chooses). The default keeps the hits of a weapon whose
+        Crit Rating was met, then lances; the weakest go first (rules.shield_order)."""
+        return shield_order(shots)
