@@ -87,7 +87,7 @@ def _engine_volleys(a: str, b: str, gap: float, runs: int, seed: int) -> list[in
 
 
 @pytest.mark.parametrize(("a", "b", "gap"), [("hazeroth", "sword", 3.0),
-                                             ("ambition", "endeavour", 8.0),  # fore: torpedoes alone (R9)
+                                             ("ambition", "endeavour", 8.0),  # fore: torpedoes (R9)
                                              ("endeavour", "hazeroth", 4.0)])
 def test_the_engine_agrees_with_the_exact_odds(a: str, b: str, gap: float) -> None:
     report = volley(design(a), design(b), Terms(range=int(gap)))
