@@ -61,7 +61,7 @@ def test_validate_legal_designs_exit_0_with_the_json_shape() -> None:
         for budget in report["budgets"]:
             assert set(budget) == {"name", "used", "available", "unit"}
         for warning in report["warnings"]:
-            assert set(warning) == {"code", "message", "line"}
+            assert set(warning) == {"code", "message", "line", "column", "value"}
     starfury = reports[0]
     assert {b["name"]: (b["used"], b["available"]) for b in starfury["budgets"]} == {
         "cblocs": (59, 60), "power": (42, 30)}

@@ -6,13 +6,16 @@ Commands live in sibling modules (design.py, and one module per capability) and 
 
 from __future__ import annotations
 
+import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 
 from shipyard import __version__
+from shipyard.cli.completion import design_files, system_ids
 from shipyard.errors import Diagnostic, Exit, UserError
 
 if TYPE_CHECKING:
@@ -22,7 +25,7 @@ app = typer.Typer(
     name="shipyard",
     help="Build, check, print and fight starships for tabletop rules systems.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion and --show-completion
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -48,27 +51,11 @@ class _State:
 
 state = _State()
 
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"shipyard {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _main(
-    catalog: Annotated[list[Path] | None, typer.Option(
-        "--catalog", metavar="DIR",
-        help="a group's own catalog files (DIR/<system>/*.yaml), layered over the built-in ones; "
-             "may be given more than once")] = None,
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="print the version and exit")] = False,
-) -> None:
-    for directory in catalog or []:
-        if not directory.is_dir():
-            fail(UserError.single("cli.catalog", "--catalog: not a directory; give a folder "
-                                  "holding <system>/*.yaml files", str(directory)))
-    state.configure(list(catalog or []))
+# Arguments several commands share, with what TAB offers for them.
+SystemId = Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id",
+                                         autocompletion=system_ids)]
+DesignFiles = Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files",
+                                                   autocompletion=design_files)]
 
 
 def report(diagnostics: list[Diagnostic]) -> None:
@@ -79,6 +66,51 @@ def report(diagnostics: list[Diagnostic]) -> None:
 def fail(err: UserError) -> NoReturn:
     report(err.diagnostics)
     raise typer.Exit(int(err.status))
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def user_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """A command's UserError becomes its `FILE:LINE: message` lines and its exit status.
+
+    Goes under `@app.command()`, so a command body raises UserError wherever it finds a mistake
+    instead of wrapping itself in try/except. functools.wraps keeps the signature and
+    annotations Typer reads the options from.
+    """
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except UserError as err:
+            fail(err)
+
+    return run
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"shipyard {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+@user_errors
+def _main(
+    catalog: Annotated[list[Path] | None, typer.Option(
+        "--catalog", metavar="DIR",
+        help="a group's own catalog files (DIR/<system>/*.yaml), layered over the built-in ones; "
+             "may be given more than once")] = None,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    for directory in catalog or []:
+        if not directory.is_dir():
+            raise UserError.single("cli.catalog", "--catalog: not a directory; give a folder "
+                                   "holding <system>/*.yaml files", str(directory))
+    state.configure(list(catalog or []))
 
 
 def judged(paths: list[Path], allow_illegal: bool) -> list[Report]:

@@ -9,7 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
-from shipyard.cli.app import app, fail, finish, report, state
+from shipyard.cli.app import DesignFiles, SystemId, app, finish, report, state, user_errors
+from shipyard.cli.completion import design_files
 from shipyard.cli.tables import render
 from shipyard.core.table import Table
 from shipyard.errors import Exit, UserError
@@ -28,10 +29,12 @@ def _print_tables(tables: list[Table]) -> None:
 
 
 @app.command()
+@user_errors
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems."""
-    yard = state.yard()
-    found = [yard.system(i) for i in yard.system_ids()]
+    found, broken = state.yard().loadable()
+    for line in broken:  # a third party's broken system costs one line, not the command
+        print(f"shipyard: warning: {line}", file=sys.stderr)
     if as_json:
         _print_json([{"id": s.id, "title": s.title, "dice": s.dice, "hull": s.hull_help}
                      for s in found])
@@ -41,15 +44,12 @@ def systems(as_json: JsonFlag = False) -> None:
 
 
 @app.command()
-def catalog(system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
-            as_json: JsonFlag = False) -> None:
+@user_errors
+def catalog(system: SystemId, as_json: JsonFlag = False) -> None:
     """Hull classes, components, weapons and tables of a rules system."""
     yard = state.yard()
-    try:
-        rules = yard.system(system)
-        data = yard.catalog(rules)
-    except UserError as err:
-        fail(err)
+    rules = yard.system(system)
+    data = yard.catalog(rules)
     if as_json:
         _print_json(data.model_dump(mode="json"))
         return
@@ -57,37 +57,56 @@ def catalog(system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rule
 
 
 @app.command()
+@user_errors
 def new(
-    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
+    system: SystemId,
     hull: Annotated[str | None, typer.Option(help="the hull: a size or a hull id, "
                                              "as the system has them")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output",
                                                 help="write here instead of printing")] = None,
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
+    stock: Annotated[str | None, typer.Option(
+        help="a published ship of the system's catalog, by id (systems that have them)")
+    ] = None,
 ) -> None:
-    """Write a minimal legal design to start from."""
+    """Write a minimal legal design to start from, or a published stock ship (--stock)."""
     from shipyard.core.output import write_atomic
     from shipyard.core.yamlio import dump
 
     yard = state.yard()
-    try:
-        rules = yard.system(system)
-        text = dump(rules.new_design(yard.catalog(rules), hull))
-        if output is None:
-            typer.echo(text, nl=False)
-            return
-        if output.exists() and not force:
-            raise UserError.single("output.exists", "already exists; choose another name "
-                                   "or pass --force", str(output))
-        write_atomic(output, text)
-    except UserError as err:
-        fail(err)
+    rules = yard.system(system)
+    data = yard.catalog(rules)
+    if stock is not None:
+        _check_stock(rules.id, stock, hull, rules.stock_ids(data))
+    text = dump(rules.new_design(data, hull, stock))
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    if output.exists() and not force:
+        raise UserError.single("output.exists", "already exists; choose another name "
+                               "or pass --force", str(output))
+    write_atomic(output, text)
     typer.echo(f"wrote {output}", err=True)
 
 
+def _check_stock(system_id: str, stock: str, hull: str | None, known: list[str]) -> None:
+    from shipyard.core.suggest import suggest
+
+    if hull is not None:
+        raise UserError.single("cli.stock", "--stock and --hull: a stock ship has its own hull; "
+                               "give one or the other")
+    if not known:
+        raise UserError.single("cli.stock", f"--stock {stock}: {system_id} has no stock ships")
+    if stock not in known:
+        raise UserError.single("cli.stock", f"--stock {stock}: not a {system_id} stock ship; "
+                               f"{suggest(stock, known, always=True)} (see `shipyard catalog "
+                               f"{system_id}`)")
+
+
 @app.command()
+@user_errors
 def validate(
-    designs: Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files")],
+    designs: DesignFiles,
     as_json: JsonFlag = False,
     strict: Annotated[bool, typer.Option(help="warnings fail too (exit 1)")] = False,
 ) -> None:
@@ -123,7 +142,9 @@ def _verdict_line(result: Any) -> str:
 
 
 @app.command()
-def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design file (.yaml)")],
+@user_errors
+def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design file (.yaml)",
+                                               autocompletion=design_files)],
          as_json: JsonFlag = False) -> None:
     """The budgets with their line items, and the derived profile."""
     yard = state.yard()
@@ -133,7 +154,7 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
         finish(result.status())
         return
     d = result.design
-    profile = d.system.profile(d.model, d.catalog)
+    profile = d.system.profile(d)
     if as_json:
         _print_json({**result.as_json(),
                      "budgets": [b.as_json_full() for b in result.budgets],
@@ -151,15 +172,12 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
 
 
 @app.command()
+@user_errors
 def schema(
-    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
+    system: SystemId,
 ) -> None:
     """The JSON Schema of a system's design file, for editors."""
-    yard = state.yard()
-    try:
-        rules = yard.system(system)
-    except UserError as err:
-        fail(err)
+    rules = state.yard().system(system)
     document = rules.design_model.model_json_schema()
     document = {"$schema": "https://json-schema.org/draft/2020-12/schema",
                 "$id": f"shipyard:{rules.id}", **document,

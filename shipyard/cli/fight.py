@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shipyard.cli.app import app, fail, judged, state
+from shipyard.cli.app import app, fail, judged, state, user_errors
+from shipyard.cli.completion import design_files, system_ids
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
     from shipyard.core.combat import Chance, FightResult, OddsReport, Prepared, Summary
     from shipyard.core.options import FightOptions
-    from shipyard.core.system import RulesSystem
-    from shipyard.core.yard import Design
+    from shipyard.core.system import AnyDesign, AnySystem
 
 MAX_SEED = 2**63 - 1
 MAX_SAMPLES = 1_000_000
@@ -39,13 +39,8 @@ Range = Annotated[str | None, typer.Option(
 Rules = Annotated[list[str] | None, typer.Option(
     "--rule", metavar="NAME[=VALUE]", help="turn an optional rule of the system on (or set it "
     "to VALUE); may be repeated")]
-HelpSystem = Annotated[str | None, typer.Option(
-    "--help-system", metavar="SYSTEM", is_eager=True, callback=lambda v: _help_system(v),
-    help="list what one system's fights take (ranges, geometries, crew keys, rules) and exit")]
-
-
-def _help_system(system_id: str | None) -> None:
-    if system_id is None:
+def _help_system(ctx: typer.Context, system_id: str | None) -> None:
+    if system_id is None or ctx.resilient_parsing:  # completing: load nothing, print nothing
         return
     try:
         system = state.yard().system(system_id)
@@ -56,13 +51,19 @@ def _help_system(system_id: str | None) -> None:
     raise typer.Exit()
 
 
-def _declared(system: RulesSystem) -> FightOptions:
+HelpSystem = Annotated[str | None, typer.Option(
+    "--help-system", metavar="SYSTEM", is_eager=True, callback=_help_system,
+    autocompletion=system_ids,
+    help="list what one system's fights take (ranges, geometries, crew keys, rules) and exit")]
+
+
+def _declared(system: AnySystem) -> FightOptions:
     if system.fight_options is None:
         raise UserError.single("fight.unsupported", f"the {system.id} system has no combat yet")
     return system.fight_options
 
 
-def _designs(paths: list[Path], allow_illegal: bool) -> list[Design]:
+def _designs(paths: list[Path], allow_illegal: bool) -> list[AnyDesign]:
     """Two readable designs of one system, legal unless `allow_illegal`."""
     designs = [r.design for r in judged(paths, allow_illegal) if r.design is not None]
     systems = {d.system.id for d in designs}
@@ -74,9 +75,12 @@ def _designs(paths: list[Path], allow_illegal: bool) -> list[Design]:
 
 
 @app.command()
+@user_errors
 def duel(
-    a: Annotated[Path, typer.Argument(metavar="A", help="design of side A (.yaml)")],
-    b: Annotated[Path, typer.Argument(metavar="B", help="design of side B (.yaml)")],
+    a: Annotated[Path, typer.Argument(metavar="A", help="design of side A (.yaml)",
+                                      autocompletion=design_files)],
+    b: Annotated[Path, typer.Argument(metavar="B", help="design of side B (.yaml)",
+                                      autocompletion=design_files)],
     seed: Seed = None,
     runs: Annotated[int, typer.Option(
         "--runs", help="1: one narrated fight; more: a Monte Carlo summary (at most "
@@ -116,27 +120,24 @@ def duel(
     from shipyard.core.dice import new_seed
     from shipyard.core.options import parse_terms
 
-    try:
-        check_runs(runs)
-        if engine not in ("auto", "reference"):
-            raise UserError.single("cli.engine", f"--engine {engine}: give auto or reference")
-        first, second = _designs([a, b], allow_illegal)
-        terms = parse_terms(first.system.id, _declared(first.system), "duel",
-                            {"range": start_range, "geometry": geometry, "cap": cap},
-                            [crew_a or [], crew_b or []], rules or [], (pilot_a, pilot_b))
-        prepared = first.system.fight().prepare(first, second, terms)
-        chosen = seed if seed is not None else new_seed()
-        if runs == 1:
-            result = fight_once(first.system.fight(), prepared, chosen)
-            _print_fight(prepared, result, chosen, as_json)
-        else:
-            summary = _series(first, prepared, runs, chosen, engine)
-            _print_summary(prepared, summary, as_json)
-    except UserError as err:
-        fail(err)
+    check_runs(runs)
+    if engine not in ("auto", "reference"):
+        raise UserError.single("cli.engine", f"--engine {engine}: give auto or reference")
+    first, second = _designs([a, b], allow_illegal)
+    terms = parse_terms(first.system.id, _declared(first.system), "duel",
+                        {"range": start_range, "geometry": geometry, "cap": cap},
+                        [crew_a or [], crew_b or []], rules or [], (pilot_a, pilot_b))
+    prepared = first.system.fight().prepare(first, second, terms)
+    chosen = seed if seed is not None else new_seed()
+    if runs == 1:
+        result = fight_once(first.system.fight(), prepared, chosen)
+        _print_fight(prepared, result, chosen, as_json)
+    else:
+        summary = _series(first, prepared, runs, chosen, engine)
+        _print_summary(prepared, summary, as_json)
 
 
-def _series(design: Design, prepared: Prepared, runs: int, seed: int, engine: str) -> Summary:
+def _series(design: AnyDesign, prepared: Prepared, runs: int, seed: int, engine: str) -> Summary:
     from shipyard.core.combat import series, summarise
 
     support = design.system.fight()
@@ -229,9 +230,12 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
 
 
 @app.command()
+@user_errors
 def odds(
-    attacker: Annotated[Path, typer.Argument(metavar="ATTACKER", help="the firing design (.yaml)")],
-    target: Annotated[Path, typer.Argument(metavar="TARGET", help="the design fired on (.yaml)")],
+    attacker: Annotated[Path, typer.Argument(metavar="ATTACKER", help="the firing design (.yaml)",
+                                      autocompletion=design_files)],
+    target: Annotated[Path, typer.Argument(metavar="TARGET", help="the design fired on (.yaml)",
+                                      autocompletion=design_files)],
     at_range: Range = None,
     speed: Annotated[str | None, typer.Option(
         "--speed", metavar="SPEED", help="the target's movement, in the system's units a "
@@ -254,14 +258,11 @@ def odds(
     from shipyard.core.dice import new_seed
     from shipyard.core.options import parse_terms
 
-    try:
-        first, second = _designs([attacker, target], allow_illegal)
-        terms = parse_terms(first.system.id, _declared(first.system), "odds",
-                            {"range": at_range, "speed": speed}, [crew or []], rules or [])
-        chosen = seed if seed is not None else new_seed()
-        result = first.system.fight().odds(first, second, terms, samples, chosen)
-    except UserError as err:
-        fail(err)
+    first, second = _designs([attacker, target], allow_illegal)
+    terms = parse_terms(first.system.id, _declared(first.system), "odds",
+                        {"range": at_range, "speed": speed}, [crew or []], rules or [])
+    chosen = seed if seed is not None else new_seed()
+    result = first.system.fight().odds(first, second, terms, samples, chosen)
     _print_odds(result, chosen, as_json)
 
 

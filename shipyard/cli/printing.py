@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from shipyard.cli.app import app, fail, judged, state
-from shipyard.errors import UserError
+from shipyard.cli.app import DesignFiles, SystemId, app, judged, state, user_errors
 
 if TYPE_CHECKING:
     from shipyard.core.render import Page
@@ -36,8 +35,9 @@ OutputOption = Annotated[Path | None, typer.Option(
 
 
 @app.command()
+@user_errors
 def sheet(
-    designs: Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files")],
+    designs: DesignFiles,
     output: OutputOption = None,
     paper: PaperOption = PaperChoice.a4,
     fmt: Annotated[FormatChoice | None, typer.Option(
@@ -63,16 +63,13 @@ def sheet(
                    else FormatChoice.pdf)
     if output is None:
         output = Path(f"{designs[0].stem if len(designs) == 1 else 'fleet'}.{kind.value}")
-    try:
-        pages = [_sheet_of(result) for result in reports]
-        if cards:
-            systems = dict.fromkeys(r.design.system for r in reports if r.design is not None)
-            pages += [render.Page(s.cards(yard.catalog(s))) for s in systems]
-        title = ", ".join(str(r.name) for r in reports)
-        title = title if len(reports) == 1 else f"Fleet: {title}"
-        _write(pages, kind, paper.value, output, title)
-    except UserError as err:
-        fail(err)
+    pages = [_sheet_of(result) for result in reports]
+    if cards:
+        systems = dict.fromkeys(r.design.system for r in reports if r.design is not None)
+        pages += [render.Page(s.cards(yard.catalog(s))) for s in systems]
+    title = ", ".join(str(r.name) for r in reports)
+    title = title if len(reports) == 1 else f"Fleet: {title}"
+    _write(pages, kind, paper.value, output, title)
     typer.echo(f"wrote {output}")
 
 
@@ -81,15 +78,16 @@ def _sheet_of(result: Report) -> Page:
 
     design = result.design
     assert design is not None  # only readable reports get here
-    printable = design.system.sheet(design.model, design.catalog, result.budgets)
+    printable = design.system.sheet(design, result.budgets)
     problems = tuple(f"line {d.line}: {d.message}" if d.line is not None else d.message
                      for d in result.errors)
     return Page(printable, problems)
 
 
 @app.command()
+@user_errors
 def cards(
-    system: Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id")],
+    system: SystemId,
     output: OutputOption = None,
     paper: PaperOption = PaperChoice.a4,
 ) -> None:
@@ -100,13 +98,10 @@ def cards(
     from shipyard.core import render
 
     yard = state.yard()
-    try:
-        rules = yard.system(system)
-        page = render.Page(rules.cards(yard.catalog(rules)))
-        output = output or Path(f"{rules.id}-cards.pdf")
-        _write([page], FormatChoice.pdf, paper.value, output, f"{rules.id} reference cards")
-    except UserError as err:
-        fail(err)
+    rules = yard.system(system)
+    page = render.Page(rules.cards(yard.catalog(rules)))
+    output = output or Path(f"{rules.id}-cards.pdf")
+    _write([page], FormatChoice.pdf, paper.value, output, f"{rules.id} reference cards")
     typer.echo(f"wrote {output}")
 
 

@@ -12,14 +12,14 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from shipyard.core.dice import Roller, derive_seed
 from shipyard.core.options import Terms
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
-    from shipyard.core.yard import Design
+    from shipyard.core.system import AnyDesign
 
 MAX_RUNS = 1_000_000
 MAX_REFERENCE_RUNS = 100_000  # the narrated engine takes milliseconds a fight
@@ -173,11 +173,14 @@ class Columns:
         self.draws += other.draws
 
 
-class FightSupport(ABC):
+DesignT = TypeVar("DesignT", bound="AnyDesign")
+
+
+class FightSupport(ABC, Generic[DesignT]):
     """A rules system's combat: how it reads the terms, starts a fight, and rates a volley."""
 
     @abstractmethod
-    def prepare(self, a: Design, b: Design, terms: Terms) -> Prepared:
+    def prepare(self, a: DesignT, b: DesignT, terms: Terms) -> Prepared:
         """Check the terms against the designs (UserError if they do not fit)."""
 
     @abstractmethod
@@ -191,7 +194,7 @@ class FightSupport(ABC):
         raise TypeError(f"{type(self).__name__} marks fights batchable but has no batch engine")
 
     @abstractmethod
-    def odds(self, attacker: Design, target: Design, terms: Terms, samples: int,
+    def odds(self, attacker: DesignT, target: DesignT, terms: Terms, samples: int,
              seed: int) -> OddsReport:
         """What one volley of the attacker's weapons does to the target: exact where the
         dice allow, else `samples` volleys from `seed`."""
@@ -208,7 +211,7 @@ class FightResult(NamedTuple):
     draws: int
 
 
-def fight_once(support: FightSupport, prepared: Prepared, seed: int,
+def fight_once(support: FightSupport[Any], prepared: Prepared, seed: int,
                narrate: bool = True) -> FightResult:
     roller = Roller(seed)
     log = Log(narrate)
@@ -228,7 +231,7 @@ def check_runs(runs: int) -> None:
         raise UserError.single("cli.runs", f"--runs {runs}: give 1..{MAX_RUNS:,} fights")
 
 
-def series(support: FightSupport, prepared: Prepared, runs: int, seed: int,
+def series(support: FightSupport[Any], prepared: Prepared, runs: int, seed: int,
            progress: Progress | None = None, engine: str = "auto") -> Columns:
     """`runs` fights from one seed: on the batch engine when it applies, else the reference."""
     check_runs(runs)

@@ -22,3 +22,24 @@ def catalogs_dir() -> Path:
 
 def templates_dir() -> Path:
     return data_root() / "templates"
+
+
+_plugin_templates: dict[str, Path] = {}
+
+
+def register_templates(system_id: str, folder: Path) -> None:
+    """A system whose templates live outside templates/ (a plugin) names its folder, which
+    then serves `<id>/...` template and stylesheet paths."""
+    if folder.resolve() != (templates_dir() / system_id).resolve():
+        _plugin_templates[system_id] = folder
+
+
+def plugin_templates() -> dict[str, Path]:
+    return dict(_plugin_templates)
+
+
+def template_file(name: str) -> Path:
+    """The file a template or stylesheet path (`<id>/sheet.css`, `_base/base.css`) names."""
+    head, _, rest = name.partition("/")
+    folder = _plugin_templates.get(head)
+    return folder / rest if folder is not None and rest else templates_dir() / name

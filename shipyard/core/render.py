@@ -24,7 +24,7 @@ from urllib.parse import unquote, urlsplit
 import jinja2
 from markupsafe import Markup
 
-from shipyard.core.paths import templates_dir
+from shipyard.core.paths import plugin_templates, template_file, templates_dir
 from shipyard.core.system import Printable
 
 FONT_SCHEME = "shipyard-font"
@@ -43,10 +43,19 @@ PAPERS = {p.id: p for p in (Paper("a4", "A4", 210.0, 297.0),
                             Paper("letter", "letter", 215.9, 279.4))}
 
 
-@cache
 def environment() -> jinja2.Environment:
+    """The templates/ folder, with each plugin's own folder served as `<id>/...`."""
+    return _environment(tuple(sorted((k, str(v)) for k, v in plugin_templates().items())))
+
+
+@cache
+def _environment(plugins: tuple[tuple[str, str], ...]) -> jinja2.Environment:
+    loader: jinja2.BaseLoader = jinja2.FileSystemLoader(templates_dir())
+    if plugins:
+        loader = jinja2.ChoiceLoader([
+            jinja2.PrefixLoader({k: jinja2.FileSystemLoader(v) for k, v in plugins}), loader])
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(templates_dir()),
+        loader=loader,
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -102,15 +111,16 @@ def font_dir() -> Path:
 def asset_path(url: str) -> Path | None:
     """The file a URL names if it is one of the package's own assets, else None.
 
-    Allowed: `file:` URLs inside templates/, and `shipyard-font:NAME` for a bundled font file.
-    Everything else (other files, other schemes, the network, `data:`) is refused.
+    Allowed: `file:` URLs inside templates/ (or a plugin system's template folder), and
+    `shipyard-font:NAME` for a bundled font file. Everything else (other files, other schemes,
+    the network, `data:`) is refused.
     """
     parts = urlsplit(url)
     if parts.scheme == FONT_SCHEME:
-        root = font_dir()
-        candidate = root / unquote(parts.path)
+        roots = [font_dir()]
+        candidate = font_dir() / unquote(parts.path)
     elif parts.scheme == "file" and parts.netloc in ("", "localhost"):
-        root = templates_dir().resolve()
+        roots = [templates_dir().resolve(), *(p.resolve() for p in plugin_templates().values())]
         candidate = Path(unquote(parts.path))
     else:
         return None
@@ -118,13 +128,13 @@ def asset_path(url: str) -> Path | None:
         resolved = candidate.resolve()
     except (OSError, RuntimeError):
         return None
-    if not resolved.is_relative_to(root) or not resolved.is_file():
+    if not any(resolved.is_relative_to(r) for r in roots) or not resolved.is_file():
         return None
     return resolved
 
 
 def stylesheet_path(name: str) -> Path:
-    return templates_dir() / name
+    return template_file(name)
 
 
 _URL = re.compile(r"url\(\s*(['\"]?)([^)'\"]+)\1\s*\)")

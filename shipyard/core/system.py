@@ -2,6 +2,10 @@
 
 A rules system is one folder of code (`shipyard/systems/<id>/`), one of catalogs and one of
 templates. The core calls it only through this interface; it never names a system.
+
+`RulesSystem` is generic over the system's design model `D`, its catalog model `C` and its built
+form `B`: what `build()` makes of a design once (its fitted parts, its derived figures), which
+the core keeps on the `Design` and hands to every later step, so no step rebuilds it.
 """
 
 from __future__ import annotations
@@ -10,14 +14,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.budget import Budget
-from shipyard.core.paths import catalogs_dir
+from shipyard.core.paths import catalogs_dir, templates_dir
 from shipyard.core.table import Table
-from shipyard.core.yamlio import YamlPath
+from shipyard.core.yamlio import Located, YamlPath
 from shipyard.errors import Diagnostic, UserError
 
 if TYPE_CHECKING:
@@ -43,6 +47,29 @@ class DesignBase(StrictModel):
                               description="warning codes this design accepts on purpose")
 
 
+D = TypeVar("D", bound=DesignBase)
+C = TypeVar("C", bound=BaseModel)
+B = TypeVar("B")
+
+
+@dataclass
+class Design(Generic[D, C, B]):
+    """A design file that passed its schema, built once, ready for the rules."""
+
+    located: Located
+    system: RulesSystem[D, C, B]
+    model: D
+    catalog: C
+    built: B
+
+    @property
+    def file(self) -> str:
+        return self.located.file
+
+    def line_of(self, path: YamlPath) -> int | None:
+        return self.located.line_of(path)
+
+
 @dataclass
 class Verdict:
     """A system's findings on one design: its budgets and what breaks or bends the rules."""
@@ -62,7 +89,8 @@ class Printable:
     """Pages a system hands the printer: one of its templates and the values that template reads.
 
     `template` and `stylesheets` are paths under templates/ (the shared base's stylesheet always
-    comes first). Everything in `context` that came from a design is escaped by the renderer.
+    comes first), or under a system's own template folder as `<id>/...`. Everything in `context`
+    that came from a design is escaped by the renderer.
     """
 
     template: str
@@ -70,44 +98,67 @@ class Printable:
     stylesheets: tuple[str, ...] = ()
 
 
-class RulesSystem(ABC):
+class RulesSystem(ABC, Generic[D, C, B]):
+    """One rules system: its data models, its construction rules, its paper and its fights."""
+
     id: ClassVar[str]
     title: ClassVar[str]
     dice: ClassVar[str]
     hull_help: ClassVar[str]  # what `new --hull` takes in this system
-    design_model: ClassVar[type[DesignBase]]
-    catalog_model: ClassVar[type[BaseModel]]
+    design_model: type[D]
+    catalog_model: type[C]
     codes: ClassVar[dict[str, str]]  # every rule finding's stable code, with what it means
     fight_options: ClassVar[FightOptions | None] = None  # what its fights take; None: no combat
 
     def catalog_dir(self) -> Path:
+        """The folder of the system's built-in catalog (a plugin returns its own)."""
         return catalogs_dir() / self.id
 
+    def templates_dir(self) -> Path:
+        """The folder of the system's templates, named `<id>/...` in a Printable."""
+        return templates_dir() / self.id
+
     @abstractmethod
-    def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
+    def build(self, design: D, catalog: C, line_of: LineOf) -> B:
+        """What the design is once its parts are looked up and its figures derived (each part
+        may keep its line); called once per design that passed its schema, legal or not."""
+
+    @abstractmethod
+    def check(self, design: Design[D, C, B]) -> Verdict:
         """Budgets and rule findings; never raises for a design that passed its schema."""
 
     @abstractmethod
-    def profile(self, design: Any, catalog: Any) -> list[tuple[str, str]]:
+    def profile(self, design: Design[D, C, B]) -> list[tuple[str, str]]:
         """The derived profile, as (rating, value) rows in the game's words."""
 
     @abstractmethod
-    def new_design(self, catalog: Any, hull: str | None) -> dict[str, Any]:
-        """A minimal legal design to start from, as plain data."""
+    def new_design(self, catalog: C, hull: str | None, stock: str | None = None
+                   ) -> dict[str, Any]:
+        """A minimal legal design to start from (or the stock ship `stock`), as plain data."""
 
     @abstractmethod
-    def catalog_tables(self, catalog: Any) -> list[Table]:
+    def catalog_tables(self, catalog: C) -> list[Table]:
         """The catalog as tables for people."""
 
-    def sheet(self, design: Any, catalog: Any, budgets: list[Budget]) -> Printable:
+    def stock_ids(self, catalog: C) -> list[str]:
+        """The published ships `new --stock` can write; none unless the system has them."""
+        return []
+
+    def sheet(self, design: Design[D, C, B], budgets: list[Budget]) -> Printable:
         """The printed sheet of one design (budgets as `check` found them)."""
         raise UserError.single("sheet.unsupported", f"the {self.id} system has no sheet yet")
 
-    def cards(self, catalog: Any) -> Printable:
-        """The system's reference cards."""
-        raise UserError.single("cards.unsupported",
-                               f"the {self.id} system has no reference cards yet")
+    def cards(self, catalog: C) -> Printable:
+        """The system's reference cards; by default, cards made from its catalog tables and
+        its rule codes, so a new system prints cards before it writes its own."""
+        from shipyard.core.cards import default_cards  # it imports this module
 
-    def fight(self) -> FightSupport:
+        return default_cards(self.id, self.catalog_tables(catalog), self.codes)
+
+    def fight(self) -> FightSupport[Design[D, C, B]]:
         """The system's combat (core/combat.py): duels, Monte Carlo series, volley odds."""
         raise UserError.single("fight.unsupported", f"the {self.id} system has no combat yet")
+
+
+AnySystem = RulesSystem[Any, Any, Any]
+AnyDesign = Design[Any, Any, Any]

@@ -1,21 +1,21 @@
 """Pydantic validation with every error reported as `FILE:LINE: message`.
 
 Pydantic's messages say what would be right ("Input should be greater than 0"); we add where
-(the line, from the YAML marks), what the file said, and, for an unknown key, the nearest known
-key of the model that refused it.
+(the line and column, from the YAML marks), what the file said, and, for an unknown key, the
+nearest known key of the model that refused it.
 """
 
 from __future__ import annotations
 
-import difflib
 import types
 import typing
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from shipyard.core.suggest import suggest
 from shipyard.core.yamlio import Located, YamlPath
-from shipyard.errors import Diagnostic, Exit, UserError
+from shipyard.errors import Diagnostic, Exit, JsonValue, UserError, json_value
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -36,7 +36,9 @@ def diagnostics_of(exc: ValidationError, model: type[BaseModel], located: Locate
         data_path = _data_path(model, loc)
         message = _message(err, model, loc, data_path)
         code = f"{code_prefix}.{_CODES.get(err['type'], 'invalid')}"
-        out.append(Diagnostic(code, message, "error", located.line_of(data_path), located.file))
+        line, column = located.position_of(data_path)
+        out.append(Diagnostic(code, message, "error", line, located.file, column,
+                              _offending(err, loc)))
     # by line; on one line a misspelt key reads better before the key it leaves missing
     return sorted(out, key=lambda d: (d.line or 0, d.code.endswith("missing_key")))
 
@@ -55,6 +57,19 @@ _CODES = {
 }
 
 
+def _offending(err: Any, loc: tuple[Any, ...]) -> JsonValue:
+    """What the file said that was refused: an unknown key's name, a wrong value as written,
+    nothing for a key that is missing."""
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        return str(loc[-1])
+    if kind in ("missing", "union_tag_not_found"):
+        return None
+    if kind == "union_tag_invalid":
+        return json_value(err.get("ctx", {}).get("tag", err.get("input")))
+    return json_value(err.get("input"))
+
+
 def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...],
              data_path: YamlPath) -> str:
     kind = err["type"]
@@ -62,9 +77,8 @@ def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...],
     if kind == "extra_forbidden":
         key = str(loc[-1])
         known = _known_keys(model, loc[:-1])
-        close = difflib.get_close_matches(key, known, n=1)
-        hint = f"did you mean '{close[0]}'?" if close else f"known keys: {', '.join(known)}"
-        return f"unknown key '{key}' in {_dotted(data_path[:-1]) or 'the file'}; {hint}"
+        return (f"unknown key '{key}' in {_dotted(data_path[:-1]) or 'the file'}; "
+                f"{suggest(key, known)}")
     if kind == "missing":
         return f"missing key '{loc[-1]}'" + (f" in {_dotted(data_path[:-1])}"
                                              if data_path[:-1] else "")

@@ -1,10 +1,10 @@
 """YAML with positions.
 
-PyYAML's C loader composes a node tree whose marks carry line numbers; we build plain Python data
-from it ourselves, recording the line of every key and item by its path. That keeps loading at C
-speed (a round-trip loader is ~40x slower) and lets every later error, Pydantic's included, point
-at a line. Walking the tree ourselves is also where duplicate keys, alias bombs and runaway nesting
-are refused, before any work grows with them.
+PyYAML's C loader composes a node tree whose marks carry line and column numbers; we build plain
+Python data from it ourselves, recording the position of every key and item by its path. That
+keeps loading at C speed (a round-trip loader is ~40x slower) and lets every later error,
+Pydantic's included, point at a line. Walking the tree ourselves is also where duplicate keys,
+alias bombs and runaway nesting are refused, before any work grows with them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from shipyard.errors import Diagnostic, UserError
+from shipyard.errors import Diagnostic, JsonValue, UserError, json_value
 
 YamlPath = tuple[str | int, ...]
 
@@ -34,23 +34,42 @@ _PLAIN_COLLECTIONS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 @dataclass
 class Located:
-    """Plain data from one YAML file, with the line of every path in it."""
+    """Plain data from one YAML file, with the line and column of every path in it.
+
+    Both are 1-based, as editors count. A key's position is the key's; an item's is the item's.
+    """
 
     data: Any
     file: str
     lines: dict[YamlPath, int] = field(default_factory=dict)
+    columns: dict[YamlPath, int] = field(default_factory=dict)
 
     def line_of(self, path: YamlPath) -> int | None:
         """The line of `path`, or of its nearest ancestor that has one."""
+        return self.position_of(path)[0]
+
+    def position_of(self, path: YamlPath) -> tuple[int | None, int | None]:
+        """The line and column of `path`, or of its nearest ancestor that has a line (both from
+        the same place, so the column never belongs to another line)."""
         for end in range(len(path), -1, -1):
-            line = self.lines.get(tuple(path[:end]))
+            key = tuple(path[:end])
+            line = self.lines.get(key)
             if line is not None:
-                return line
+                return line, self.columns.get(key)
+        return None, None
+
+
+def _fail(file: str, line: int | None, code: str, message: str, column: int | None = None,
+          value: JsonValue = None) -> UserError:
+    return UserError([Diagnostic(code, message, "error", line, file, column, value)])
+
+
+def _at(text: str, mark: yaml.Mark) -> JsonValue:
+    """The character a syntax error's mark points at (None at the end of the text)."""
+    lines = text.split("\n")
+    if mark.line >= len(lines) or mark.column >= len(lines[mark.line]):
         return None
-
-
-def _fail(file: str, line: int | None, code: str, message: str) -> UserError:
-    return UserError([Diagnostic(code, message, "error", line, file)])
+    return lines[mark.line][mark.column]
 
 
 def read_text(path: Path, shown: str | None = None) -> str:
@@ -74,9 +93,10 @@ def read_text(path: Path, shown: str | None = None) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - raw.rfind(b"\n", 0, exc.start)  # in bytes: the line is not text
         raise _fail(name, line, "file.encoding",
-                    f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8 text"
-                    ) from None
+                    f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8 text",
+                    column) from None
 
 
 def load_file(path: Path, shown: str | None = None) -> Located:
@@ -96,13 +116,17 @@ def load_text(text: str, file: str) -> Located:
         return located
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "not valid YAML"
-        raise _fail(file, line, "yaml.syntax", f"YAML syntax: {problem}") from None
+        if mark is None:
+            raise _fail(file, None, "yaml.syntax", f"YAML syntax: {problem}") from None
+        raise _fail(file, mark.line + 1, "yaml.syntax", f"YAML syntax: {problem}",
+                    mark.column + 1, _at(text, mark)) from None
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - text.rfind("\n", 0, exc.position)
         raise _fail(file, line, "yaml.syntax", f"character {exc.character!r} is not allowed in "
-                    "YAML text; remove it") from None
+                    "YAML text; remove it", column, chr(exc.character)
+                    if isinstance(exc.character, int) else str(exc.character)) from None
     except yaml.YAMLError as exc:
         raise _fail(file, 1, "yaml.syntax", f"YAML syntax: {exc}") from None
     finally:
@@ -115,8 +139,14 @@ class _Builder:
         self.located = located
         self.count = 0
 
-    def _error(self, node: yaml.Node, code: str, message: str) -> UserError:
-        return _fail(self.located.file, node.start_mark.line + 1, code, message)
+    def _error(self, node: yaml.Node, code: str, message: str,
+               value: JsonValue = None) -> UserError:
+        mark = node.start_mark
+        return _fail(self.located.file, mark.line + 1, code, message, mark.column + 1, value)
+
+    def _place(self, path: YamlPath, mark: yaml.Mark) -> None:
+        self.located.lines[path] = mark.line + 1
+        self.located.columns[path] = mark.column + 1
 
     def build(self, node: yaml.Node, path: YamlPath, depth: int) -> Any:
         self.count += 1
@@ -127,10 +157,14 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise self._error(node, "yaml.too_deep",
                               f"nested more than {MAX_DEPTH} levels deep (a recursive alias?)")
-        self.located.lines.setdefault(path, node.start_mark.line + 1)
+        lines = self.located.lines
+        if path not in lines:  # a key's own position was placed by its mapping
+            mark = node.start_mark  # inlined, not _place(): this runs for every value of a file
+            lines[path] = mark.line + 1
+            self.located.columns[path] = mark.column + 1
         if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_COLLECTIONS:
             raise self._error(node, "yaml.tag", f"unsupported YAML tag {node.tag}; "
-                              "write plain mappings and lists")
+                              "write plain mappings and lists", node.tag)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
@@ -138,26 +172,29 @@ class _Builder:
         try:
             return self.loader.construct_object(node)
         except yaml.constructor.ConstructorError as exc:
-            raise self._error(node, "yaml.tag", f"unsupported YAML value: {exc.problem}") from None
+            raise self._error(node, "yaml.tag", f"unsupported YAML value: {exc.problem}",
+                              node.tag) from None
 
     def _mapping(self, node: yaml.MappingNode, path: YamlPath, depth: int) -> dict[Any, Any]:
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise self._error(key_node, "yaml.merge",
-                                  "YAML merge keys (<<) are not supported; write the keys out")
+                                  "YAML merge keys (<<) are not supported; write the keys out",
+                                  "<<")
             if not isinstance(key_node, yaml.ScalarNode):
                 raise self._error(key_node, "yaml.key", "a key must be a plain word, not a "
                                   "list or mapping")
             key = self.loader.construct_object(key_node)
             if isinstance(key, bool) or not isinstance(key, str | int):
-                raise self._error(key_node, "yaml.key", f"key {key!r} must be a plain word")
+                raise self._error(key_node, "yaml.key", f"key {key!r} must be a plain word",
+                                  json_value(key))
             if key in out:
                 first = self.located.lines.get((*path, key))
                 raise self._error(key_node, "yaml.duplicate_key",
                                   f"duplicate key '{key}' (first given on line {first}); "
-                                  "keep one of them")
-            self.located.lines[(*path, key)] = key_node.start_mark.line + 1
+                                  "keep one of them", key)
+            self._place((*path, key), key_node.start_mark)
             out[key] = self.build(value_node, (*path, key), depth + 1)
         return out
 

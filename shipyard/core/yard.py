@@ -6,34 +6,20 @@ parses the catalog once.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from shipyard.core.budget import Budget
 from shipyard.core.catalog import catalog_files, load_catalog
-from shipyard.core.registry import load_system, system_ids
-from shipyard.core.system import DesignBase, RulesSystem
+from shipyard.core.registry import BrokenSystem, load_system, system_ids
+from shipyard.core.suggest import suggest
+from shipyard.core.system import AnyDesign, AnySystem, Design
 from shipyard.core.validation import validate
-from shipyard.core.yamlio import Located, load_file
+from shipyard.core.yamlio import load_file
 from shipyard.errors import Diagnostic, Exit, UserError
 
-
-@dataclass
-class Design:
-    """A design file that passed its schema: ready for the rules."""
-
-    located: Located
-    system: RulesSystem
-    model: Any  # the system's design model
-    catalog: Any  # the system's catalog model
-
-    @property
-    def file(self) -> str:
-        return self.located.file
+__all__ = ["Design", "Report", "Yard"]
 
 
 @dataclass
@@ -48,7 +34,7 @@ class Report:
     accepted: list[Diagnostic] = field(default_factory=list)
     budgets: list[Budget] = field(default_factory=list)
     readable: bool = True
-    design: Design | None = None
+    design: AnyDesign | None = None
 
     @property
     def legal(self) -> bool | None:
@@ -74,29 +60,42 @@ class Report:
 class Yard:
     def __init__(self, overlays: list[Path] | None = None) -> None:
         self.overlays = list(overlays or [])
-        self._catalogs: dict[str, BaseModel] = {}
+        self._catalogs: dict[str, Any] = {}
 
     def system_ids(self) -> tuple[str, ...]:
         return system_ids()
 
     def system(self, system_id: str, file: str | None = None,
-               line: int | None = None) -> RulesSystem:
-        system = load_system(system_id) if isinstance(system_id, str) else None
+               line: int | None = None) -> AnySystem:
+        try:
+            system = load_system(system_id) if isinstance(system_id, str) else None
+        except BrokenSystem as exc:
+            raise UserError.single("system.broken", str(exc), file, line) from None
         if system is None:
-            known = system_ids()
-            close = difflib.get_close_matches(str(system_id), known, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(known)}"
-            raise UserError.single("system.unknown",
-                                   f"unknown rules system '{system_id}'; {hint}", file, line)
+            raise UserError.single("system.unknown", f"unknown rules system '{system_id}'; "
+                                   f"{suggest(str(system_id), system_ids())}", file, line)
         return system
 
-    def catalog(self, system: RulesSystem) -> Any:
+    def loadable(self) -> tuple[list[AnySystem], list[str]]:
+        """Every registered system that loads, and a line about each one that does not."""
+        found, broken = [], []
+        for system_id in system_ids():
+            try:
+                system = load_system(system_id)
+            except BrokenSystem as exc:
+                broken.append(str(exc))
+                continue
+            if system is not None:
+                found.append(system)
+        return found, broken
+
+    def catalog(self, system: AnySystem) -> Any:
         if system.id not in self._catalogs:
             files = catalog_files(system.catalog_dir(), self.overlays, system.id)
             self._catalogs[system.id] = load_catalog(system.catalog_model, files)
         return self._catalogs[system.id]
 
-    def read(self, path: Path, shown: str | None = None) -> Design:
+    def read(self, path: Path, shown: str | None = None) -> AnyDesign:
         """Read and schema-check one design file; a UserError (exit 2) if it is not a design."""
         located = load_file(path, shown)
         data = located.data
@@ -117,12 +116,11 @@ class Yard:
         model = validate(system.design_model, located, context={"catalog": catalog})
         for i, code in enumerate(model.accept):
             if code not in system.codes:
-                close = difflib.get_close_matches(code, system.codes, n=1)
-                hint = (f"did you mean '{close[0]}'?" if close
-                        else f"known: {', '.join(sorted(system.codes))}")
                 raise UserError.single("schema.unknown_code", f"accept: unknown code '{code}'; "
-                                       f"{hint}", located.file, located.line_of(("accept", i)))
-        return Design(located, system, model, catalog)
+                                       f"{suggest(code, sorted(system.codes))}", located.file,
+                                       located.line_of(("accept", i)))
+        return Design(located, system, model, catalog,
+                      system.build(model, catalog, located.line_of))
 
     def check(self, path: Path, shown: str | None = None) -> Report:
         report = Report(file=shown or str(path))
@@ -134,11 +132,11 @@ class Yard:
             return report
         return self.judge(design, report)
 
-    def judge(self, design: Design, report: Report | None = None) -> Report:
+    def judge(self, design: AnyDesign, report: Report | None = None) -> Report:
         report = report or Report(file=design.file)
-        model: DesignBase = design.model
+        model = design.model
         report.system, report.name, report.design = design.system.id, model.name, design
-        verdict = design.system.check(model, design.catalog, design.located.line_of)
+        verdict = design.system.check(design)
         report.budgets = verdict.budgets
         accept = set(model.accept)
         for diag in verdict.diagnostics:

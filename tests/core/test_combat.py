@@ -177,7 +177,7 @@ def test_a_system_without_combat_says_so() -> None:
         def check(self, *args: Any) -> Any:  # pragma: no cover
             raise NotImplementedError
 
-        profile = new_design = catalog_tables = check
+        build = profile = new_design = catalog_tables = check
 
     with pytest.raises(UserError) as err:
         Quiet().fight()

@@ -3,7 +3,7 @@ published game's hull classes and components (systems/rogue-trader.md)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shipyard.core.budget import Budget
 from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
@@ -12,10 +12,13 @@ from shipyard.systems.rogue_trader.build import catalog_tables, new_design
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.options import OPTIONS
 from shipyard.systems.rogue_trader.profile import derive, profile_rows
-from shipyard.systems.rogue_trader.rules import CODES, check, fit
+from shipyard.systems.rogue_trader.rules import CODES, Fit, ShipDesign, check, fit
+
+if TYPE_CHECKING:
+    from shipyard.core.combat import FightSupport
 
 
-class RogueTrader(RulesSystem):
+class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
     id = "rogue-trader"
     title = "Rogue Trader starship combat (Warhammer 40,000 roleplay)"
     dice = "d10, d100 roll-under"
@@ -25,32 +28,36 @@ class RogueTrader(RulesSystem):
     codes = CODES
     fight_options = OPTIONS
 
-    def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
-        return check(design, catalog, line_of)
+    def build(self, design: RogueTraderDesign, catalog: RogueTraderCatalog,
+              line_of: LineOf) -> Fit:
+        return fit(design, catalog, line_of)
 
-    def profile(self, design: Any, catalog: Any) -> list[tuple[str, str]]:
-        return profile_rows(derive(fit(design, catalog), catalog))
+    def check(self, design: ShipDesign) -> Verdict:
+        return check(design.built, design.catalog, design.line_of)
 
-    def new_design(self, catalog: Any, hull: str | None) -> dict[str, Any]:
+    def profile(self, design: ShipDesign) -> list[tuple[str, str]]:
+        return profile_rows(derive(design.built, design.catalog))
+
+    def new_design(self, catalog: RogueTraderCatalog, hull: str | None,
+                   stock: str | None = None) -> dict[str, Any]:
         return new_design(catalog, hull)
 
-    def catalog_tables(self, catalog: Any) -> list[Table]:
+    def catalog_tables(self, catalog: RogueTraderCatalog) -> list[Table]:
         return catalog_tables(catalog)
 
-    def sheet(self, design: Any, catalog: Any, budgets: list[Budget]) -> Printable:
+    def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.rogue_trader import sheet
 
-        return sheet.sheet(design, catalog, budgets)
+        return sheet.sheet(design.model, design.catalog, budgets)
 
-    def cards(self, catalog: Any) -> Printable:
+    def cards(self, catalog: RogueTraderCatalog) -> Printable:
         from shipyard.systems.rogue_trader import sheet
 
         return sheet.cards(catalog)
 
-    def fight(self) -> Any:
+    def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.rogue_trader.combat import SUPPORT  # not for validate or show
 
         return SUPPORT
-
 
 system = RogueTrader()

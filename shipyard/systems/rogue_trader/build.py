@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from typing import Any
 
+from shipyard.core.suggest import suggest
 from shipyard.core.table import Table
 from shipyard.errors import UserError
 from shipyard.systems.rogue_trader.models import (
@@ -26,10 +26,9 @@ def _hull(catalog: RogueTraderCatalog, hull_id: str | None) -> Hull:
     hulls = catalog.entries("hulls")
     hull_id = hull_id or (DEFAULT_HULL if DEFAULT_HULL in hulls else next(iter(hulls)))
     if hull_id not in hulls:
-        close = difflib.get_close_matches(hull_id, list(hulls), n=1, cutoff=0.0)
-        hint = f"did you mean '{close[0]}'?" if close else "the catalog has no hulls"
         raise UserError.single("cli.hull", f"--hull {hull_id!r}: unknown rogue-trader hull; "
-                               f"{hint} (see `shipyard catalog rogue-trader`)")
+                               f"{suggest(hull_id, hulls, always=True)} "
+                               "(see `shipyard catalog rogue-trader`)")
     return catalog.hull(hull_id)
 
 

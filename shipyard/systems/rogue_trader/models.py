@@ -7,7 +7,6 @@ Space, slots, restrictions) is for the rules (exit 1).
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Annotated, Any, Literal
 
@@ -19,6 +18,7 @@ from pydantic import (
     model_validator,
 )
 
+from shipyard.core.suggest import suggest
 from shipyard.core.system import DesignBase, StrictModel
 from shipyard.systems.rogue_trader.options import GEOMETRY
 
@@ -293,9 +293,7 @@ def known(section: str, what: str) -> Any:
             return value
         ids = catalog.entries(section)
         if value not in ids:
-            close = difflib.get_close_matches(value, list(ids), n=1, cutoff=0.0)
-            hint = f"did you mean '{close[0]}'?" if close else "the catalog has none"
-            raise ValueError(f"unknown {what} '{value}'; {hint} "
+            raise ValueError(f"unknown {what} '{value}'; {suggest(value, ids, always=True)} "
                              f"(see `shipyard catalog rogue-trader`)")
         return value
 

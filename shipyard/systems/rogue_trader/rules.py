@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Verdict
+from shipyard.core.system import Design, LineOf, Verdict
 from shipyard.systems.rogue_trader.models import (
     LOCATIONS,
     Component,
@@ -142,9 +142,11 @@ def budgets(f: Fit, line_of: LineOf) -> list[Budget]:
 
 SEED_TURN_LIMIT = 90  # seed: "a starship's turn may never be more than 90 degrees"
 
+ShipDesign = Design[RogueTraderDesign, RogueTraderCatalog, Fit]  # as the core hands it over
 
-def check(design: RogueTraderDesign, catalog: RogueTraderCatalog, line_of: LineOf) -> Verdict:
-    f = fit(design, catalog, line_of)
+
+def check(f: Fit, catalog: RogueTraderCatalog, line_of: LineOf) -> Verdict:
+    design = f.design
     verdict = Verdict(budgets=budgets(f, line_of))
     by_name = {b.name: b for b in verdict.budgets}
     hull_line = line_of(("hull",))

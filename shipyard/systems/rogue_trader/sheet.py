@@ -12,47 +12,30 @@ from pathlib import Path
 
 from shipyard.core.budget import Budget
 from shipyard.core.paths import templates_dir
+from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
 from shipyard.core.system import Printable
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.profile import Profile, derive, signed
 from shipyard.systems.rogue_trader.rules import KIND_NAMES, fit
 
 TEMPLATES = "rogue-trader"
-BOXES_PER_LINE = 20  # templates/rogue-trader/track.png is a strip of 20
+BOXES_PER_LINE = 20  # the shared track strip (templates/_base/track.png) holds 20
+SHEET_STYLESHEETS = ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/strips.css",
+                     f"{TEMPLATES}/sheet.css")
 STATES = ("damaged", "depressurised", "on fire", "unpowered", "destroyed")
-
-
-@dataclass(frozen=True)
-class TrackLine:
-    high: int
-    low: int
-
-    @property
-    def count(self) -> int:
-        return self.high - self.low + 1
-
-    @property
-    def label(self) -> str:
-        return str(self.high) if self.high == self.low else f"{self.high}–{self.low}"
 
 
 @dataclass(frozen=True)
 class Track:
     name: str
     start: int
-    lines: tuple[TrackLine, ...]
+    lines: tuple[BoxLine, ...]
     note: str
 
 
 def track(name: str, start: int, note: str) -> Track:
     """Tick boxes from `start` down to 1, a line of 20 at a time."""
-    lines = []
-    high = start
-    while high >= 1:
-        low = max(1, high - BOXES_PER_LINE + 1)
-        lines.append(TrackLine(high, low))
-        high = low - 1
-    return Track(name, start, tuple(lines), note)
+    return Track(name, start, tuple(box_lines(start, BOXES_PER_LINE)), note)
 
 
 @dataclass(frozen=True)
@@ -98,18 +81,20 @@ def profile_block(p: Profile) -> list[tuple[str, str, str]]:
     ]
 
 
-def budget_lines(budgets: list[Budget]) -> list[tuple[str, str]]:
+def budget_lines(budgets: list[Budget]) -> list[BudgetLine]:
     out = []
     for b in budgets:
-        if b.name == "sp":
-            text = (f"{b.used} of {b.available}" if b.title == "Ship points" else str(b.used))
-            out.append(("Ship points", text))
+        if b.name == "sp":  # a ship with no campaign limit: the points it costs, no "of"
+            out.append(BudgetLine("Ship points", b.used,
+                                  b.available if b.title == "Ship points" else None))
         elif b.name in ("power", "space"):
-            out.append((b.name.capitalize(), f"{b.used} used of {b.available}"))
-    slots = [f"{b.name.removeprefix('slots.')} {b.used}/{b.available}" for b in budgets
-             if b.name.startswith("slots.")]
+            out.append(BudgetLine(b.name.capitalize(), b.used, b.available))
+    slots = [b for b in budgets if b.name.startswith("slots.")]
     if slots:
-        out.append(("Weapon slots", ", ".join(slots)))
+        out.append(BudgetLine(
+            "Weapon slots", sum(b.used for b in slots), sum(b.available or 0 for b in slots),
+            note=", ".join(f"{b.name.removeprefix('slots.')} {b.used}/{b.available}"
+                           for b in slots)))
     return out
 
 
@@ -152,11 +137,12 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
         "conditions": conditions,
         "weapons": weapons,
         "component_pairs": pairs(components),
-        # ruled lines beside Morale, down to where Hull Integrity and Crew Population end
+        # ruled lines beside Morale, down to where Hull Integrity and Crew Population end: a
+        # track line is 4.2 mm (macros.css), a ruled line 5.5 mm (sheet.css)
         "notes": max(2, round((len(tracks[0].lines) + len(tracks[1].lines)
                                - len(tracks[2].lines)) * 4.2 / 5.5)),
         "states": STATES,
-    }, (f"{TEMPLATES}/sheet.css",))
+    }, SHEET_STYLESHEETS)
 
 
 def cards(catalog: RogueTraderCatalog) -> Printable:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shipyard.core.budget import Budget
 from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
@@ -12,13 +12,19 @@ from shipyard.systems.smallcraft.options import OPTIONS
 from shipyard.systems.smallcraft.profile import derive, profile_rows
 from shipyard.systems.smallcraft.rules import (
     CODES,
+    CraftDesign,
+    Part,
     armor_minimum,
     check,
     drive_cost,
+    parts,
 )
 
+if TYPE_CHECKING:
+    from shipyard.core.combat import FightSupport
 
-class Smallcraft(RulesSystem):
+
+class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
     id = "smallcraft"
     title = "Small Spacecraft Design and Combat Rules (Perricone, after Freeman)"
     dice = "d6, d% / dN"
@@ -28,33 +34,38 @@ class Smallcraft(RulesSystem):
     codes = CODES
     fight_options = OPTIONS
 
-    def check(self, design: Any, catalog: Any, line_of: LineOf) -> Verdict:
-        return check(design, catalog, line_of)
+    def build(self, design: SmallcraftDesign, catalog: SmallcraftCatalog,
+              line_of: LineOf) -> list[Part]:
+        return parts(design, catalog)
 
-    def profile(self, design: Any, catalog: Any) -> list[tuple[str, str]]:
-        return profile_rows(derive(design, catalog))
+    def check(self, design: CraftDesign) -> Verdict:
+        return check(design.model, design.catalog, design.line_of, design.built)
 
-    def new_design(self, catalog: Any, hull: str | None) -> dict[str, Any]:
-        size = _hull_size(hull)
-        return new_design(size, catalog)
+    def profile(self, design: CraftDesign) -> list[tuple[str, str]]:
+        return profile_rows(derive(design.model, design.catalog, design.built))
 
-    def catalog_tables(self, catalog: Any) -> list[Table]:
+    def new_design(self, catalog: SmallcraftCatalog, hull: str | None,
+                   stock: str | None = None) -> dict[str, Any]:
+        return new_design(_hull_size(hull), catalog)
+
+    def catalog_tables(self, catalog: SmallcraftCatalog) -> list[Table]:
         return catalog_tables(catalog)
 
-    def sheet(self, design: Any, catalog: Any, budgets: list[Budget]) -> Printable:
+    def sheet(self, design: CraftDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.smallcraft import sheet
 
-        return sheet.sheet(design, catalog, budgets)
+        return sheet.sheet(design.model, design.catalog, budgets)
 
-    def cards(self, catalog: Any) -> Printable:
+    def cards(self, catalog: SmallcraftCatalog) -> Printable:
         from shipyard.systems.smallcraft import sheet
 
         return sheet.cards(catalog)
 
-    def fight(self) -> Any:
+    def fight(self) -> FightSupport[CraftDesign]:
         from shipyard.systems.smallcraft.combat import SUPPORT  # not for validate or show
 
         return SUPPORT
+
 
 
 def _hull_size(hull: str | None) -> int:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Verdict
+from shipyard.core.system import Design, LineOf, Verdict
 from shipyard.systems.smallcraft.models import (
     Armor,
     Atmosphere,
@@ -204,10 +204,13 @@ def power_supply(design: SmallcraftDesign, catalog: SmallcraftCatalog) -> int:
 # --- the checks --------------------------------------------------------------------------------
 
 
-def check(design: SmallcraftDesign, catalog: SmallcraftCatalog, line_of: LineOf) -> Verdict:
+CraftDesign = Design[SmallcraftDesign, SmallcraftCatalog, list[Part]]  # as the core hands it over
+
+
+def check(design: SmallcraftDesign, catalog: SmallcraftCatalog, line_of: LineOf,
+          built: list[Part]) -> Verdict:
     rules = catalog.construction
     verdict = Verdict()
-    built = parts(design, catalog)
 
     def line(part: Part) -> int | None:
         return line_of(("components", part.index))

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 
 from shipyard.core.budget import Budget
 from shipyard.core.paths import templates_dir
+from shipyard.core.sheets import BudgetLine
 from shipyard.core.system import Printable
 from shipyard.systems.smallcraft.models import SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import Profile, derive
@@ -97,35 +97,31 @@ def roll_rules(hull: int) -> list[str]:
     return [roll, "A roll on a box already destroyed: reroll."]
 
 
-def _cunits(amount: int | Decimal) -> str:
-    return f"{amount} cunit{'s' if amount != 1 else ''}"
-
-
 def budget_lines(design: SmallcraftDesign, catalog: SmallcraftCatalog,
-                 budgets: list[Budget]) -> list[tuple[str, str]]:
+                 budgets: list[Budget]) -> list[BudgetLine]:
     by_name = {b.name: b for b in budgets}
     out = []
     cblocs = by_name.get("cblocs")
     if cblocs is not None:
-        text = f"{cblocs.used} of {cblocs.available} allocated"
+        note = ""
         if cblocs.left > 0:
-            text += f", {cblocs.left} unallocated"
+            note = f"{cblocs.left} unallocated"
         elif cblocs.left < 0:
-            text += f", {-cblocs.left} over the hull"
-        out.append(("Cblocs", text))
+            note = f"{-cblocs.left} over the hull"
+        out.append(BudgetLine("Cblocs", cblocs.used, cblocs.available, "allocated", note))
     power = by_name.get("power")
     if power is not None:
         demand: dict[str, int] = defaultdict(int)
         for part in parts(design, catalog):
             if amount := demand_of(part):
                 demand[_DEMAND_NAMES.get(part.component.type, part.component.type)] += amount
-        detail = ", ".join(f"{name} {amount}" for name, amount in demand.items())
-        text = f"supply {_cunits(power.available)}; peak demand {_cunits(power.used)}"
-        if detail:
-            text += f" ({detail})"
+        notes = [", ".join(f"{name} {amount}" for name, amount in demand.items())]
         if power.used > power.available:
-            text += f"; short by {power.used - power.available}"
-        out.append(("Power", text))
+            notes.append(f"short by {power.used - power.available}")
+        # peak demand of the supply: what the drives, sensors, screens and beams draw at once
+        out.append(BudgetLine("Power at peak", power.used, power.available,
+                              "cunit" if power.available == 1 else "cunits",
+                              "; ".join(n for n in notes if n)))
     return out
 
 
@@ -178,7 +174,7 @@ def sheet(design: SmallcraftDesign, catalog: SmallcraftCatalog, budgets: list[Bu
         "roll": roll_rules(design.hull),
         "budgets": budget_lines(design, catalog, budgets),
         "ratings": ratings(derive(design, catalog), design, catalog),
-    }, (f"{TEMPLATES}/sheet.css",))
+    }, ("_base/macros.css", f"{TEMPLATES}/strips.css", f"{TEMPLATES}/sheet.css"))
 
 
 def cards(catalog: SmallcraftCatalog) -> Printable:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -49,9 +50,12 @@ def test_a_track_has_one_box_per_point(start: int) -> None:
     t = rt.track("Hull Integrity", start, "")
     assert sum(line.count for line in t.lines) == start
     assert all(1 <= line.count <= rt.BOXES_PER_LINE for line in t.lines)
-    assert t.lines[0].high == start and t.lines[-1].low == 1
-    for above, below in zip(t.lines, t.lines[1:], strict=False):
-        assert below.high == above.low - 1
+    spans = [[int(n) for n in line.label.split("–")] for line in t.lines]  # "66–47", or "6"
+    points = [n for span in spans for n in range(span[0], span[-1] - 1, -1)]
+    assert points == list(range(start, 0, -1))  # every point once, counted down
+    assert all(span[0] - span[-1] + 1 == line.count for span, line in zip(spans, t.lines,
+                                                                            strict=True))
+    assert not any(line.mark for line in t.lines)
 
 
 def test_the_sheet_holds_the_tracks_weapons_and_every_component() -> None:
@@ -94,6 +98,16 @@ def test_the_same_design_prints_the_same_pdf(tmp_path: Path) -> None:
     assert shipyard("sheet", example("sword"), "-o", first).code == 0
     assert shipyard("sheet", example("sword"), "-o", second).code == 0
     assert first.read_bytes() == second.read_bytes()
+
+
+def test_budgets_print_through_the_shared_macro(printed: dict[tuple[str, str], Path]) -> None:
+    ctx = context("ambition")
+    assert [(b.label, b.used, b.available) for b in ctx["budgets"]][:3] == [  # type: ignore[attr-defined]
+        ("Power", 70, 75), ("Space", 68, 75), ("Ship points", 80, None)]
+    text = pages_and_text(printed[("ambition", "a4")])[1]
+    assert "Power: 70 of 75" in text
+    assert re.search(r"Ship points: 80\s", text)  # no campaign limit: no "of"
+    assert "Weapon slots: 5 of 5; prow 1/1, port 2/2, starboard 2/2" in text
 
 
 def test_an_illegal_design_prints_only_when_allowed_and_marked(tmp_path: Path) -> None:

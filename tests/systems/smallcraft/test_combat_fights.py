@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from shipyard.core.combat import Log, Terms, fight_once, series, summarise
 from shipyard.core.dice import Roller
-from shipyard.core.yard import Design, Yard
+from shipyard.core.system import AnyDesign, Design
+from shipyard.core.yard import Yard
 from shipyard.systems.smallcraft.combat import SUPPORT
 from shipyard.systems.smallcraft.combat.engine import SmallcraftFight
 from shipyard.systems.smallcraft.models import SmallcraftDesign
@@ -75,7 +76,7 @@ GOLDEN_STARFURY_RAIDER_143 = """\
 """
 
 
-def run(a: Design, b: Design, seed: int, **terms: Any) -> Any:
+def run(a: AnyDesign, b: AnyDesign, seed: int, **terms: Any) -> Any:
     return fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms(**terms)), seed)
 
 
@@ -196,7 +197,7 @@ COMPONENTS = st.sampled_from([
 ])
 
 
-def _design(yard: Yard, hull: int, parts: list[str]) -> Design:
+def _design(yard: Yard, hull: int, parts: list[str]) -> AnyDesign:
     import yaml
 
     from shipyard.core.yamlio import Located
@@ -206,7 +207,9 @@ def _design(yard: Yard, hull: int, parts: list[str]) -> Design:
     system = yard.system("smallcraft")
     catalog = yard.catalog(system)
     model = SmallcraftDesign.model_validate(data, context={"catalog": catalog})
-    return Design(Located(data, "probe.yaml"), system, model, catalog)
+    located = Located(data, "probe.yaml")
+    return Design(located, system, model, catalog,
+                  system.build(model, catalog, located.line_of))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -81,8 +81,9 @@ def test_new_design_is_legal_for_every_hull(hull: int) -> None:
     from shipyard.systems.smallcraft import new_design, system
     from shipyard.systems.smallcraft.models import SmallcraftDesign
     from shipyard.systems.smallcraft.rules import check as rules_check
+    from shipyard.systems.smallcraft.rules import parts
 
     catalog = YARD.catalog(system)
     model = SmallcraftDesign.model_validate(new_design(hull, catalog), context={"catalog": catalog})
-    verdict = rules_check(model, catalog, lambda _: None)
+    verdict = rules_check(model, catalog, lambda _: None, parts(model, catalog))
     assert not [d for d in verdict.diagnostics if d.severity == "error"]

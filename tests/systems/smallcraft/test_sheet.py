@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shipyard.core.sheets import BudgetLine
 from shipyard.core.yard import Yard
 from shipyard.systems.smallcraft import sheet as sc
 from shipyard.systems.smallcraft.models import SmallcraftDesign
@@ -220,12 +221,16 @@ def test_roll_rules_follow_the_hull() -> None:
 # --- budgets and ratings, read from the rules -----------------------------------------------------
 
 
-def test_starfury_budgets_and_ratings() -> None:
+def test_starfury_budgets_and_ratings(printed) -> None:
     found = context("starfury")
-    assert dict(found["budgets"]) == {
-        "Cblocs": "59 of 60 allocated, 1 unallocated",
-        "Power": "supply 30 cunits; peak demand 42 cunits (drives 30, screens 6, beams 6); "
-                 "short by 12"}
+    assert found["budgets"] == [
+        BudgetLine("Cblocs", 59, 60, "allocated", "1 unallocated"),
+        BudgetLine("Power at peak", 42, 30, "cunits", "drives 30, screens 6, beams 6; short by 12"),
+    ]
+    text = " ".join(text_lines(printed[("starfury", "a4")]))  # as the shared macro prints them
+    assert "Cblocs: 59 of 60 allocated; 1 unallocated" in text
+    assert ("Power at peak: 42 of 30 cunits; drives 30, screens 6, beams 6; short by 12"
+            in text)
     ratings = dict(found["ratings"])
     # R1: a 9-box 3G drive on a 60-cbloc hull drops to 2G below 9 boxes (the seed's example)
     assert ratings["Back drive"] == "3G at 9, 2G at 6, 1G at 3 boxes"
@@ -239,7 +244,8 @@ def test_starfury_budgets_and_ratings() -> None:
 def test_detection_range_is_twenty_plus_twice_the_sensors() -> None:
     assert dict(context("raider")["ratings"])["Detection"] == "26 dhexes"
     assert dict(context("galileo")["ratings"])["Detection"] == "40 dhexes"
-    assert dict(context("galileo")["budgets"])["Cblocs"] == "125 of 125 allocated"
+    assert context("galileo")["budgets"][0] == BudgetLine(  # type: ignore[index]
+        "Cblocs", 125, 125, "allocated")
 
 
 def test_missiles_and_tubes_are_rated(craft) -> None:

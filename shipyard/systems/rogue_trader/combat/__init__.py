@@ -12,14 +12,14 @@ from typing import Any
 from shipyard.core.combat import FightSupport, Log, Prepared
 from shipyard.core.dice import Roller
 from shipyard.core.options import Terms
-from shipyard.core.yard import Design
 from shipyard.systems.rogue_trader.combat import terms as tables
 from shipyard.systems.rogue_trader.combat.spec import Spec, build
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog
+from shipyard.systems.rogue_trader.rules import ShipDesign
 
 
-class RogueTraderCombat(FightSupport):
-    def prepare(self, a: Design, b: Design, terms: Terms) -> Prepared:
+class RogueTraderCombat(FightSupport[ShipDesign]):
+    def prepare(self, a: ShipDesign, b: ShipDesign, terms: Terms) -> Prepared:
         catalog: RogueTraderCatalog = a.catalog
         crews = (tables.crew(a.model, catalog, terms.crew[0], "--crew-a"),
                  tables.crew(b.model, catalog, terms.crew[1], "--crew-b"))
@@ -39,7 +39,7 @@ class RogueTraderCombat(FightSupport):
 
         return RogueTraderFight(prepared.state, roller, log)
 
-    def odds(self, attacker: Design, target: Design, terms: Terms, samples: int,
+    def odds(self, attacker: ShipDesign, target: ShipDesign, terms: Terms, samples: int,
              seed: int) -> Any:
         from shipyard.systems.rogue_trader.combat.odds import volley
 

@@ -15,7 +15,6 @@ from functools import cache
 
 from shipyard.core.combat import Chance, Distribution, OddsReport, Point
 from shipyard.core.options import Terms
-from shipyard.core.yard import Design
 from shipyard.systems.rogue_trader.combat import rules
 from shipyard.systems.rogue_trader.combat import terms as tables
 from shipyard.systems.rogue_trader.combat.geometry import EPSILON
@@ -23,6 +22,7 @@ from shipyard.systems.rogue_trader.combat.spec import Dice, Gun, Part, Spec, bui
 from shipyard.systems.rogue_trader.combat.state import Ship
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog
 from shipyard.systems.rogue_trader.options import ODDS_RANGE
+from shipyard.systems.rogue_trader.rules import ShipDesign
 
 ARCS = ("fore", "port", "starboard", "aft")
 Dist = dict[int, float]
@@ -196,7 +196,7 @@ def _ship(spec: Spec) -> Ship:
     return Ship.fresh(spec, 0, (0.0, 0.0), 0)
 
 
-def volley(attacker: Design, target: Design, terms: Terms) -> OddsReport:
+def volley(attacker: ShipDesign, target: ShipDesign, terms: Terms) -> OddsReport:
     catalog: RogueTraderCatalog = attacker.catalog
     switches = tables.switches(terms.rules)
     reach = terms.whole("range", ODDS_RANGE)

@@ -12,15 +12,15 @@ from typing import Any
 from shipyard.core.combat import FightSupport, Log, Prepared, Progress
 from shipyard.core.dice import Roller
 from shipyard.core.options import Terms
-from shipyard.core.yard import Design
 from shipyard.errors import UserError
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
 from shipyard.systems.smallcraft.models import SmallcraftCatalog
+from shipyard.systems.smallcraft.rules import CraftDesign
 
 
-class SmallcraftCombat(FightSupport):
-    def prepare(self, a: Design, b: Design, terms: Terms) -> Prepared:
+class SmallcraftCombat(FightSupport[CraftDesign]):
+    def prepare(self, a: CraftDesign, b: CraftDesign, terms: Terms) -> Prepared:
         catalog: SmallcraftCatalog = a.catalog
         table = catalog.combat
         specs = _named(build(a.model, catalog), build(b.model, catalog))
@@ -58,7 +58,7 @@ class SmallcraftCombat(FightSupport):
 
         return run(prepared.state, runs, seed, prepared.cap, progress)
 
-    def odds(self, attacker: Design, target: Design, terms: Terms, samples: int,
+    def odds(self, attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: int,
              seed: int) -> Any:
         from shipyard.systems.smallcraft.combat.odds import volley
 

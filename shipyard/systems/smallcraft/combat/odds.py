@@ -29,11 +29,11 @@ from shipyard.core.combat import (
 )
 from shipyard.core.dice import Roller, chance_all, chance_none
 from shipyard.core.options import Terms
-from shipyard.core.yard import Design
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
 from shipyard.systems.smallcraft.combat.damage import Boxes, screen, screen_literal
 from shipyard.systems.smallcraft.options import ODDS_RANGE
+from shipyard.systems.smallcraft.rules import CraftDesign
 
 MAX_STATES = 200_000  # memoised damage states before the enumeration gives way to sampling
 
@@ -67,7 +67,7 @@ class TooMany(Exception):
     pass
 
 
-def volley(attacker: Design, target: Design, terms: Terms, samples: int,
+def volley(attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: int,
            seed: int) -> OddsReport:
     catalog = attacker.catalog
     table = catalog.combat

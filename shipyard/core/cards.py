@@ -1,0 +1,111 @@
+"""Default reference cards: a system's catalog tables and rule codes on poker-size cards.
+
+A new system has cards before it writes its own: every catalog table it shows people
+(`RulesSystem.catalog_tables`) becomes one or more cards, one entry per row ("id: column value ·
+column value ..."), and its rule codes a last card or two, so the table can look up a finding
+by its code. `templates/_base/cards.html` lays them out, nine to a page, as it does hand-written
+cards. Columns named "source" are left off: a card is for play, and `shipyard catalog` shows where
+every figure comes from.
+
+A card holds what fits it: the entries are packed by an estimate of their printed lines, kept on
+the safe side (a card with room to spare is better than one whose text runs off it). The
+estimate is checked against WeasyPrint's layout for both bundled systems in the tests.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from shipyard.core.system import Printable
+from shipyard.core.table import Table
+
+CARD_TEMPLATE = "_base/cards/entries.html"
+SKIPPED_COLUMNS = frozenset({"source"})
+# The measure of an entry card (cards.css: .card and .entry): 55.9 mm of text 6.6 pt high in the
+# condensed face holds 55 to 60 characters; 50 leaves room for words that do not fill a line.
+# The card's 79.4 mm inside its padding, less a one-line title and its rule, holds 25 lines of
+# 8.05 pt; 23 leaves room for the spacing between entries. A title's second line (10 pt bold,
+# about 40 characters a line, 38 to be safe) costs two entry lines.
+CHARS_PER_LINE = 50
+LINES_PER_CARD = 23
+TITLE_CHARS_PER_LINE = 38
+LINES_PER_TITLE_LINE = 2
+LINES_PER_NOTE = 1.2  # a note is set smaller, with a space under it
+EMPTY = frozenset({"", "-", "–", "—"})
+RULE_FINDINGS = "Rule findings"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of a table on a card: its first column in bold, then the rest as one text."""
+
+    head: str
+    text: str
+
+    @property
+    def lines(self) -> int:
+        """An estimate of its printed lines, on the safe side."""
+        return max(1, math.ceil((len(self.head) + 1 + len(self.text)) / CHARS_PER_LINE))
+
+
+@dataclass(frozen=True)
+class Card:
+    """What the entry card template reads (`card.title`, `card.note`, `card.entries`)."""
+
+    title: str
+    note: str
+    entries: tuple[Entry, ...]
+    template: str = CARD_TEMPLATE
+
+
+def entries_of(table: Table) -> list[Entry]:
+    """A table's rows as entries: "head column: value · column: value", empty cells and the
+    source column left off."""
+    keep = [i for i, name in enumerate(table.columns)
+            if i > 0 and name.strip().lower() not in SKIPPED_COLUMNS]
+    out = []
+    for row in table.rows:
+        cells = [(table.columns[i], row[i]) for i in keep
+                 if i < len(row) and row[i].strip() not in EMPTY]
+        out.append(Entry(row[0] if row else "", " · ".join(f"{k}: {v}" for k, v in cells)))
+    return out
+
+
+def deal(title: str, note: str, entries: Sequence[Entry]) -> list[Card]:
+    """Entries packed onto as many cards as they need, in order; the note on the first card,
+    every card after the first titled "title, 2/3"."""
+    # the longest title a card of this table gets ("Hulls, 12/12"), to be safe on every card
+    title_lines = math.ceil((len(title) + 7) / TITLE_CHARS_PER_LINE)
+    full = LINES_PER_CARD - (title_lines - 1) * LINES_PER_TITLE_LINE
+    piles: list[list[Entry]] = [[]]
+    room = full - (math.ceil(len(note) / CHARS_PER_LINE * LINES_PER_NOTE) if note else 0)
+    for entry in entries:
+        if piles[-1] and entry.lines > room:
+            piles.append([])
+            room = full
+        piles[-1].append(entry)
+        room -= entry.lines
+    count = len(piles)
+    return [Card(title if count == 1 else f"{title}, {n}/{count}", note if n == 1 else "",
+                 tuple(pile)) for n, pile in enumerate(piles, start=1)]
+
+
+def default_cards(system_id: str, tables: Sequence[Table], codes: Mapping[str, str]
+                  ) -> Printable:
+    """A system's catalog tables, then its rule codes, as reference cards.
+
+    The wiring in RulesSystem.cards:
+        return default_cards(self.id, self.catalog_tables(catalog), self.codes)
+    """
+    cards: list[Card] = []
+    for table in tables:
+        cards += deal(table.title, table.note, entries_of(table))
+    if codes:
+        cards += deal(RULE_FINDINGS, "", [Entry(code, text) for code, text in codes.items()])
+    return Printable("_base/cards.html", {
+        "title": f"{system_id} reference cards",
+        "deck_title": f"{system_id} · catalog and rule findings",
+        "cards": cards,
+    }, ("_base/cards.css",))
