@@ -214,6 +214,19 @@ def _axes(facing: int, turns: tuple[int, ...]) -> tuple[tuple[float, float, floa
                  for turn in turns)
 
 
+def _near(a: Vec, b: Vec, reach: float) -> bool:
+    dx, dy = a[0] - b[0], a[1] - b[1]
+    return dx * dx + dy * dy <= reach * reach
+
+
+def _reply(guns: PowerByRange, position: Vec, facing: int, limit: int, target: Vec) -> float:
+    """The most a ship at `position` can bring to bear on `target` after a turn of up to
+    `limit` steps from `facing`."""
+    power = guns.at(distance(position, target))
+    return max(max(power[_ARC_INDEX[arc]] for arc in bears(position, (facing + t) % 8, target))
+               for t in range(-limit, limit + 1))
+
+
 def standoff(ship: Ship) -> float:
     """The range at which every gun reaches (ordnance apart)."""
     reaches = [p.gun.reach for p in ship.spec.guns
@@ -225,6 +238,7 @@ def standoff(ship: Ship) -> float:
 # average, to cripple the enemy closes and boards instead (a captain's policy, not a rule):
 # a fight of guns that cannot decide it is a fight a referee's captain takes to the boarders.
 BOARD_AFTER_VOLLEYS = 8
+FALLBACK_BOARDS = True
 
 
 _VOLLEYS: dict[tuple[Any, ...], float] = {}
@@ -288,7 +302,7 @@ class Captain:
         if volley * BOARD_AFTER_VOLLEYS >= s.enemy.hull_integrity:
             return "gunnery"
         # the guns cannot do it: her boarders, if they are a match for the enemy's, else her prow
-        return "board" if boarders(s.me, s.enemy, s.catalog) >= boarders(
+        return "board" if FALLBACK_BOARDS or boarders(s.me, s.enemy, s.catalog) >= boarders(
             s.enemy, s.me, s.catalog) else "ram"
 
     def manoeuvre(self, s: Situation) -> tuple[str, int]:
@@ -304,35 +318,55 @@ class Captain:
         theirs = power_by_range(battery(enemy))
         keep = standoff(me) if gunnery else 0.0
         target = enemy.position
+        reach_of = s.contact_range + EPSILON
+        # where the enemy can be when she next moves: the seed sends every ship straight on,
+        # at full or half Speed, before it turns, so there are two places
+        enemy_limit = 0 if enemy.cannot_turn else enemy.spec.turn_steps
+        enemy_speeds = sorted({enemy.speed, half_up(enemy.speed)})
+        enemy_next = [move(target, enemy.facing, v) for v in enemy_speeds]
+        # and where it can be the turn after, for a captain who means to close with it
+        enemy_later = [] if gunnery else list({
+            move(there, (enemy.facing + t) % 8, v) for there in enemy_next
+            for t in range(-enemy_limit, enemy_limit + 1) for v in enemy_speeds})
         # where each speed takes her, and what follows from that alone, whatever her turn
         places: dict[int, tuple[Vec, float, Power, float]] = {}
         for order, (word, vu, turn) in enumerate(options):
             place = places.get(vu)
             if place is None:
                 at = move(me.position, me.facing, vu)
-                reach = distance(at, target)
-                threat = firepower(theirs, target, enemy.facing, at)
-                place = places[vu] = (at, reach, mine.at(reach), threat)
+                gap = distance(at, target)
+                # the enemy's reply: from where it goes, turned to its best arc on her
+                threat = max(_reply(theirs, there, enemy.facing, enemy_limit, at)
+                             for there in enemy_next)
+                place = places[vu] = (at, gap, mine.at(gap), threat)
             position, gap, power, threat = place
             facing = (me.facing + turn) % 8
             arcs = bears(position, facing, target)
             fire = max(power[_ARC_INDEX[arc]] for arc in arcs)
             # the turn decides where next turn's move goes: how near the range she wants it
-            # can bring her (without this, a ship that nothing bears from turns any way and
-            # circles for ever)
-            ahead = min(abs(distance(move(position, facing, v), target) - keep)
-                        for v in speeds)
+            # can bring her to where the enemy will be (without this, a ship that nothing
+            # bears from turns any way and circles for ever)
+            after = [move(position, facing, v) for v in speeds]
+            ahead = min(abs(distance(here, there) - keep) for here in after
+                        for there in enemy_next)
             if gunnery:
-                # what bears now, what could bear next turn from here, what the enemy could
-                # bring to bear here: a greedy captain with one turn of foresight
-                score: tuple[Any, ...] = (
-                    round(fire + _next_turn(mine, position, facing, target, speeds, turns) / 2
-                          - threat / 8, 9),
-                    -round(ahead, 9), -order)
+                # what bears now, what could bear next turn on the enemy where it goes, what the
+                # enemy can bring to bear on her meanwhile: one turn of foresight
+                coming = sum(_next_turn(mine, position, facing, there, speeds, turns)
+                             for there in enemy_next) / len(enemy_next)
+                score: tuple[Any, ...] = (round(fire + coming / 2 - threat / 8, 9),
+                                          -round(ahead, 9), -order)
             else:
-                contact = gap <= s.contact_range + EPSILON
-                ready = contact and (tactic == "board" or "fore" in arcs)
-                score = (ready, -round(ahead, 9), "fore" in arcs, fire, -order)
+                ready = gap <= reach_of and (tactic == "board" or "fore" in arcs)
+                # how many of the enemy's places she could close with next turn, and the turn
+                # after (contact within 1 VU is a narrow mark for ships that move in strides)
+                soon = sum(any(_near(here, there, reach_of) for here in after)
+                           for there in enemy_next)
+                later = [move(here, (facing + t) % 8, v) for here in after for t in turns
+                         for v in speeds]
+                then = sum(any(_near(here, there, reach_of) for here in later)
+                           for there in enemy_later)
+                score = (ready, soon, then, -round(ahead, 9), "fore" in arcs, fire, -order)
             if best is None or score > best:
                 best, choice = score, (word, turn)
         return choice
