@@ -56,12 +56,26 @@ def test_fights_always_end_and_the_cap_is_a_draw() -> None:
     assert result.outcome.winner is None
 
 
-def test_ships_without_weapons_fight_to_a_draw() -> None:
+def test_ships_without_weapons_take_it_to_the_boarders() -> None:
+    # guns that cannot decide a fight send the default captain to board (issue 10)
     a = design("sword", weapons=[])
     b = design("hazeroth", weapons=[])
     prepared = SUPPORT.prepare(a, b, Terms(cap=20))
     result = fight_once(SUPPORT, prepared, 1)
-    assert result.outcome.reason == "cap" and result.damage == (0, 0)
+    assert result.damage == (0, 0)
+    assert any("locked in a boarding action" in e.text for e in result.events)
+
+
+def test_the_default_captain_keeps_its_guns_on_the_enemy() -> None:
+    # issue 10: in `duel endeavour ambition --seed 11 --geometry abeam --range 5` 91 of 100
+    # turns said "no weapon bears" and 98 of 99 turns were to starboard
+    prepared = SUPPORT.prepare(design("endeavour"), design("ambition"),
+                               Terms(geometry="abeam", range=5))
+    result = fight_once(SUPPORT, prepared, 11)
+    turns = [e for e in result.events if e.phase == "shooting" and e.depth == 1
+             and (" fires " in e.text or "no weapon bears" in e.text)]
+    blind = [e for e in turns if "no weapon bears" in e.text]
+    assert len(blind) <= len(turns) / 2
 
 
 def test_monte_carlo_is_the_same_for_the_same_seed_and_plausible() -> None:
