@@ -239,6 +239,14 @@ def standoff(ship: Ship) -> float:
 # a fight of guns that cannot decide it is a fight a referee's captain takes to the boarders.
 BOARD_AFTER_VOLLEYS = 8
 FALLBACK_BOARDS = True
+OUTMATCHED_BY = 20  # a captain's policy: how far the enemy's boarders must outmatch hers
+BOARDER_LEAVES_BELOW = 50  # Morale: a boarder this shaken, and outmatched, tries to get away
+CRIPPLED_MARK = 10  # damage a volley should do to a Crippled enemy: a critical of 10 or more
+
+
+def _bearing_worth(me: Ship, position: Vec, facing: int, target: Vec) -> float:
+    return max(power_by_range(battery(me)).at(distance(position, target))[_ARC_INDEX[arc]]
+               for arc in bears(position, facing, target))
 
 
 _VOLLEYS: dict[tuple[Any, ...], float] = {}
@@ -296,10 +304,10 @@ class Captain:
         tactic = s.me.spec.crew.tactic
         if tactic != "gunnery" or s.catalog is None:
             return tactic
-        if s.enemy.crippled:
-            return "board"
         volley = best_volley(s.me, s.enemy, s.catalog)
-        if volley * BOARD_AFTER_VOLLEYS >= s.enemy.hull_integrity:
+        # a Crippled enemy is finished by critical hits: guns that put enough past her armour
+        # do it, else her crew is taken
+        if volley * BOARD_AFTER_VOLLEYS >= max(s.enemy.hull_integrity, CRIPPLED_MARK):
             return "gunnery"
         # the guns cannot do it: her boarders, if they are a match for the enemy's, else her prow
         return "board" if FALLBACK_BOARDS or boarders(s.me, s.enemy, s.catalog) >= boarders(
@@ -373,10 +381,16 @@ class Captain:
 
     def action(self, s: Situation) -> str:
         tactic = self.tactic(s)
-        if tactic not in ("ram", "board"):
-            return "shoot"
         position, facing = s.after()
         contact = distance(position, s.enemy.position) <= s.contact_range + EPSILON
+        if tactic not in ("ram", "board"):
+            # alongside with no gun bearing, a captain whose boarders are the better sends them
+            if (contact and s.catalog is not None
+                    and not _bearing_worth(s.me, position, facing, s.enemy.position)
+                    and boarders(s.me, s.enemy, s.catalog) >= boarders(s.enemy, s.me,
+                                                                       s.catalog)):
+                return "board"
+            return "shoot"
         ahead = "fore" in bears(position, facing, s.enemy.position)
         return tactic if contact and (tactic == "board" or ahead) else "shoot"
 
@@ -385,11 +399,16 @@ class Captain:
         chance (a failed attempt costs -20 on the next Command test). The boarder tries too:
         a boarding action going against her is one to get out of (R20)."""
         if s.catalog is not None:
-            outmatched = boarders(s.enemy, s.me, s.catalog) > boarders(s.me, s.enemy, s.catalog)
+            margin = boarders(s.enemy, s.me, s.catalog) - boarders(s.me, s.enemy, s.catalog)
         else:
-            outmatched = (s.enemy.command + 10 * s.enemy.turrets
-                          > s.me.command + 10 * s.me.turrets)
-        return outmatched and s.me.spec.crew.helm + s.me.manoeuvrability + s.break_free >= 30
+            margin = (s.enemy.command + 10 * s.enemy.turrets
+                      - s.me.command - 10 * s.me.turrets)
+        # outmatched by two steps of the seed's +10s: a close fight is worth staying in (and
+        # breaking free only to be boarded again settles nothing)
+        losing = margin >= OUTMATCHED_BY
+        if s.boarder:  # she chose this fight: she leaves it when it is going against her
+            losing = losing and s.me.morale < BOARDER_LEAVES_BELOW
+        return losing and s.me.spec.crew.helm + s.me.manoeuvrability + s.break_free >= 30
 
     def boarding_blow(self, s: Situation) -> str:
         """Cut through the enemy crew: Morale breaks a ship sooner than Hull Integrity."""
