@@ -204,12 +204,14 @@ def test_ram_damage_dice_by_hull_class_and_prow_components() -> None:
 def test_boarding_with_a_morale_rout() -> None:
     dice = Scripted([43,        # Hazeroth boards: Crack helm 40 + 23 - 20 = 43
                      50,        # Sword tries to break free (30 + 20 - 20): fails, -20 later
+                                # (her captain told to: by default she stays, outmatched by 5)
                      15, 25,    # Command: Hazeroth 55 (4 degrees), Sword 30 (0 degrees)
                      1, 2, 3, 4, 5, 1, 2, 3,  # 4 degrees: 4 x (1d5 Crew, 1d5 Morale)
                      94])       # Sword's Morale 93: rolled over, the crew routs
     f = fight("hazeroth", "sword", dice)
     place(f, 0.8)
     a, b = f.ships
+    f.captains[1].break_free = lambda s: True  # type: ignore[method-assign]
     f._board(a, b)
     assert f.locked_by == 0
     f.round = 2
@@ -237,6 +239,7 @@ def test_boarding_modifiers() -> None:
 def test_breaking_free_ends_the_boarding_action() -> None:
     f = fight("hazeroth", "sword", Scripted([10]))
     _a, b = f.ships
+    f.captains[1].break_free = lambda s: True  # type: ignore[method-assign]
     f.locked_by = 0
     f.round = 2
     f._boarding_round()
@@ -481,13 +484,13 @@ def test_a_warp_drive_explosion_strikes_like_a_lance() -> None:
 
 def test_the_losing_boarder_may_break_free_too() -> None:
     # R20: either locked ship may try at the start of its turn; the default captain of a
-    # boarder whose boarders are outmatched tries. Sword boarded Hazeroth (Command 55 against
-    # Sword's 50): Sword's helm 30 + Manoeuvrability 20 - 20 = 30, a fair chance
+    # boarder that is losing tries: outmatched by 20 or more (Hazeroth's Command 80 + 5 + 10
+    # against Sword's 50) and her Morale under 50. Sword's helm 30 + 20 - 20 = 30
     dice = Scripted([25])  # Sword (the boarder) tears free: 25 against 30
-    f = fight("sword", "hazeroth", dice)
+    f = fight("sword", "hazeroth", dice, crew=({}, {"command": 80}))
     place(f, 0.5)
+    f.ships[0].morale = 40
     f.locked_by, f.round, f.order = 0, 2, (1, 0)
-    f.captains[1].break_free = lambda s: False  # type: ignore[method-assign]
     f._boarding_round()
     assert dice.faces == [] and f.locked_by is None
     assert any(t.startswith("Sword-class Frigate tears free") for t in texts(f))
@@ -496,8 +499,9 @@ def test_the_losing_boarder_may_break_free_too() -> None:
 def test_a_failed_break_free_costs_the_boarder_20_on_command() -> None:
     dice = Scripted([90,       # Sword, the boarder, fails to break free
                      99, 99])  # Command: both fail, nobody gains ground
-    f = fight("sword", "hazeroth", dice)
+    f = fight("sword", "hazeroth", dice, crew=({}, {"command": 80}))
     place(f, 0.5)
+    f.ships[0].morale = 40
     f.locked_by, f.round, f.order = 0, 2, (0, 1)
     f._boarding_round()
     command = next(e for e in f.log.events if e.text.startswith("opposed Command"))
