@@ -238,7 +238,6 @@ def standoff(ship: Ship) -> float:
 # average, to cripple the enemy closes and boards instead (a captain's policy, not a rule):
 # a fight of guns that cannot decide it is a fight a referee's captain takes to the boarders.
 BOARD_AFTER_VOLLEYS = 8
-FALLBACK_BOARDS = True
 OUTMATCHED_BY = 20  # a captain's policy: how far the enemy's boarders must outmatch hers
 BOARDER_LEAVES_BELOW = 50  # Morale: a boarder this shaken, and outmatched, tries to get away
 CRIPPLED_MARK = 10  # damage a volley should do to a Crippled enemy: a critical of 10 or more
@@ -293,12 +292,15 @@ def boarders(me: Ship, enemy: Ship, catalog: RogueTraderCatalog) -> int:
 
 
 class Captain:
-    """The default captain. With `tactic: gunnery` it brings its strongest arc to bear where
-    the enemy brings the least, closing or opening the range as its guns want; when its guns
-    cannot decide the fight (the enemy is Crippled, or its best volley would need more than
-    BOARD_AFTER_VOLLEYS turns to cripple her) it closes and boards, or rams where the enemy's
-    boarders outmatch its own. With `ram` or `board` it
-    closes, bow on, and rams or boards when it can, shooting meanwhile."""
+    """The default captain.
+
+    With `tactic: gunnery` it brings its strongest arc to bear where the enemy brings the
+    least, closing or opening the range as its guns want, and foreseeing the two places the
+    enemy can move to. When its guns cannot decide the fight (its best volley would need more
+    than BOARD_AFTER_VOLLEYS turns to cripple the enemy, or to put CRIPPLED_MARK past a
+    Crippled enemy's armour) it closes and boards. Alongside with no gun bearing, it boards
+    if its boarders are the better. With `ram` or `board` it closes, bow on, and rams or
+    boards when it can, shooting meanwhile."""
 
     def tactic(self, s: Situation) -> str:
         tactic = s.me.spec.crew.tactic
@@ -309,9 +311,9 @@ class Captain:
         # do it, else her crew is taken
         if volley * BOARD_AFTER_VOLLEYS >= max(s.enemy.hull_integrity, CRIPPLED_MARK):
             return "gunnery"
-        # the guns cannot do it: her boarders, if they are a match for the enemy's, else her prow
-        return "board" if FALLBACK_BOARDS or boarders(s.me, s.enemy, s.catalog) >= boarders(
-            s.enemy, s.me, s.catalog) else "ram"
+        # the guns cannot do it: her boarders will (even outmatched: a lost boarding action
+        # ends a fight that guns never would, and ramming needs her bow on as well)
+        return "board"
 
     def manoeuvre(self, s: Situation) -> tuple[str, int]:
         me, enemy = s.me, s.enemy
