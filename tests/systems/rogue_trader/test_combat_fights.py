@@ -155,3 +155,11 @@ def test_odds_are_exact_against_every_scripted_outcome() -> None:
     assert set(found) == set(capped)
     for value in found:
         assert found[value] == pytest.approx(capped[value], abs=1e-12)
+
+
+def test_one_salvo_of_the_ambitions_prow_tubes_rarely_cripples_the_endeavour() -> None:
+    # issue 10's bar for R9: at most 15% of volleys (30% when a salvo's damage was summed)
+    report = volley(design("ambition"), design("endeavour"), Terms(range=8))
+    assert report.notes[0] == "the fore arc: Mars-pattern Torpedo Tubes (prow)"
+    crippled = next(c for c in report.chances if c.label.startswith("Crippled"))
+    assert crippled.chance <= 0.15
