@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,6 +14,9 @@ from shipyard.cli.completion import design_files
 from shipyard.cli.tables import render
 from shipyard.core.table import Table
 from shipyard.errors import Exit, UserError
+
+if TYPE_CHECKING:
+    from shipyard.core.yard import Report
 
 # Core modules are imported inside the commands: `--help` must not pay for Pydantic models.
 
@@ -116,12 +119,17 @@ def validate(
     out = []
     for path in designs:
         result = yard.check(path)
+        for member in result.members:  # a fleet's designs, each with its own FILE:LINE
+            report(member.errors + member.warnings)
+            worst = max(worst, member.status(strict))
         report(result.errors + result.warnings)
         worst = max(worst, result.status(strict))
         if as_json:
             out.append(result.as_json())
         else:
             typer.echo(_verdict_line(result))
+            for member in result.members:
+                typer.echo("  " + _verdict_line(member))
     if as_json:
         _print_json(out)
     finish(worst)
@@ -129,16 +137,17 @@ def validate(
 
 def _verdict_line(result: Any) -> str:
     if result.legal is None:
-        return f"{result.file}: not a design"
+        return f"{result.file}: not a {'fleet' if result.fleet else 'design'}"
     verdict = "legal" if result.legal else "NOT LEGAL"
-    budgets = ", ".join(f"{b.name} {b.used}/{b.available}" for b in result.budgets)
+    budgets = ", ".join(f"{b.name} {b.shown()}" for b in result.budgets)
     notes = []
     if result.errors:
         notes.append(f"{len(result.errors)} error{'s' * (len(result.errors) != 1)}")
     if result.warnings:
         notes.append(f"{len(result.warnings)} warning{'s' * (len(result.warnings) != 1)}")
     tail = f" ({', '.join(notes)})" if notes else ""
-    return f"{result.file}: {result.name} [{result.system}]: {verdict}; {budgets}{tail}"
+    kind = "fleet " if result.fleet is not None else ""
+    return f"{result.file}: {kind}{result.name} [{result.system}]: {verdict}; {budgets}{tail}"
 
 
 @app.command()
@@ -149,7 +158,13 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
     """The budgets with their line items, and the derived profile."""
     yard = state.yard()
     result = yard.check(design)
+    for member in result.members:
+        report(member.errors + member.warnings)
     report(result.errors + result.warnings)
+    if result.fleet is not None and result.readable:
+        _show_fleet(result, as_json)
+        finish(result.status())
+        return
     if result.design is None:
         finish(result.status())
         return
@@ -162,7 +177,7 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
     else:
         verdict = "legal" if result.legal else "NOT LEGAL"
         typer.echo(f"{result.name} [{result.system}]: {verdict}")
-        tables = [Table(f"{b.title or b.name}: {b.used} of {b.available} {b.unit}",
+        tables = [Table(f"{b.title or b.name}: {b.shown(' of ', ' ' + b.unit)}",
                         ["item", b.unit, "line"],
                         [[i.label, str(i.amount), str(i.line or "")] for i in b.items])
                   for b in result.budgets]
@@ -171,15 +186,47 @@ def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design
     finish(result.status())
 
 
+def _show_fleet(result: Report, as_json: bool) -> None:
+    fleet = result.fleet
+    assert fleet is not None
+    unit = str(result.budgets[0].unit) if result.budgets else ""
+    rows = [[g.name, m.name, str(m.count), f"{m.price:f}", f"{m.total:f}", str(m.line or "")]
+            for g in fleet.groups for m in g.members]
+    if as_json:
+        _print_json({**result.as_json(),
+                     "budgets": [b.as_json_full() for b in result.budgets],
+                     "roster": [{"group": g.name, "type": g.type, "ship": m.name,
+                                 "from": m.shown, "count": m.count, "price": float(m.price),
+                                 "total": float(m.total), "line": m.line}
+                                for g in fleet.groups for m in g.members]})
+        return
+    verdict = "legal" if result.legal else "NOT LEGAL"
+    typer.echo(f"fleet {result.name} [{result.system}]: {verdict}")
+    tables = [Table(f"Roster ({unit})", ["group", "ship", "count", "each", "total", "line"],
+                    rows)]
+    tables += [Table(f"{b.title or b.name}: {b.shown(' of ', ' ' + b.unit)}",
+                     ["item", b.unit, "line"],
+                     [[i.label, str(i.amount), str(i.line or "")] for i in b.items])
+               for b in result.budgets]
+    _print_tables(tables)
+
+
 @app.command()
 @user_errors
 def schema(
     system: SystemId,
+    fleet: Annotated[bool, typer.Option(
+        "--fleet", help="the schema of a fleet file instead of a design")] = False,
 ) -> None:
-    """The JSON Schema of a system's design file, for editors."""
+    """The JSON Schema of a system's design file (or, with --fleet, its fleet file)."""
     rules = state.yard().system(system)
-    document = rules.design_model.model_json_schema()
+    if fleet:
+        from shipyard.core.fleet import FleetFile
+
+        kind, document = "fleet", FleetFile.model_json_schema()
+    else:
+        kind, document = "design", rules.design_model.model_json_schema()
     document = {"$schema": "https://json-schema.org/draft/2020-12/schema",
-                "$id": f"shipyard:{rules.id}", **document,
-                "title": f"shipyard {rules.id} design"}
+                "$id": f"shipyard:{rules.id}{':fleet' * fleet}", **document,
+                "title": f"shipyard {rules.id} {kind}"}
     sys.stdout.write(json.dumps(document, indent=2) + "\n")

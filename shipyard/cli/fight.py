@@ -19,7 +19,7 @@ from shipyard.cli.completion import design_files, system_ids
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
-    from shipyard.core.combat import Chance, FightResult, OddsReport, Prepared, Summary
+    from shipyard.core.combat import Cell, Chance, FightResult, OddsReport, Prepared, Summary
     from shipyard.core.options import FightOptions
     from shipyard.core.system import AnyDesign, AnySystem
 
@@ -284,14 +284,17 @@ def _print_odds(result: OddsReport, seed: int, as_json: bool) -> None:
         for c in result.chances:
             lines.append(f"  {_chance(c):>6}  {c.label}")
     typer.echo("\n".join(lines))
-    if result.parts:
+    if result.tables:
         from shipyard.cli.tables import render
         from shipyard.core.table import Table
 
-        rows = [[p.label, _chance(p.hit), "" if p.lost is None else _chance(p.lost)]
-                for p in result.parts]
-        typer.echo(render(Table("the target's rows", ["row", "hit", "wholly lost"], rows)),
-                   nl=False)
+        for table in result.tables:
+            rows = [[_cell(c) for c in row] for row in table.rows]
+            typer.echo(render(Table(table.title, list(table.columns), rows)), nl=False)
+
+
+def _cell(cell: Cell) -> str:
+    return "" if cell is None else cell if isinstance(cell, str) else _chance(cell)
 
 
 def _chance(c: Chance) -> str:

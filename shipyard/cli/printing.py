@@ -63,7 +63,7 @@ def sheet(
                    else FormatChoice.pdf)
     if output is None:
         output = Path(f"{designs[0].stem if len(designs) == 1 else 'fleet'}.{kind.value}")
-    pages = [_sheet_of(result) for result in reports]
+    pages = [page for result in reports for page in _pages_of(result)]
     if cards:
         systems = dict.fromkeys(r.design.system for r in reports if r.design is not None)
         pages += [render.Page(s.cards(yard.catalog(s))) for s in systems]
@@ -73,15 +73,35 @@ def sheet(
     typer.echo(f"wrote {output}")
 
 
+def _pages_of(result: Report) -> list[Page]:
+    """A design's sheet; a fleet's roster, then a sheet for every ship of it (a group of three
+    gets three, each with its own tracks)."""
+    from shipyard.core.fleet import roster
+    from shipyard.core.render import Page
+
+    if result.fleet is None:
+        return [_sheet_of(result)]
+    fleet = result.fleet
+    unit = str(result.budgets[0].unit) if result.budgets else ""
+    pages = [Page(roster(fleet, result.budgets, unit), _problems(result))]
+    for member in fleet.members:
+        report = next((r for r in result.members if r.design is member.design), None)
+        if report is not None and report.design is not None:
+            pages += [_sheet_of(report)] * member.count
+    return pages
+
+
+def _problems(result: Report) -> tuple[str, ...]:
+    return tuple(f"line {d.line}: {d.message}" if d.line is not None else d.message
+                 for d in result.errors)
+
+
 def _sheet_of(result: Report) -> Page:
     from shipyard.core.render import Page
 
     design = result.design
     assert design is not None  # only readable reports get here
-    printable = design.system.sheet(design, result.budgets)
-    problems = tuple(f"line {d.line}: {d.message}" if d.line is not None else d.message
-                     for d in result.errors)
-    return Page(printable, problems)
+    return Page(design.system.sheet(design, result.budgets), _problems(result))
 
 
 @app.command()

@@ -5,25 +5,187 @@ of `DIR/<id>/` on top. Layers merge at entry granularity: a top-level list of en
 merges by id (an overlay entry replaces the built-in one whole, or adds a new one); a top-level
 mapping merges key by key; anything else is replaced. Every merged entry remembers the file and
 line it came from, so a wrong catalog is reported where the mistake is.
+
+Within one layer (the built-in folder, or one overlay folder) an id names one entry: a second
+entry with that id is an error at its own line, since nothing says which of the two was meant.
+Replacing a built-in entry is what an overlay is for.
+
+The machinery a system's models use:
+- `Entries[Entry]`: a catalog section of entries indexed by id (`catalog.hulls["sword"]`);
+- `Ref("hulls", "hull")`: in `Annotated[str, Ref(...)]`, "an id of that table", checked in
+  design and catalog models alike, an unknown id answered with the nearest known one;
+- `ValidationContext`: what the yard hands Pydantic validators (the system's catalog).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Iterator, KeysView, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, Generic, Protocol, TypeGuard, TypeVar, get_args, overload
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, GetCoreSchemaHandler, ValidationError, ValidationInfo
+from pydantic_core import CoreSchema, core_schema
 
+from shipyard.core.suggest import suggest
 from shipyard.core.validation import diagnostics_of
 from shipyard.core.yamlio import Located, YamlPath, load_file
 from shipyard.errors import Diagnostic, Exit, UserError
 
 M = TypeVar("M", bound=BaseModel)
+C = TypeVar("C")
+
+
+class Entry(Protocol):
+    """A catalog entry: anything with an id."""
+
+    @property
+    def id(self) -> str: ...
+
+
+E = TypeVar("E", bound=Entry)
+
+
+class Entries(Generic[E]):
+    """A catalog section: its entries in the catalog's order, indexed by id.
+
+    As a Pydantic field (`hulls: Entries[Hull]`) it reads a list of entries and writes one back.
+    Iterating gives the entries, as the list did; `table[id]` is the entry with that id and
+    `table[0]` the first.
+    """
+
+    __slots__ = ("_entries", "_index")
+
+    def __init__(self, entries: Iterable[E]) -> None:
+        self._entries = tuple(entries)
+        self._index = {entry.id: entry for entry in self._entries}
+        if len(self._index) != len(self._entries):
+            ids = [e.id for e in self._entries]
+            twice = next(i for n, i in enumerate(ids) if i in ids[:n])
+            raise ValueError(f"two entries have the id '{twice}'; an id names one entry")
+
+    @overload
+    def __getitem__(self, key: str) -> E: ...
+
+    @overload
+    def __getitem__(self, key: int) -> E: ...
+
+    def __getitem__(self, key: str | int) -> E:
+        # an id is always text, so a number can only mean a position, as in the list it was
+        # (templates write `crews[0]`, `crews[-1]`)
+        return self._entries[key] if isinstance(key, int) else self._index[key]
+
+    def get(self, entry_id: str) -> E | None:
+        return self._index.get(entry_id)
+
+    def __contains__(self, entry_id: object) -> bool:
+        return entry_id in self._index
+
+    def __iter__(self) -> Iterator[E]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def ids(self) -> list[str]:
+        return list(self._index)
+
+    def keys(self) -> KeysView[str]:
+        """The ids as a set-like view: `in` without building a list."""
+        return self._index.keys()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Entries) and self._entries == other._entries
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._index))
+
+    def __repr__(self) -> str:
+        return f"Entries({list(self._index)})"
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler
+                                     ) -> CoreSchema:
+        args = get_args(source)
+        entries = core_schema.list_schema(handler.generate_schema(args[0] if args else Any))
+        return core_schema.no_info_after_validator_function(
+            cls, entries, serialization=core_schema.plain_serializer_function_ser_schema(
+                list, return_schema=entries))
+
+
+@dataclass(frozen=True)
+class ValidationContext:
+    """What the yard hands a model's validators.
+
+    `catalog` is the system's catalog model when a design is read. While the catalog itself is
+    read it is None, and `ids` holds the ids of each of its top-level tables, so references
+    between sections are checked in the same single pass.
+    """
+
+    catalog: Any = None
+    ids: Mapping[str, Collection[str]] = field(default_factory=dict)
+
+    @staticmethod
+    def of(info: ValidationInfo) -> ValidationContext:
+        """The context of this validation (an empty one where none was given, as in a test
+        that validates a design without its catalog)."""
+        context = info.context
+        if context is None:
+            return _NO_CONTEXT
+        if not isinstance(context, ValidationContext):
+            # a plain dict here would switch every reference check off without a word
+            raise TypeError(f"validation context is a {type(context).__name__}, "
+                            "not a ValidationContext")
+        return context
+
+    def catalog_as(self, model: type[C]) -> C | None:
+        """The catalog, if it is one of `model` (None while no catalog is at hand)."""
+        return self.catalog if isinstance(self.catalog, model) else None
+
+    def known_ids(self, table: str) -> Collection[str] | None:
+        """The ids of a top-level table of the catalog, or None when nothing can be checked."""
+        if self.catalog is not None:
+            found = getattr(self.catalog, table, None)
+            if isinstance(found, Entries):
+                return found.keys()
+            raise TypeError(f"{type(self.catalog).__name__}.{table} is not an Entries table")
+        return self.ids.get(table)
+
+
+_NO_CONTEXT = ValidationContext()
+
+
+@dataclass(frozen=True)
+class Ref:
+    """An id of that table, for `Annotated[str, Ref("hulls", "hull")]`.
+
+    `table` is the catalog model's field (an Entries); `what` names an entry in messages; `see`
+    is added to them ("see `shipyard catalog SYSTEM`"); `always` offers the closest id however
+    far it is, for a table too long to list.
+    """
+
+    table: str
+    what: str
+    see: str = ""
+    always: bool = False
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler
+                                     ) -> CoreSchema:
+        return core_schema.with_info_after_validator_function(self.check, handler(source))
+
+    def check(self, value: str, info: ValidationInfo) -> str:
+        known = ValidationContext.of(info).known_ids(self.table)
+        if known is not None and value not in known:
+            see = f" ({self.see})" if self.see else ""
+            raise ValueError(f"unknown {self.what} '{value}'; "
+                             f"{suggest(value, known, always=self.always)}{see}")
+        return value
 
 
 def catalog_files(system_dir: Path, overlays: list[Path], system_id: str) -> list[Path]:
+    """The catalog's files in layer order. The files of one folder are one layer."""
     files = sorted(system_dir.glob("*.yaml"))
-    for overlay in overlays:
+    for overlay in dict.fromkeys(overlays):  # one folder named twice is still one layer
         files += sorted((overlay / system_id).glob("*.yaml"))
     return files
 
@@ -31,18 +193,49 @@ def catalog_files(system_dir: Path, overlays: list[Path], system_id: str) -> lis
 def load_catalog(model: type[M], files: list[Path]) -> M:
     merged: dict[str, Any] = {}
     taken: dict[YamlPath, tuple[Located, YamlPath]] = {}  # merged path -> (source, its path)
+    duplicates: list[Diagnostic] = []
+    layer: Path | None = None
+    # (section, id) -> (file, position, line) of its first entry in this layer
+    first: dict[tuple[str, str], tuple[str, int, int | None]] = {}
     for path in files:
         located = load_file(path)
+        if path.parent != layer:
+            layer, first = path.parent, {}
         if located.data is None:
             continue
         if not isinstance(located.data, dict):
             raise UserError.single("catalog.invalid", "a catalog file is a mapping of "
                                    "sections (hulls:, components:, ...)", located.file, 1)
+        duplicates += _duplicates(located, first)
         _merge_layer(merged, taken, located)
+    if duplicates:
+        raise UserError(duplicates, Exit.INPUT)
+    ids = {key: [e["id"] for e in value] for key, value in merged.items()
+           if _is_entry_list(value)}
     try:
-        return model.model_validate(merged)
+        return model.model_validate(merged, context=ValidationContext(ids=ids))
     except ValidationError as exc:
         raise UserError(_located_errors(exc, model, merged, taken), Exit.INPUT) from None
+
+
+def _duplicates(located: Located, first: dict[tuple[str, str], tuple[str, int, int | None]]
+                ) -> list[Diagnostic]:
+    """A second entry with an id already given in this layer, at the second one's line."""
+    out = []
+    for key, value in located.data.items():
+        if not _is_entry_list(value):
+            continue
+        for j, entry in enumerate(value):
+            line = located.line_of((key, j))
+            seen = first.setdefault((key, str(entry["id"])), (located.file, j, line))
+            if seen[:2] != (located.file, j):  # by position: a flow list puts both on one line
+                where = f"line {seen[2]}" if seen[0] == located.file else f"{seen[0]}:{seen[2]}"
+                out.append(Diagnostic(
+                    "catalog.duplicate_id", f"{key}: a second entry with id '{entry['id']}' "
+                    f"(the first is at {where}); keep one. To change a built-in entry, give "
+                    "it again in an overlay folder (--catalog DIR)", "error", line,
+                    located.file))
+    return out
 
 
 def _merge_layer(merged: dict[str, Any], taken: dict[YamlPath, tuple[Located, YamlPath]],
@@ -71,7 +264,9 @@ def _merge_layer(merged: dict[str, Any], taken: dict[YamlPath, tuple[Located, Ya
 
 
 def _is_entry_list(value: Any) -> TypeGuard[list[dict[str, Any]]]:
-    return isinstance(value, list) and all(isinstance(e, dict) and "id" in e for e in value)
+    return isinstance(value, list) and all(
+        isinstance(e, dict) and isinstance(e.get("id"), str | int) and not isinstance(e["id"], bool)
+        for e in value)
 
 
 def _located_errors(exc: ValidationError, model: type[BaseModel], merged: dict[str, Any],

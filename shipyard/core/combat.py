@@ -46,6 +46,9 @@ class Check(NamedTuple):
     rolled: int
     unit: str = "%"
     roll_under: bool = True  # success on rolled <= target
+    # degrees of success or failure, Effect: what the system reads off the roll (None: not one
+    # the system measures)
+    margin: int | None = None
 
     @property
     def target(self) -> int:
@@ -66,10 +69,14 @@ class Check(NamedTuple):
         return f"{self.formula()}, {self.die} rolled {self.rolled}: {word}"
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": "check", "what": self.what, "base": self.base,
-                "modifiers": [{"label": m.label, "value": m.value} for m in self.modifiers],
-                "target": self.target, "die": self.die, "rolled": self.rolled,
-                "success": self.success}
+        out: dict[str, Any] = {
+            "kind": "check", "what": self.what, "base": self.base,
+            "modifiers": [{"label": m.label, "value": m.value} for m in self.modifiers],
+            "target": self.target, "die": self.die, "rolled": self.rolled,
+            "success": self.success}
+        if self.margin is not None:
+            out["margin"] = self.margin
+        return out
 
 
 class Roll(NamedTuple):
@@ -398,16 +405,21 @@ class Chance(NamedTuple):
         return out
 
 
-class PartOdds(NamedTuple):
-    """What the volley does to one part of the target: hit at all, or wholly lost."""
+Cell = str | Chance | None  # a chance keeps its number (and interval) for JSON
 
-    label: str
-    hit: Chance
-    lost: Chance | None
+
+class OddsTable(NamedTuple):
+    """A table of a volley's odds in the system's own terms (the target's rows, its
+    components, its facings...): text and chances, one row each."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
 
     def as_json(self) -> dict[str, Any]:
-        return {"label": self.label, "hit": self.hit.as_json(),
-                "lost": None if self.lost is None else self.lost.as_json()}
+        return {"title": self.title, "columns": list(self.columns),
+                "rows": [[c.as_json() if isinstance(c, Chance) else c for c in row]
+                         for row in self.rows]}
 
 
 class OddsReport(NamedTuple):
@@ -419,7 +431,7 @@ class OddsReport(NamedTuple):
     notes: tuple[str, ...]
     distributions: tuple[Distribution, ...]
     chances: tuple[Chance, ...]
-    parts: tuple[PartOdds, ...] = ()
+    tables: tuple[OddsTable, ...] = ()
 
     @property
     def method(self) -> str:
@@ -432,4 +444,4 @@ class OddsReport(NamedTuple):
                 "method": self.method, "notes": list(self.notes),
                 "distributions": [d.as_json() for d in self.distributions],
                 "chances": [c.as_json() for c in self.chances],
-                "parts": [p.as_json() for p in self.parts]}
+                "tables": [t.as_json() for t in self.tables]}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -26,6 +27,7 @@ from shipyard.errors import Diagnostic, UserError
 
 if TYPE_CHECKING:
     from shipyard.core.combat import FightSupport
+    from shipyard.core.fleet import Fleet
     from shipyard.core.options import FightOptions
 
 LineOf = Callable[[YamlPath], int | None]
@@ -109,6 +111,7 @@ class RulesSystem(ABC, Generic[D, C, B]):
     catalog_model: type[C]
     codes: ClassVar[dict[str, str]]  # every rule finding's stable code, with what it means
     fight_options: ClassVar[FightOptions | None] = None  # what its fights take; None: no combat
+    price_unit: ClassVar[str | None] = None  # what ships cost ("points"); None: no fleets
 
     def catalog_dir(self) -> Path:
         """The folder of the system's built-in catalog (a plugin returns its own)."""
@@ -140,9 +143,29 @@ class RulesSystem(ABC, Generic[D, C, B]):
     def catalog_tables(self, catalog: C) -> list[Table]:
         """The catalog as tables for people."""
 
+    def hull_ids(self, catalog: C) -> list[str]:
+        """The `new --hull` values the system offers (a sample, where hulls are sizes); the
+        contract suite checks that `new` is legal for each."""
+        return []
+
     def stock_ids(self, catalog: C) -> list[str]:
         """The published ships `new --stock` can write; none unless the system has them."""
         return []
+
+    def price(self, design: Design[D, C, B]) -> int | Decimal:
+        """What one ship costs in `price_unit`, for fleets (a system with a price_unit
+        writes this)."""
+        raise UserError.single("fleet.unsupported", f"{self.id} ships have no price")
+
+    def ships_in(self, design: Design[D, C, B]) -> int:
+        """How many ships one copy of a design is (a design may be a group of ships); its
+        `price()` is for all of them."""
+        return 1
+
+    def fleet_check(self, fleet: Fleet) -> Verdict:
+        """A fleet's composition beyond its total price (groups, counts per game size...):
+        budgets and findings at the lines of the fleet file; none by default."""
+        return Verdict()
 
     def sheet(self, design: Design[D, C, B], budgets: list[Budget]) -> Printable:
         """The printed sheet of one design (budgets as `check` found them)."""

@@ -6,17 +6,20 @@ parses the catalog once.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from shipyard.core.budget import Budget
-from shipyard.core.catalog import catalog_files, load_catalog
+from shipyard.core.catalog import ValidationContext, catalog_files, load_catalog
+from shipyard.core.fleet import Fleet, FleetEntry, FleetFile, Group, Member, entries, is_fleet
 from shipyard.core.registry import BrokenSystem, load_system, system_ids
 from shipyard.core.suggest import suggest
-from shipyard.core.system import AnyDesign, AnySystem, Design
+from shipyard.core.system import AnyDesign, AnySystem, Design, Verdict
 from shipyard.core.validation import validate
-from shipyard.core.yamlio import load_file
+from shipyard.core.yamlio import Located, load_file
 from shipyard.errors import Diagnostic, Exit, UserError
 
 __all__ = ["Design", "Report", "Yard"]
@@ -35,6 +38,12 @@ class Report:
     budgets: list[Budget] = field(default_factory=list)
     readable: bool = True
     design: AnyDesign | None = None
+    fleet: Fleet | None = None  # a fleet file's roster
+    members: list[Report] = field(default_factory=list)  # a fleet's designs, each once
+
+    @property
+    def kind(self) -> str:
+        return "fleet" if self.fleet is not None else "design"
 
     @property
     def legal(self) -> bool | None:
@@ -54,6 +63,8 @@ class Report:
             "warnings": [d.as_json() for d in self.warnings],
             "accepted": [d.as_json() for d in self.accepted],
             "budgets": [b.as_json() for b in self.budgets],
+            **({"kind": "fleet", "members": [m.as_json() for m in self.members]}
+               if self.fleet is not None else {}),
         }
 
 
@@ -97,6 +108,14 @@ class Yard:
 
     def read(self, path: Path, shown: str | None = None) -> AnyDesign:
         """Read and schema-check one design file; a UserError (exit 2) if it is not a design."""
+        located, system = self._load(path, shown)
+        if is_fleet(located.data):
+            raise UserError.single("fleet.nested", "this is a fleet file, where a design was "
+                                   "wanted (a fleet lists designs, never fleets)",
+                                   located.file, located.line_of(("fleet",)))
+        return self.design_of(located, system)
+
+    def _load(self, path: Path, shown: str | None) -> tuple[Located, AnySystem]:
         located = load_file(path, shown)
         data = located.data
         if data is None:
@@ -111,36 +130,130 @@ class Yard:
             raise UserError.single("schema.missing_key", "missing key 'system'; name the rules "
                                    f"system first (known: {', '.join(system_ids())})",
                                    located.file, 1)
-        system = self.system(data["system"], located.file, located.line_of(("system",)))
+        return located, self.system(data["system"], located.file, located.line_of(("system",)))
+
+    def design_of(self, located: Located, system: AnySystem) -> AnyDesign:
         catalog = self.catalog(system)
-        model = validate(system.design_model, located, context={"catalog": catalog})
-        for i, code in enumerate(model.accept):
-            if code not in system.codes:
-                raise UserError.single("schema.unknown_code", f"accept: unknown code '{code}'; "
-                                       f"{suggest(code, sorted(system.codes))}", located.file,
-                                       located.line_of(("accept", i)))
+        model = validate(system.design_model, located, context=ValidationContext(catalog=catalog))
+        _check_accept(model.accept, system, located)
         return Design(located, system, model, catalog,
                       system.build(model, catalog, located.line_of))
 
     def check(self, path: Path, shown: str | None = None) -> Report:
+        """The verdict on a design file, or on a fleet file and each design it lists."""
         report = Report(file=shown or str(path))
         try:
-            design = self.read(path, shown)
+            located, system = self._load(path, shown)
+            if is_fleet(located.data):
+                return self._check_fleet(path, located, system, report)
+            design = self.design_of(located, system)
         except UserError as err:
-            report.readable = False
-            report.errors = [d if d.file else d.located(report.file) for d in err.diagnostics]
-            return report
+            return _unreadable(report, err)
         return self.judge(design, report)
 
     def judge(self, design: AnyDesign, report: Report | None = None) -> Report:
         report = report or Report(file=design.file)
-        model = design.model
-        report.system, report.name, report.design = design.system.id, model.name, design
-        verdict = design.system.check(design)
+        report.system, report.name, report.design = design.system.id, design.model.name, design
+        return self._file_verdict(report, design.system.check(design), set(design.model.accept),
+                                  design.file)
+
+    # --- fleets ---------------------------------------------------------------------------
+
+    def _check_fleet(self, path: Path, located: Located, system: AnySystem,
+                     report: Report) -> Report:
+        if system.price_unit is None:
+            raise UserError.single("fleet.unsupported", f"{system.id} ships have no price, so "
+                                   "it has no fleets", located.file,
+                                   located.line_of(("fleet",)))
+        catalog = self.catalog(system)
+        model = validate(FleetFile, located)
+        _check_accept(model.accept, system, located)
+        fleet = Fleet(located, model, [], catalog)
+        report.system, report.name, report.fleet = system.id, model.fleet, fleet
+        total = Budget("fleet", system.price_unit, model.limit,
+                       title=f"Fleet total ({system.price_unit})")
+        seen: dict[str, Report] = {}
+        over_at: int | None = None
+        for name, kind, at, ships in entries(model):
+            group = Group(name, kind, located.line_of(at) if at else None)
+            fleet.groups.append(group)
+            for j, entry in enumerate(ships):
+                line = located.line_of((*at, "ships", j))
+                member = self._member(path, located, system, entry, line, seen, report)
+                group.members.append(member)
+                if member.design is not None:
+                    total.add(f"{entry.count} × {entry.label or member.name}", member.total,
+                              line)
+                    if over_at is None and total.over:
+                        over_at = line
+        report.members = list(seen.values())
+        if not report.readable:
+            return report
+        verdict = system.fleet_check(fleet)
+        verdict.budgets.insert(0, total)
+        if total.over:
+            verdict.error("fleet.over", f"the fleet costs {total.used} {system.price_unit}, "
+                          f"over its limit of {model.limit}; this entry takes it over (remove "
+                          f"{total.excess})", over_at)
+        return self._file_verdict(report, verdict, set(model.accept), located.file)
+
+    def _member(self, path: Path, located: Located, system: AnySystem, entry: FleetEntry,
+                line: int | None, seen: dict[str, Report], report: Report) -> Member:
+        """One roster entry read as a design, once however often the roster names it."""
+        if entry.stock is not None:
+            key = f"stock {entry.stock}"
+        else:
+            key = os.path.normpath(Path(located.file).parent / str(entry.design))
+        member = seen.get(key)
+        if member is None:
+            member = seen[key] = self._member_report(path, located, system, entry, line, key)
+        if not member.readable:
+            report.readable = False
+            report.errors.append(Diagnostic("fleet.member_unreadable", f"{key}: not a "
+                                            f"{system.id} design (see its errors)", "error",
+                                            line, located.file))
+        elif member.errors:
+            report.errors.append(Diagnostic("fleet.member_illegal", f"{member.name} ({key}) is "
+                                            "NOT LEGAL", "error", line, located.file))
+        design = member.design
+        if design is None:
+            return Member(None, entry.count, line, key)
+        return Member(design, entry.count, line, key, Decimal(system.price(design)),
+                      system.ships_in(design))
+
+    def _member_report(self, path: Path, located: Located, system: AnySystem,
+                       entry: FleetEntry, line: int | None, key: str) -> Report:
+        if entry.stock is not None:
+            catalog = self.catalog(system)
+            known = system.stock_ids(catalog)
+            if entry.stock not in known:
+                return _unreadable(Report(file=located.file), UserError.single(
+                    "fleet.unknown_stock", f"stock: unknown {system.id} stock ship "
+                    f"'{entry.stock}'; {suggest(entry.stock, known, always=True)}",
+                    located.file, line))
+            data = system.new_design(catalog, None, entry.stock)
+            stock = Located(data, located.file, {(): line} if line is not None else {})
+            return self.judge(self.design_of(stock, system), Report(file=key))
+        file = path.parent / str(entry.design)
+        if not file.is_file():
+            return _unreadable(Report(file=key), UserError.single(
+                "fleet.member_missing", f"design: no such file {key}", located.file, line))
+        member = self.check(file, key)
+        if member.fleet is not None:
+            return _unreadable(Report(file=key), UserError.single(
+                "fleet.nested", f"design: {key} is a fleet; a fleet lists designs, never "
+                "fleets", located.file, line))
+        if member.readable and member.system != system.id:
+            return _unreadable(Report(file=key), UserError.single(
+                "fleet.member_system", f"design: {key} is a {member.system} design in a "
+                f"{system.id} fleet", located.file, line))
+        return member
+
+    def _file_verdict(self, report: Report, verdict: Verdict, accept: set[str],
+                      file: str) -> Report:
         report.budgets = verdict.budgets
-        accept = set(model.accept)
         for diag in verdict.diagnostics:
-            diag = diag.located(design.file)
+            diag = diag.located(file)
             if diag.severity == "error":
                 report.errors.append(diag)
             elif diag.code in accept:
@@ -148,3 +261,17 @@ class Yard:
             else:
                 report.warnings.append(diag)
         return report
+
+
+def _unreadable(report: Report, err: UserError) -> Report:
+    report.readable = False
+    report.errors = [d if d.file else d.located(report.file) for d in err.diagnostics]
+    return report
+
+
+def _check_accept(accept: list[str], system: AnySystem, located: Located) -> None:
+    for i, code in enumerate(accept):
+        if code not in system.codes:
+            raise UserError.single("schema.unknown_code", f"accept: unknown code '{code}'; "
+                                   f"{suggest(code, sorted(system.codes))}", located.file,
+                                   located.line_of(("accept", i)))

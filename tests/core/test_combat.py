@@ -112,6 +112,15 @@ def test_check_and_roll_words() -> None:
     assert check.as_json()["target"] == 50
 
 
+def test_a_check_carries_its_margin_only_when_the_system_measures_one() -> None:
+    plain = Check("gunnery", 50, (), "d100", 37)
+    assert plain.margin is None and "margin" not in plain.as_json()  # old logs unchanged
+    # Traveller's Effect: 2D 10 against 8 is Effect +2
+    effect = Check("Gunner", 8, (), "2D", 10, unit="", roll_under=False, margin=2)
+    assert effect.success and effect.as_json()["margin"] == 2
+    assert effect.as_json() == {**effect._replace(margin=None).as_json(), "margin": 2}
+
+
 def test_a_series_is_the_same_for_the_same_seed_and_counts_every_fight() -> None:
     support = CoinSupport()
     prepared = support.prepare(None, None, Terms(range=20, cap=5))

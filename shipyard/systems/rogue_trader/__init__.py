@@ -12,7 +12,7 @@ from shipyard.systems.rogue_trader.build import catalog_tables, new_design
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.options import OPTIONS
 from shipyard.systems.rogue_trader.profile import derive, profile_rows
-from shipyard.systems.rogue_trader.rules import CODES, Fit, ShipDesign, check, fit
+from shipyard.systems.rogue_trader.rules import CODES, Fit, ShipDesign, check, fit, ship_points
 
 if TYPE_CHECKING:
     from shipyard.core.combat import FightSupport
@@ -27,6 +27,7 @@ class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
     catalog_model = RogueTraderCatalog
     codes = CODES
     fight_options = OPTIONS
+    price_unit = "SP"
 
     def build(self, design: RogueTraderDesign, catalog: RogueTraderCatalog,
               line_of: LineOf) -> Fit:
@@ -38,9 +39,15 @@ class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
     def profile(self, design: ShipDesign) -> list[tuple[str, str]]:
         return profile_rows(derive(design.built, design.catalog))
 
+    def price(self, design: ShipDesign) -> int:
+        return ship_points(design.built)
+
     def new_design(self, catalog: RogueTraderCatalog, hull: str | None,
                    stock: str | None = None) -> dict[str, Any]:
         return new_design(catalog, hull)
+
+    def hull_ids(self, catalog: RogueTraderCatalog) -> list[str]:
+        return catalog.hulls.ids()
 
     def catalog_tables(self, catalog: RogueTraderCatalog) -> list[Table]:
         return catalog_tables(catalog)

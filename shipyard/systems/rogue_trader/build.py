@@ -23,13 +23,14 @@ SHORT = {"transport": "T", "raider": "R", "frigate": "F", "light-cruiser": "LC",
 
 
 def _hull(catalog: RogueTraderCatalog, hull_id: str | None) -> Hull:
-    hulls = catalog.entries("hulls")
-    hull_id = hull_id or (DEFAULT_HULL if DEFAULT_HULL in hulls else next(iter(hulls)))
-    if hull_id not in hulls:
+    hulls = catalog.hulls
+    hull_id = hull_id or (DEFAULT_HULL if DEFAULT_HULL in hulls else hulls.ids()[0])
+    hull = hulls.get(hull_id)
+    if hull is None:
         raise UserError.single("cli.hull", f"--hull {hull_id!r}: unknown rogue-trader hull; "
-                               f"{suggest(hull_id, hulls, always=True)} "
+                               f"{suggest(hull_id, hulls.ids(), always=True)} "
                                "(see `shipyard catalog rogue-trader`)")
-    return catalog.hull(hull_id)
+    return hull
 
 
 CORE = "Rogue Trader Core"
@@ -106,7 +107,7 @@ def _mods(c: Component) -> str:
 
 def catalog_tables(catalog: RogueTraderCatalog) -> list[Table]:
     classes = Table("Hull classes", ["id", "name", "turn", "ramming damage", "source"], [
-        [c.id, c.name, f"{c.turn}°", c.ram_damage, c.source] for c in catalog.hull_classes])
+        [c.id, c.name, f"{c.turn}°", str(c.ram_damage), c.source] for c in catalog.hull_classes])
     hulls = Table("Hulls", ["id", "class", "Spd", "Man", "Det", "HI", "Arm", "Tur", "Space",
                             "SP", "weapon capacity", "source"], [
         [h.id, SHORT[h.hull_class], str(h.speed), _signed(h.manoeuvrability),
@@ -133,7 +134,7 @@ def catalog_tables(catalog: RogueTraderCatalog) -> list[Table]:
     weapons = Table("Weapon components", ["id", "kind", "hulls", "locations", "Str", "Damage",
                                           "Crit", "Range", "Power", "Space", "SP", "source"], [
         [w.id, w.kind, _classes(w.hulls), " ".join(w.locations), str(w.strength),
-         w.damage or "-", "-" if w.crit is None else str(w.crit),
+         str(w.damage) if w.damage else "-", "-" if w.crit is None else str(w.crit),
          "-" if w.range is None else (f"{w.min_range}-{w.range}" if w.min_range
                                       else str(w.range)),
          str(w.power), str(w.space), str(w.sp), w.source + (" (house: "
@@ -143,9 +144,9 @@ def catalog_tables(catalog: RogueTraderCatalog) -> list[Table]:
         note="Range in void units (VU). Torpedo tubes fire the warheads below; landing bays "
              "launch attack craft.")
     ordnance = Table("Torpedoes and attack craft", ["id", "name", "Damage", "Crit", "source"], [
-        [t.id, t.name, t.damage, "-" if t.crit is None else str(t.crit),
+        [t.id, t.name, str(t.damage), "-" if t.crit is None else str(t.crit),
          t.source] for t in catalog.torpedoes] + [
-        [a.id, a.name, a.damage, "-", a.source] for a in catalog.attack_craft])
+        [a.id, a.name, str(a.damage), "-", a.source] for a in catalog.attack_craft])
     crew = Table("Crew ratings", ["id", "name", "rating", "SP", "source"], [
         [c.id, c.name, str(c.rating), str(c.sp), c.source + (" (house: SP)" if c.house else "")]
         for c in catalog.crew_ratings])

@@ -7,18 +7,12 @@ Space, slots, restrictions) is for the rules (exit 1).
 
 from __future__ import annotations
 
-import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import (
-    AfterValidator,
-    Field,
-    PrivateAttr,
-    ValidationInfo,
-    model_validator,
-)
+from pydantic import Field, model_validator
 
-from shipyard.core.suggest import suggest
+from shipyard.core.catalog import Entries, Ref
+from shipyard.core.dice import Dice
 from shipyard.core.system import DesignBase, StrictModel
 from shipyard.systems.rogue_trader.options import GEOMETRY
 
@@ -32,17 +26,10 @@ ComponentKind = Literal["plasma-drive", "warp-engine", "gellar-field", "void-shi
 WeaponKind = Literal["macrobattery", "lance", "torpedo-tubes", "landing-bay", "nova-cannon"]
 Source = Annotated[str, Field(min_length=1, max_length=80)]
 
-DICE = re.compile(r"^(\d{0,2})d(\d{1,3})([+-]\d{1,3})?$")
 
-
-def _dice(value: str) -> str:
-    match = DICE.match(value)
-    if match is None or int(match.group(1) or 1) < 1 or int(match.group(2)) < 2:
-        raise ValueError(f"'{value}' is not a dice expression such as 1d10+2 or 2d5")
-    return value
-
-
-Dice = Annotated[str, AfterValidator(_dice)]
+def _ref(table: str, what: str) -> Ref:
+    # the tables run to dozens of ids: the nearest one helps more than the list
+    return Ref(table, what, "see `shipyard catalog rogue-trader`", always=True)
 
 
 # --- catalog -------------------------------------------------------------------------------
@@ -199,8 +186,9 @@ class Combat(StrictModel):
     sensors_damaged: int
     thrusters_damaged: int
     torpedo_reach: int = Field(ge=1, le=100)
-    torpedo: str = Field(description="the warhead loaded when a design names none")
-    attack_craft: str
+    torpedo: Annotated[str, _ref("torpedoes", "torpedo")] = Field(
+        description="the warhead loaded when a design names none")
+    attack_craft: Annotated[str, _ref("attack_craft", "attack craft")]
     fire_test: int
     fire_crew_loss: Dice
     fire_morale_loss: Dice
@@ -214,62 +202,21 @@ class Combat(StrictModel):
 class RogueTraderCatalog(StrictModel):
     construction: Construction
     combat: Combat
-    hull_classes: list[HullClassRules]
-    crew_ratings: list[CrewRating]
-    hulls: list[Hull]
-    components: list[Component]
-    weapons: list[Weapon]
-    torpedoes: list[Torpedo]
-    attack_craft: list[AttackCraft]
-    critical_hits: list[CriticalHit]
-
-    _index: dict[str, dict[str, Any]] = PrivateAttr(default_factory=dict)
-
-    def model_post_init(self, context: Any) -> None:
-        for name in ("hull_classes", "crew_ratings", "hulls", "components", "weapons",
-                     "torpedoes", "attack_craft", "critical_hits"):
-            self._index[name] = {entry.id: entry for entry in getattr(self, name)}
+    hull_classes: Entries[HullClassRules]
+    crew_ratings: Entries[CrewRating]
+    hulls: Entries[Hull]
+    components: Entries[Component]
+    weapons: Entries[Weapon]
+    torpedoes: Entries[Torpedo]
+    attack_craft: Entries[AttackCraft]
+    critical_hits: Entries[CriticalHit]
 
     @model_validator(mode="after")
-    def _consistent(self) -> RogueTraderCatalog:
-        classes = {c.id for c in self.hull_classes}
-        missing = [h for h in HullClass.__args__ if h not in classes]  # type: ignore[attr-defined]
+    def _every_hull_class(self) -> RogueTraderCatalog:
+        missing = [h for h in HullClass.__args__ if h not in self.hull_classes]  # type: ignore[attr-defined]
         if missing:
             raise ValueError(f"hull_classes lacks {', '.join(missing)}")
-        torpedoes = {t.id for t in self.torpedoes}
-        if self.combat.torpedo not in torpedoes:
-            raise ValueError(f"combat.torpedo '{self.combat.torpedo}' is not in torpedoes")
-        if self.combat.attack_craft not in {a.id for a in self.attack_craft}:
-            raise ValueError(f"combat.attack_craft '{self.combat.attack_craft}' is not in "
-                             "attack_craft")
         return self
-
-    def entries(self, section: str) -> dict[str, Any]:
-        return self._index[section]
-
-    def hull(self, hull_id: str) -> Hull:
-        hull: Hull = self._index["hulls"][hull_id]
-        return hull
-
-    def hull_class(self, class_id: str) -> HullClassRules:
-        rules: HullClassRules = self._index["hull_classes"][class_id]
-        return rules
-
-    def component(self, component_id: str) -> Component:
-        component: Component = self._index["components"][component_id]
-        return component
-
-    def weapon(self, weapon_id: str) -> Weapon:
-        weapon: Weapon = self._index["weapons"][weapon_id]
-        return weapon
-
-    def torpedo(self, torpedo_id: str) -> Torpedo:
-        torpedo: Torpedo = self._index["torpedoes"][torpedo_id]
-        return torpedo
-
-    def crew_rating(self, rating_id: str) -> CrewRating:
-        rating: CrewRating = self._index["crew_ratings"][rating_id]
-        return rating
 
     def critical(self, value: int) -> CriticalHit:
         """The chart entry for a value 1..11 (higher values are read as 11: RULINGS.md R2)."""
@@ -284,28 +231,12 @@ class RogueTraderCatalog(StrictModel):
 # --- design ----------------------------------------------------------------------------------
 
 
-def known(section: str, what: str) -> Any:
-    """A validator that refuses an id the catalog does not have, naming the nearest known id."""
-
-    def check(value: str, info: ValidationInfo) -> str:
-        catalog = (info.context or {}).get("catalog")
-        if catalog is None or not isinstance(catalog, RogueTraderCatalog):
-            return value
-        ids = catalog.entries(section)
-        if value not in ids:
-            raise ValueError(f"unknown {what} '{value}'; {suggest(value, ids, always=True)} "
-                             f"(see `shipyard catalog rogue-trader`)")
-        return value
-
-    return AfterValidator(check)
-
-
 Id = Annotated[str, Field(min_length=1, max_length=120)]
-HullId = Annotated[Id, known("hulls", "hull")]
-ComponentId = Annotated[Id, known("components", "component")]
-WeaponId = Annotated[Id, known("weapons", "weapon")]
-TorpedoId = Annotated[Id, known("torpedoes", "torpedo")]
-CrewId = Annotated[Id, known("crew_ratings", "crew rating")]
+HullId = Annotated[Id, _ref("hulls", "hull")]
+ComponentId = Annotated[Id, _ref("components", "component")]
+WeaponId = Annotated[Id, _ref("weapons", "weapon")]
+TorpedoId = Annotated[Id, _ref("torpedoes", "torpedo")]
+CrewId = Annotated[Id, _ref("crew_ratings", "crew rating")]
 Skill = Annotated[int, Field(ge=0, le=100)]
 
 

@@ -17,7 +17,7 @@ class WeaponLine:
     location: str
     arcs: tuple[str, ...]
     strength: int
-    damage: str | None
+    damage: str | None  # as the catalog writes it
     crit: int | None
     range: str
 
@@ -107,11 +107,12 @@ def derive(f: Fit, catalog: RogueTraderCatalog) -> Profile:
         if weapon.kind == "torpedo-tubes":
             reach = f"{catalog.combat.torpedo_reach} VU a turn"
         elif weapon.kind == "landing-bay":
-            craft = catalog.entries("attack_craft")[catalog.combat.attack_craft]
+            craft = catalog.attack_craft[catalog.combat.attack_craft]
             damage, reach = craft.damage, f"{craft.reach} VU a turn"
         p.weapons.append(WeaponLine(w.label, weapon.kind, w.location,
                                     tuple(arcs.get(w.location, [])),  # type: ignore[call-overload]
-                                    weapon.strength, damage, crit, reach))
+                                    weapon.strength, str(damage) if damage else None, crit,
+                                    reach))
     return p
 
 

@@ -80,19 +80,19 @@ def fit(design: RogueTraderDesign, catalog: RogueTraderCatalog,
     def line(*path: str | int) -> int | None:
         return line_of(path) if line_of is not None else None
 
-    hull = catalog.hull(design.hull)
-    components = [Fitted(i, catalog.component(c), line("components", i))
+    hull = catalog.hulls[design.hull]
+    components = [Fitted(i, catalog.components[c], line("components", i))
                   for i, c in enumerate(design.components)]
     weapons = []
     for i, mount in enumerate(design.weapons):
-        weapon = catalog.weapon(mount.weapon)
+        weapon = catalog.weapons[mount.weapon]
         torpedo = None
         if weapon.kind == "torpedo-tubes":
-            torpedo = catalog.torpedo(mount.torpedoes or catalog.combat.torpedo)
+            torpedo = catalog.torpedoes[mount.torpedoes or catalog.combat.torpedo]
         label = mount.label or weapon.name
         weapons.append(Mounted(i, weapon, mount.location, label, torpedo, line("weapons", i)))
-    return Fit(design, hull, catalog.hull_class(hull.hull_class),
-               catalog.crew_rating(design.crew), components, weapons)
+    return Fit(design, hull, catalog.hull_classes[hull.hull_class],
+               catalog.crew_ratings[design.crew], components, weapons)
 
 
 # --- budgets -----------------------------------------------------------------------------------
@@ -100,6 +100,12 @@ def fit(design: RogueTraderDesign, catalog: RogueTraderCatalog,
 
 def power_generated(f: Fit) -> int:
     return sum(c.component.power_generated for c in f.components)
+
+
+def ship_points(f: Fit) -> int:
+    """What the ship costs in ship points: its hull, crew, components and weapons."""
+    return (f.hull.sp + f.crew.sp + sum(c.component.sp for c in f.components)
+            + sum(w.weapon.sp for w in f.weapons))
 
 
 def budgets(f: Fit, line_of: LineOf) -> list[Budget]:
@@ -118,9 +124,8 @@ def budgets(f: Fit, line_of: LineOf) -> list[Budget]:
             power.add(name, w.weapon.power, w.line)
         space.add(name, w.weapon.space, w.line)
         total.append((name, w.weapon.sp, w.line))
-    used = sum(sp for _, sp, _ in total)
     limit = f.design.campaign_sp_limit
-    sp = Budget("sp", "SP", limit if limit is not None else used,
+    sp = Budget("sp", "SP", limit,
                 title="Ship points" + ("" if limit is not None else " (no campaign limit)"))
     for label, amount, line in total:
         sp.add(label, amount, line)
@@ -146,23 +151,22 @@ ShipDesign = Design[RogueTraderDesign, RogueTraderCatalog, Fit]  # as the core h
 
 
 def check(f: Fit, catalog: RogueTraderCatalog, line_of: LineOf) -> Verdict:
-    design = f.design
     verdict = Verdict(budgets=budgets(f, line_of))
     by_name = {b.name: b for b in verdict.budgets}
     hull_line = line_of(("hull",))
 
     power = by_name["power"]
-    if power.used > power.available:
+    if power.over:
         verdict.error("power.over", f"components use {power.used} Power but the ship generates "
-                      f"{power.available}; free {power.used - power.available} Power or fit a "
+                      f"{power.available}; free {power.excess} Power or fit a "
                       "bigger plasma drive", line_of(("components",)))
     space = by_name["space"]
-    if space.used > space.available:
+    if space.over:
         verdict.error("space.over", f"components fill {space.used} Space of the "
-                      f"{f.hull.name}'s {space.available}; remove "
-                      f"{space.used - space.available} Space", hull_line)
+                      f"{f.hull.name}'s {space.available}; remove {space.excess} Space",
+                      hull_line)
     sp = by_name["sp"]
-    if design.campaign_sp_limit is not None and sp.used > sp.available:
+    if sp.over:
         verdict.error("sp.over", f"the ship costs {sp.used} SP, over the campaign limit of "
                       f"{sp.available}", line_of(("campaign_sp_limit",)))
 
@@ -177,13 +181,14 @@ def check(f: Fit, catalog: RogueTraderCatalog, line_of: LineOf) -> Verdict:
         slots = by_name.get(f"slots.{location}")
         if slots is None:
             continue
-        if slots.used > slots.available:
-            extra = [w for w in f.weapons if w.location == location][int(slots.available)]
+        capacity = f.hull.weapons.get(location, 0)
+        if slots.over:
+            extra = [w for w in f.weapons if w.location == location][capacity]
             verdict.error("slots.over", f"{slots.used} weapon component{'s' * (slots.used != 1)} "
                           f"in the {location}; the {f.hull.name} has room for "
                           f"{slots.available} there", extra.line)
-        elif slots.used < slots.available:
-            left = slots.available - slots.used
+        elif slots.used < capacity:
+            left = capacity - int(slots.used)
             verdict.warn("slots.unused", f"{left} {location} weapon slot{'s' * (left != 1)} "
                          "left empty", line_of(("weapons",)))
     return verdict

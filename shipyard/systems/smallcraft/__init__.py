@@ -48,6 +48,9 @@ class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
                    stock: str | None = None) -> dict[str, Any]:
         return new_design(_hull_size(hull), catalog)
 
+    def hull_ids(self, catalog: SmallcraftCatalog) -> list[str]:
+        return ["1", "2", "10", "40", "60", "125", "1000", "10000"]
+
     def catalog_tables(self, catalog: SmallcraftCatalog) -> list[Table]:
         return catalog_tables(catalog)
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, model_validator
 
+from shipyard.core.catalog import Entries, Ref
 from shipyard.core.system import DesignBase, StrictModel
 from shipyard.systems.smallcraft.options import GEOMETRY, OPTIONS
 
@@ -82,11 +83,8 @@ class CombatTable(StrictModel):
 class SmallcraftCatalog(StrictModel):
     construction: Construction
     ranges: Ranges
-    atmosphere: list[AtmosphereOption]
+    atmosphere: Entries[AtmosphereOption]
     combat: CombatTable
-
-    def atmosphere_option(self, option_id: str) -> AtmosphereOption | None:
-        return next((o for o in self.atmosphere if o.id == option_id), None)
 
 
 # --- design ----------------------------------------------------------------------------------
@@ -167,16 +165,7 @@ class Cargo(_Component):
 
 class Atmosphere(_Component):
     type: Literal["atmosphere"]
-    option: str
-
-    @field_validator("option")
-    @classmethod
-    def _known(cls, value: str, info: ValidationInfo) -> str:
-        catalog = (info.context or {}).get("catalog")
-        if catalog is not None and catalog.atmosphere_option(value) is None:
-            known = ", ".join(o.id for o in catalog.atmosphere)
-            raise ValueError(f"unknown atmosphere option '{value}'; known: {known}")
-        return value
+    option: Annotated[str, Ref("atmosphere", "atmosphere option")]
 
 
 Component = Annotated[

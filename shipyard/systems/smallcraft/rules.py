@@ -137,7 +137,7 @@ def boxes_of(c: Component, design: SmallcraftDesign, catalog: SmallcraftCatalog)
         case Cargo():
             return int(cargo_cblocs(c.tons, rules))  # whole cblocs; fractions are an error
         case Atmosphere():
-            option = catalog.atmosphere_option(c.option)
+            option = catalog.atmosphere.get(c.option)
             return atmosphere_cblocs(design.hull, option.hull_percent if option else 0)
     raise AssertionError(f"unhandled component {c!r}")  # pragma: no cover
 
@@ -173,7 +173,7 @@ def default_label(c: Component, design: SmallcraftDesign, catalog: SmallcraftCat
         case Cargo():
             return f"Cargo: {c.tons.normalize():f} tons"
         case Atmosphere():
-            option = catalog.atmosphere_option(c.option)
+            option = catalog.atmosphere.get(c.option)
             return option.name if option else c.option
     raise AssertionError(f"unhandled component {c!r}")  # pragma: no cover
 
@@ -232,7 +232,7 @@ def check(design: SmallcraftDesign, catalog: SmallcraftCatalog, line_of: LineOf,
         verdict.warn("budget.unallocated", f"{left} cbloc{'s' if left != 1 else ''} of "
                      f"{design.hull} unallocated (printed as an 'Unallocated' row)",
                      line_of(("hull",)))
-    if power.used > power.available:
+    if power.over:
         verdict.warn("power.short", f"peak power demand {power.used} cunits exceeds the supply "
                      f"of {power.available} cunits; some components must run under-powered",
                      line_of(("components",)))

@@ -104,10 +104,11 @@ def budget_lines(design: SmallcraftDesign, catalog: SmallcraftCatalog,
     cblocs = by_name.get("cblocs")
     if cblocs is not None:
         note = ""
-        if cblocs.left > 0:
-            note = f"{cblocs.left} unallocated"
-        elif cblocs.left < 0:
-            note = f"{-cblocs.left} over the hull"
+        left = cblocs.left or 0  # the hull always gives the cblocs a limit
+        if left > 0:
+            note = f"{left} unallocated"
+        elif left < 0:
+            note = f"{-left} over the hull"
         out.append(BudgetLine("Cblocs", cblocs.used, cblocs.available, "allocated", note))
     power = by_name.get("power")
     if power is not None:
@@ -116,8 +117,8 @@ def budget_lines(design: SmallcraftDesign, catalog: SmallcraftCatalog,
             if amount := demand_of(part):
                 demand[_DEMAND_NAMES.get(part.component.type, part.component.type)] += amount
         notes = [", ".join(f"{name} {amount}" for name, amount in demand.items())]
-        if power.used > power.available:
-            notes.append(f"short by {power.used - power.available}")
+        if power.over:
+            notes.append(f"short by {power.excess}")
         # peak demand of the supply: what the drives, sensors, screens and beams draw at once
         out.append(BudgetLine("Power at peak", power.used, power.available,
                               "cunit" if power.available == 1 else "cunits",

@@ -5,9 +5,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from shipyard.core.catalog import ValidationContext
 from shipyard.core.combat import Check
+from shipyard.core.dice import Dice
 from shipyard.systems.rogue_trader.combat.criticals import EFFECTS
-from shipyard.systems.rogue_trader.combat.spec import Dice, Gun
+from shipyard.systems.rogue_trader.combat.spec import Gun
 from tests.systems.rogue_trader.fights import Scripted, design, fight, place, texts
 
 
@@ -376,7 +378,7 @@ def test_r8_battlecruisers_ram_as_cruisers() -> None:
     catalog = YARD.catalog(YARD.system("rogue-trader"))
     data = new_design(catalog, "mars-class-battlecruiser")
     d = design("sword")
-    d.model = d.model.model_validate(data, context={"catalog": catalog})
+    d.model = d.model.model_validate(data, context=ValidationContext(catalog=catalog))
     f = fight(d, "sword")
     assert [str(x) for x in f.ships[0].spec.ram] == ["2d10"]
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from shipyard.core.dice import Dice
 from shipyard.systems.rogue_trader.combat import rules
 from shipyard.systems.rogue_trader.combat.captain import Situation
 from shipyard.systems.rogue_trader.combat.geometry import bearing, distance, move
-from shipyard.systems.rogue_trader.combat.spec import Dice, Gun
+from shipyard.systems.rogue_trader.combat.spec import Gun
 from tests.systems.rogue_trader.fights import fight
 
 

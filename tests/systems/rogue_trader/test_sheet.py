@@ -70,7 +70,7 @@ def test_the_sheet_holds_the_tracks_weapons_and_every_component() -> None:
     # two columns, read down the left, then down the right
     names = [a.name for a, _ in pairs] + [b.name for _, b in pairs if b]  # type: ignore[attr-defined]
     design = YARD.read(example("ambition")).model
-    assert names == [CATALOG.component(c).name for c in design.components]
+    assert names == [CATALOG.components[c].name for c in design.components]
     assert ctx["states"] == ("damaged", "depressurised", "on fire", "unpowered", "destroyed")
     profile = {name: (value, crippled) for name, value, crippled in ctx["profile"]}  # type: ignore[attr-defined]
     assert profile["Speed"] == ("5", "3") and profile["Void Shields"] == ("2", "")
@@ -88,9 +88,9 @@ def test_each_stock_ship_prints_on_one_page(printed: dict[tuple[str, str], Path]
                   "Dmg Dep Fire Unp Dst", "Crippled", "Void Shields"):
         assert words in text
     for component in design.components:
-        assert CATALOG.component(component).name in text
+        assert CATALOG.components[component].name in text
     for mount in design.weapons:
-        assert CATALOG.weapon(mount.weapon).name in text
+        assert CATALOG.weapons[mount.weapon].name in text
 
 
 def test_the_same_design_prints_the_same_pdf(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shipyard.core.catalog import ValidationContext
 from shipyard.core.combat import Log, Terms, fight_once, series, summarise
 from shipyard.core.dice import Roller
 from shipyard.core.system import AnyDesign, Design
@@ -206,7 +207,7 @@ def _design(yard: Yard, hull: int, parts: list[str]) -> AnyDesign:
             "components": [yaml.safe_load(p) for p in parts]}
     system = yard.system("smallcraft")
     catalog = yard.catalog(system)
-    model = SmallcraftDesign.model_validate(data, context={"catalog": catalog})
+    model = SmallcraftDesign.model_validate(data, context=ValidationContext(catalog=catalog))
     located = Located(data, "probe.yaml")
     return Design(located, system, model, catalog,
                   system.build(model, catalog, located.line_of))

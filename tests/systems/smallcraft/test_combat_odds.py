@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from shipyard.core.combat import OddsReport, Terms
+from shipyard.core.combat import Chance, OddsReport, Terms
 from shipyard.core.yard import Yard
 from shipyard.systems.smallcraft.combat import odds
 from tests.systems.smallcraft.test_combat_rules import example
@@ -29,9 +29,12 @@ def test_a_hand_worked_volley(yard: Yard) -> None:
     assert points(report, "dhits past") == {0: pytest.approx(0.6), 2: pytest.approx(0.4)}
     assert "gunnery 50% −10% pilot firing = 40%" in report.notes[0]
     # the crew row (3 of the 60 boxes) is hit when a random dhit lands on it
-    crew = next(p for p in report.parts if p.label.startswith("Crew"))
-    assert crew.hit.chance == pytest.approx(0.4 * _crew_hit_exactly(), rel=1e-9)
-    assert crew.lost is not None and crew.lost.chance == 0.0
+    (rows,) = report.tables
+    assert rows.columns == ("row", "hit", "wholly lost")
+    _, hit, lost = next(r for r in rows.rows if str(r[0]).startswith("Crew"))
+    assert isinstance(hit, Chance) and isinstance(lost, Chance)
+    assert hit.chance == pytest.approx(0.4 * _crew_hit_exactly(), rel=1e-9)
+    assert lost.chance == 0.0
 
 
 def _crew_hit_exactly() -> float:
@@ -64,12 +67,12 @@ def _compare(exact: OddsReport, sampled: OddsReport) -> None:
         for p in dist.points:
             se = math.sqrt(p.chance * (1 - p.chance) / n)
             assert abs(seen.get(p.value, 0.0) - p.chance) < 4 * se + 1e-9, (dist.name, p)
-    for e, s in zip(exact.parts, sampled.parts, strict=True):
-        for a, b in ((e.hit, s.hit), (e.lost, s.lost)):
-            if a is None or b is None:
+    for e, s in zip(exact.tables[0].rows, sampled.tables[0].rows, strict=True):
+        for a, b in ((e[1], s[1]), (e[2], s[2])):
+            if not isinstance(a, Chance) or not isinstance(b, Chance):
                 continue
             se = math.sqrt(a.chance * (1 - a.chance) / n)
-            assert abs(a.chance - b.chance) < 4 * se + 1e-9, (e.label, a, b)
+            assert abs(a.chance - b.chance) < 4 * se + 1e-9, (e[0], a, b)
     for a, b in zip(exact.chances, sampled.chances, strict=True):
         se = math.sqrt(a.chance * (1 - a.chance) / n)
         assert abs(a.chance - b.chance) < 4 * se + 1e-9, (a, b)

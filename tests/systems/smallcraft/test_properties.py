@@ -7,6 +7,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shipyard.core.catalog import ValidationContext
 from shipyard.core.yamlio import dump
 from shipyard.core.yard import Yard
 from shipyard.errors import Exit
@@ -84,6 +85,7 @@ def test_new_design_is_legal_for_every_hull(hull: int) -> None:
     from shipyard.systems.smallcraft.rules import parts
 
     catalog = YARD.catalog(system)
-    model = SmallcraftDesign.model_validate(new_design(hull, catalog), context={"catalog": catalog})
+    model = SmallcraftDesign.model_validate(new_design(hull, catalog),
+                                            context=ValidationContext(catalog=catalog))
     verdict = rules_check(model, catalog, lambda _: None, parts(model, catalog))
     assert not [d for d in verdict.diagnostics if d.severity == "error"]

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shipyard.core.catalog import ValidationContext
 from shipyard.core.sheets import BudgetLine
 from shipyard.core.yard import Yard
 from shipyard.systems.smallcraft import sheet as sc
@@ -282,7 +283,7 @@ part = st.one_of(
 def test_a_sheet_has_one_numbered_box_per_cbloc(hull: int, components: list[dict]) -> None:
     design = SmallcraftDesign.model_validate(
         {"system": "smallcraft", "name": "G", "hull": hull, "components": components},
-        context={"catalog": CATALOG})
+        context=ValidationContext(catalog=CATALOG))
     rows = sc.rows(design, CATALOG)
     lines, chart = sc.lines_and_chart(rows)
     allocated = sum(boxes for label, boxes in rows if label != sc.UNALLOCATED)

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from shipyard.core.combat import Roll
-from shipyard.systems.rogue_trader.combat.spec import Dice, Part, half_up
+from shipyard.core.dice import Dice
+from shipyard.systems.rogue_trader.combat.spec import Part, half_up
 from shipyard.systems.rogue_trader.combat.state import Ship
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shipyard.core.combat import Check, Fight, Log, Modifier, Outcome, Roll
-from shipyard.core.dice import Roller
+from shipyard.core.dice import Dice, Roller
 from shipyard.systems.rogue_trader.combat import rules
 from shipyard.systems.rogue_trader.combat.captain import Captain, Situation
 from shipyard.systems.rogue_trader.combat.geometry import (
@@ -19,7 +19,7 @@ from shipyard.systems.rogue_trader.combat.geometry import (
     distance,
     move,
 )
-from shipyard.systems.rogue_trader.combat.spec import Dice, Gun, Part, half_up
+from shipyard.systems.rogue_trader.combat.spec import Gun, Part, half_up
 from shipyard.systems.rogue_trader.combat.state import Ship
 from shipyard.systems.rogue_trader.combat.terms import Setup
 
@@ -427,9 +427,9 @@ class RogueTraderFight(Fight):
                 ship.states[part.index].discard("on fire")
                 self.say("fire", f"fire in {part.name}: {t.words()}; put out", [t.check], 1)
                 continue
-            crew, crew_rolls = self.dice(Dice.parse(self.table.fire_crew_loss),
+            crew, crew_rolls = self.dice(self.table.fire_crew_loss,
                                          "Crew Population lost to the fire")
-            morale, morale_rolls = self.dice(Dice.parse(self.table.fire_morale_loss),
+            morale, morale_rolls = self.dice(self.table.fire_morale_loss,
                                              "Morale lost to the fire")
             lost_crew = ship.lose("crew_population", crew)
             lost_morale = ship.lose("morale", morale)

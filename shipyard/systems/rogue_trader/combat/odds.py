@@ -14,11 +14,12 @@ from collections import defaultdict
 from functools import cache
 
 from shipyard.core.combat import Chance, Distribution, OddsReport, Point
+from shipyard.core.dice import Dice
 from shipyard.core.options import Terms
 from shipyard.systems.rogue_trader.combat import rules
 from shipyard.systems.rogue_trader.combat import terms as tables
 from shipyard.systems.rogue_trader.combat.geometry import EPSILON
-from shipyard.systems.rogue_trader.combat.spec import Dice, Gun, Part, Spec, build
+from shipyard.systems.rogue_trader.combat.spec import Gun, Part, Spec, build
 from shipyard.systems.rogue_trader.combat.state import Ship
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog
 from shipyard.systems.rogue_trader.options import ODDS_RANGE

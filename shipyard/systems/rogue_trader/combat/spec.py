@@ -3,37 +3,12 @@
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 
+from shipyard.core.dice import Dice
 from shipyard.systems.rogue_trader.models import Modifiers, RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.rules import fit
-
-DICE = re.compile(r"^(\d*)d(\d+)([+-]\d+)?$")
-
-
-@dataclass(frozen=True)
-class Dice:
-    count: int
-    sides: int
-    bonus: int = 0
-
-    @staticmethod
-    @cache
-    def parse(text: str) -> Dice:
-        match = DICE.match(text)
-        if match is None:
-            raise ValueError(f"not a dice expression: {text!r}")
-        return Dice(int(match.group(1) or 1), int(match.group(2)), int(match.group(3) or 0))
-
-    @property
-    def mean(self) -> float:
-        return self.count * (self.sides + 1) / 2 + self.bonus
-
-    def __str__(self) -> str:
-        bonus = f"{self.bonus:+d}" if self.bonus else ""
-        return f"{self.count}d{self.sides}{bonus}"
 
 
 @dataclass(frozen=True)
@@ -129,7 +104,7 @@ class Spec:
 def build(design: RogueTraderDesign, catalog: RogueTraderCatalog, crew: Crew) -> Spec:
     f = fit(design, catalog)
     combat = catalog.combat
-    craft = catalog.entries("attack_craft")[combat.attack_craft]
+    craft = catalog.attack_craft[combat.attack_craft]
     parts: list[Part] = []
     for c in f.components:
         component = c.component
@@ -144,13 +119,13 @@ def build(design: RogueTraderDesign, catalog: RogueTraderCatalog, crew: Crew) ->
             damage, crit, reach = craft.damage, None, craft.reach
         step = weapon.hit_step or (3 if weapon.kind == "lance" else 1)
         gun = Gun(weapon.kind, w.location, tuple(combat.arcs.get(w.location, [])),  # type: ignore[call-overload]
-                  weapon.strength, Dice.parse(damage or "1d10"), crit, reach or 0,
+                  weapon.strength, damage or _D10, crit, reach or 0,
                   weapon.min_range, step, weapon.to_hit,
                   weapon.capacity if weapon.kind == "torpedo-tubes" else None)
         parts.append(Part(len(parts), f"{w.label} ({w.location})", "weapon", Modifiers(),
                           gun=gun))
-    ram = [Dice.parse(f.hull_class.ram_damage)]
-    ram += [Dice.parse(c.component.modifiers.ram_damage) for c in f.components
+    ram = [f.hull_class.ram_damage]
+    ram += [c.component.modifiers.ram_damage for c in f.components
             if c.component.modifiers.ram_damage]
     hull = f.hull
     base = catalog.construction
@@ -161,6 +136,9 @@ def build(design: RogueTraderDesign, catalog: RogueTraderCatalog, crew: Crew) ->
         hull_integrity=hull.hull_integrity, turrets=hull.turrets,
         crew_population=base.crew_population, morale=base.morale, ram=tuple(ram), crew=crew,
         parts=tuple(parts))
+
+
+_D10 = Dice(1, 10)  # a weapon whose profile gives no Damage
 
 
 def half_up(value: int) -> int:

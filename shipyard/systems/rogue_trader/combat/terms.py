@@ -55,11 +55,11 @@ class Setup:
 def crew(design: RogueTraderDesign, catalog: RogueTraderCatalog, given: Mapping[str, Value],
          flag: str) -> Crew:
     rating_id = str(given.get("crew", design.crew))
-    ratings = catalog.entries("crew_ratings")
+    ratings = catalog.crew_ratings
     if rating_id not in ratings:
         raise UserError.single("cli.option", f"{flag} crew={rating_id}: "
-                               f"{suggest(rating_id, ratings)}")
-    rating = catalog.crew_rating(rating_id).rating
+                               f"{suggest(rating_id, ratings.ids())}")
+    rating = ratings[rating_id].rating
     combat = design.combat
 
     def skill(key: str, fixed: int | None) -> int:

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from shipyard.core.combat import (
     Chance,
@@ -23,7 +24,7 @@ from shipyard.core.combat import (
     Distribution,
     Modifier,
     OddsReport,
-    PartOdds,
+    OddsTable,
     Point,
     wilson,
 )
@@ -61,6 +62,19 @@ class Volley:
     screens: int  # the target's powered screen strength
     ratio: int
     literal: bool
+
+
+class PartOdds(NamedTuple):
+    """What the volley does to one row of the target's sheet: hit at all, or wholly lost."""
+
+    label: str
+    hit: Chance
+    lost: Chance | None
+
+
+def rows_table(parts: list[PartOdds]) -> OddsTable:
+    return OddsTable("the target's rows", ("row", "hit", "wholly lost"),
+                     tuple((p.label, p.hit, p.lost) for p in parts))
 
 
 class TooMany(Exception):
@@ -275,7 +289,7 @@ def _report(v: Volley, title: str, notes: list[str], dist: dict[State, float], a
             parts.append(PartOdds(row.label, Chance("hit", over_hits(row_hit)),
                                   Chance("wholly lost", over_hits(row_lost))))
     return OddsReport(title, True, None, tuple(notes), dists, tuple(chances),
-                      tuple(parts))
+                      (rows_table(parts),))
 
 
 def _through(screened: Callable[[int, int], list[tuple[int, float]]], dhits: int,
@@ -371,7 +385,7 @@ def _sampled(v: Volley, title: str, notes: list[str], samples: int,
         parts.append(PartOdds(row.label, _chance("hit", hit[i], samples),
                               _chance("wholly lost", gone[i], samples)))
     return OddsReport(title, False, samples, tuple(notes), dists, tuple(chances),
-                      tuple(parts))
+                      (rows_table(parts),))
 
 
 def _screens_left(t: Spec, boxes: Boxes) -> int:

@@ -1,0 +1,198 @@
+"""d12-facings balance: do points predict fights? (issue 14, "Balance").
+
+Fights every pairing of the catalog's examples (default captains, default start, draws counted
+half to each side), writes the win-rate matrix with the points into catalogs/d12-facings/README.md
+between its BALANCE markers, and checks the bars:
+
+  1. among pairings of different designs within 10% of each other's points, none worse than 35/65;
+  2. among pairings whose points differ by 1.5x or more, the dearer ship wins at least 70%;
+  3. on 30 legal designs drawn at random from the catalog (seeded, never tuned on), the dearer of
+     two ships within those bounds (points more than 10% and less than 1.5x apart) wins at least
+     60% of the time across all their pairings.
+
+    .venv/bin/python scripts/d12-facings-balance.py            # 2,000 fights a pairing
+    .venv/bin/python scripts/d12-facings-balance.py --check    # exit 1 when a bar fails
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from shipyard.api import Terms, ValidationContext  # noqa: E402
+from shipyard.core.dice import Roller, derive_seed  # noqa: E402
+from shipyard.core.yard import Yard  # noqa: E402
+from shipyard.systems.d12_facings.combat import rules as r  # noqa: E402
+from shipyard.systems.d12_facings.combat.setup import setup  # noqa: E402
+from shipyard.systems.d12_facings.models import D12Catalog, D12Design  # noqa: E402
+from shipyard.systems.d12_facings.rules import check, fit, points  # noqa: E402
+
+README = ROOT / "catalogs" / "d12-facings" / "README.md"
+BEGIN, END = "<!-- BALANCE BEGIN -->", "<!-- BALANCE END -->"
+SEED = 14
+
+
+def score(a: D12Design, b: D12Design, catalog: D12Catalog, runs: int, seed: int) -> float:
+    """A's share of `runs` fights against B, draws counted half."""
+    s, cap = setup(a, b, catalog, Terms())
+    total = 0
+    for index in range(runs):
+        ended = r.play(s, cap, Roller(derive_seed(seed, index)).random)[0]
+        total += 2 if ended == r.A_WINS else 0 if ended == r.B_WINS else 1
+    return total / (2 * runs)
+
+
+def examples(yard: Yard) -> tuple[D12Catalog, list[tuple[str, D12Design]]]:
+    out = []
+    catalog = None
+    for path in sorted((ROOT / "catalogs" / "d12-facings" / "examples").glob("*.yaml")):
+        design = yard.read(path)
+        catalog = design.catalog
+        out.append((path.stem, design.model))
+    assert catalog is not None
+    return catalog, out
+
+
+def random_design(catalog: D12Catalog, rng: random.Random, n: int) -> D12Design:
+    """A legal design: a random hull, each slot filled by a random system that fits, a bridge
+    in the core, random crew within the berths, random armour within the limit."""
+    hull = rng.choice(catalog.hulls)
+    systems = catalog.systems
+    station = next(s for s in systems if s.kind == "station" and s.weight == "heavy")
+    mounts: list[dict[str, Any]] = [{"system": station.id, "facing": "core"}]
+    shields = 0
+    for facing in ("fore", "aft", "port", "starboard", "core"):
+        free = hull.slots.of(facing) - sum(1 for m in mounts if m["facing"] == facing)
+        while free > 0:
+            fits = [s for s in systems if s.slots <= free
+                    and not (facing == "core" and s.kind in ("weapon", "missile"))
+                    and shields + (s.shields or 0) <= hull.shields]
+            if not fits or rng.random() < 0.1:
+                break
+            s = rng.choice(fits)
+            shields += s.shields or 0
+            mount: dict[str, Any] = {"system": s.id, "facing": facing}
+            if s.kind in ("weapon", "missile") and rng.random() < 0.15:
+                mount["turret"] = True
+            mounts.append(mount)
+            free -= s.slots
+    top = catalog.construction.max_skill
+    crew = [{"name": f"Hand {i}", "piloting": rng.randint(3, top), "gunnery": rng.randint(3, top)}
+            for i in range(rng.randint(1, hull.berths))]
+    data = {"system": "d12-facings", "name": f"Random {n} ({hull.id})", "hull": hull.id,
+            "armour": rng.randint(0, hull.armour), "captain": crew[0], "crew": crew[1:],
+            "systems": mounts,
+            "edges": rng.sample([e.id for e in catalog.edges], rng.randint(0, 2))}
+    design = D12Design.model_validate(data, context=ValidationContext(catalog=catalog))
+    verdict = check(fit(design, catalog), catalog, lambda _: None)
+    assert not [d for d in verdict.diagnostics if d.severity == "error"], verdict.diagnostics
+    return design
+
+
+def matrix(catalog: D12Catalog, designs: list[tuple[str, D12Design]], runs: int
+           ) -> dict[tuple[int, int], float]:
+    out: dict[tuple[int, int], float] = {}
+    for (i, (_, a)), (j, (_, b)) in combinations(enumerate(designs), 2):
+        share = score(a, b, catalog, runs, SEED * 1000 + i * 50 + j)
+        out[i, j], out[j, i] = share, 1 - share
+    return out
+
+
+def bars(designs: list[tuple[str, D12Design]], catalog: D12Catalog,
+         shares: dict[tuple[int, int], float]) -> tuple[float, float]:
+    """(the worst share within 10% of points, the dearer's worst share at 1.5x or more)."""
+    cost = [points(d, catalog) for _, d in designs]
+    close, far = 1.0, 1.0
+    for (i, j), share in shares.items():
+        if i >= j:
+            continue
+        dear, cheap = (i, j) if cost[i] >= cost[j] else (j, i)
+        dear_share = share if dear == i else 1 - share
+        if cost[dear] <= 1.1 * cost[cheap]:
+            close = min(close, share, 1 - share)
+        elif cost[dear] >= 1.5 * cost[cheap]:
+            far = min(far, dear_share)
+    return close, far
+
+
+def random_bar(catalog: D12Catalog, runs: int) -> tuple[float, int, float, int]:
+    """How often the dearer of two random designs wins: over the pairings whose points differ by
+    more than 10% and less than 1.5x ("within those bounds", the bar), and over every pairing of
+    different points (for the record)."""
+    rng = random.Random(SEED)
+    designs = [(f"random-{n}", random_design(catalog, rng, n)) for n in range(30)]
+    cost = [points(d, catalog) for _, d in designs]
+    shares = matrix(catalog, designs, runs)
+    bounded, bounded_n, every, every_n = 0.0, 0, 0.0, 0
+    for (i, j), share in shares.items():
+        if i >= j or cost[i] == cost[j]:
+            continue
+        dear = share if cost[i] > cost[j] else 1 - share
+        ratio = max(cost[i], cost[j]) / min(cost[i], cost[j])
+        every += dear
+        every_n += 1
+        if 1.1 < ratio < 1.5:
+            bounded += dear
+            bounded_n += 1
+    return bounded / bounded_n, bounded_n, every / every_n, every_n
+
+
+def table(designs: list[tuple[str, D12Design]], catalog: D12Catalog,
+          shares: dict[tuple[int, int], float], runs: int) -> str:
+    names = [slug for slug, _ in designs]
+    cost = [points(d, catalog) for _, d in designs]
+    head = "| row wins against → | points | " + " | ".join(names) + " |"
+    rule = "|---|---:|" + "---:|" * len(names)
+    rows = [head, rule]
+    for i, name in enumerate(names):
+        cells = ["—" if i == j else f"{100 * shares[i, j]:.0f}" for j in range(len(names))]
+        rows.append(f"| {name} ({designs[i][1].hull}) | {cost[i]} | " + " | ".join(cells) + " |")
+    return (f"Win rate (%) of the row's ship against the column's, {runs:,} fights a pairing, "
+            "draws counted half, default captains, default start.\n\n" + "\n".join(rows))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2000)
+    parser.add_argument("--random-runs", type=int, default=200)
+    parser.add_argument("--check", action="store_true", help="exit 1 when a bar fails")
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    catalog, designs = examples(Yard())
+    started = time.perf_counter()
+    shares = matrix(catalog, designs, args.runs)
+    close, far = bars(designs, catalog, shares)
+    fights = args.runs * len(designs) * (len(designs) - 1) // 2
+    rand_share, rand_pairs, all_share, all_pairs = random_bar(catalog, args.random_runs)
+    seconds = time.perf_counter() - started
+    verdicts = [
+        (close >= 0.35, f"within 10% of points, the worst share is {100 * close:.1f}% "
+         "(bar: 35%)"),
+        (far >= 0.70, f"at 1.5x the points or more, the dearer's worst share is "
+         f"{100 * far:.1f}% (bar: 70%)"),
+        (rand_share >= 0.60, f"30 random designs, {rand_pairs} pairings whose points differ by "
+         f"more than 10% and less than 1.5x, {args.random_runs} fights each: the dearer wins "
+         f"{100 * rand_share:.1f}% (bar: 60%; over all {all_pairs} pairings of different points "
+         f"{100 * all_share:.1f}%)"),
+    ]
+    text = table(designs, catalog, shares, args.runs) + "\n\n" + "\n".join(
+        f"- {'holds' if ok else 'FAILS'}: {line}" for ok, line in verdicts) + "\n"
+    print(text)
+    print(f"{fights:,} example fights and the random set in {seconds:.0f} s")
+    if not args.no_write:
+        readme = README.read_text(encoding="utf-8")
+        start, end = readme.index(BEGIN) + len(BEGIN), readme.index(END)
+        README.write_text(readme[:start] + "\n" + text + readme[end:], encoding="utf-8")
+    return 0 if all(ok for ok, _ in verdicts) or not args.check else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,158 @@
+"""Fleets: a roster of one system's ships under a price limit, checked and printed as one.
+
+A fleet file names its system, the fleet (`fleet: <name>`, which is what tells it from a
+design), a `limit` in what the system prices ships in, and its ships: each a stock ship of the
+catalog (`stock: ID`) or a design file (`design: PATH`, relative to the fleet file), with a
+`count`, either directly (`ships:`) or in named groups (`groups:`, where the system has them,
+such as battlegroups). A system opts in by pricing its ships (`price_unit`,
+`price()`), and may check the fleet's composition (`fleet_check()`).
+
+A fleet never lists a fleet, so a roster has no cycles to chase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from shipyard.core.budget import Budget
+from shipyard.core.sheets import BoxLine, BudgetLine
+from shipyard.core.system import AnyDesign, Printable, StrictModel
+from shipyard.core.yamlio import Located
+
+MAX_ENTRIES = 1000
+MAX_COUNT = 1000
+BOXES_PER_LINE = 20  # the shared track strip's width
+
+
+class FleetEntry(StrictModel):
+    stock: str | None = Field(default=None, description="a stock ship id of the catalog")
+    design: str | None = Field(default=None, description="a design file, relative to the fleet")
+    count: int = Field(default=1, ge=1, le=MAX_COUNT)
+    label: str | None = Field(default=None, min_length=1, max_length=80)
+
+    @model_validator(mode="after")
+    def _one_ship(self) -> FleetEntry:
+        if (self.stock is None) == (self.design is None):
+            raise ValueError("give one of stock: ID or design: PATH")
+        return self
+
+
+class FleetGroup(StrictModel):
+    name: str = Field(min_length=1, max_length=80)
+    type: str | None = Field(default=None, max_length=80,
+                             description="the group's type where the system has them")
+    ships: list[FleetEntry] = Field(min_length=1, max_length=MAX_ENTRIES)
+
+
+class FleetFile(StrictModel):
+    system: str
+    fleet: str = Field(min_length=1, max_length=200, description="the fleet's name")
+    limit: Decimal = Field(ge=0, le=10**9, description="in what the system prices ships in")
+    size: str | None = Field(default=None, max_length=40,
+                             description="the game size, where composition depends on it")
+    ships: list[FleetEntry] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    groups: list[FleetGroup] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    accept: list[str] = Field(default_factory=list, max_length=100)
+
+    @model_validator(mode="after")
+    def _ships_or_groups(self) -> FleetFile:
+        if bool(self.ships) == bool(self.groups):
+            raise ValueError("give the ships either under ships: or under groups:, not both "
+                             "and not neither")
+        return self
+
+
+def is_fleet(data: Any) -> bool:
+    return isinstance(data, dict) and "fleet" in data
+
+
+@dataclass
+class Member:
+    """One entry of the roster, once its design is read."""
+
+    design: AnyDesign | None  # None: the entry could not be read as a design
+    count: int
+    line: int | None
+    shown: str  # the file it came from, or "stock ID"
+    price: Decimal = Decimal(0)
+    ships: int = 1  # ships in one copy of the design (a group of ships is one design)
+
+    @property
+    def name(self) -> str:
+        return self.design.model.name if self.design is not None else self.shown
+
+    @property
+    def total(self) -> Decimal:
+        return self.price * self.count
+
+
+@dataclass
+class Group:
+    name: str
+    type: str | None
+    line: int | None
+    members: list[Member] = field(default_factory=list)
+
+
+@dataclass
+class Fleet:
+    """A fleet file read and its members resolved: what a system's `fleet_check` sees."""
+
+    located: Located
+    model: FleetFile
+    groups: list[Group]
+    catalog: Any
+
+    @property
+    def file(self) -> str:
+        return self.located.file
+
+    @property
+    def members(self) -> list[Member]:
+        return [m for g in self.groups for m in g.members]
+
+
+def entries(model: FleetFile) -> list[tuple[str, str | None, tuple[Any, ...], list[FleetEntry]]]:
+    """(group name, group type, the group's path in the file, its entries), in file order; a
+    fleet of plain `ships:` is one group named after the fleet."""
+    if model.ships:
+        return [(model.fleet, None, (), model.ships)]
+    return [(g.name, g.type, ("groups", i), g.ships) for i, g in enumerate(model.groups)]
+
+
+def member_path(fleet_file: Path, design: str) -> Path:
+    return (fleet_file.parent / design)
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    group: str
+    ship: str
+    count: int
+    each: str
+    total: str
+    boxes: list[BoxLine]
+
+
+def _ticks(count: int) -> list[BoxLine]:
+    """A plain box per ship, to tick when it is lost, a line of the strip at a time."""
+    return [BoxLine(min(BOXES_PER_LINE, count - start))
+            for start in range(0, count, BOXES_PER_LINE)]
+
+
+def roster(fleet: Fleet, budgets: list[Budget], unit: str) -> Printable:
+    """The roster page a fleet's sheets start with."""
+    rows = [RosterRow(g.name, m.name, m.count, f"{m.price:f}", f"{m.total:f}",
+                      _ticks(m.count * m.ships))
+            for g in fleet.groups for m in g.members]
+    return Printable("_base/roster.html", {
+        "title": fleet.model.fleet, "heading": "Fleet roster",
+        "subtitle": f"{fleet.model.system} · limit {fleet.model.limit:f} {unit}"
+                    + (f" · {fleet.model.size}" if fleet.model.size else ""),
+        "rows": rows, "budgets": [BudgetLine.of(b) for b in budgets],
+    }, ("_base/macros.css", "_base/strips.css", "_base/roster.css"))

@@ -1,0 +1,148 @@
+"""The narrated duel: the recorder keeps the rules' events, and this module words them.
+
+The rules record numbers only (rules.py, EV_*); nothing here decides anything, so a narrated
+fight and a silent one are the same fight.
+"""
+
+from __future__ import annotations
+
+from shipyard.api import Check, Fight, Log, Modifier, Outcome, Roll
+from shipyard.systems.d12_facings.combat import rules as r
+from shipyard.systems.d12_facings.combat.rules import (
+    FACING_NAMES,
+    RANGE_NAMES,
+    Rand,
+    Setup,
+    State,
+)
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.events: list[tuple[int, ...]] = []
+
+    def __call__(self, *event: int) -> None:
+        self.events.append(event)
+
+
+def _die(first: int, second: int) -> str:
+    if second:
+        return f"d12 {first}, under the total: again {second}, {first + second}"
+    natural = " (a natural 12)" if first == 12 else " (a natural 1)" if first == 1 else ""
+    return f"d12 {first}{natural}"
+
+
+def words(setup: Setup, event: tuple[int, ...]
+          ) -> tuple[str, str, list[Check | Roll], int] | None:
+    """(phase, text, checks, depth) for one recorded event."""
+    code, side = event[0], event[1]
+    ships = setup.ships
+    name = ships[side].name if side >= 0 else ""
+    if code == r.EV_SHIELDS:
+        return "shields", f"{name} raises {event[2]} shield points", [], 0
+    if code == r.EV_PILOTING:
+        total, first, second = event[2:5]
+        return "range", f"{name} piloting: total {total}, {_die(first, second)}", [], 1
+    if code == r.EV_ORDER:
+        if side < 0:
+            return "range", "equal results: nobody beat anybody, nobody moves", [], 1
+        if event[2] <= 0:  # R4: a natural 12 ranks first whatever the other's sum
+            return "range", f"{name} wins the range step with a natural 12", [], 1
+        return "range", f"{name} wins the range step by {event[2]}", [], 1
+    if code == r.EV_MOVE:
+        before, after, tailer = event[2:5]
+        tail = f": {ships[tailer].name} is tailing" if tailer >= 0 else ""
+        return "range", (f"{name} moves the range {RANGE_NAMES[before]} → "
+                         f"{RANGE_NAMES[after]}{tail}"), [], 0
+    if code == r.EV_HOLD:
+        if side < 0:
+            return "range", f"the range holds at {RANGE_NAMES[event[2]]}", [], 0
+        return "range", f"{name} holds the range at {RANGE_NAMES[event[2]]}", [], 1
+    if code == r.EV_PLAN:
+        gun, total = event[2:4]
+        return "plan", f"{name}: {ships[side].labels[gun]} to fire, to-hit total {total}", [], 1
+    if code == r.EV_SHOT:
+        gun, total, needed, first, second, after, steps, dealt = event[2:10]
+        ship, target = ships[side], ships[1 - side]
+        label = ship.labels[gun]
+        base = needed - target.defence
+        rolled = first + second + after + steps
+        mods = [Modifier(f"{target.name}'s defence", target.defence)]
+        # a natural 1 or 12 decides alone (R3): a die that decides, not a check of the sum
+        check: Check | Roll = (
+            Roll("d12", first, "a natural 12: hits" if first == 12 else "a natural 1: misses")
+            if first in (1, 12) else Check("to hit", base, tuple(mods), "d12", rolled, "", False))
+        extra = (f", after-roll edge +{after}" if after else "") + (
+            f", sustain {steps} (−{steps * ship.sustain[gun]} damage)" if steps else "")
+        verdict = f"hits for {dealt}" if dealt else "misses"
+        return "fire", (f"{ship.name} fires {label} (total {total}, needs {needed}): "
+                        f"{_die(first, second)}{extra}: {verdict}"), [check], 0
+    if code == r.EV_ABSORB:
+        shields, armour = event[2:4]
+        if not shields and not armour:
+            return None
+        return "damage", f"{name}: shields take {shields}, outer armour {armour}", [], 1
+    if code == r.EV_SYSTEM:
+        system, taken, left, by_attacker = event[2:6]
+        who = "the attacker" if by_attacker else "the defender"
+        facing = FACING_NAMES[ships[side].facing[system]]
+        return "damage", (f"{name}'s {ships[side].labels[system]} ({facing}) takes {taken}, "
+                          f"{left} hp left (chosen by {who})"), [], 1
+    if code == r.EV_STOPPED:
+        return "damage", f"{name}'s {ships[side].labels[event[2]]} stops working", [], 1
+    if code == r.EV_LOST:
+        return "damage", f"{name}'s {ships[side].labels[event[2]]} is destroyed", [], 1
+    if code == r.EV_CORE:
+        return "damage", f"{event[2]} damage finds {name}'s core empty", [], 1
+    if code == r.EV_DESTROYED:
+        return "end", f"{name} is destroyed", [], 0
+    if code == r.EV_ESCAPED:
+        return "end", f"{name} escapes", [], 0
+    if code == r.EV_PASS:
+        return "fire", "everyone passes: back to the range step", [], 1
+    return None
+
+
+ENDINGS = {
+    r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
+    r.NO_WINNER_ESCAPED: (None, "escaped"), r.NO_WINNER_MUTUAL: (None, "both-lost"),
+}
+
+
+def outcome(setup: Setup, ended: int, escaper: int) -> Outcome:
+    winner, reason = ENDINGS[ended]
+    if reason == "destroyed":
+        assert winner is not None
+        text = f"{setup.ships[1 - winner].name} is destroyed"
+    elif reason == "escaped":
+        text = f"{setup.ships[escaper].name} escaped: no winner (R17)"
+    else:
+        text = "both ships destroyed in the same exchange of fire"
+    return Outcome(winner, reason, text)
+
+
+class D12Fight(Fight):
+    """One fight turn by turn, for the core's driver: the rules with a recorder."""
+
+    def __init__(self, setup: Setup, rand: Rand, log: Log) -> None:
+        self.setup = setup
+        self.state = State(setup)
+        self.rand = rand
+        self.log = log
+        self.recorder = Recorder()
+
+    def play_round(self, number: int) -> Outcome | None:
+        rec = self.recorder if self.log else r.quiet
+        ended = r.play_turn(self.setup, self.state, number, self.rand, rec)
+        for event in self.recorder.events:
+            said = words(self.setup, event)
+            if said is not None:
+                phase, text, checks, depth = said
+                self.log.add(number, phase, text, checks, depth)
+        self.recorder.events.clear()
+        if not ended:
+            return None
+        return outcome(self.setup, ended, self.state.escaper)
+
+    def damage(self) -> tuple[int, int]:
+        return self.state.dealt[0], self.state.dealt[1]

@@ -1,0 +1,26 @@
+"""What d12-facings fights take from the command line (the core parses it against this)."""
+
+from __future__ import annotations
+
+from shipyard.api import MAX_CAP, Choice, FightOptions, Option, Steps, Whole
+
+RANGES = Steps(("tailing", "short", "medium", "long"))
+RANGE = Option("range", "where the duel starts (default: combat.start_range; tailing: A tails "
+               "B); odds: the range of the shot (default: short, medium and long)", RANGES)
+CAP = Option("cap", "turns before the duel is a draw (default: combat.cap)",
+             Whole(1, MAX_CAP, "turns"))
+UNDER = Option("under", "how the seed's 'under this total' is read (R2)", Choice({
+    "strict": "roll again when the first die is less than the total",
+    "inclusive": "roll again when it is less than or equal to the total"}))
+CREW = (
+    Option("gunnery", "odds: the firer's gunnery (default: the best aboard)", Whole(0, 30)),
+    Option("help", "odds: the gunnery a helping hand adds (R14)", Whole(0, 30)),
+)
+
+OPTIONS = FightOptions(
+    duel=(RANGE, CAP),
+    odds=(RANGE,),
+    crew=CREW,
+    rules=(UNDER,),
+    pilot="captain",
+)

@@ -1,0 +1,453 @@
+"""dropfleet design files and catalog, as Pydantic models.
+
+A design is a stock ship (`stock: <id>`, with the picks a Resistance hull must make) or a custom
+build (`class:`, weapon systems and upgrades). Ids that name nothing are input errors (exit 2)
+with the nearest known id; whether a build fits its slots is for the rules (exit 1).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    Field,
+    PrivateAttr,
+    ValidationInfo,
+    computed_field,
+    field_validator,
+    model_validator,
+)
+
+from shipyard.api import DesignBase, Entries, Ref, StrictModel, suggest
+from shipyard.systems.dropfleet.notation import DamageField, DiceField, Lock, RuleField, Save
+
+SEE = "see `shipyard catalog dropfleet`"
+FactionId = Annotated[str, Ref("factions", "faction", SEE)]
+LoadId = Annotated[str, Ref("loads", "launch load", SEE)]
+StockId = Annotated[str, Ref("stock", "stock ship", SEE, always=True)]
+WeaponId = Annotated[str, Ref("weapons", "weapon system", SEE, always=True)]
+UpgradeId = Annotated[str, Ref("upgrades", "upgrade", SEE, always=True)]
+Arc = Literal["F", "F(N)", "F/S", "F/S(L)", "F/S(R)", "F/S/R", "S(L)", "S(R)"]
+Source = Annotated[str, Field(min_length=1, max_length=600)]
+Name = Annotated[str, Field(min_length=1, max_length=120)]
+Id = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[a-z0-9][a-z0-9-]*$")]
+ClassId = Literal["light", "destroyer", "medium", "heavy", "super-heavy", "dreadnought"]
+CLASS_IDS: tuple[ClassId, ...] = ("light", "destroyer", "medium", "heavy", "super-heavy",
+                                  "dreadnought")
+
+
+def _nearest(value: str, known: list[str], what: str) -> str:
+    return f"unknown {what} '{value}'; {suggest(value, known)}"
+
+
+# --- catalog: the game's words ----------------------------------------------------------------
+
+
+class Faction(StrictModel):
+    id: Id
+    name: Name
+    source: Source
+
+
+class SpecialRule(StrictModel):
+    """A special rule's name, where it is written, what its parameter is, and what it does in
+    our words (or that our sources do not say)."""
+
+    id: Id
+    name: Name
+    used_on: list[Literal["ship", "weapon", "launch"]] = Field(min_length=1)
+    param: Literal["none", "number", "word", "optional"] = "none"
+    summary: Annotated[str, Field(min_length=1, max_length=400)]
+    source: Source
+
+
+class ClassProfile(StrictModel):
+    hull: int = Field(ge=1, le=100)
+    armour: Save
+    passive: Save | None = None
+    point_defence: int = Field(ge=0, le=40)
+    signature: int = Field(ge=0, le=60)
+    thrust: int = Field(ge=0, le=30)
+    scan: int = Field(ge=0, le=40)
+
+
+class TonnageClass(StrictModel):
+    id: ClassId
+    name: Name
+    tonnage: Literal["Light", "Medium", "Heavy", "Super-heavy"]
+    codes: list[str] = Field(description="the data's tonnage codes read as this class")
+    profile: ClassProfile
+    group: tuple[int, int]
+    weapon_slots: int = Field(ge=0, le=20)
+    upgrade_slots: int = Field(ge=0, le=20)
+    rules: list[RuleField] = Field(default_factory=list)
+    source: Source
+
+
+class WeaponLine(StrictModel):
+    """One weapon system as a ship prints it."""
+
+    name: Name
+    lock: Lock
+    attack: DiceField
+    damage: DamageField
+    arc: Arc
+    rules: list[RuleField] = Field(default_factory=list, max_length=12)
+    count: int = Field(default=1, ge=1, le=6, description="mounts of this line")
+    pick: str | None = Field(default=None, description="the option group of a Resistance pick")
+
+    def rule(self, name: str) -> RuleField | None:
+        return next((r for r in self.rules if r.name == name), None)
+
+
+class Weapon(StrictModel):
+    """A weapon system for custom builds: a distinct published profile."""
+
+    id: Id
+    name: Name
+    faction: FactionId
+    lock: Lock
+    attack: DiceField
+    damage: DamageField
+    arc: Arc
+    rules: list[RuleField] = Field(default_factory=list, max_length=12)
+    slots: int = Field(default=1, ge=0, le=10)
+    source: Source
+
+
+class LaunchLine(StrictModel):
+    load: LoadId
+    launch: int = Field(ge=0, le=40)
+    count: int = Field(default=1, ge=1, le=6)
+    rules: list[RuleField] = Field(default_factory=list)
+    printed: str | None = Field(default=None, description="the data's name where it differs")
+
+
+class Load(StrictModel):
+    """A launch load: what a ship's launch capacity carries, and how the points count it."""
+
+    id: Id
+    name: Name
+    kind: Literal["space", "troops"]
+    tokens: int = Field(ge=0, le=10, description="troop tokens per launch (house, for points)")
+    source: Source
+
+
+class Asset(StrictModel):
+    id: Id
+    faction: FactionId
+    kind: Literal["ground", "drop", "space"]
+    name: Name
+    scan: int | None = None
+    thrust: int | None = None
+    armour: str | None = None
+    pd_bonus: int | None = None
+    lock: Lock | None = None
+    attack: DiceField | None = None
+    damage: DamageField | None = None
+    rules: list[RuleField] = Field(default_factory=list)
+
+
+class Modifiers(StrictModel):
+    hull: int = Field(default=0, ge=-50, le=50)
+    armour: int = Field(default=0, ge=-4, le=4, description="steps better (a 4+ save to 3+ is 1)")
+    passive: Save | None = None
+    point_defence: int = Field(default=0, ge=-20, le=20)
+    signature: int = Field(default=0, ge=-20, le=20)
+    shields_up_extra: int = Field(default=0, ge=0, le=60,
+                                  description="Signature added while shields are raised")
+    thrust: int = Field(default=0, ge=-20, le=20)
+    scan: int = Field(default=0, ge=-20, le=40)
+
+
+class Upgrade(StrictModel):
+    id: Id
+    name: Name
+    slots: int = Field(ge=0, le=10)
+    modifiers: Modifiers = Field(default_factory=Modifiers)
+    rules: list[RuleField] = Field(default_factory=list)
+    launch: list[LaunchLine] = Field(default_factory=list)
+    points: int = Field(default=0, ge=0, le=200,
+                        description="house price on top of the formula, for what it does not see")
+    classes: list[ClassId] = Field(default_factory=lambda: list(CLASS_IDS))
+    summary: Annotated[str, Field(min_length=1, max_length=300)]
+    source: Source
+
+
+class StockShip(StrictModel):
+    id: Id
+    name: Name
+    faction: FactionId
+    ship_class: ClassId = Field(alias="class")
+    tonnage: str
+    tonnage_code: str
+    points: int = Field(ge=0, le=2000, description="published points")
+    hull: int = Field(ge=1, le=100)
+    armour: Save
+    passive: Save | None = None
+    point_defence: int = Field(ge=0, le=40)
+    signature: int = Field(ge=0, le=60)
+    shields_up_signature: int | None = Field(default=None, ge=0, le=60)
+    thrust: int = Field(ge=0, le=30)
+    scan: int = Field(ge=0, le=40)
+    group: tuple[int, int]
+    strategy: int | None = None
+    rules: list[RuleField] = Field(default_factory=list)
+    weapons: list[WeaponLine] = Field(default_factory=list)
+    options: list[WeaponLine] = Field(default_factory=list)
+    launch: list[LaunchLine] = Field(default_factory=list)
+    launch_options: list[LaunchLine] = Field(default_factory=list)
+    source: Source
+    _house_points: int | None = PrivateAttr(default=None)
+    _pick_points: dict[str, int] = PrivateAttr(default_factory=dict)
+
+    model_config = StrictModel.model_config | {"populate_by_name": True}
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def house_points(self) -> int | None:
+        """The house points formula's price (whole points); None for a hull whose printed
+        points are a base price before paid picks."""
+        return self._house_points
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def house_pick_points(self) -> dict[str, int]:
+        """HOUSE: each pick's price, for a hull whose printed points are a base price."""
+        return self._pick_points
+
+    def has(self, rule: str) -> bool:
+        return any(r.name == rule for r in self.rules)
+
+
+class PickGroup(StrictModel):
+    count: int = Field(ge=0, le=6)
+    optional: bool = False
+    source: Source
+
+
+class Picks(StrictModel):
+    """The Resistance's modular hardpoints: how many of each option group a hull picks."""
+
+    groups: dict[str, PickGroup]
+    base_priced: list[StockId] = Field(
+        description="hulls whose printed points are a base price before paid picks")
+    default_note: str
+
+
+class CripplingResult(StrictModel):
+    section: Literal["Subsystems", "Hull", "Core Systems"]
+    section_roll: str
+    roll: str
+    name: Name
+    effect: Annotated[str, Field(min_length=1, max_length=300)]
+    extra_hull: int = Field(ge=0, le=10)
+    repairs: int = Field(ge=0, le=2, description="successes a repair needs; 0: not repairable")
+    orbital_decay: bool
+    marker: Literal["fire", "core-leak"] | None = None
+
+
+class CatastrophicResult(StrictModel):
+    roll: str
+    name: Name
+    effect: Annotated[str, Field(min_length=1, max_length=400)]
+
+
+class DamageControlResult(StrictModel):
+    roll: str
+    effect: Annotated[str, Field(min_length=1, max_length=300)]
+
+
+class Thresholds(StrictModel):
+    crippled_at_loss: float = Field(gt=0, le=1, description="share of starting Hull lost")
+    never_crippled_at_or_below: int = Field(ge=0)
+    dreadnought_crippled_at: list[int]
+    catastrophic_from_hull: int = Field(ge=1)
+    catastrophic_bonus_from_hull: int = Field(ge=1)
+    radius: list[tuple[int, int, str]] = Field(description="(lowest, highest Hull, radius)")
+    source: Source
+
+
+class DamageTables(StrictModel):
+    thresholds: Thresholds
+    crippling: list[CripplingResult]
+    dreadnought_crippling: list[CripplingResult]
+    catastrophic: list[CatastrophicResult]
+    dreadnought_catastrophic: list[CatastrophicResult]
+    damage_control: list[DamageControlResult]
+    orbital_decay: list[str]
+    source: Source
+
+
+class PointsFormula(StrictModel):
+    """The house points formula: every coefficient printed (README.md), fitted by
+    scripts/dropfleet_calibrate.py."""
+
+    class_base: dict[ClassId, float]
+    per_effective_hull: float
+    crit_share: float = Field(ge=0, le=1)
+    point_defence: float
+    point_defence_with_passive: float
+    signature: float
+    firepower: float
+    close_action: float
+    beam: float = Field(description="Close Action (Beam) multiplier (definition)")
+    space_launch: float
+    space_launch_medium: float = Field(description="added per space launch on a Medium ship")
+    troop_token: float
+    rule_prices: dict[str, float]
+    per_aegis: float
+    lock_value: dict[str, float]
+    definitions: dict[str, float]
+    source: Source
+
+
+Tonnage = Literal["Light", "Medium", "Heavy", "Super-heavy"]
+Span = tuple[Annotated[int, Field(ge=0, le=100)], Annotated[int, Field(ge=0, le=100)]]
+
+
+class Battlegroup(StrictModel):
+    """A fleet's battlegroup (house: battlegroups.yaml): how many groups it holds, and of each
+    tonnage."""
+
+    id: Id
+    name: Name
+    groups: Span
+    tonnage: dict[Tonnage, Span]
+    source: Source
+
+
+class GameSize(StrictModel):
+    """A game size (house): its points and how many battlegroups of each type it takes."""
+
+    id: Id
+    name: Name
+    points: tuple[int, int]
+    battlegroups: dict[str, Span]
+    source: Source
+
+
+class DropfleetCatalog(StrictModel):
+    factions: Entries[Faction]
+    classes: Entries[TonnageClass]
+    special_rules: Entries[SpecialRule]
+    weapons: Entries[Weapon]
+    upgrades: Entries[Upgrade]
+    loads: Entries[Load]
+    assets: Entries[Asset]
+    stock: Entries[StockShip]
+    picks: Picks
+    damage: DamageTables
+    points: PointsFormula
+    battlegroups: Entries[Battlegroup]
+    game_sizes: Entries[GameSize]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> DropfleetCatalog:
+        # ids are Refs; special rules are (name, parameter) pairs, checked against their table
+        rules = {r.name: r for r in self.special_rules}
+
+        def known(rule: Any, where: str) -> None:
+            spec = rules.get(rule.name)
+            if spec is None:
+                raise ValueError(f"{where}: {_nearest(rule.name, sorted(rules), 'special rule')}")
+            if spec.param == "none" and rule.param is not None:
+                raise ValueError(f"{where}: {rule} takes no parameter")
+            if spec.param == "number" and not (rule.param or "").isdigit():
+                raise ValueError(f"{where}: {rule.name} takes a number, as {rule.name} (2)")
+
+        for ship in self.stock:
+            for r in ship.rules:
+                known(r, f"stock {ship.id}")
+            for w in ship.weapons + ship.options:
+                for r in w.rules:
+                    known(r, f"stock {ship.id}, {w.name}")
+            for ld in ship.launch + ship.launch_options:
+                for r in ld.rules:
+                    known(r, f"stock {ship.id}, {ld.load}")
+        for weapon in self.weapons:
+            for r in weapon.rules:
+                known(r, f"weapon {weapon.id}")
+        for up in self.upgrades:
+            for r in up.rules:
+                known(r, f"upgrade {up.id}")
+        for klass in self.classes:
+            for r in klass.rules:
+                known(r, f"class {klass.id}")
+        return self
+
+    @model_validator(mode="after")
+    def _price_stock(self) -> DropfleetCatalog:
+        # the formula's modules read these models, so they are imported here, not at the top
+        from shipyard.systems.dropfleet.picks import pick_options
+        from shipyard.systems.dropfleet.rules import house, pick_price
+        from shipyard.systems.dropfleet.ship import stock_ship
+
+        for s in self.stock:
+            based = s.id in self.picks.base_priced
+            s._house_points = None if based else house(stock_ship(s, self), self)
+            if based:
+                s._pick_points = {p.id: pick_price(s, p, self) for p in pick_options(s)}
+        return self
+
+    def stock_ship(self, ship_id: str) -> StockShip | None:
+        return self.stock.get(ship_id)
+
+    def tonnage_class(self, class_id: str) -> TonnageClass:
+        return self.classes[class_id]
+
+    def weapon(self, weapon_id: str) -> Weapon | None:
+        return self.weapons.get(weapon_id)
+
+    def upgrade(self, upgrade_id: str) -> Upgrade | None:
+        return self.upgrades.get(upgrade_id)
+
+    def load(self, load_id: str) -> Load:
+        return self.loads[load_id]
+
+    def rule(self, name: str) -> SpecialRule | None:
+        return next((r for r in self.special_rules if r.name == name), None)
+
+
+# --- design -------------------------------------------------------------------------------------
+
+
+class Mount(StrictModel):
+    weapon: WeaponId
+    label: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+
+
+class DropfleetDesign(DesignBase):
+    system: Literal["dropfleet"]
+    stock: StockId | None = Field(default=None, description="a stock ship id (catalog dropfleet)")
+    picks: list[str] = Field(default_factory=list, max_length=12,
+                             description="a Resistance hull's picks, by option id")
+    ship_class: ClassId | None = Field(default=None, alias="class",
+                                       description="a custom build's tonnage class")
+    faction: FactionId | None = None
+    weapons: list[Mount] = Field(default_factory=list, max_length=40)
+    upgrades: list[UpgradeId] = Field(default_factory=list, max_length=40)
+    group: int | None = Field(default=None, ge=1, le=12,
+                              description="ships in the group: the sheet prints one card each")
+    points_limit: int | None = Field(default=None, ge=1, le=100_000)
+
+    model_config = DesignBase.model_config | {"populate_by_name": True}
+
+    @field_validator("ship_class", "faction", "weapons", "upgrades")
+    @classmethod
+    def _custom_only(cls, value: Any, info: ValidationInfo) -> Any:
+        # a field validator rather than the model's, so the error lands on the key's own line
+        if value and info.data.get("stock") is not None:
+            key = "class" if info.field_name == "ship_class" else info.field_name
+            raise ValueError(f"a stock ship takes no {key} (that is for a custom build with "
+                             "'class:')")
+        return value
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> DropfleetDesign:
+        if self.stock is None and self.ship_class is None:
+            raise ValueError("give 'stock: <id>' for a published ship or 'class: <tonnage "
+                             "class>' for a custom build")
+        if self.stock is None and self.picks:
+            raise ValueError("picks are for a stock Resistance hull ('stock: <id>')")
+        return self

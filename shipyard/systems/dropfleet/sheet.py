@@ -1,0 +1,159 @@
+"""What dropfleet's printed pages need: ship cards (one per ship of the group, several to a page
+where they fit) and the damage sequence's reference cards.
+
+Everything is read from the resolved ship, the budgets `check` found and the catalog's tables;
+nothing here recomputes a rule. The templates are `templates/dropfleet/`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from shipyard.api import BoxLine, Budget, Printable
+from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
+from shipyard.systems.dropfleet.models import CripplingResult, DropfleetCatalog, DropfleetDesign
+from shipyard.systems.dropfleet.notation import save_text
+from shipyard.systems.dropfleet.profile import armour_text, catastrophic_text
+from shipyard.systems.dropfleet.rules import house
+from shipyard.systems.dropfleet.ship import Ship
+
+TEMPLATES = "dropfleet"
+BOXES_PER_ROW = 20  # the kit's track strip is 20 boxes long
+FIRE_MARKERS = 4  # an Immolation gives up to D3 Fires, on top of a crippling Fire
+
+
+@dataclass(frozen=True)
+class Repairable:
+    name: str
+    boxes: int
+    note: str
+
+
+@dataclass(frozen=True)
+class WeaponRow:
+    name: str
+    lock: str
+    attack: str
+    damage: str
+    arc: str
+    rules: str
+
+
+def hull_track(ship: Ship, catalog: DropfleetCatalog) -> list[BoxLine]:
+    """The kit's box track for Hull lost: a box a point, each line labelled with the Hull left
+    once its boxes are ticked, and the box that cripples the ship drawn heavy. A line holds at
+    most one such box (a Dreadnought's second threshold starts a new line) and at most
+    BOXES_PER_ROW boxes; the lines of a stretch are as even as they can be."""
+    at = crippled_at(ship.hull, ship.dreadnought, catalog.damage.thresholds)
+    left = list(range(ship.hull - 1, -1, -1))  # the Hull left once each box is ticked
+    stretches: list[list[int]] = []
+    for value in left:
+        if not stretches or (value in at[1:]):
+            stretches.append([])
+        stretches[-1].append(value)
+    lines = []
+    for stretch in stretches:
+        rows = -(-len(stretch) // BOXES_PER_ROW)
+        per_row = -(-len(stretch) // rows)
+        for i in range(0, len(stretch), per_row):
+            chunk = stretch[i:i + per_row]
+            mark = next((j + 1 for j, v in enumerate(chunk) if v in at), 0)
+            label = str(chunk[0]) if len(chunk) == 1 else f"{chunk[0]}–{chunk[-1]}"
+            lines.append(BoxLine(len(chunk), label, mark=mark))
+    return lines
+
+
+def crippling_table(ship: Ship, catalog: DropfleetCatalog) -> list[CripplingResult]:
+    d = catalog.damage
+    return d.dreadnought_crippling if ship.dreadnought else d.crippling
+
+
+def repairables(ship: Ship, catalog: DropfleetCatalog) -> list[Repairable]:
+    out = [Repairable(r.name, r.repairs, f"{r.section_roll}/{r.roll}")
+           for r in crippling_table(ship, catalog) if r.repairs]
+    out.append(Repairable("Orbital decay", 1, "repairable"))
+    return out
+
+
+def weapon_rows(ship: Ship) -> list[WeaponRow]:
+    return [WeaponRow(("" if m.line.count == 1 else f"{m.line.count}x ") + m.line.name,
+                      "armour" if m.line.lock == "armour" else f"{m.line.lock}+",
+                      str(m.line.attack), str(m.line.damage), m.line.arc,
+                      ", ".join(str(r) for r in m.line.rules)) for m in ship.weapons]
+
+
+def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget], number: int,
+         of: int) -> dict[str, object]:
+    thresholds = crippled_at(ship.hull, ship.dreadnought, catalog.damage.thresholds)
+    points = next((b for b in budgets if b.name == "points"), None)
+    klass = catalog.tonnage_class(ship.ship_class)
+    faction = next((f.name for f in catalog.factions if f.id == ship.faction), "")
+    published = None
+    if ship.stock is not None and points is not None:
+        each = points.used // of if of else points.used
+        published = (f"{each} pts ({ship.stock.points} printed + house picks)"
+                     if each != ship.stock.points else f"{each} pts published")
+    launch = []
+    for ld in ship.launch:
+        load = catalog.load(ld.load)
+        rules = ", ".join(str(r) for r in ld.rules)
+        launch.append(f"{load.name} {ld.launch}" + (f" x{ld.count}" if ld.count > 1 else "")
+                      + (f" ({rules})" if rules else ""))
+    cat = catastrophic(ship.hull, catalog.damage.thresholds)
+    return {
+        "name": name,
+        "stock_name": ship.stock.name if ship.stock is not None and ship.stock.name != name
+        else None,
+        "number": number, "of": of,
+        "class_name": klass.name, "faction": faction,
+        "published": published, "house": house(ship, catalog),
+        "profile": [("Hull", str(ship.hull)), ("Armour", armour_text(ship)),
+                    ("PD", str(ship.point_defence)),
+                    ("Signature", f'{ship.signature}"' + (
+                        f' / {ship.shields_up_signature}" up, PD 0'
+                        if ship.shields_up_signature
+                        else "")),
+                    ("Thrust", f'{ship.thrust}"'), ("Scan", f'{ship.scan}"'),
+                    ("Group", f"{ship.group[0]}-{ship.group[1]}")],
+        "rules": ", ".join(str(r) for r in ship.rules),
+        "weapons": weapon_rows(ship),
+        "launch": launch,
+        "track": hull_track(ship, catalog),
+        "thresholds": thresholds,
+        "repairables": repairables(ship, catalog) if thresholds else [],
+        "dreadnought": ship.dreadnought,
+        "fires": FIRE_MARKERS,
+        "catastrophic": catastrophic_text(ship, catalog),
+        "explodes": cat is not None,
+    }
+
+
+def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
+          budgets: list[Budget]) -> Printable:
+    group = design.group or 1
+    klass = catalog.tonnage_class(ship.ship_class)
+    source = ship.stock.source if ship.stock is not None else "custom build (house)"
+    return Printable(f"{TEMPLATES}/sheet.html", {
+        "title": design.name,
+        "heading": "Ship cards" if group > 1 else "Ship card",
+        "subtitle": f"dropfleet · {klass.name} · " + (f"a group of {group} · " if group > 1
+                                                      else "") + source,
+        "cards": [card(ship, design.name, catalog, budgets, i + 1, group)
+                  for i in range(group)],
+        "save_text": save_text,
+    }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
+
+
+def cards(catalog: DropfleetCatalog, templates: Path) -> Printable:
+    """One card per template in templates/dropfleet/cards/, in file-name order."""
+    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in (templates / "cards").glob("*.html"))
+    d = catalog.damage
+    return Printable("_base/cards.html", {
+        "title": "dropfleet reference cards",
+        "deck_title": "dropfleet · the damage sequence",
+        "cards": names,
+        "d": d,
+        "t": d.thresholds,
+        "repairs": {0: "no", 1: "yes", 2: "2 needed"},
+    }, ("_base/cards.css", f"{TEMPLATES}/cards.css"))

@@ -1,0 +1,72 @@
+"""traveller: Mongoose Traveller 2e ship construction (High Guard 2022) and the ship record.
+
+The rules live in pure modules (construction.py derives, rules.py reports, crew.py staffs);
+this class only delegates.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from shipyard.api import Budget, Design, LineOf, Printable, RulesSystem, Table, Verdict
+from shipyard.systems.traveller.construction import Ship, derive, figures
+from shipyard.systems.traveller.models import TravellerCatalog, TravellerDesign
+from shipyard.systems.traveller.profile import (
+    catalog_tables,
+    new_design,
+    profile_rows,
+    stock_design,
+    stock_ids,
+)
+from shipyard.systems.traveller.rules import CODES, check
+
+ShipDesign = Design[TravellerDesign, TravellerCatalog, Ship]
+
+
+class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
+    id = "traveller"
+    title = "Mongoose Traveller 2e, High Guard 2022 construction"
+    dice = "2d6, d6, D3"
+    hull_help = "a hull in displacement tons, 6..2000000 (streamlined; 100 t and up jump-1)"
+    design_model = TravellerDesign
+    catalog_model = TravellerCatalog
+    codes = CODES
+    fight_options = None  # space combat is its own issue
+    price_unit = "MCr"  # a fleet is priced at what its ships sell for
+
+    def build(self, design: TravellerDesign, catalog: TravellerCatalog,
+              line_of: LineOf) -> Ship:
+        return derive(design, catalog)
+
+    def check(self, design: ShipDesign) -> Verdict:
+        return check(design.built, design.line_of)
+
+    def profile(self, design: ShipDesign) -> list[tuple[str, str]]:
+        return profile_rows(design.built, design.catalog)
+
+    def new_design(self, catalog: TravellerCatalog, hull: str | None,
+                   stock: str | None = None) -> dict[str, Any]:
+        if stock is not None:
+            return stock_design(self.catalog_dir(), stock)
+        return new_design(catalog, hull)
+
+    def price(self, design: ShipDesign) -> Decimal:
+        return Decimal(figures(design.built.sale_price))
+
+    def hull_ids(self, catalog: TravellerCatalog) -> list[str]:
+        return ["6", "20", "50", "99", "100", "200", "400", "1000", "5000", "100000"]
+
+    def stock_ids(self, catalog: TravellerCatalog) -> list[str]:
+        return stock_ids(self.catalog_dir())
+
+    def catalog_tables(self, catalog: TravellerCatalog) -> list[Table]:
+        return catalog_tables(catalog)
+
+    def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
+        from shipyard.systems.traveller import sheet
+
+        return sheet.sheet(design.built, design.catalog)
+
+
+system = Traveller()

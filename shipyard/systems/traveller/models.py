@@ -1,0 +1,413 @@
+"""traveller design files and catalog, as Pydantic models.
+
+A design states choices only (hull, options, parts by catalog id with ratings and counts);
+every figure of its line items is derived in construction.py. Schema bounds refuse absurd input
+(exit 2); whether a sane design is legal is for the rules (exit 1).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, ValidationInfo, field_validator
+
+from shipyard.api import DesignBase, Dice, Entries, Ref, StrictModel, ValidationContext, suggest
+
+MAX_HULL = 2_000_000
+Tons = Annotated[float, Field(ge=0, le=MAX_HULL)]
+Count = Annotated[int, Field(ge=1, le=100_000)]
+Rating = Annotated[int, Field(ge=0, le=100_000)]
+Label = Annotated[str, Field(min_length=1, max_length=120)]
+Multiplier = Annotated[float, Field(ge=0, le=1000)]
+
+Section = Literal["Hull", "Jump", "Propulsion", "Power", "Fuel", "Command", "Computer", "Sensors",
+                  "Weapons", "Screens", "Craft", "Habitation", "Systems", "Cargo"]
+SECTIONS: tuple[str, ...] = ("Hull", "Jump", "Propulsion", "Power", "Fuel", "Command", "Computer",
+                             "Sensors", "Weapons", "Screens", "Craft", "Habitation", "Systems",
+                             "Cargo")
+Rule = Literal["armour", "hull_share", "airlock", "automation", "j_drive", "m_drive", "r_drive",
+               "plant", "solar", "emergency_power", "fuel", "scoops", "per_ton", "bridge", "unit",
+               "computer", "software", "extended_arrays", "fixed_mount", "turret", "mount",
+               "spinal", "magazine", "docking", "low_berth", "priced", "rated", "container",
+               "crane", "cargo_hold"]
+
+
+# --- catalog -------------------------------------------------------------------------------
+
+class HullPointDivisor(StrictModel):
+    from_tons: int = Field(ge=1)
+    divisor: float = Field(gt=0)
+
+
+class HullFigures(StrictModel):
+    cost_per_ton: float = Field(gt=0)
+    tons_per_hull_point: float = Field(gt=0)
+    hull_point_divisors: list[HullPointDivisor]
+    basic_power_percent: float = Field(ge=0)
+    free_airlock_per_tons: int = Field(ge=1)
+    source: str
+
+
+class Configuration(StrictModel):
+    id: str
+    name: str
+    cost: float = Field(gt=0)
+    hull_points: float = Field(gt=0)
+    armour: float = Field(gt=0)
+    streamlined: Literal["yes", "partial", "no"]
+    usable: float = Field(default=1, gt=0, le=1, description="share of the hull parts may use")
+    free_armour: int = Field(default=0, ge=0, description="armour the hull has of itself")
+    source: str
+
+
+class HullOption(StrictModel):
+    id: str
+    name: str
+    cost: float = Field(gt=0)
+    hull_points: float = Field(gt=0)
+    armour_cap: float = 1
+    basic_power: float = 1
+    armour_tons_percent: float = 0
+    armour_rating: int = 0
+    source: str
+
+
+class ArmourCap(StrictModel):
+    kind: Literal["min_tl", "tl_plus"]
+    value: int
+
+
+class ArmourMaterial(StrictModel):
+    id: str
+    name: str
+    tl: int
+    percent_per_point: float = Field(gt=0)
+    cost_per_ton: float = Field(ge=0)
+    cap: ArmourCap
+    source: str
+
+
+class SizeFactor(StrictModel):
+    below_tons: float
+    factor: float
+
+
+class Grade(StrictModel):
+    id: str
+    name: str
+    cost: float
+    tons: float
+    tl_delta: int
+    advantages: int
+    disadvantages: int
+
+
+class Modification(StrictModel):
+    id: str
+    name: str
+    advantage: int = 0
+    disadvantage: int = 0
+    tons_delta: float = 0
+    power: float = 1
+    j_drive_power: float | None = None  # where a J-drive's Power moves otherwise
+    fuel_delta: float = 0
+
+
+class PartEntry(StrictModel):
+    """One part a design may name: its rule and that rule's figures."""
+
+    id: str
+    name: str
+    plural: str | None = None
+    section: Section
+    rule: Rule
+    tl: int | None = None
+    source: str
+    tons: float | None = None
+    tons_percent: float | None = None
+    zero_tons_percent: float | None = None
+    cost: float | None = None
+    cost_per_ton: float | None = None
+    cost_per_hull_ton: float | None = None
+    power: float | None = None
+    power_per_ton: float | None = None
+    power_percent: float | None = None
+    zero_power_percent: float | None = None
+    output_per_ton: float | None = None
+    min_tons: float | None = None
+    fuel_percent: float | None = None
+    fuel_weeks: int | None = None
+    fuel_percent_per_hour: float | None = None
+    jump_percent: float | None = None
+    tl_by_rating: list[int] | None = None
+    show_zero_tons: bool = False
+    automation: float | None = None
+    plant_share: float | None = None
+    per_day_per_ton: float | None = None
+    sensor_dm: int | None = None
+    tons_factor: float | None = None
+    power_factor: float | None = None
+    cost_factor: float | None = None
+    capacity: int | None = None
+    firmpoint_power: float | None = None
+    hardpoints: int | None = None
+    weapon: str | None = None
+    crew: int | None = None
+    improvement_tons: list[float] | None = None
+    improvement_cost: list[float] | None = None
+    per_ton: int | None = None
+    ordnance: str | None = None
+    max_craft_tons: float | None = None
+    berths: int | None = None
+    power_per_ten: int | None = None
+    min_cost: float | None = None
+    max_cost: float | None = None
+    tons_per_rating: float | None = None
+    per_rating: float | None = None
+    overhead: float | None = None
+
+
+class BridgeSize(StrictModel):
+    up_to_tons: float
+    tons: float
+
+
+class BridgeTable(StrictModel):
+    sizes: list[BridgeSize]
+    beyond_tons_per_100000: float
+    cost_per_100_tons: float
+    smaller_cost: float
+    holographic_cost: float
+    holographic_tl: int
+    source: str
+
+
+class ComputerEntry(StrictModel):
+    rating: int
+    name: str
+    tl: int
+    cost: float
+    source: str
+
+
+class ComputerOptions(StrictModel):
+    bis: float
+    fib: float
+    retro_divisor: float
+    source: str
+
+
+class SoftwareEntry(StrictModel):
+    id: str
+    name: str
+    tl: int | list[int]
+    cost: float | list[float]
+    from_rating: int = 1
+    named: bool = False
+    source: str = "csv:Software rows"
+
+
+class CraftEntry(StrictModel):
+    id: str
+    name: str
+    vehicle: bool = False  # a vehicle, not a small craft: no pilot of its own in the crew table
+    tons: float = Field(gt=0)
+    cost: float = Field(ge=0)
+    source: str
+
+
+class WeaponEntry(StrictModel):
+    id: str
+    name: str
+    tl: int
+    range: str
+    dice: Dice | None = Field(default=None, description="damage dice, as the game writes them")
+    multiple: int = Field(default=1, ge=1, le=10_000, description="damage x this after armour")
+    effect: str = Field(default="", description="'intercept' for point defence; 'Special' where "
+                        "the damage is a rule of its own")
+    traits: str = ""
+    power: float = 0
+    cost: float = 0
+    point_defence: bool = False
+    ordnance: str | None = None
+    salvo: int | None = None
+    magazine: int | None = None
+    firmpoint_magazine: int | None = None
+    source: str
+
+    @property
+    def damage(self) -> str:
+        """The damage as a record sheet prints it: "4D ×3", "intercept +4D", "Special"."""
+        if self.dice is None:
+            return self.effect or "—"
+        if self.effect == "intercept":
+            return f"intercept +{self.dice}"
+        return f"{self.dice}" + (f" ×{self.multiple}" if self.multiple > 1 else "")
+
+
+class CriticalLocation(StrictModel):
+    id: str
+    name: str
+    roll: str
+
+
+class CrewFigures(StrictModel):
+    small_ship_tons: float
+    engineer_per_tons: float = Field(gt=0)
+    maintenance_per_tons: float = Field(gt=0)
+    administrator_per_tons: float = Field(gt=0)
+    sensor_operator_per_tons: float = Field(gt=0)
+    steward_per_high_passengers: float = Field(gt=0)
+    medic_per_crew: int = Field(gt=0)
+    officer_per_crew: int = Field(gt=0)
+    military_pilots: int = Field(ge=1)
+    military_gunners_per_mount: int = Field(ge=1)
+    military_maintenance_per_tons: float = Field(gt=0)
+    military_administrator_per_tons: float = Field(gt=0)
+    military_sensor_operators: int = Field(ge=0)
+    military_officer_per_crew: int = Field(gt=0)
+    source: str
+
+
+class TravellerCatalog(StrictModel):
+    hull: HullFigures
+    configurations: Entries[Configuration]
+    hull_options: Entries[HullOption]
+    armour_size_factors: list[SizeFactor]
+    armour_materials: Entries[ArmourMaterial]
+    grades: Entries[Grade]
+    modifications: Entries[Modification]
+    customisation_source: str
+    parts: Entries[PartEntry]
+    bridge: BridgeTable
+    computers: list[ComputerEntry]
+    computer_options: ComputerOptions
+    software: Entries[SoftwareEntry]
+    craft: Entries[CraftEntry]
+    weapons: Entries[WeaponEntry]
+    critical_locations: Entries[CriticalLocation]
+    critical_severities: int = Field(ge=1, le=20)
+    critical_source: str
+    position_skills: dict[str, str]
+    crew: CrewFigures
+
+    def part(self, part_id: str) -> PartEntry | None:
+        return self.parts.get(part_id)
+
+    def configuration(self, cfg_id: str) -> Configuration | None:
+        return self.configurations.get(cfg_id)
+
+    def option(self, opt_id: str) -> HullOption | None:
+        return self.hull_options.get(opt_id)
+
+    def material(self, mat_id: str) -> ArmourMaterial | None:
+        return self.armour_materials.get(mat_id)
+
+    def craft_entry(self, craft_id: str) -> CraftEntry | None:
+        return self.craft.get(craft_id)
+
+    def weapon(self, weapon_id: str) -> WeaponEntry | None:
+        return self.weapons.get(weapon_id)
+
+    def software_entry(self, sw_id: str) -> SoftwareEntry | None:
+        return self.software.get(sw_id)
+
+
+def _see(table: str, what: str) -> Ref:
+    # the part list runs to a hundred ids: the nearest one helps more than the list
+    return Ref(table, what, "see `shipyard catalog traveller`", always=True)
+
+
+# --- design --------------------------------------------------------------------------------
+
+class Customisation(StrictModel):
+    grade: Annotated[str, _see("grades", "customisation grade")]
+    modifications: list[Annotated[str, _see("modifications", "modification")]] = Field(
+        default_factory=list, max_length=10)
+
+
+class Hull(StrictModel):
+    tons: float = Field(gt=0, le=MAX_HULL)
+    configuration: Annotated[str, _see("configurations", "hull configuration")]
+    options: list[Annotated[str, _see("hull_options", "hull option")]] = Field(
+        default_factory=list, max_length=10)
+    drives_for_tons: float | None = Field(default=None, gt=0, le=MAX_HULL,
+                                          description="size drives and jump fuel for this "
+                                                      "displacement (a ship that tows or grows)")
+    label: Label | None = None
+
+
+class Stated(StrictModel):
+    """Figures a design states as well: each is checked against the derived one, never used."""
+
+    tons: float | None = Field(default=None, ge=0)
+    power: float | None = None
+    cost: float | None = Field(default=None, ge=0)
+
+
+class ShipStated(StrictModel):
+    hull_points: int | None = Field(default=None, ge=0)
+    tons_used: float | None = Field(default=None, ge=0)
+    power_output: float | None = Field(default=None, ge=0)
+    production_cost: float | None = Field(default=None, ge=0)
+    sale_price: float | None = Field(default=None, ge=0)
+
+
+class Part(StrictModel):
+    """One line of the design: a catalog part and the choices that part takes."""
+
+    part: str = Field(min_length=1, max_length=60, description="a part id of the catalog")
+    count: Count = 1
+    rating: Rating | None = None
+    output: Rating | None = None
+    tons: Tons | None = None
+    material: Annotated[str, _see("armour_materials", "armour material")] | None = None
+    weapons: list[Annotated[str, _see("weapons", "weapon")]] = Field(default_factory=list,
+                                                                     max_length=4)
+    customisation: Customisation | None = None
+    armoured_bulkhead: bool = False
+    label: Label | None = None
+    craft: Annotated[str, _see("craft", "craft")] | None = None
+    craft_tons: Tons | None = None
+    software: Annotated[str, _see("software", "software")] | None = None
+    topic: str | None = Field(default=None, max_length=80)
+    parsecs: Rating | None = None
+    weeks: Rating | None = None
+    minutes: Rating | None = None
+    hours: Rating | None = None
+    smaller: bool = False
+    holographic: bool = False
+    bis: bool = False
+    fib: bool = False
+    backup: bool = False
+    retro: int = Field(default=0, ge=0, le=10)
+    cost_cr: float | None = Field(default=None, ge=0, le=1e9)
+    stated: Stated | None = Field(default=None, description="the stat block's figures for this "
+                                  "line, checked against the derived ones")
+
+    @field_validator("part")
+    @classmethod
+    def _a_part(cls, value: str, info: ValidationInfo) -> str:
+        """An id of the parts table; a weapon named here has no mount, and says so."""
+        known = ValidationContext.of(info).known_ids("parts")
+        if known is None or value in known:
+            return value
+        catalog = ValidationContext.of(info).catalog_as(TravellerCatalog)
+        weapon = catalog.weapon(value) if catalog is not None else None
+        if weapon is not None:
+            raise ValueError(f"{weapon.name} is a weapon and needs a mount: list it under the "
+                             "weapons of a turret or fixed mount")
+        raise ValueError(f"unknown part '{value}'; {suggest(value, known, always=True)} "
+                         "(see `shipyard catalog traveller`)")
+
+
+class TravellerDesign(DesignBase):
+    system: Literal["traveller"]
+    tl: int = Field(ge=0, le=30)
+    design: Literal["standard", "custom"] = "custom"
+    crew: Literal["commercial", "military"] = Field(
+        default="commercial", description="which High Guard crew table `show` reports")
+    hull: Hull
+    parts: list[Part] = Field(default_factory=list, max_length=2000)
+    stated: ShipStated | None = Field(default=None, description="the stat block's totals, "
+                                      "checked against the derived ones")

@@ -1,0 +1,248 @@
+"""The traveller ship record: what the printed page needs, read from the derived ship.
+
+Nothing here recomputes a rule: lines, Hull points, crew positions and budgets all come from
+construction.py and crew.py. The template is templates/traveller/sheet.html.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+
+from shipyard.api import BoxLine, BudgetLine, Printable, box_lines
+from shipyard.systems.traveller.construction import Line, Ship, figures
+from shipyard.systems.traveller.crew import combat_positions
+from shipyard.systems.traveller.models import TravellerCatalog
+from shipyard.systems.traveller.profile import mcr
+
+TEMPLATES = "traveller"
+HULL_BOXES_MAX = 200  # more Hull points than this print as ten bands of 10% each
+TRACK = 20  # boxes on a line of the shared track strip
+ORDNANCE_BOXES_MAX = 100  # more tick boxes than this: count in salvos, then tens, hundreds...
+GROUP_FROM = 7  # a role with more people than this prints one line for the group
+
+
+@dataclass(frozen=True)
+class HullBand:
+    band: int
+    high: int  # Hull left at the band's start
+    low: int  # Hull left when the band is crossed
+
+
+@dataclass(frozen=True)
+class Stock:
+    name: str
+    rounds: int
+    unit: int  # rounds per tick box
+    unit_text: str
+
+    @property
+    def boxes(self) -> int:
+        return math.ceil(self.rounds / self.unit)
+
+    @property
+    def lines(self) -> list[BoxLine]:
+        return box_lines(self.boxes, TRACK)
+
+
+@dataclass(frozen=True)
+class Position:
+    role: str
+    people: int
+    detail: str
+    skills: str
+    grouped: bool
+
+
+def hull_track(points: int) -> tuple[list[BoxLine], list[HullBand]]:
+    """One line of boxes per 10% of Hull when they fit (its last box heavy: losing it crosses
+    the step, a critical hit), else ten bands to tally in. A line is labelled with the Hull left
+    across its boxes; on a tiny hull one box may cross several steps ("×5")."""
+    if points <= HULL_BOXES_MAX:
+        lines: list[BoxLine] = []
+        done = 0
+        for k in range(1, 11):
+            edge = math.ceil(k * points / 10 - 1e-9)
+            if edge == done:
+                continue
+            steps = sum(1 for j in range(k, 11) if math.ceil(j * points / 10 - 1e-9) == edge)
+            high, low = points - done, points - edge + 1
+            label = f"{high}" if high == low else f"{high}–{low}"
+            lines.append(BoxLine(edge - done, label + (f" ×{steps}" if steps > 1 else ""),
+                                 mark=edge - done))
+            done = edge
+        return lines, []
+    bands = []
+    for k in range(10):
+        high = points - math.floor(points * k / 10)
+        low = points - math.floor(points * (k + 1) / 10)
+        bands.append(HullBand(k + 1, high, low))
+    return [], bands
+
+
+def stock_of(name: str, rounds: int, salvo: int | None, noun: str) -> Stock:
+    if salvo and salvo > 1 and math.ceil(rounds / salvo) <= ORDNANCE_BOXES_MAX:
+        return Stock(name, rounds, salvo, f"one box per salvo of {salvo} {noun}")
+    unit = 1
+    while math.ceil(rounds / unit) > ORDNANCE_BOXES_MAX:
+        unit *= 10
+    return Stock(name, rounds, unit, f"one box per {noun[:-1] if unit == 1 else f'{unit} {noun}'}")
+
+
+NOUNS = {"missile": "missiles", "sand": "canisters", "torpedo": "torpedoes"}
+
+
+def ordnance(ship: Ship, catalog: TravellerCatalog) -> list[Stock]:
+    """Each magazine and store as tick boxes. The seed fires every mount's missiles of one type
+    at once, so a salvo is the ship's: every rack plus every bay's salvo."""
+    salvo: dict[str, int] = defaultdict(int)
+    held: list[tuple[str, str, int]] = []  # (name, kind, rounds)
+    for ln in ship.lines:
+        count = ln.quantity or 1
+        if ln.ordnance is not None:
+            held.append((ln.item, *ln.ordnance))
+            continue
+        rounds: dict[str, int] = defaultdict(int)
+        names: dict[str, str] = {}
+        for w_id in ln.weapons:
+            w = catalog.weapon(w_id)
+            if w is None or w.ordnance is None:
+                continue
+            magazine = w.firmpoint_magazine if ln.kind == "fixed_mount" else w.magazine
+            rounds[w.ordnance] += (magazine or 0) * count
+            salvo[w.ordnance] += (w.salvo or 1) * count
+            names[w.ordnance] = w.name
+        for kind, n in rounds.items():
+            if n:
+                mount = ln.item.split(" (")[0] + (f" ×{count}" if count > 1 else "")
+                held.append((f"{mount}: {names[kind]} magazines", kind, n))
+    return [stock_of(name, n, salvo.get(kind) if kind == "missile" else None,
+                     NOUNS.get(kind, "rounds")) for name, kind, n in held]
+
+
+def weapon_rows(ship: Ship, catalog: TravellerCatalog) -> list[list[str]]:
+    rows = []
+    for ln in ship.lines:
+        if not ln.weapons and ln.kind not in ("turret", "fixed_mount"):
+            continue
+        if ln.section not in ("Weapons", "Screens"):
+            continue
+        counted: dict[str, int] = defaultdict(int)
+        for w_id in ln.weapons:
+            counted[w_id] += 1
+        entries = [(catalog.weapon(w_id), n) for w_id, n in counted.items()]
+        mount = ln.item.split(" (")[0] if ln.kind in ("mount", "spinal") else ln.item
+        if not entries:
+            rows.append([mount, str(ln.quantity or 1), "empty", "", "", "", f"{-ln.power:g}"])
+        for k, (w, n) in enumerate(entries):
+            if w is None:
+                continue
+            rows.append([mount if k == 0 else "", str(ln.quantity or 1) if k == 0 else "",
+                         w.name + (f" ×{n}" if n > 1 else ""), w.range, w.damage,
+                         w.traits or "—", f"{-ln.power:g}" if k == 0 else ""])
+    return rows
+
+
+def positions(ship: Ship, catalog: TravellerCatalog) -> list[Position]:
+    out: list[Position] = []
+    skills = catalog.position_skills
+    for role, people in combat_positions(ship):
+        if role != "Gunner":
+            out.append(Position(role, people, "", skills.get(role, ""), False))
+            continue
+        for ln in ship.lines:
+            if ln.section != "Weapons" or not ln.weapons or ln.kind not in (
+                    "turret", "mount", "spinal"):
+                continue
+            n = ln.quantity or 1
+            what = ln.item.split(" (")[0]
+            if ln.kind == "turret":
+                counted: dict[str, int] = defaultdict(int)
+                for w_id in ln.weapons:
+                    counted[w_id] += 1
+                names = []
+                for w_id, k in counted.items():
+                    w = catalog.weapon(w_id)
+                    names.append((w.name if w else w_id) + (f" ×{k}" if k > 1 else ""))
+                what += f" ({', '.join(names)})"
+            if n >= GROUP_FROM:
+                out.append(Position("Gunners", n, f"{n} × {what}", skills.get("Gunner", ""),
+                                    True))
+            else:
+                for k in range(n):
+                    label = what + (f" #{k + 1}" if n > 1 else "")
+                    out.append(Position("Gunner", 1, label, skills.get("Gunner", ""), False))
+    return out
+
+
+def amount(value: float) -> Decimal:
+    """A derived figure as the printed budget shows it: six decimals at most, no float noise."""
+    return Decimal(figures(value))
+
+
+def budget_rows(ship: Ship) -> list[BudgetLine]:
+    fuel = sum(ln.tons for ln in ship.lines if ln.kind == "fuel")
+    cargo = sum(ln.tons for ln in ship.lines if ln.section == "Cargo" and ln.kind in
+                ("cargo_hold", "cargo_rest"))
+    fuel_note = "; ".join(ln.item for ln in ship.lines if ln.kind == "fuel")
+    return [
+        BudgetLine("Tonnage", amount(ship.tons_used), amount(ship.hull_tons), "t"),
+        BudgetLine("Power, all at once", amount(ship.power_demand), amount(ship.output), "",
+                   f"basic {figures(ship.basic_power)}, M-drive {figures(ship.draw('m_drive'))}, "
+                   f"J-drive {figures(ship.draw('j_drive'))} (never both)"),
+        BudgetLine("Hardpoints" if not ship.firmpoints else "Firmpoints",
+                   ship.hardpoints_used, ship.hardpoints),
+        BudgetLine("Fuel", amount(fuel), None, "t", fuel_note),
+        BudgetLine("Cargo", amount(cargo), None, "t"),
+        BudgetLine("Production cost", amount(ship.production_cost), None, "MCr",
+                   f"sale price {mcr(ship.sale_price)}"),
+    ]
+
+
+def profile_cells(ship: Ship) -> list[tuple[str, str]]:
+    return [
+        ("TL", str(ship.design.tl)),
+        ("Hull", f"{ship.hull_points:,}"),
+        ("Armour", str(ship.armour)),
+        ("Thrust", str(ship.thrust)),
+        ("Jump", str(ship.jump) if ship.jump else "—"),
+        ("Power", f"{ship.output:,.6g}"),
+        ("Sensors", "—" if ship.sensor_dm is None else f"DM{ship.sensor_dm:+d}"),
+        ("Hardpoints", str(ship.hardpoints)),
+    ]
+
+
+def subtitle(ship: Ship, catalog: TravellerCatalog) -> str:
+    d = ship.design
+    cfg = catalog.configuration(d.hull.configuration)
+    options = [o.name.lower() for o in catalog.hull_options if o.id in d.hull.options]
+    hull = f"{d.hull.tons:,.6g}-ton {cfg.name.lower() if cfg else d.hull.configuration}"
+    if options:
+        hull += f" ({', '.join(options)})"
+    return f"traveller · TL {d.tl} · {hull} · {d.design} design"
+
+
+def lines_table(ship: Ship) -> list[Line]:
+    return [ln for ln in ship.lines if ln.kind != "basic"]
+
+
+def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
+    design = ship.design
+    boxes, bands = hull_track(ship.hull_points)
+    return Printable(f"{TEMPLATES}/sheet.html", {
+        "title": design.name,
+        "heading": "Ship Record",
+        "subtitle": subtitle(ship, catalog),
+        "profile": profile_cells(ship),
+        "hull_points": ship.hull_points,
+        "hull_lines": boxes,
+        "hull_bands": bands,
+        "criticals": catalog.critical_locations,
+        "severities": catalog.critical_severities,
+        "positions": positions(ship, catalog),
+        "weapons": weapon_rows(ship, catalog),
+        "ordnance": ordnance(ship, catalog),
+        "budgets": budget_rows(ship),
+    }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))

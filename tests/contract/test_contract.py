@@ -1,0 +1,166 @@
+"""The contract every registered rules system keeps, whoever wrote it.
+
+A new system gets all of this by registering: its examples are legal and show, `new` is legal
+for every hull it offers, its schema accepts its examples, its paper fits the page on both paper
+sizes and prints the same bytes twice, its `bad/` designs fail with exactly the lines of its
+golden file, and its fights end, replay from their seed and end for declared reasons.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+
+from shipyard.core import pdf, render
+from shipyard.core.combat import fight_once, series
+from shipyard.core.options import Terms
+from shipyard.core.registry import system_ids
+from shipyard.core.system import AnyDesign, AnySystem
+from shipyard.core.yard import Yard
+from tests.cli import shipyard
+
+SYSTEMS = list(system_ids())
+PX = 96 / 25.4  # CSS px per mm
+GOLDEN = "expected.txt"
+
+
+@pytest.fixture(scope="module")
+def yard() -> Yard:
+    return Yard()
+
+
+def examples(system: AnySystem) -> list[Path]:
+    return sorted((system.catalog_dir() / "examples").glob("*.yaml"))
+
+
+def design(yard: Yard, path: Path) -> AnyDesign:
+    report = yard.check(path)
+    assert report.design is not None, report.errors
+    return report.design
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_examples_are_legal_and_show(yard: Yard, system_id: str) -> None:
+    system = yard.system(system_id)
+    found = examples(system)
+    assert found, f"{system_id} bundles no examples in {system.catalog_dir() / 'examples'}"
+    for path in found:
+        report = yard.check(path)
+        assert report.legal, (path, [d.render() for d in report.errors])
+        assert report.system == system_id and report.budgets
+        assert report.design is not None and system.profile(report.design)
+    assert shipyard("show", found[0]).code == 0
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_new_is_legal_for_every_hull_and_stock_ship(yard: Yard, system_id: str,
+                                                     tmp_path: Path) -> None:
+    system = yard.system(system_id)
+    catalog = yard.catalog(system)
+    starts = [(hull, None) for hull in [None, *system.hull_ids(catalog)]]
+    starts += [(None, stock) for stock in system.stock_ids(catalog)]
+    for i, (hull, stock) in enumerate(starts):
+        path = tmp_path / f"new-{i}.yaml"
+        path.write_text(yaml.safe_dump(system.new_design(catalog, hull, stock), sort_keys=False))
+        report = yard.check(path)
+        assert report.legal, (hull, stock, [d.render() for d in report.errors])
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_the_schema_accepts_every_example(system_id: str) -> None:
+    run = shipyard("schema", system_id)
+    assert run.code == 0
+    schema = json.loads(run.out)
+    for path in examples(Yard().system(system_id)):
+        jsonschema.validate(yaml.safe_load(path.read_text()), schema)
+
+
+def content_boxes(document: Any, page: int) -> list[Any]:
+    page_box = document.pages[page]._page_box
+    return [box for root in page_box.children if root.element_tag == "html"
+            for box in root.descendants()]
+
+
+def assert_inside_the_page(page: render.Page, paper: str) -> None:
+    document = pdf.layout(page, paper)
+    width = render.PAPERS[paper].width_mm * PX
+    height = render.PAPERS[paper].height_mm * PX
+    for number in range(len(document.pages)):
+        for box in content_boxes(document, number):
+            x, y = box.position_x, box.position_y
+            assert x >= -0.01 and x + box.margin_width() <= width + 0.01, (paper, number, box)
+            assert y >= -0.01 and y + box.margin_height() <= height + 0.01, (paper, number, box)
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_sheets_and_cards_fit_the_page_and_print_the_same_bytes_twice(
+        yard: Yard, system_id: str, paper: str) -> None:
+    system = yard.system(system_id)
+    first = design(yard, examples(system)[0])
+    report = yard.judge(first)
+    pages = [render.Page(system.sheet(first, report.budgets)),
+             render.Page(system.cards(yard.catalog(system)))]
+    for page in pages:
+        assert_inside_the_page(page, paper)
+    once = pdf.book(pages, paper, "contract")
+    assert once == pdf.book(pages, paper, "contract")
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_bad_designs_fail_with_the_golden_lines(system_id: str) -> None:
+    folder = Yard().system(system_id).catalog_dir() / "bad"
+    files = sorted(p.name for p in folder.glob("*.yaml"))
+    assert files, f"{system_id} has no bad/ designs in {folder}"
+    expected = (folder / GOLDEN).read_text(encoding="utf-8").splitlines()
+    run = shipyard("validate", *files, cwd=folder)
+    assert run.code in (1, 2)
+    assert run.err.splitlines() == expected
+    for name in files:  # every wrong design is caught, not only some
+        assert any(line.startswith(f"{name}:") for line in expected), name
+
+
+def fighters(yard: Yard, system: AnySystem) -> tuple[AnyDesign, AnyDesign]:
+    found = examples(system)
+    return design(yard, found[0]), design(yard, found[min(1, len(found) - 1)])
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_a_duel_ends_replays_from_its_seed_and_ends_for_a_declared_reason(
+        yard: Yard, system_id: str) -> None:
+    system = yard.system(system_id)
+    if system.fight_options is None:
+        pytest.skip(f"{system_id} has no combat yet")
+    declared = system.fight_options.reasons()
+    a, b = fighters(yard, system)
+    support = system.fight()
+    prepared = support.prepare(a, b, Terms())
+    first = fight_once(support, prepared, seed=11)
+    again = fight_once(support, prepared, seed=11)
+    assert first.events == again.events and first.outcome == again.outcome
+    assert 1 <= first.rounds <= prepared.cap
+    assert first.outcome.reason in declared
+    columns = series(support, prepared, 40, seed=5, engine="reference")
+    assert set(columns.reason) <= set(declared), set(columns.reason) - set(declared)
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_bundled_fleets_are_legal_show_and_print(yard: Yard, system_id: str,
+                                                 tmp_path: Path) -> None:
+    system = yard.system(system_id)
+    fleets = sorted((system.catalog_dir() / "fleets").glob("*.yaml"))
+    if system.price_unit is None:
+        assert not fleets, f"{system_id} prices no ships but bundles fleets"
+        pytest.skip(f"{system_id} ships have no price: no fleets")
+    assert fleets, f"{system_id} prices its ships but bundles no example fleet"
+    for path in fleets:
+        report = yard.check(path)
+        assert report.legal and report.fleet is not None, [d.render() for d in report.errors]
+        assert shipyard("show", path).code == 0
+    out = tmp_path / "fleet.pdf"
+    assert shipyard("sheet", fleets[0], "-o", out).code == 0

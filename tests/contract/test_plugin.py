@@ -1,0 +1,88 @@
+"""A rules system from elsewhere: a toy written only against shipyard.api, installed as its own
+distribution (a .dist-info folder on PYTHONPATH, as pip would leave it), with its own catalog and
+template folders; and entry points that are broken in each way a third party's can be."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+TOY = Path(__file__).resolve().parent / "toy"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("site")
+    shutil.copytree(TOY, folder, dirs_exist_ok=True)
+    return folder
+
+
+def run(site: Path, *args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    return subprocess.run([sys.executable, "-m", "shipyard", *map(str, args)], env=env,
+                          capture_output=True, text=True, cwd=cwd or site, timeout=120)
+
+
+def test_broken_entry_points_cost_one_line_each_and_the_rest_are_listed(site: Path) -> None:
+    done = run(site, "systems")
+    assert done.returncode == 0, done.stderr
+    for system_id in ("toy", "smallcraft", "rogue-trader"):
+        assert f"\n  {system_id} " in done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 3, lines
+    assert any("'toy-broken'" in line and "ImportError" in line for line in lines)
+    assert any("'toy-wrong-type'" in line and "is a int, not a RulesSystem" in line
+               for line in lines)
+    assert any("'toy-wrong-id'" in line and "'not-toy'" in line for line in lines)
+    listed = json.loads(run(site, "systems", "--json").stdout)
+    assert {s["id"] for s in listed} >= {"toy", "smallcraft", "rogue-trader"}
+
+
+def test_a_design_naming_a_broken_system_exits_2_with_the_reason(site: Path) -> None:
+    design = site / "broken.yaml"
+    design.write_text("system: toy-broken\nname: Nope\n")
+    done = run(site, "validate", design.name)
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith("broken.yaml:1: rules system 'toy-broken' cannot be")
+
+
+def test_the_toy_validates_shows_prints_and_fights(site: Path) -> None:
+    example = site / "toy_ships" / "catalog" / "examples" / "cutter.yaml"
+    assert run(site, "validate", example).returncode == 0
+    shown = run(site, "show", example)
+    assert shown.returncode == 0 and "Popgun (D3), Cannon (1d6+1)" in shown.stdout
+    sheet = run(site, "sheet", example, "-o", site / "toy.pdf", "--cards")
+    assert sheet.returncode == 0, sheet.stderr
+    assert (site / "toy.pdf").read_bytes().startswith(b"%PDF")
+    duel = run(site, "duel", example, example, "--seed", "4", "--json")
+    assert duel.returncode == 0, duel.stderr
+    assert json.loads(duel.stdout)["reason"] in ("destroyed", "both-lost", "cap")
+    assert run(site, "duel", "--help-system", "toy").stdout.startswith("toy fight options")
+    odds = run(site, "odds", example, example, "--json")
+    assert odds.returncode == 0 and json.loads(odds.stdout)["exact"] is True
+
+
+def test_the_toy_imports_nothing_but_the_public_api() -> None:
+    text = (TOY / "toy_ships" / "__init__.py").read_text()
+    imports = [line for line in text.splitlines()
+               if line.startswith(("from shipyard", "import shipyard"))]
+    assert imports == ["from shipyard.api import ("]
+
+
+def test_validate_and_show_import_only_the_system_they_need() -> None:
+    code = ("import sys; from shipyard.cli import main; sys.argv = ['shipyard', 'validate', "
+            f"{str(ROOT / 'catalogs/smallcraft/examples/starfury.yaml')!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "loaded = sorted(m for m in sys.modules if m.startswith('shipyard.systems.'))\n"
+            "print([m for m in loaded if not m.startswith('shipyard.systems.smallcraft')])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr

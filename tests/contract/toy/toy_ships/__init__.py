@@ -1,0 +1,206 @@
+"""toy: the smallest complete rules system, written only against shipyard.api.
+
+A hull of boxes and some guns; each round both sides fire every gun at once, a 4+ on a d6 hits
+and the gun's damage dice take boxes off the other's hull. The test suite installs it as its own
+distribution (a .dist-info folder on PYTHONPATH) with its own catalog and template folders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field
+
+from shipyard.api import (
+    Budget,
+    BudgetLine,
+    Check,
+    Design,
+    DesignBase,
+    Dice,
+    Distribution,
+    Entries,
+    Fight,
+    FightOptions,
+    FightSupport,
+    LineItem,
+    LineOf,
+    Log,
+    OddsReport,
+    Option,
+    Outcome,
+    Point,
+    Prepared,
+    Printable,
+    Ref,
+    Roller,
+    RulesSystem,
+    StrictModel,
+    Table,
+    Terms,
+    Verdict,
+    Whole,
+    box_lines,
+)
+
+HERE = Path(__file__).resolve().parent
+
+
+class Hull(StrictModel):
+    id: str
+    name: str
+    hull: int = Field(ge=1, le=100)
+    slots: int = Field(ge=0, le=10)
+    source: str
+
+
+class Gun(StrictModel):
+    id: str
+    name: str
+    damage: Dice
+    source: str
+
+
+class ToyCatalog(StrictModel):
+    hulls: Entries[Hull]
+    guns: Entries[Gun]
+
+
+class ToyDesign(DesignBase):
+    hull: Annotated[str, Ref("hulls", "hull")]
+    guns: list[Annotated[str, Ref("guns", "gun")]] = Field(default_factory=list, max_length=10)
+
+
+@dataclass(frozen=True)
+class Built:
+    hull: Hull
+    guns: tuple[Gun, ...]
+
+
+ToyShip = Design[ToyDesign, ToyCatalog, Built]
+
+OPTIONS = FightOptions(duel=(Option("cap", "rounds before a draw", Whole(1, 100, "rounds")),),
+                       crew=(Option("gunnery", "the to-hit roll needed on a d6", Whole(2, 6)),))
+
+
+class Toy(RulesSystem[ToyDesign, ToyCatalog, Built]):
+    id = "toy"
+    title = "Toy ships (a test plugin)"
+    dice = "d6"
+    hull_help = "a hull id (skiff, cutter)"
+    design_model = ToyDesign
+    catalog_model = ToyCatalog
+    codes: ClassVar[dict[str, str]] = {"slots.over": "more guns than the hull has slots"}
+    fight_options = OPTIONS
+
+    def catalog_dir(self) -> Path:
+        return HERE / "catalog"
+
+    def templates_dir(self) -> Path:
+        return HERE / "templates"
+
+    def build(self, design: ToyDesign, catalog: ToyCatalog, line_of: LineOf) -> Built:
+        return Built(catalog.hulls[design.hull], tuple(catalog.guns[g] for g in design.guns))
+
+    def check(self, design: ToyShip) -> Verdict:
+        built = design.built
+        items = [LineItem(g.name, 1, design.line_of(("guns", i)))
+                 for i, g in enumerate(built.guns)]
+        verdict = Verdict([Budget("slots", "guns", built.hull.slots, items)])
+        if len(built.guns) > built.hull.slots:
+            verdict.error("slots.over", f"{len(built.guns)} guns on a {built.hull.name} with "
+                          f"{built.hull.slots} slots", design.line_of(("guns",)))
+        return verdict
+
+    def profile(self, design: ToyShip) -> list[tuple[str, str]]:
+        return [("Hull", str(design.built.hull.hull)),
+                ("Guns", ", ".join(f"{g.name} ({g.damage})" for g in design.built.guns))]
+
+    def new_design(self, catalog: ToyCatalog, hull: str | None,
+                   stock: str | None = None) -> dict[str, Any]:
+        chosen = catalog.hulls[hull or catalog.hulls.ids()[0]]
+        return {"system": "toy", "name": f"New {chosen.name}", "hull": chosen.id, "guns": []}
+
+    def hull_ids(self, catalog: ToyCatalog) -> list[str]:
+        return catalog.hulls.ids()
+
+    def catalog_tables(self, catalog: ToyCatalog) -> list[Table]:
+        return [Table("Hulls", ["id", "hull", "slots"],
+                      [[h.id, str(h.hull), str(h.slots)] for h in catalog.hulls]),
+                Table("Guns", ["id", "damage"], [[g.id, str(g.damage)] for g in catalog.guns])]
+
+    def sheet(self, design: ToyShip, budgets: list[Budget]) -> Printable:
+        return Printable("toy/sheet.html", {
+            "title": design.model.name, "heading": "Toy ship", "subtitle": design.built.hull.name,
+            "track": box_lines(design.built.hull.hull, 10),
+            "budgets": [BudgetLine.of(b) for b in budgets]},
+            ("_base/macros.css", "_base/strips.css", "toy/sheet.css"))
+
+    def fight(self) -> FightSupport[ToyShip]:
+        return SUPPORT
+
+
+class ToyFight(Fight):
+    def __init__(self, ships: tuple[Built, Built], gunnery: tuple[int, int], roller: Roller,
+                 log: Log) -> None:
+        self.ships, self.gunnery, self.roller, self.log = ships, gunnery, roller, log
+        self.hull = [s.hull.hull for s in ships]
+        self.dealt = [0, 0]
+
+    def play_round(self, number: int) -> Outcome | None:
+        for side in (0, 1):
+            for gun in self.ships[side].guns:
+                check = Check("gunnery", self.gunnery[side], (), "d6", self.roller.d(6),
+                              unit="", roll_under=False)
+                damage = gun.damage.roll(self.roller) if check.success else 0
+                self.dealt[side] += damage
+                self.hull[1 - side] = max(0, self.hull[1 - side] - damage)
+                if self.log:
+                    self.log.add(number, "fire", f"{gun.name}: {check.describe()}, {damage} "
+                                 "damage", [check])
+        lost = [h == 0 for h in self.hull]
+        if all(lost):
+            return Outcome(None, "both-lost", "both ships are wrecked")
+        if any(lost):
+            winner = 0 if lost[1] else 1
+            return Outcome(winner, "destroyed", f"the other ship is wrecked in round {number}")
+        return None
+
+    def damage(self) -> tuple[int, int]:
+        return self.dealt[0], self.dealt[1]
+
+
+class ToyCombat(FightSupport[ToyShip]):
+    def prepare(self, a: ToyShip, b: ToyShip, terms: Terms) -> Prepared:
+        gunnery = tuple(int(terms.crew[i].get("gunnery", 4)) for i in (0, 1))
+        return Prepared((a.model.name, b.model.name), terms.whole("cap", 20), "round",
+                        "boxes", ((a.built, b.built), gunnery), batchable=False)
+
+    def start(self, prepared: Prepared, roller: Roller, log: Log) -> Fight:
+        ships, gunnery = prepared.state
+        return ToyFight(ships, gunnery, roller, log)
+
+    def odds(self, attacker: ToyShip, target: ToyShip, terms: Terms, samples: int,
+             seed: int) -> OddsReport:
+        hit = Fraction(7 - int(terms.crew[0].get("gunnery", 4)), 6)
+        total: dict[int, Fraction] = {0: Fraction(1)}
+        for gun in attacker.built.guns:  # every gun fires at once: convolve their damage
+            one = {0: 1 - hit, **{v: hit * p for v, p in gun.damage.distribution().items()}}
+            step: dict[int, Fraction] = {}
+            for a, pa in total.items():
+                for b, pb in one.items():
+                    step[a + b] = step.get(a + b, Fraction(0)) + pa * pb
+            total = step
+        points = tuple(Point(v, float(p)) for v, p in sorted(total.items()))
+        mean = float(sum(v * p for v, p in total.items()))
+        return OddsReport(f"{attacker.model.name} fires on {target.model.name}", True, None,
+                          (), (Distribution("damage", points, mean),), ())
+
+
+SUPPORT = ToyCombat()
+system = Toy()
+NOT_A_SYSTEM = 42
+misnamed = Toy.__new__(type("Misnamed", (Toy,), {"id": "not-toy"}))

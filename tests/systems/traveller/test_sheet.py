@@ -1,0 +1,105 @@
+"""The ship record: every golden ship prints, and what it prints is read back from the PDF."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from shipyard.core.yard import Yard
+from shipyard.systems.traveller import sheet as sh
+from tests.cli import shipyard
+from tests.conftest import ROOT
+
+EXAMPLES = ROOT / "catalogs" / "traveller" / "examples"
+YARD = Yard()
+CATALOG = YARD.catalog(YARD.system("traveller"))
+FILES = sorted(EXAMPLES.glob("*.yaml"))
+
+
+def context(stem: str) -> dict[str, object]:
+    report = YARD.check(EXAMPLES / f"{stem}.yaml")
+    assert report.design is not None
+    return sh.sheet(report.design.built, CATALOG).context
+
+
+def test_hull_boxes_are_one_line_per_ten_percent_with_the_step_box_heavy() -> None:
+    lines, bands = sh.hull_track(176)  # the Dragon
+    assert bands == [] and len(lines) == 10
+    assert sum(ln.count for ln in lines) == 176
+    assert all(ln.mark == ln.count for ln in lines)  # the last box of each line crosses 10%
+    assert [ln.label for ln in lines[:3]] == ["176–159", "158–141", "140–124"]
+    assert max(ln.count for ln in lines) <= sh.TRACK
+
+
+def test_tiny_hulls_cross_several_steps_per_box() -> None:
+    lines, _ = sh.hull_track(2)
+    assert [(ln.count, ln.label) for ln in lines] == [(1, "2 ×5"), (1, "1 ×5")]
+
+
+@pytest.mark.parametrize(("points", "first", "last"), [(16500, (16500, 14850), (1650, 0)),
+                                                       (3240, (3240, 2916), (324, 0)),
+                                                       (2000, (2000, 1800), (200, 0))])
+def test_large_hulls_print_ten_bands(points: int, first: tuple[int, int],
+                                     last: tuple[int, int]) -> None:
+    rows, bands = sh.hull_track(points)
+    assert rows == [] and len(bands) == 10
+    assert (bands[0].high, bands[0].low) == first and (bands[-1].high, bands[-1].low) == last
+    assert all(a.low == b.high for a, b in pairwise(bands))
+
+
+def test_valiant_groups_its_hundreds_of_gunners() -> None:
+    positions = context("valiant-light-cruiser")["positions"]
+    assert isinstance(positions, list)
+    groups = [p for p in positions if p.grouped]
+    assert [(p.people, p.detail) for p in groups] == [
+        (160, "160 × Triple Turret (Missile Rack ×3)"), (50, "50 × Triple Turret (Beam Laser ×3)"),
+        (25, "25 × Triple Turret (Sandcaster ×3)")]
+    roles = [p.role for p in positions]
+    assert roles[:4] == ["Captain", "Pilot", "Sensor operator", "Comms officer"]
+    assert roles[-3:] == ["Engineer (M-drive)", "Engineer (power)", "Engineer (J-drive)"]
+
+
+def test_ordnance_ticks_per_salvo_or_in_tens() -> None:
+    dragon = {s.name: (s.boxes, s.unit) for s in context("dragon-sdb")["ordnance"]}  # type: ignore
+    assert dragon["Missile Storage (480)"] == (40, 12)  # the bay's salvo of 12
+    valiant = {s.name: (s.boxes, s.unit) for s in context("valiant-light-cruiser")["ordnance"]}  # type: ignore
+    assert valiant["Missile Storage (9600)"] == (20, 480)  # every rack fires at once (the seed)
+    assert valiant["Sandcaster Canister Storage (1320)"] == (14, 100)
+    strandbell = {s.name: s.boxes for s in context("strandbell-sdb")["ordnance"]}  # type: ignore
+    assert strandbell == {"Triple Turret: Missile Rack magazines": 12, "Missile Storage (240)": 80}
+
+
+def test_weapon_table_reads_the_weapons_csv_figures() -> None:
+    rows = context("ambush-corvette")["weapons"]
+    assert rows == [
+        ["Triple Turret", "2", "Pulse Laser ×3", "Long", "2D", "—", "26"],
+        ["Medium Particle Beam Bay", "2", "Medium Particle Beam Bay", "Very Long", "8D ×20",
+         "Radiation", "100"]]
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out = {}
+    folder = tmp_path_factory.mktemp("sheets")
+    for paper in ("a4", "letter"):
+        path = folder / f"all-{paper}.pdf"
+        result = shipyard("sheet", *map(str, FILES), "--paper", paper, "-o", str(path))
+        assert result.code == 0, result.err
+        out[paper] = path
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_golden_ship_prints_its_record(printed: dict[str, Path], paper: str) -> None:
+    pdf = pdfium.PdfDocument(printed[paper])
+    text = "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    for path in FILES:
+        name = next(line[6:] for line in path.read_text().splitlines() if line.startswith("name:"))
+        assert name in text
+    assert text.count("SHIP RECORD") == 20
+    assert text.count("CRITICAL HITS") == 20
+    assert "16,500 → 14,850" in text and "3,240 → 2,916" in text
+    assert len(pdf) <= 24  # one page a ship; the Valiant's table takes a second
