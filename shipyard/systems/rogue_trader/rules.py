@@ -31,6 +31,7 @@ CODES = {
     "space.over": "components fill more Space than the hull has",
     "slots.over": "more weapon components in a location than the hull's capacity there",
     "slots.unused": "warning: weapon capacity left empty",
+    "hull_class.turn_over_90": "warning: the catalog lets this hull class turn more than 90° (R24)",
     "essential.missing": "an essential component kind is missing (exactly one of each)",
     "essential.duplicate": "more than one component of an essential kind",
     "hull.restricted": "a component or weapon not made for this hull class",
@@ -144,6 +145,8 @@ def budgets(f: Fit, line_of: LineOf) -> list[Budget]:
 # --- the checks --------------------------------------------------------------------------------
 
 
+SEED_TURN_LIMIT = 90  # seed: "a starship's turn may never be more than 90 degrees"
+
 ShipDesign = Design[RogueTraderDesign, RogueTraderCatalog, Fit]  # as the core hands it over
 
 
@@ -169,6 +172,11 @@ def check(f: Fit, catalog: RogueTraderCatalog, line_of: LineOf) -> Verdict:
 
     _essentials(f, catalog, line_of, verdict)
     _restrictions(f, verdict)
+    if f.hull_class.turn > SEED_TURN_LIMIT:  # R24: the seed allows it only where "stated"
+        verdict.warn("hull_class.turn_over_90", f"the catalog's hull class '{f.hull_class.id}' "
+                     f"(hull_classes, id {f.hull_class.id}) turns {f.hull_class.turn}°; the "
+                     f"seed's turns are never more than {SEED_TURN_LIMIT}° unless otherwise "
+                     "stated: accept this warning if your rules state it", hull_line)
     for location in LOCATIONS:
         slots = by_name.get(f"slots.{location}")
         if slots is None:

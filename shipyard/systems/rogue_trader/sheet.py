@@ -14,7 +14,7 @@ from shipyard.core.budget import Budget
 from shipyard.core.paths import templates_dir
 from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
 from shipyard.core.system import Printable
-from shipyard.systems.rogue_trader.models import RogueTraderCatalog, RogueTraderDesign
+from shipyard.systems.rogue_trader.models import Combat, RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.profile import Profile, derive, signed
 from shipyard.systems.rogue_trader.rules import KIND_NAMES, fit
 
@@ -64,12 +64,14 @@ def pairs(rows: list[ComponentRow]) -> list[tuple[ComponentRow | None, Component
     return [(a, right[i] if i < len(right) else None) for i, a in enumerate(left)]
 
 
-def profile_block(p: Profile) -> list[tuple[str, str, str]]:
-    """(rating, value, when Crippled) in the game's words."""
+def profile_block(p: Profile, combat: Combat) -> list[tuple[str, str, str]]:
+    """(rating, value, when Crippled) in the game's words; the Crippled figures from the
+    catalog (a house overlay may change them)."""
     return [
         ("Speed", str(p.speed), str(-(-p.speed // 2))),
-        ("Manoeuvrability", signed(p.manoeuvrability), signed(p.manoeuvrability - 10)),
-        ("Detection", signed(p.detection), signed(p.detection - 10)),
+        ("Manoeuvrability", signed(p.manoeuvrability),
+         signed(p.manoeuvrability + combat.crippled_manoeuvrability)),
+        ("Detection", signed(p.detection), signed(p.detection + combat.crippled_detection)),
         ("Armour", str(p.armour) + (f", prow {p.prow_armour}" if p.prow_armour != p.armour
                                     else ""), ""),
         ("Turret Rating", str(p.turrets), ""),
@@ -113,10 +115,10 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
                   for c in f.components]
     combat = catalog.combat
     conditions = [
-        ("Crippled", "at 0 Hull Integrity: Manoeuvrability and Detection "
-         f"{combat.crippled_manoeuvrability}, Speed and weapon Strength halved (round up); "
+        ("Crippled", f"at 0 Hull Integrity: Manoeuvrability {combat.crippled_manoeuvrability}, "
+         f"Detection {combat.crippled_detection}, Speed and weapon Strength halved (round up); "
          "damage past Armour is a critical hit"),
-        ("Sensors damaged", f"{combat.sensors_damaged} to all shooting tests"),
+        ("Sensors damaged", f"{combat.sensors_damaged} to all shooting tests, turrets' too"),
         ("Thrusters damaged", f"Manoeuvrability {combat.thrusters_damaged}, or cannot turn"),
         ("Engines crippled", "Speed halved, or Speed 1"),
         ("Surprised", f"attacks on her +{combat.surprise_bonus} in the first round"),
@@ -131,7 +133,7 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
         "title": design.name,
         "heading": "Ship Record",
         "subtitle": f"rogue-trader · {p.hull}, {p.hull_class.lower()} · {p.crew} crew",
-        "profile": profile_block(p),
+        "profile": profile_block(p, combat),
         "budgets": budget_lines(budgets),
         "tracks": tracks,
         "conditions": conditions,

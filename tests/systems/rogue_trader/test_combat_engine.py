@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from shipyard.core.catalog import ValidationContext
+from shipyard.core.combat import Check
+from shipyard.core.dice import Dice
 from shipyard.systems.rogue_trader.combat.criticals import EFFECTS
+from shipyard.systems.rogue_trader.combat.spec import Gun
 from tests.systems.rogue_trader.fights import Scripted, design, fight, place, texts
 
 
@@ -131,7 +135,7 @@ def test_simplified_destruction_hulks_below_10_and_explodes_from_10() -> None:
 def test_turrets_shoot_down_torpedoes_before_the_attack_roll() -> None:
     dice = Scripted([20,            # Sword's turrets: Competent 30 + 2 x 5 = 40; 2 degrees
                      40,            # 2 shot down, then Ambition's attack: BS 60, 2 degrees
-                     1, 1, 1, 1, 1, 1])  # 3 hits of 2d10+12 = 14 each
+                     10, 10, 1, 1, 5, 5])  # 3 hits of 2d10+12: 32, 14 and 22
     f = fight("ambition", "sword", dice)
     place(f, 5.0)
     a, b = f.ships
@@ -139,9 +143,26 @@ def test_turrets_shoot_down_torpedoes_before_the_attack_roll() -> None:
     assert dice.faces == []
     tubes = next(p for p in a.spec.guns if "Torpedo" in p.name)
     assert a.torpedoes[tubes.index] == 42 - 6
-    assert b.hull_integrity == 35 - (42 - 18)  # torpedoes pass the void shields; Armour stops 18
-    assert "Sword-class Frigate's turrets: turrets, crew rating 40, rolled 20: success, 2 " \
-           "degrees; 2 torpedoes shot down" in texts(f)
+    # torpedoes pass the void shields; each strikes on its own, Armour 18 stopping 18 of each
+    # (R9): 14 + 0 + 4, where summed damage less Armour once would be 68 - 18 = 50
+    assert b.hull_integrity == 35 - 18
+    assert "Sword-class Frigate's turrets: turrets, crew rating 30 +10 Turret Rating = 40, " \
+           "d100 rolled 20: success, 2 degrees; 2 torpedoes shot down" in texts(f)
+
+
+def test_sensors_damaged_blinds_the_turrets_too() -> None:
+    # seed, critical 3: -30 to all shooting tests; the turret test is a Ballistic Skill test
+    dice = Scripted([20,            # Sword's turrets: 30 + 10 - 30 = 10: a miss
+                     100])          # Ambition's attack misses
+    f = fight("ambition", "sword", dice)
+    place(f, 5.0)
+    a, b = f.ships
+    b.sensors_damaged = True
+    f._shoot(a, b)
+    assert dice.faces == []
+    assert "Sword-class Frigate's turrets: turrets, crew rating 30 +10 Turret Rating -30 " \
+           "sensors damaged = 10, d100 rolled 20: failure, 1 degree; 0 torpedoes shot down" \
+           in texts(f)
 
 
 def test_no_turrets_no_turret_test() -> None:
@@ -161,8 +182,11 @@ def test_ramming() -> None:
     place(f, 0.5)
     a, b = f.ships
     f._ram(a, b)
-    assert b.hull_integrity == 35 - (4 + 6 + 17 - 18)  # void shields do not stop it
+    # R13: the die plus the prow armour is the damage inflicted: neither void shields nor
+    # Armour stop it (R13 before issue 10 took Sword's Armour 18 off it: 9 instead of 27)
+    assert b.hull_integrity == 35 - (4 + 6 + 17)
     assert a.hull_integrity == 66 - (18 + 5 - 17)  # Sword's Armour + 1d5 against the prow
+    assert any("past void shields and Armour (R13)" in t for t in texts(f))
     assert dice.faces == []
     f = fight("ambition", "sword", Scripted([43]))
     place(f, 0.5)
@@ -182,12 +206,14 @@ def test_ram_damage_dice_by_hull_class_and_prow_components() -> None:
 def test_boarding_with_a_morale_rout() -> None:
     dice = Scripted([43,        # Hazeroth boards: Crack helm 40 + 23 - 20 = 43
                      50,        # Sword tries to break free (30 + 20 - 20): fails, -20 later
+                                # (her captain told to: by default she stays, outmatched by 5)
                      15, 25,    # Command: Hazeroth 55 (4 degrees), Sword 30 (0 degrees)
                      1, 2, 3, 4, 5, 1, 2, 3,  # 4 degrees: 4 x (1d5 Crew, 1d5 Morale)
                      94])       # Sword's Morale 93: rolled over, the crew routs
     f = fight("hazeroth", "sword", dice)
     place(f, 0.8)
     a, b = f.ships
+    f.captains[1].break_free = lambda s: True  # type: ignore[method-assign]
     f._board(a, b)
     assert f.locked_by == 0
     f.round = 2
@@ -215,6 +241,7 @@ def test_boarding_modifiers() -> None:
 def test_breaking_free_ends_the_boarding_action() -> None:
     f = fight("hazeroth", "sword", Scripted([10]))
     _a, b = f.ships
+    f.captains[1].break_free = lambda s: True  # type: ignore[method-assign]
     f.locked_by = 0
     f.round = 2
     f._boarding_round()
@@ -452,3 +479,159 @@ def test_a_warp_drive_explosion_strikes_like_a_lance() -> None:
     a, b = f.ships
     f.blast(b, "warp")
     assert dice.faces == [] and a.hull_integrity == 32 - 7 and a.out is None
+
+
+# --- issue 10 ---------------------------------------------------------------------------------
+
+
+def test_the_losing_boarder_may_break_free_too() -> None:
+    # R20: either locked ship may try at the start of its turn; the default captain of a
+    # boarder that is losing tries: outmatched by 20 or more (Hazeroth's Command 80 + 5 + 10
+    # against Sword's 50) and her Morale under 50. Sword's helm 30 + 20 - 20 = 30
+    dice = Scripted([25])  # Sword (the boarder) tears free: 25 against 30
+    f = fight("sword", "hazeroth", dice, crew=({}, {"command": 80}))
+    place(f, 0.5)
+    f.ships[0].morale = 40
+    f.locked_by, f.round, f.order = 0, 2, (1, 0)
+    f._boarding_round()
+    assert dice.faces == [] and f.locked_by is None
+    assert any(t.startswith("Sword-class Frigate tears free") for t in texts(f))
+
+
+def test_a_failed_break_free_costs_the_boarder_20_on_command() -> None:
+    dice = Scripted([90,       # Sword, the boarder, fails to break free
+                     99, 99])  # Command: both fail, nobody gains ground
+    f = fight("sword", "hazeroth", dice, crew=({}, {"command": 80}))
+    place(f, 0.5)
+    f.ships[0].morale = 40
+    f.locked_by, f.round, f.order = 0, 2, (0, 1)
+    f._boarding_round()
+    command = next(e for e in f.log.events if e.text.startswith("opposed Command"))
+    sword = command.rolls[0]
+    assert isinstance(sword, Check) and ("failed to break free", -20) in sword.modifiers
+
+
+def test_boarding_losses_and_morale_are_in_the_log_die_by_die() -> None:
+    dice = Scripted([15, 45,  # Command: Hazeroth 55 (4 degrees), Sword 50 (0): wins by 4
+                     1, 2, 3, 4, 5, 1, 2, 3,
+                     50])     # Sword's Morale test holds
+    f = fight("hazeroth", "sword", dice)
+    _, b = f.ships
+    b.spec = dataclasses.replace(b.spec, crew=dataclasses.replace(b.spec.crew, helm=0))
+    f.locked_by, f.round = 0, 2
+    f._boarding_round()
+    losses = next(e for e in f.log.events if "wins by 4 degrees" in e.text)
+    assert [(r.die, r.rolled) for r in losses.rolls] == [
+        ("d5", v) for v in (1, 2, 3, 4, 5, 1, 2, 3)]
+    assert "4d5 Crew Population rolled 11, 4d5 Morale rolled 10" in losses.text
+
+
+def test_opposed_degrees_words_and_margin() -> None:
+    # 84 against 40 fails by 4 degrees (one per full 10 points), and stands at -5 (R14)
+    dice = Scripted([])
+    f = fight("hazeroth", "vagabond", dice)
+    f.locked_by, f.round = 0, 2
+    f.captains[1].break_free = lambda s: False  # type: ignore[method-assign]
+    dice.faces = [9, 84] + [1] * 18 + [1]
+    f._boarding_round()
+    text = "\n".join(texts(f))
+    assert "d100 rolled 84: failure, 4 degrees" in text
+    assert "wins by 9 degrees" in text  # success by 4 stands 4, failure by 4 stands -5
+
+
+def test_techsprites_and_space_hulk_dice_are_logged() -> None:
+    f = fight("hazeroth", "sword", Scripted([1] * 12 + [3]))  # Sword: 12 components
+    _, b = f.ships
+    EFFECTS["surly-techsprites"](f, b, None)
+    event = f.log.events[-1]
+    assert [r.die for r in event.rolls] == ["d10"] * len(b.spec.parts) + ["d5"]
+    f = fight("hazeroth", "sword", Scripted([5] * 12 + [4]))
+    _, b = f.ships
+    EFFECTS["space-hulk"](f, b, None)
+    hulk = next(e for e in f.log.events if "every component rolls 1d10" in e.text)
+    assert len(hulk.rolls) == len(b.spec.parts) + 1 and b.crew_population == 4
+
+
+def test_fire_losses_are_logged() -> None:
+    f = fight("hazeroth", "sword", Scripted([99, 3, 4]))  # the fire burns on: 1d5 3, 1d5 4
+    a, _ = f.ships
+    a.states[0].add("on fire")
+    f._fires(a)
+    event = f.log.events[-1]
+    assert [(r.die, r.rolled) for r in event.rolls][1:] == [("d5", 3), ("d5", 4)]
+    assert (a.crew_population, a.morale) == (97, 99 - 4)
+
+
+def test_initiative_tie_broken_by_detection_says_so() -> None:
+    f = fight("hazeroth", "vagabond", Scripted([5, 5]))  # 5 + 1 each; Detection 12 and 10
+    f._initiative()
+    assert any("the higher Detection goes first" in t for t in texts(f))
+    assert f.order == (0, 1)
+
+
+def test_alongside_at_0_vu_every_arc_bears() -> None:
+    # R22: ships on one point: the Endeavour's broadsides fire as well as her prow
+    f = fight("endeavour", "sword")
+    place(f, 0.0)
+    a, b = f.ships
+    names = {p.name for p in f._bearing_guns(a, b)}
+    assert any("(port)" in n for n in names) and any("(starboard)" in n for n in names)
+    assert any("(prow)" in n for n in names)
+
+
+def test_an_unpowered_plasma_drive_gives_no_thrust() -> None:
+    # R18: Surly Techsprites once left the drive unpowered and the ship still moving
+    f = fight("sword", "endeavour")
+    a, _ = f.ships
+    drive = next(p for p in a.spec.parts if p.kind == "plasma-drive")
+    before = a.position
+    a.states[drive.index].add("unpowered")
+    assert a.speed == 0
+    f.round = 1
+    f._turn(a)
+    assert a.position == before
+    augur = next(p for p in a.spec.parts if p.kind == "augur-array")
+    a.states[augur.index].add("unpowered")
+    assert ("augur array out", -30) in f._blind(a)
+
+
+def test_orders_are_given_before_the_ship_moves() -> None:
+    # the seed: every Action is chosen at the beginning of the turn; a ram the manoeuvre does
+    # not make possible is lost with the Shooting Action given up for it (R23)
+    from shipyard.systems.rogue_trader.combat.captain import Captain
+
+    seen: list[tuple[float, float]] = []
+
+    class Rammer(Captain):
+        def manoeuvre(self, s: Any) -> tuple[str, int]:
+            return ("full", 0)
+
+        def action(self, s: Any) -> str:
+            seen.append(s.me.position)
+            return "ram"
+
+    f = fight("sword", "hazeroth", Scripted([]))
+    place(f, 30.0)
+    f.captains = (Rammer(), Captain())
+    f.round = 1
+    f._turn(f.ships[0])
+    assert seen == [(0.0, 0.0)]  # asked before she moved
+    log = texts(f)
+    assert log.index(next(t for t in log if "orders: full speed" in t)) < log.index(
+        next(t for t in log if " moves " in t))
+    assert any("the Shooting Action she gave up for it is lost" in t for t in log)
+
+
+def test_the_default_captain_lets_the_shields_take_hits_without_a_crit() -> None:
+    from shipyard.systems.rogue_trader.combat import rules
+
+    strong = rules.Shot(0, _gun("macrobattery", "1d10+4"), 1, True)
+    weak = rules.Shot(1, _gun("macrobattery", "1d10"), 1, False)
+    lance = rules.Shot(2, _gun("lance", "1d10+4"), 1, False)
+    order = rules.shield_order([strong, weak, lance])
+    assert [i for i, _ in order] == [1, 2, 0]  # the crit hit is kept past the shields (R5)
+
+
+def _gun(kind: str, damage: str) -> Gun:
+    return Gun(kind, "dorsal", ("fore",), 3, Dice.parse(damage), 3, 6, 0,
+               3 if kind == "lance" else 1, 0, None)

@@ -56,12 +56,26 @@ def test_fights_always_end_and_the_cap_is_a_draw() -> None:
     assert result.outcome.winner is None
 
 
-def test_ships_without_weapons_fight_to_a_draw() -> None:
+def test_ships_without_weapons_take_it_to_the_boarders() -> None:
+    # guns that cannot decide a fight send the default captain to board (issue 10)
     a = design("sword", weapons=[])
     b = design("hazeroth", weapons=[])
     prepared = SUPPORT.prepare(a, b, Terms(cap=20))
     result = fight_once(SUPPORT, prepared, 1)
-    assert result.outcome.reason == "cap" and result.damage == (0, 0)
+    assert result.damage == (0, 0)
+    assert any("locked in a boarding action" in e.text for e in result.events)
+
+
+def test_the_default_captain_keeps_its_guns_on_the_enemy() -> None:
+    # issue 10: in `duel endeavour ambition --seed 11 --geometry abeam --range 5` 91 of 100
+    # turns said "no weapon bears" and 98 of 99 turns were to starboard
+    prepared = SUPPORT.prepare(design("endeavour"), design("ambition"),
+                               Terms(geometry="abeam", range=5))
+    result = fight_once(SUPPORT, prepared, 11)
+    turns = [e for e in result.events if e.phase == "shooting" and e.depth == 1
+             and (" fires " in e.text or "no weapon bears" in e.text)]
+    blind = [e for e in turns if "no weapon bears" in e.text]
+    assert len(blind) <= len(turns) / 2
 
 
 def test_monte_carlo_is_the_same_for_the_same_seed_and_plausible() -> None:
@@ -87,7 +101,7 @@ def _engine_volleys(a: str, b: str, gap: float, runs: int, seed: int) -> list[in
 
 
 @pytest.mark.parametrize(("a", "b", "gap"), [("hazeroth", "sword", 3.0),
-                                             ("ambition", "endeavour", 5.0),
+                                             ("ambition", "endeavour", 8.0),  # fore: torpedoes (R9)
                                              ("endeavour", "hazeroth", 4.0)])
 def test_the_engine_agrees_with_the_exact_odds(a: str, b: str, gap: float) -> None:
     report = volley(design(a), design(b), Terms(range=int(gap)))
@@ -141,3 +155,11 @@ def test_odds_are_exact_against_every_scripted_outcome() -> None:
     assert set(found) == set(capped)
     for value in found:
         assert found[value] == pytest.approx(capped[value], abs=1e-12)
+
+
+def test_one_salvo_of_the_ambitions_prow_tubes_rarely_cripples_the_endeavour() -> None:
+    # issue 10's bar for R9: at most 15% of volleys (30% when a salvo's damage was summed)
+    report = volley(design("ambition"), design("endeavour"), Terms(range=8))
+    assert report.notes[0] == "the fore arc: Mars-pattern Torpedo Tubes (prow)"
+    crippled = next(c for c in report.chances if c.label.startswith("Crippled"))
+    assert crippled.chance <= 0.15

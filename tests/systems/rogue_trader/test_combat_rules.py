@@ -48,8 +48,12 @@ def test_turrets_hit_once_plus_one_per_two_degrees() -> None:
     assert [rules.hits(40, r, cap=10, step=2) for r in (40, 31, 30, 20, 1)] == [1, 1, 1, 2, 2]
 
 
-def test_degrees_of_failure_are_negative() -> None:
-    assert [rules.degrees(40, r) for r in (41, 50, 51)] == [-1, -1, -2]
+def test_degrees_count_full_tens_for_success_and_failure_alike() -> None:
+    # R14: one degree per full 10 points; 84 against 40 fails by 4 degrees (issue 10), not 5
+    assert [rules.degrees(40, r) for r in (41, 50, 51, 84, 40, 31, 30, 1)] == [
+        0, 1, 1, 4, 0, 0, 1, 3]
+    # a failure stands one below the barest success, then one lower per degree of failure
+    assert [rules.standing(40, r) for r in (40, 41, 50, 84)] == [0, -1, -2, -5]
 
 
 def test_detection_bonus_is_the_tens_digit() -> None:
@@ -79,6 +83,9 @@ def test_boarding_bonus_per_full_ten_points() -> None:
 
 
 def test_opposed_tests_r14() -> None:
+    # the winner's margin: her standing less the loser's (a success of 2 against a failure by
+    # 0 degrees wins by 3)
+    assert rules.opposed(rules.standing(40, 15), rules.standing(30, 35)) == (0, 3)
     assert rules.opposed(2, -1) == (0, 3)
     assert rules.opposed(-1, 0) == (1, 1)
     assert rules.opposed(-1, -3) == (None, 0)  # both fail: nobody wins

@@ -101,8 +101,25 @@ def test_errors_point_at_the_offending_entry(tmp_path: Path) -> None:
     assert "titanforge-lance-weapon" in path.read_text().splitlines()[line - 1]
 
 
+def test_a_hull_class_turning_over_90_is_a_warning(tmp_path: Path) -> None:
+    # R24: the seed's turns are "never more than 90 degrees" unless otherwise stated
+    overlay = tmp_path / "house" / "rogue-trader"
+    overlay.mkdir(parents=True)
+    rules = yaml.safe_load((example("sword").parent.parent / "rules.yaml").read_text())
+    for entry in rules["hull_classes"]:
+        if entry["id"] == "frigate":
+            entry["turn"] = 135
+    (overlay / "rules.yaml").write_text(yaml.safe_dump({"hull_classes": rules["hull_classes"]}))
+    report = shipyard("--catalog", tmp_path / "house", "validate", "--json",
+                      example("sword")).json()[0]
+    warning = next(w for w in report["warnings"] if w["code"] == "hull_class.turn_over_90")
+    assert "'frigate'" in warning["message"] and "135°" in warning["message"]
+    stock = shipyard("validate", "--json", example("sword")).json()[0]
+    assert not [w for w in stock["warnings"] if w["code"] == "hull_class.turn_over_90"]
+
+
 def test_every_code_is_documented_and_reachable() -> None:
-    reached = {variant(n)[1] for n in VARIANTS} | {"slots.unused"}
+    reached = {variant(n)[1] for n in VARIANTS} | {"slots.unused", "hull_class.turn_over_90"}
     assert reached == set(CODES)
 
 

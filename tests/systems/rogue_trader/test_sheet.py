@@ -157,3 +157,23 @@ def test_cards_read_their_numbers_from_the_catalog(tmp_path: Path) -> None:
     run = shipyard("--catalog", tmp_path / "house", "cards", "rogue-trader", "-o", out)
     assert run.code == 0, run.err
     assert "Surprised ship at +30" in pages_and_text(out)[1]
+
+
+def test_the_crippled_column_and_card_5_read_the_catalog(tmp_path: Path) -> None:
+    # issue 10: the sheet hard-coded -10 and card 5 printed Manoeuvrability's figure for both
+    overlay = tmp_path / "house" / "rogue-trader"
+    overlay.mkdir(parents=True)
+    rules = yaml.safe_load((example("sword").parent.parent / "rules.yaml").read_text())
+    rules["combat"]["crippled_detection"] = -25
+    rules["combat"]["crippled_manoeuvrability"] = -15
+    (overlay / "rules.yaml").write_text(yaml.safe_dump({"combat": rules["combat"]}))
+    cards = tmp_path / "cards.pdf"
+    assert shipyard("--catalog", tmp_path / "house", "cards", "rogue-trader", "-o",
+                    cards).code == 0
+    assert "Manoeuvrability -15, Detection -25" in pages_and_text(cards)[1]
+    sheet = tmp_path / "sheet.pdf"
+    run = shipyard("--catalog", tmp_path / "house", "sheet", example("endeavour"), "-o", sheet)
+    assert run.code == 0, run.err
+    text = pages_and_text(sheet)[1]
+    # Endeavour: Manoeuvrability +12, Detection +15
+    assert "-3" in text and "-10" in text and "Detection -25" in text

@@ -5,9 +5,17 @@ gets the `Situation` at the start of its decision and answers with orders the en
 
     manoeuvre(s) -> (speed, turn)   speed "full" or "half"; turn in 45° steps, + to port,
                                     within the hull class's turn (seed, Manoeuvre Actions)
-    action(s)    -> str             "shoot", "ram" or "board" (ram and board need the enemy
-                                    within 1 VU, ram also dead ahead; else the ship shoots)
-    break_free(s) -> bool           when locked in a boarding action it did not start
+    action(s)    -> str             "shoot", "ram" or "board", asked right after manoeuvre(s)
+                                    at the start of the turn, before the ship moves (the seed:
+                                    every Action is chosen at the beginning of the turn);
+                                    `s.plan` is the manoeuvre just ordered and `s.after()`
+                                    where it leaves the ship. Ram and board need the enemy
+                                    within 1 VU after the move, ram also ahead; an order the
+                                    move does not make possible is lost with the Shooting
+                                    Action it gave up (R23)
+    break_free(s) -> bool           at the start of a round locked in a boarding action (either
+                                    locked ship may try: R20; `s.boarder` says if she began it)
+    shields_take(s, shots) -> list  which of her hits the enemy's void shields take, in order
     boarding_blow(s) -> str         having won a boarding exchange, for each degree: "crew"
                                     (1d5 Crew Population and 1d5 Morale) or "hull" (1 Hull
                                     Integrity, with its Crew Population and Morale)
@@ -20,6 +28,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -29,14 +38,16 @@ from shipyard.systems.rogue_trader.combat.geometry import (
     DIRECTIONS,
     EPSILON,
     Vec,
-    bearing,
+    bears,
     distance,
     move,
 )
+from shipyard.systems.rogue_trader.combat.rules import Shot, shield_order, step_bonus
 from shipyard.systems.rogue_trader.combat.spec import half_up
 
 if TYPE_CHECKING:
     from shipyard.systems.rogue_trader.combat.state import Ship
+    from shipyard.systems.rogue_trader.models import RogueTraderCatalog
 
 
 @dataclass
@@ -47,10 +58,20 @@ class Situation:
     contact_range: int
     locked: bool = False
     break_free: int = -20  # the test's difficulty
+    catalog: RogueTraderCatalog | None = None  # for the captain's own reckoning of a volley
+    plan: tuple[str, int] | None = None  # the manoeuvre ordered this turn (for action())
+    boarder: bool = False  # locked in a boarding action she started
 
     @property
     def range(self) -> float:
         return distance(self.me.position, self.enemy.position)
+
+    def after(self) -> tuple[Vec, int]:
+        """Where the ordered manoeuvre leaves her: (position, facing)."""
+        word, turn = self.plan or ("full", 0)
+        speed = self.me.speed
+        vu = speed if word != "half" else half_up(speed)
+        return move(self.me.position, self.me.facing, vu), (self.me.facing + turn) % 8
 
     def options(self) -> list[tuple[str, int, int]]:
         """(speed word, VU, turn steps) the rules allow this turn."""
@@ -143,8 +164,9 @@ _ARC_INDEX = {"fore": 0, "port": 1, "starboard": 2, "aft": 3}
 
 def firepower(guns: PowerByRange, position: Vec, facing: int, target: Vec) -> float:
     """What the guns that bear on `target` from `position` are worth, roughly."""
-    power = guns.at(distance(position, target))
-    return power[_ARC_INDEX[bearing(position, facing, target)]]
+    gap = distance(position, target)
+    power = guns.at(gap)
+    return max(power[_ARC_INDEX[arc]] for arc in bears(position, facing, target))
 
 
 def _next_turn(guns: PowerByRange, position: Vec, facing: int, target: Vec,
@@ -166,6 +188,9 @@ def _next_turn(guns: PowerByRange, position: Vec, facing: int, target: Vec,
         power, top = (at_mark[i], mark_tops[i]) if i < count and marks[i] == reach else (
             between[i], between_tops[i])
         if top <= best:  # no turn from here does better
+            continue
+        if reach <= EPSILON:  # R22: alongside, every arc bears
+            best = top
             continue
         for ax, ay, lx, ly in axes:
             ahead = dx * ax + dy * ay
@@ -189,6 +214,19 @@ def _axes(facing: int, turns: tuple[int, ...]) -> tuple[tuple[float, float, floa
                  for turn in turns)
 
 
+def _near(a: Vec, b: Vec, reach: float) -> bool:
+    dx, dy = a[0] - b[0], a[1] - b[1]
+    return dx * dx + dy * dy <= reach * reach
+
+
+def _reply(guns: PowerByRange, position: Vec, facing: int, limit: int, target: Vec) -> float:
+    """The most a ship at `position` can bring to bear on `target` after a turn of up to
+    `limit` steps from `facing`."""
+    power = guns.at(distance(position, target))
+    return max(max(power[_ARC_INDEX[arc]] for arc in bears(position, (facing + t) % 8, target))
+               for t in range(-limit, limit + 1))
+
+
 def standoff(ship: Ship) -> float:
     """The range at which every gun reaches (ordnance apart)."""
     reaches = [p.gun.reach for p in ship.spec.guns
@@ -196,14 +234,90 @@ def standoff(ship: Ship) -> float:
     return max(1.0, min(reaches) - 1.0) if reaches else 0.0
 
 
+# A gunnery captain whose best volley would need more than this many Strategic Turns, on
+# average, to cripple the enemy closes and boards instead (a captain's policy, not a rule):
+# a fight of guns that cannot decide it is a fight a referee's captain takes to the boarders.
+BOARD_AFTER_VOLLEYS = 8
+OUTMATCHED_BY = 20  # a captain's policy: how far the enemy's boarders must outmatch hers
+BOARDER_LEAVES_BELOW = 50  # Morale: a boarder this shaken, and outmatched, tries to get away
+CRIPPLED_MARK = 10  # damage a volley should do to a Crippled enemy: a critical of 10 or more
+
+
+def _bearing_worth(me: Ship, position: Vec, facing: int, target: Vec) -> float:
+    return max(power_by_range(battery(me)).at(distance(position, target))[_ARC_INDEX[arc]]
+               for arc in bears(position, facing, target))
+
+
+_VOLLEYS: dict[tuple[Any, ...], float] = {}
+
+
+def _best_volley(me: Ship, enemy: Ship, catalog: RogueTraderCatalog) -> float:
+    """The mean Hull Integrity the best arc's volley takes off `enemy` (exact: odds.py), at
+    1 VU and at her standoff range."""
+    from shipyard.systems.rogue_trader.combat.odds import ARCS, bearing_guns, volley_dist
+
+    best = 0.0
+    for reach in sorted({1, int(standoff(me)) or 1}):
+        for arc in ARCS:
+            guns = [p for p in bearing_guns(me, arc, reach) if me.working(p)
+                    and me.torpedoes.get(p.index, 1) > 0]
+            if guns:
+                dist, _ = volley_dist(me, enemy, guns, 0, catalog)
+                best = max(best, math.fsum(k * v for k, v in dist.items()))
+    return best
+
+
+def best_volley(me: Ship, enemy: Ship, catalog: RogueTraderCatalog) -> float:
+    key = (me.spec.name, me.spec.hull, battery(me), me.ballistic_skill,
+           me.modifier("macrobattery_damage"), enemy.spec.name, enemy.spec.hull, enemy.armour,
+           enemy.turrets, enemy.spec.crew.rating,
+           tuple((p.void_shields, p.shield_fails_on) for p in enemy.spec.parts
+                 if p.void_shields and enemy.working(p)))
+    found = _VOLLEYS.get(key)
+    if found is None:
+        if len(_VOLLEYS) > 4096:
+            _VOLLEYS.clear()
+        found = _VOLLEYS[key] = _best_volley(me, enemy, catalog)
+    return found
+
+
+def boarders(me: Ship, enemy: Ship, catalog: RogueTraderCatalog) -> int:
+    """Her Command target in a boarding action against `enemy` now (the seed's bonuses; R4)."""
+    table = catalog.combat
+    per = table.boarding_bonus_per_step
+    return (me.command + table.boarding_bonus_per_turret * me.turrets
+            + me.modifier("boarding")
+            + step_bonus(me.crew_population, enemy.crew_population, table.boarding_crew_step, per)
+            + step_bonus(me.hull_integrity, enemy.hull_integrity, table.boarding_hull_step, per))
+
+
 class Captain:
-    """The default captain: with `tactic: gunnery` it brings the most firepower to bear on the
-    enemy where the enemy brings the least, at a range where all its guns reach; with `ram` or
-    `board` it closes, bow on, and rams or boards when it can, shooting meanwhile."""
+    """The default captain.
+
+    With `tactic: gunnery` it brings its strongest arc to bear where the enemy brings the
+    least, closing or opening the range as its guns want, and foreseeing the two places the
+    enemy can move to. When its guns cannot decide the fight (its best volley would need more
+    than BOARD_AFTER_VOLLEYS turns to cripple the enemy, or to put CRIPPLED_MARK past a
+    Crippled enemy's armour) it closes and boards. Alongside with no gun bearing, it boards
+    if its boarders are the better. With `ram` or `board` it closes, bow on, and rams or
+    boards when it can, shooting meanwhile."""
+
+    def tactic(self, s: Situation) -> str:
+        tactic = s.me.spec.crew.tactic
+        if tactic != "gunnery" or s.catalog is None:
+            return tactic
+        volley = best_volley(s.me, s.enemy, s.catalog)
+        # a Crippled enemy is finished by critical hits: guns that put enough past her armour
+        # do it, else her crew is taken
+        if volley * BOARD_AFTER_VOLLEYS >= max(s.enemy.hull_integrity, CRIPPLED_MARK):
+            return "gunnery"
+        # the guns cannot do it: her boarders will (even outmatched: a lost boarding action
+        # ends a fight that guns never would, and ramming needs her bow on as well)
+        return "board"
 
     def manoeuvre(self, s: Situation) -> tuple[str, int]:
         me, enemy = s.me, s.enemy
-        tactic = me.spec.crew.tactic
+        tactic = self.tactic(s)
         best: tuple[Any, ...] | None = None
         choice = ("full", 0)
         options = s.options()
@@ -211,51 +325,99 @@ class Captain:
         turns = tuple(sorted({t for _, _, t in options}))
         mine = power_by_range(battery(me))
         gunnery = tactic == "gunnery"
-        theirs = power_by_range(battery(enemy) if gunnery else ())
+        theirs = power_by_range(battery(enemy))
         keep = standoff(me) if gunnery else 0.0
         target = enemy.position
+        reach_of = s.contact_range + EPSILON
+        # where the enemy can be when she next moves: the seed sends every ship straight on,
+        # at full or half Speed, before it turns, so there are two places
+        enemy_limit = 0 if enemy.cannot_turn else enemy.spec.turn_steps
+        enemy_speeds = sorted({enemy.speed, half_up(enemy.speed)})
+        enemy_next = [move(target, enemy.facing, v) for v in enemy_speeds]
+        # and where it can be the turn after, for a captain who means to close with it
+        enemy_later = [] if gunnery else list({
+            move(there, (enemy.facing + t) % 8, v) for there in enemy_next
+            for t in range(-enemy_limit, enemy_limit + 1) for v in enemy_speeds})
         # where each speed takes her, and what follows from that alone, whatever her turn
         places: dict[int, tuple[Vec, float, Power, float]] = {}
         for order, (word, vu, turn) in enumerate(options):
             place = places.get(vu)
             if place is None:
                 at = move(me.position, me.facing, vu)
-                reach = distance(at, target)
-                threat = firepower(theirs, target, enemy.facing, at) if gunnery else 0.0
-                place = places[vu] = (at, reach, mine.at(reach), threat)
+                gap = distance(at, target)
+                # the enemy's reply: from where it goes, turned to its best arc on her
+                threat = max(_reply(theirs, there, enemy.facing, enemy_limit, at)
+                             for there in enemy_next)
+                place = places[vu] = (at, gap, mine.at(gap), threat)
             position, gap, power, threat = place
             facing = (me.facing + turn) % 8
-            arc = bearing(position, facing, target)
-            fire = power[_ARC_INDEX[arc]]
+            arcs = bears(position, facing, target)
+            fire = max(power[_ARC_INDEX[arc]] for arc in arcs)
+            # the turn decides where next turn's move goes: how near the range she wants it
+            # can bring her to where the enemy will be (without this, a ship that nothing
+            # bears from turns any way and circles for ever)
+            after = [move(position, facing, v) for v in speeds]
+            ahead = min(abs(distance(here, there) - keep) for here in after
+                        for there in enemy_next)
             if gunnery:
-                # what bears now, what could bear next turn from here, what the enemy could
-                # bring to bear here: a greedy captain with one turn of foresight
-                score: tuple[Any, ...] = (
-                    fire + _next_turn(mine, position, facing, target, speeds, turns) / 2
-                    - threat / 4,
-                    -abs(gap - keep), -order)
+                # what bears now, what could bear next turn on the enemy where it goes, what the
+                # enemy can bring to bear on her meanwhile: one turn of foresight
+                coming = sum(_next_turn(mine, position, facing, there, speeds, turns)
+                             for there in enemy_next) / len(enemy_next)
+                score: tuple[Any, ...] = (round(fire + coming / 2 - threat / 8, 9),
+                                          -round(ahead, 9), -order)
             else:
-                contact = gap <= s.contact_range + EPSILON
-                ready = contact and (tactic == "board" or arc == "fore")
-                score = (ready, -gap, arc == "fore", fire, -order)
+                ready = gap <= reach_of and (tactic == "board" or "fore" in arcs)
+                # how many of the enemy's places she could close with next turn, and the turn
+                # after (contact within 1 VU is a narrow mark for ships that move in strides)
+                soon = sum(any(_near(here, there, reach_of) for here in after)
+                           for there in enemy_next)
+                later = [move(here, (facing + t) % 8, v) for here in after for t in turns
+                         for v in speeds]
+                then = sum(any(_near(here, there, reach_of) for here in later)
+                           for there in enemy_later)
+                score = (ready, soon, then, -round(ahead, 9), "fore" in arcs, fire, -order)
             if best is None or score > best:
                 best, choice = score, (word, turn)
         return choice
 
     def action(self, s: Situation) -> str:
-        tactic = s.me.spec.crew.tactic
-        contact = tactic in ("ram", "board") and s.range <= s.contact_range + EPSILON
-        ahead = bearing(s.me.position, s.me.facing, s.enemy.position) == "fore"
+        tactic = self.tactic(s)
+        position, facing = s.after()
+        contact = distance(position, s.enemy.position) <= s.contact_range + EPSILON
+        if tactic not in ("ram", "board"):
+            # alongside with no gun bearing, a captain whose boarders are the better sends them
+            if (contact and s.catalog is not None
+                    and not _bearing_worth(s.me, position, facing, s.enemy.position)
+                    and boarders(s.me, s.enemy, s.catalog) >= boarders(s.enemy, s.me,
+                                                                       s.catalog)):
+                return "board"
+            return "shoot"
+        ahead = "fore" in bears(position, facing, s.enemy.position)
         return tactic if contact and (tactic == "board" or ahead) else "shoot"
 
     def break_free(self, s: Situation) -> bool:
         """Try to break free when the enemy's boarders outmatch ours and the helm has a fair
-        chance (a failed attempt costs -20 on the next Command test)."""
-        outmatched = (s.enemy.command + 10 * s.enemy.turrets
-                      > s.me.command + 10 * s.me.turrets)
-        return outmatched and s.me.spec.crew.helm + s.me.manoeuvrability + s.break_free >= 30
-
+        chance (a failed attempt costs -20 on the next Command test). The boarder tries too:
+        a boarding action going against her is one to get out of (R20)."""
+        if s.catalog is not None:
+            margin = boarders(s.enemy, s.me, s.catalog) - boarders(s.me, s.enemy, s.catalog)
+        else:
+            margin = (s.enemy.command + 10 * s.enemy.turrets
+                      - s.me.command - 10 * s.me.turrets)
+        # outmatched by two steps of the seed's +10s: a close fight is worth staying in (and
+        # breaking free only to be boarded again settles nothing)
+        losing = margin >= OUTMATCHED_BY
+        if s.boarder:  # she chose this fight: she leaves it when it is going against her
+            losing = losing and s.me.morale < BOARDER_LEAVES_BELOW
+        return losing and s.me.spec.crew.helm + s.me.manoeuvrability + s.break_free >= 30
 
     def boarding_blow(self, s: Situation) -> str:
         """Cut through the enemy crew: Morale breaks a ship sooner than Hull Integrity."""
         return "crew"
+
+    def shields_take(self, s: Situation, shots: Sequence[Shot]) -> list[tuple[int, int]]:
+        """Which of her hits the enemy's void shields take, in order, as (shot index, hit
+        number) (the seed: the attacker chooses). The default keeps the hits of a weapon whose
+        Crit Rating was met, then lances; the weakest go first (rules.shield_order)."""
+        return shield_order(shots)

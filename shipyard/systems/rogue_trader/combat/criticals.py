@@ -100,17 +100,24 @@ def engines(fight: RogueTraderFight, ship: Ship, by: Ship | None) -> None:
 
 def techsprites(fight: RogueTraderFight, ship: Ship, by: Ship | None) -> None:
     unpowered = []
+    rolls = []
     for part in ship.spec.parts:
-        if fight.d(10) >= 4:
+        rolled = fight.d(10)
+        if rolled >= 4:
             ship.states[part.index].add("unpowered")
             unpowered.append(part.name)
-    morale = ship.lose("morale", fight.d(5))
-    fight.say("critical", f"unpowered: {', '.join(unpowered) or 'nothing'}; Morale -{morale}",
-              depth=3)
+        rolls.append(Roll("d10", rolled, f"{part.name}: "
+                          f"{'unpowered' if rolled >= 4 else 'keeps her power'} (4 or higher)"))
+    rolled = fight.d(5)
+    rolls.append(Roll("d5", rolled, "Morale lost"))
+    morale = ship.lose("morale", rolled)
+    fight.say("critical", f"unpowered: {', '.join(unpowered) or 'nothing'}; 1d5 rolled "
+              f"{rolled}: Morale -{morale}", rolls, depth=3)
 
 
 def decapitation(fight: RogueTraderFight, ship: Ship, by: Ship | None) -> None:
-    rolled = fight.d(10) + fight.d(10)
+    faces = (fight.d(10), fight.d(10))
+    rolled = sum(faces)
     bridge = next((p for p in ship.spec.parts if p.kind == "bridge"), None)
     effects = []
     if bridge is not None and rolled >= 12:
@@ -120,25 +127,24 @@ def decapitation(fight: RogueTraderFight, ship: Ship, by: Ship | None) -> None:
         ship.states[bridge.index].add("damaged")
         effects.append("and damaged")
     outcome = ' '.join(effects) or 'the bridge holds'
-    fight.say("critical", f"shrapnel 2d10 rolled {rolled}: {outcome}",
-              [Roll("2d10", rolled, "shrapnel")], 3)
+    fight.say("critical", f"shrapnel 2d10 rolled {faces[0]}+{faces[1]} = {rolled}: {outcome}",
+              [Roll("d10", face, "shrapnel (2d10)") for face in faces], 3)
 
 
 def hull_breach(fight: RogueTraderFight, ship: Ship, by: Ship | None) -> None:
     count = fight.d(5)
     choices = known_choices(ship, ("bridge",))[:count]
+    fight.say("critical", f"1d5 rolled {count} components; the attacker knows of "
+              f"{len(choices)} she may choose", [Roll("d5", count, "components breached")], 3)
     for part in choices:
         rolled = fight.d(10)
         if rolled <= 7:
             ship.states[part.index] |= {"damaged", "depressurised"}
-            fight.say("critical", f"{part.name}: d10 {rolled}, damaged and depressurised",
-                      depth=3)
+            text = f"{part.name}: d10 rolled {rolled}, damaged and depressurised"
         else:
             ship.states[part.index].add("destroyed")
-            fight.say("critical", f"{part.name}: d10 {rolled}, destroyed with her crew", depth=3)
-    if len(choices) < count:
-        fight.say("critical", f"1d5 rolled {count}; the attacker knows of {len(choices)}",
-                  depth=3)
+            text = f"{part.name}: d10 rolled {rolled}, destroyed with her crew"
+        fight.say("critical", text, [Roll("d10", rolled, text)], 3)
     ship.crew_population = half_up(ship.crew_population)
     ship.morale = half_up(ship.morale)
     fight.say("critical", f"Crew Population and Morale halved: {ship.crew_population} and "
@@ -162,15 +168,23 @@ def _has_warp_engine(ship: Ship) -> bool:
 
 
 def space_hulk(fight: RogueTraderFight, ship: Ship, by: Ship | None) -> None:
+    rolls = []
     for part in ship.spec.parts:
         rolled = fight.d(10)
         if rolled <= 2:
             ship.states[part.index].add("unpowered")
+            text = "untouched but unpowered"
         elif rolled <= 8:  # R3: the seed's missing 8 counts with 3-7
             ship.states[part.index] |= {"depressurised", "damaged"}
+            text = "depressurised and damaged"
         else:
             ship.states[part.index].add("destroyed")
+            text = "destroyed"
+        rolls.append(Roll("d10", rolled, f"{part.name}: {text}"))
     value, _ = fight.roll(Dice(1, 10))
+    rolls.append(Roll("d10", value, "Crew Population left"))
+    fight.say("critical", f"every component rolls 1d10 (1-2 unpowered, 3-8 depressurised and "
+              f"damaged, 9-10 destroyed; R3); Crew Population 1d10 rolled {value}", rolls, 3)
     ship.crew_population = min(ship.crew_population, value)
     fight.knock_out(ship, "hulked", f"{ship.name} is a drifting, burning space hulk (Crew "
                     f"Population {ship.crew_population})")

@@ -4,6 +4,7 @@ Integrity, crew and morale, turrets, crippling, critical hits, ramming and board
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shipyard.core.combat import Check, Fight, Log, Modifier, Outcome, Roll
@@ -13,6 +14,7 @@ from shipyard.systems.rogue_trader.combat.captain import Captain, Situation
 from shipyard.systems.rogue_trader.combat.geometry import (
     EPSILON,
     bearing,
+    bears,
     clock,
     distance,
     move,
@@ -22,19 +24,39 @@ from shipyard.systems.rogue_trader.combat.state import Ship
 from shipyard.systems.rogue_trader.combat.terms import Setup
 
 NOT_CHOSEN = ("bridge", "plasma-drive", "warp-engine")  # Holed, Internal Damage, Fire!
+_ACTION_WORDS = {"shoot": "shoot", "ram": "ram (her Shooting Action given up)",
+                 "board": "board (her Shooting Action given up)"}
+
+
+def _turn_words(turn: int) -> str:
+    if turn == 0:
+        return "hold her heading"
+    return f"turn {abs(turn) * 45}° to {'port' if turn > 0 else 'starboard'}"
 
 
 @dataclass(frozen=True)
 class Test:
     success: bool
-    degrees: int
+    degrees: int  # of success or of failure: one per full 10 points (R14)
     check: Check
+
+    @property
+    def standing(self) -> int:
+        """Its place in an opposed test (R14)."""
+        return rules.standing(self.check.target, self.check.rolled)
 
     def words(self) -> str:
         c = self.check
-        outcome = (f"success, {self.degrees} degree{'s' * (self.degrees != 1)}" if self.success
-                   else f"failure, {-self.degrees} degree{'s' * (self.degrees != -1)}")
-        return f"{c.what} {c.target}, rolled {c.rolled}: {outcome}"
+        outcome = (f"{'success' if self.success else 'failure'}, {self.degrees} "
+                   f"degree{'s' * (self.degrees != 1)}")
+        return f"{target_words(c)}, d100 rolled {c.rolled}: {outcome}"
+
+
+def target_words(check: Check) -> str:
+    """"Command 40 +10 more Crew Population −20 failed to break free = 30": every modifier."""
+    mods = "".join(f" {m.value:+d} {m.label}" for m in check.modifiers if m.value)
+    return f"{check.what} {check.base}{mods} = {check.target}" if mods else (
+        f"{check.what} {check.base}")
 
 
 class RogueTraderFight(Fight):
@@ -72,7 +94,14 @@ class RogueTraderFight(Fight):
                                         if value), "d100", rolled, unit="")
         return Test(rolled <= check.target, rules.degrees(check.target, rolled), check)
 
-    def say(self, phase: str, text: str, rolls: list[Check | Roll] | None = None,
+    def dice(self, dice: Dice, meaning: str) -> tuple[int, list[Check | Roll]]:
+        """Roll `dice`, each die recorded for the log: (total, rolls)."""
+        faces = [self.d(dice.sides) for _ in range(dice.count)]
+        total = sum(faces) + dice.bonus
+        label = f" ({dice}{'' if dice.count == 1 and not dice.bonus else f' = {total}'})"
+        return total, [Roll(f"d{dice.sides}", face, meaning + label) for face in faces]
+
+    def say(self, phase: str, text: str, rolls: Sequence[Check | Roll] | None = None,
             depth: int = 0) -> None:
         if self.log:
             self.log.add(self.round, phase, text, rolls or (), depth)
@@ -111,10 +140,16 @@ class RogueTraderFight(Fight):
                      [Roll("d10", rolled, "initiative")], 1)
         a, b = self.ships
         tries = 0
+        if scores[0] == scores[1] and a.detection != b.detection:
+            self.say("initiative", f"tied at {scores[0]}: the higher Detection goes first "
+                     f"({a.name} {a.detection}, {b.name} {b.detection}; R16)", depth=1)
         while scores[0] == scores[1] and a.detection == b.detection and tries < 100:
             tries += 1  # R16: a fresh roll between the tied ships
             scores = [self.d(10), self.d(10)]
-            self.say("initiative", f"tied: rolled again, {scores[0]} and {scores[1]}", depth=1)
+            self.say("initiative", f"tied at Detection {a.detection} too: 1d10 rolled again, "
+                     f"{scores[0]} and {scores[1]} (R16)",
+                     [Roll("d10", scores[0], f"{a.name}'s initiative again"),
+                      Roll("d10", scores[1], f"{b.name}'s initiative again")], 1)
         first = 0 if (scores[0], a.detection) >= (scores[1], b.detection) else 1
         self.order = (first, 1 - first)
         self.say("initiative", f"{self.ships[first].name} acts first")
@@ -136,7 +171,8 @@ class RogueTraderFight(Fight):
 
     def situation(self, ship: Ship) -> Situation:
         return Situation(self.round, ship, self.ships[1 - ship.side], self.table.contact_range,
-                         self.locked_by is not None, self.table.break_free_test)
+                         self.locked_by is not None, self.table.break_free_test, self.catalog,
+                         boarder=self.locked_by == ship.side)
 
     # --- a Strategic Turn -------------------------------------------------------------------
 
@@ -148,22 +184,35 @@ class RogueTraderFight(Fight):
         self._fires(ship)
         if ship.out is not None:
             return
-        self._manoeuvre(ship, enemy)
-        action = self.captains[ship.side].action(self.situation(ship))
+        # the seed: every Action is chosen at the beginning of the turn, before any is made
+        captain = self.captains[ship.side]
+        situation = self.situation(ship)
+        speed_word, turn = captain.manoeuvre(situation)
+        speed_word = "half" if speed_word == "half" else "full"
+        limit = 0 if ship.cannot_turn else ship.spec.turn_steps
+        turn = max(-limit, min(limit, int(turn)))
+        situation.plan = (speed_word, turn)
+        action = captain.action(situation)
+        action = action if action in ("ram", "board") else "shoot"
+        if self.log:
+            self.say("orders", f"{ship.name}'s orders: {speed_word} speed, "
+                     f"{_turn_words(turn)}, then {_ACTION_WORDS[action]}", depth=1)
+        self._manoeuvre(ship, enemy, speed_word, turn)
         gap = distance(ship.position, enemy.position)
         contact = gap <= self.table.contact_range + EPSILON
-        if action == "ram" and contact and bearing(ship.position, ship.facing,
-                                                   enemy.position) == "fore":
+        ahead = "fore" in bears(ship.position, ship.facing, enemy.position)
+        if action == "ram" and contact and ahead:
             self._ram(ship, enemy)
         elif action == "board" and contact:
             self._board(ship, enemy)
+        elif action in ("ram", "board"):  # R23: the order stands, and cannot be carried out
+            why = "not within 1 VU" if not contact else "not off her bow"
+            self.say("shooting", f"{ship.name} cannot {action} ({enemy.name} is {why} after "
+                     "her manoeuvre): the Shooting Action she gave up for it is lost", depth=1)
         else:
             self._shoot(ship, enemy)
 
-    def _manoeuvre(self, ship: Ship, enemy: Ship) -> None:
-        speed_word, turn = self.captains[ship.side].manoeuvre(self.situation(ship))
-        limit = 0 if ship.cannot_turn else ship.spec.turn_steps
-        turn = max(-limit, min(limit, int(turn)))
+    def _manoeuvre(self, ship: Ship, enemy: Ship, speed_word: str, turn: int) -> None:
         vu = ship.speed if speed_word != "half" else half_up(ship.speed)
         ship.position = move(ship.position, ship.facing, vu)
         ship.facing = (ship.facing + turn) % 8
@@ -171,21 +220,23 @@ class RogueTraderFight(Fight):
             turned = ("holds her heading" if turn == 0 else
                       f"turns {abs(turn) * 45}° to {'port' if turn > 0 else 'starboard'}")
             gap = distance(ship.position, enemy.position)
-            arc = bearing(ship.position, ship.facing, enemy.position)
+            where = (f"{enemy.name} is {gap:.1f} VU off her "
+                     f"{bearing(ship.position, ship.facing, enemy.position)}" if gap > EPSILON
+                     else f"{enemy.name} is alongside, 0 VU: every arc bears (R22)")
             self.say("manoeuvre", f"{ship.name} moves {vu} VU ({speed_word} speed) and "
-                     f"{turned} (heading {clock(ship.facing)}); {enemy.name} is {gap:.1f} VU "
-                     f"off her {arc}", depth=1)
+                     f"{turned} (heading {clock(ship.facing)}); {where}", depth=1)
 
     # --- shooting ---------------------------------------------------------------------------
 
     def _bearing_guns(self, ship: Ship, enemy: Ship) -> list[Part]:
         gap = distance(ship.position, enemy.position)
-        arc = bearing(ship.position, ship.facing, enemy.position)
+        arcs = bears(ship.position, ship.facing, enemy.position)
         out = []
         for part in ship.spec.guns:
             gun = part.gun
             assert gun is not None
-            if (ship.working(part) and arc in gun.arcs and ship.torpedoes.get(part.index, 1) > 0
+            if (ship.working(part) and any(arc in gun.arcs for arc in arcs)
+                    and ship.torpedoes.get(part.index, 1) > 0
                     and gun.min_range - EPSILON <= gap <= gun.reach + EPSILON):
                 out.append(part)
         return out
@@ -195,9 +246,17 @@ class RogueTraderFight(Fight):
         mods = [("ship", ship.modifier("ballistic_skill")), *extra]
         if enemy.surprised and self.round == 1:
             mods.append(("Surprised target", self.table.surprise_bonus))
-        if ship.sensors_damaged:
-            mods.append(("sensors damaged", self.table.sensors_damaged))
+        mods += self._blind(ship)
         return mods
+
+    def _blind(self, ship: Ship) -> list[tuple[str, int]]:
+        """Sensors Damaged: −30 to all shooting tests, turrets' included (the seed says all);
+        an augur array that does not work leaves her as blind (R18)."""
+        if ship.sensors_damaged:
+            return [("sensors damaged", self.table.sensors_damaged)]
+        if not ship.augurs_working:
+            return [("augur array out", self.table.sensors_damaged)]
+        return []
 
     def _shoot(self, ship: Ship, enemy: Ship) -> None:
         guns = self._bearing_guns(ship, enemy)
@@ -239,7 +298,8 @@ class RogueTraderFight(Fight):
         if enemy.turrets < 1:
             return count
         t = self.test("turrets, crew rating", enemy.spec.crew.rating,
-                      [("Turret Rating", self.table.turret_bonus_per_point * enemy.turrets)])
+                      [("Turret Rating", self.table.turret_bonus_per_point * enemy.turrets),
+                       *self._blind(enemy)])
         down = rules.hits(t.check.target, t.check.rolled, count, 2)
         self.say("shooting", f"{enemy.name}'s turrets: {t.words()}; {down} {what} shot down",
                  [t.check], 2)
@@ -249,16 +309,23 @@ class RogueTraderFight(Fight):
         landed = [s.hits for s in shots]
         stopped = self._shields(ship, enemy, shots, landed)
         armoured = unarmoured = 0
+        torpedoes: list[int] = []
         rolls: list[Check | Roll] = []
         bonus = ship.modifier("macrobattery_damage")
         for shot, count in zip(shots, landed, strict=True):
             for _ in range(count):
                 value, faces = self.roll(shot.gun.damage)
-                if shot.gun.kind == "macrobattery" and shot.part >= 0:  # not debris
+                munitorum = shot.gun.kind == "macrobattery" and shot.part >= 0 and bonus
+                if munitorum:  # not debris
                     value += bonus
-                rolls.append(Roll(str(shot.gun.damage), sum(faces), f"{value} damage"))
+                rolls.append(Roll(str(shot.gun.damage), sum(faces), f"{value} damage" + (
+                    f" (faces {'+'.join(map(str, faces))}{shot.gun.damage.bonus:+d}"
+                    f"{f' {bonus:+d} macrobattery damage' if munitorum else ''})"
+                    if len(faces) > 1 or munitorum else "")))
                 if shot.gun.ignores_armour:
                     unarmoured += value
+                elif shot.gun.kind == "torpedo-tubes":
+                    torpedoes.append(value)
                 else:
                     armoured += value
         total_hits = sum(landed)
@@ -266,10 +333,12 @@ class RogueTraderFight(Fight):
             self.say("damage", f"no hit reaches {enemy.name}" + (
                 f" ({stopped} stopped by void shields)" if stopped else ""), depth=1)
         else:
-            through = rules.through_armour(armoured, unarmoured, enemy.armour)
+            through = rules.through_armour(armoured, unarmoured, enemy.armour, torpedoes)
             if self.log:
                 parts = ([f"{armoured} damage against Armour {enemy.armour}"] if armoured else [])
                 parts += [f"{unarmoured} lance damage past the armour"] if unarmoured else []
+                parts += [f"torpedo {value} against Armour {enemy.armour}"
+                          for value in torpedoes]
                 self.say("damage", f"{total_hits} hit{'s' * (total_hits != 1)} "
                          f"land{'s' * (total_hits == 1)} on {enemy.name}: {' + '.join(parts)} = "
                          f"{through} Hull Integrity", rolls, 1)
@@ -288,8 +357,12 @@ class RogueTraderFight(Fight):
         charges = [(p.index, p.shield_fails_on) for p in enemy.spec.parts
                    if p.void_shields and enemy.working(p) for _ in range(p.void_shields)]
         stopped = 0
-        for (shot_index, _), (part_index, fails_on) in zip(rules.shield_order(shots), charges,
-                                                           strict=False):
+        order = rules.shield_order(shots)
+        if shots and shots[0].part >= 0:  # not debris: the attacker chooses
+            chosen = list(self.captains[ship.side].shields_take(self.situation(ship), shots))
+            if sorted(chosen) == sorted(order):
+                order = chosen
+        for (shot_index, _), (part_index, fails_on) in zip(order, charges, strict=False):
             enemy.known.add(part_index)
             if fails_on is not None:
                 flicker = self.d(10)
@@ -354,12 +427,16 @@ class RogueTraderFight(Fight):
                 ship.states[part.index].discard("on fire")
                 self.say("fire", f"fire in {part.name}: {t.words()}; put out", [t.check], 1)
                 continue
-            crew, _ = self.roll(self.table.fire_crew_loss)
-            morale, _ = self.roll(self.table.fire_morale_loss)
+            crew, crew_rolls = self.dice(self.table.fire_crew_loss,
+                                         "Crew Population lost to the fire")
+            morale, morale_rolls = self.dice(self.table.fire_morale_loss,
+                                             "Morale lost to the fire")
             lost_crew = ship.lose("crew_population", crew)
             lost_morale = ship.lose("morale", morale)
-            self.say("fire", f"fire in {part.name}: {t.words()}; it burns on, {lost_crew} Crew "
-                     f"Population and {lost_morale} Morale lost", [t.check], 1)
+            self.say("fire", f"fire in {part.name}: {t.words()}; it burns on, "
+                     f"{self.table.fire_crew_loss} rolled {crew}: {lost_crew} Crew Population, "
+                     f"{self.table.fire_morale_loss} rolled {morale}: {lost_morale} Morale lost",
+                     [t.check, *crew_rolls, *morale_rolls], 1)
             self._check_crew(ship)
             if ship.out is not None:
                 return
@@ -377,19 +454,20 @@ class RogueTraderFight(Fight):
                      [t.check], 1)
             return
         dealt = ship.prow_armour
-        faces: list[int] = []
+        rolls: list[Check | Roll] = [t.check]
         for dice in ship.spec.ram:
-            value, rolled = self.roll(dice)
+            value, rolled = self.dice(dice, "ramming damage")
             dealt += value
-            faces += rolled
-        taken_roll, _ = self.roll(Dice(1, 5))
+            rolls += rolled
+        taken_roll, rolled = self.dice(Dice(1, 5), "the rammer's own damage")
+        rolls += rolled
         taken = enemy.armour + taken_roll
         self.say("ramming", f"{ship.name} rams {enemy.name}: {t.words()}; "
                  f"{'+'.join(str(d) for d in ship.spec.ram)} + prow armour {ship.prow_armour} = "
-                 f"{dealt} against Armour {enemy.armour}; she takes {enemy.name}'s Armour "
-                 f"{enemy.armour} + 1d5 ({taken_roll}) = {taken} against her prow armour "
-                 f"{ship.prow_armour}", [t.check], 1)
-        self.hurt(enemy, dealt - enemy.armour, ship)
+                 f"{dealt} damage, past void shields and Armour (R13); she takes "
+                 f"{enemy.name}'s Armour {enemy.armour} + 1d5 ({taken_roll}) = {taken} against "
+                 f"her prow armour {ship.prow_armour}", rolls, 1)
+        self.hurt(enemy, dealt, ship)
         if ship.out is None:
             self.hurt(ship, taken - ship.prow_armour, enemy)
 
@@ -430,22 +508,23 @@ class RogueTraderFight(Fight):
             self._fires(ship)
             if ship.out is not None:
                 return
-        defender = self.ships[1 - boarder]
-        if self.captains[defender.side].break_free(self.situation(defender)):
-            t = self.helm(defender, self.table.break_free_test)
+        for side in self.order:  # R20: either locked ship may try, at the start of its turn
+            ship = self.ships[side]
+            if not self.captains[side].break_free(self.situation(ship)):
+                continue
+            t = self.helm(ship, self.table.break_free_test)
             if t.success:
-                self.say("boarding", f"{defender.name} tears free: {t.words()}", [t.check])
+                self.say("boarding", f"{ship.name} tears free: {t.words()}", [t.check])
                 self.locked_by = None
                 self.break_free_failed = [False, False]
                 return
-            self.break_free_failed[defender.side] = True
-            self.say("boarding", f"{defender.name} fails to break free: {t.words()}",
-                     [t.check], 1)
+            self.break_free_failed[side] = True
+            self.say("boarding", f"{ship.name} fails to break free: {t.words()}", [t.check], 1)
         a, b = self.ships
         tests = [self.test("Command", s.spec.crew.command, self.command_modifiers(s, o))
                  for s, o in ((a, b), (b, a))]
         self.break_free_failed = [False, False]
-        winner, margin = rules.opposed(tests[0].degrees, tests[1].degrees)
+        winner, margin = rules.opposed(tests[0].standing, tests[1].standing)
         self.say("boarding", f"opposed Command: {a.name} {tests[0].words()}; {b.name} "
                  f"{tests[1].words()}", [tests[0].check, tests[1].check])
         if winner is None:
@@ -460,13 +539,17 @@ class RogueTraderFight(Fight):
             self.hurt(lose, margin, win)
         else:
             crew = morale = 0
-            for _ in range(margin):  # each degree: 1d5 Crew Population and 1d5 Morale
-                crew += self.d(5)
-                morale += self.d(5)
+            rolls: list[Check | Roll] = []
+            for n in range(1, margin + 1):  # each degree: 1d5 Crew Population and 1d5 Morale
+                c, m = self.d(5), self.d(5)
+                crew, morale = crew + c, morale + m
+                rolls += [Roll("d5", c, f"degree {n}: Crew Population"),
+                          Roll("d5", m, f"degree {n}: Morale")]
             lost_crew = lose.lose("crew_population", crew)
             lost_morale = lose.lose("morale", morale)
-            self.say("boarding", f"{win.name} wins by {degrees}: {lose.name} loses {lost_crew} "
-                     f"Crew Population and {lost_morale} Morale", depth=1)
+            self.say("boarding", f"{win.name} wins by {degrees}: {margin}d5 Crew Population "
+                     f"rolled {crew}, {margin}d5 Morale rolled {morale}; {lose.name} loses "
+                     f"{lost_crew} Crew Population and {lost_morale} Morale", rolls, depth=1)
         self._check_crew(lose)
         if lose.out is not None:
             return
@@ -489,34 +572,39 @@ class RogueTraderFight(Fight):
             return
         gap = distance(source.position, other.position)
         if kind == "plasma":
-            reach, _ = self.roll(Dice(1, 10))
+            reach, rolls = self.dice(Dice(1, 10), "the blast's reach in VU")
             if gap > reach + EPSILON:
-                self.say("critical", f"the blast reaches {reach} VU; {other.name} is {gap:.1f} "
-                         "VU away", depth=2)
+                self.say("critical", f"the blast reaches 1d10 = {reach} VU; {other.name} is "
+                         f"{gap:.1f} VU away", rolls, depth=2)
                 return
+            self.say("critical", f"the blast reaches 1d10 = {reach} VU; {other.name} is "
+                     f"{gap:.1f} VU away", rolls, depth=2)
             t = self.helm(other, -20)
             if t.success:
                 self.say("critical", f"{other.name} evades the flaming debris: {t.words()}",
                          [t.check], 2)
                 return
-            count, _ = self.roll(Dice(1, 5))
+            count, rolls = self.dice(Dice(1, 5), "debris hits")
             shots = [rules.Shot(-1, _DEBRIS, count, False)]
-            self.say("critical", f"{other.name} is struck by the debris: {t.words()}; {count} "
-                     "macrobattery hits", [t.check], 2)
+            self.say("critical", f"{other.name} is struck by the debris: {t.words()}; 1d5 = "
+                     f"{count} macrobattery hits", [t.check, *rolls], 2)
             self._resolve(source, other, shots)
             return
-        reach, _ = self.roll(Dice(2, 10))
+        reach, rolls = self.dice(Dice(2, 10), "the chaos-storm's reach in VU")
+        self.say("critical", f"the chaos-storm reaches 2d10 = {reach} VU; {other.name} is "
+                 f"{gap:.1f} VU away", rolls, depth=2)
         if gap <= reach + EPSILON:
             t = self.helm(other, -20)
             if t.success:
                 self.say("critical", f"{other.name} escapes the chaos-storm: {t.words()}",
                          [t.check], 2)
             else:
-                value, _ = self.roll(Dice(1, 10))
+                value, rolls = self.dice(Dice(1, 10), "the chaos-storm's lance strike")
                 self.say("critical", f"{other.name} is struck by the chaos-storm: {t.words()}; "
-                         f"a lance strike of {value}", [t.check], 2)
+                         f"a lance strike of 1d10 = {value}", [t.check, *rolls], 2)
                 self.hurt(other, value, None)
-        rift, _ = self.roll(Dice(1, 5))
+        rift, rolls = self.dice(Dice(1, 5), "the rift's reach in VU")
+        self.say("critical", f"the rift reaches 1d5 = {rift} VU", rolls, depth=2)
         if other.out is None and gap <= rift + EPSILON:
             t = self.helm(other, 0)
             if not t.success:

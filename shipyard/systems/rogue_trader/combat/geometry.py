@@ -45,3 +45,14 @@ def bearing(position: Vec, facing: int, target: Vec) -> str:
 def clock(facing: int) -> str:
     """A facing for people: degrees to port of the starting heading."""
     return f"{(facing % 8) * 45}°"
+
+
+ALL_ARCS = ("fore", "port", "starboard", "aft")
+
+
+def bears(position: Vec, facing: int, target: Vec) -> tuple[str, ...]:
+    """The arcs `target` lies in: one, or all four when the ships share a point (R22: alongside,
+    hulls touching, every battery can lay its guns on the enemy)."""
+    if distance(position, target) <= EPSILON:
+        return ALL_ARCS
+    return (bearing(position, facing, target),)

@@ -3,7 +3,8 @@
 The volley is the attacker's weapons that bear on one arc at the given range (the arc that does
 the most, unless told), against an undamaged target: turrets against torpedoes and attack craft,
 hits by degrees of success, void shields taking the weakest hits (macrobatteries before lances),
-the summed damage less Armour once, lance damage past the armour (R7).
+the summed damage less Armour once, lance damage past the armour (R7), each torpedo less Armour
+on its own (R9).
 """
 
 from __future__ import annotations
@@ -128,7 +129,9 @@ def volley_dist(attacker: Ship, target: Ship, guns: list[Part], surprise: int,
         if not gun.ignores_armour:
             state = _shielded(state, hits, gun.damage, bonus if gun.kind == "macrobattery"
                               else 0, stops)
-    armoured = _ordnance(ordnance)
+    armoured = _ordnance([e for e in ordnance if e[0].kind != "torpedo-tubes"])
+    torpedoes = _torpedoes([e for e in ordnance if e[0].kind == "torpedo-tubes"],
+                           target.armour)
     lances = [(gun, hits) for gun, hits in order if gun.ignores_armour]
     by_charge: dict[int, Dist] = {}
     total: Dist = defaultdict(float)
@@ -144,8 +147,32 @@ def volley_dist(attacker: Ship, target: Ship, guns: list[Part], surprise: int,
         for extra, pe in armoured.items():
             through = max(0, damage + extra - target.armour)
             for value, q in by_charge[charge].items():
-                total[through + value] += p * pe * q
+                for past, pt in torpedoes.items():
+                    total[through + value + past] += p * pe * q * pt
     return dict(total), 1.0 - no_crit
+
+
+def _torpedoes(shots: list[tuple[Gun, Dist]], armour: int) -> Dist:
+    """Damage past Armour of torpedoes, each striking on its own (R9)."""
+    out: Dist = {0: 1.0}
+    for gun, hits in shots:
+        one: Dist = defaultdict(float)
+        for damage, pd in dice_sum(gun.damage, 1, 0):
+            one[max(0, damage - armour)] += pd
+        nxt: Dist = defaultdict(float)
+        for total, p in out.items():
+            for k, pk in hits.items():
+                salvo: Dist = {0: 1.0}
+                for _ in range(k):
+                    step: Dist = defaultdict(float)
+                    for s, ps in salvo.items():
+                        for v, pv in one.items():
+                            step[s + v] += ps * pv
+                    salvo = step
+                for v, pv in salvo.items():
+                    nxt[total + v] += p * pk * pv
+        out = dict(nxt)
+    return out
 
 
 def _ordnance(shots: list[tuple[Gun, Dist]]) -> Dist:

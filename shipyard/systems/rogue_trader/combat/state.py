@@ -68,8 +68,24 @@ class Ship:
     def crippled(self) -> bool:
         return self.hull_integrity <= 0
 
+    def _essential_working(self, kind: str) -> bool:
+        return all(self.working(p) for p in self.spec.parts if p.kind == kind)
+
+    @property
+    def drive_working(self) -> bool:
+        """A plasma drive that is unpowered, damaged, on fire, depressurised or destroyed gives
+        no thrust (R18)."""
+        return self._essential_working("plasma-drive")
+
+    @property
+    def augurs_working(self) -> bool:
+        """Without a working augur array she is as blind as with Sensors Damaged (R18)."""
+        return self._essential_working("augur-array")
+
     @property
     def speed(self) -> int:
+        if not self.drive_working:
+            return 0  # R18: she drifts where she lies, turning on her thrusters
         speed = max(0, self.spec.speed + self.modifier("speed"))
         if self.crippled:
             speed = half_up(speed)
