@@ -29,6 +29,7 @@ from shipyard.core.combat import (
     Prepared,
     Progress,
     Roll,
+    wilson,
 )
 from shipyard.core.dice import Dice, Roller, chance_all, chance_none, derive_seed
 from shipyard.core.fleet import Fleet, FleetFile, Group, Member
@@ -124,4 +125,5 @@ __all__ = [
     "load_object",
     "suggest",
     "switch",
+    "wilson",
 ]

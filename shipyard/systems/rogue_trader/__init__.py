@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
-from shipyard.core.table import Table
+from shipyard.api import Budget, LineOf, Printable, RulesSystem, Table, Verdict
 from shipyard.systems.rogue_trader.build import catalog_tables, new_design
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.options import OPTIONS
@@ -15,7 +13,7 @@ from shipyard.systems.rogue_trader.profile import derive, profile_rows
 from shipyard.systems.rogue_trader.rules import CODES, Fit, ShipDesign, check, fit, ship_points
 
 if TYPE_CHECKING:
-    from shipyard.core.combat import FightSupport
+    from shipyard.api import FightSupport
 
 
 class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
@@ -60,7 +58,7 @@ class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
     def cards(self, catalog: RogueTraderCatalog) -> Printable:
         from shipyard.systems.rogue_trader import sheet
 
-        return sheet.cards(catalog)
+        return sheet.cards(catalog, self.templates_dir())
 
     def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.rogue_trader.combat import SUPPORT  # not for validate or show

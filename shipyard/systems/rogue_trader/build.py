@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from shipyard.core.suggest import suggest
-from shipyard.core.table import Table
-from shipyard.errors import UserError
+from shipyard.api import Table, UserError, suggest
 from shipyard.systems.rogue_trader.models import (
     LOCATIONS,
     Component,

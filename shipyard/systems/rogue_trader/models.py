@@ -11,9 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from shipyard.core.catalog import Entries, Ref
-from shipyard.core.dice import Dice
-from shipyard.core.system import DesignBase, StrictModel
+from shipyard.api import DesignBase, Dice, Entries, Ref, StrictModel
 from shipyard.systems.rogue_trader.options import GEOMETRY
 
 HullClass = Literal["transport", "raider", "frigate", "light-cruiser", "cruiser",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shipyard.core.options import MAX_CAP, Choice, FightOptions, Option, Whole, Word
+from shipyard.api import MAX_CAP, Choice, FightOptions, Option, Whole, Word
 
 MAX_RANGE = 100  # VU: far beyond any weapon; refuses absurd starts before any work
 ODDS_RANGE = 5  # VU: the distance of a volley when none is given

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from shipyard.core.budget import Budget
-from shipyard.core.system import Design, LineOf, Verdict
+from shipyard.api import Budget, Design, LineOf, Verdict
 from shipyard.systems.rogue_trader.models import (
     LOCATIONS,
     Component,

@@ -10,10 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.core.budget import Budget
-from shipyard.core.paths import templates_dir
-from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
-from shipyard.core.system import Printable
+from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines
 from shipyard.systems.rogue_trader.models import Combat, RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.profile import Profile, derive, signed
 from shipyard.systems.rogue_trader.rules import KIND_NAMES, fit
@@ -147,9 +144,9 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
     }, SHEET_STYLESHEETS)
 
 
-def cards(catalog: RogueTraderCatalog) -> Printable:
+def cards(catalog: RogueTraderCatalog, templates: Path) -> Printable:
     """One card per template in templates/rogue-trader/cards/, in file-name order."""
-    folder = templates_dir() / TEMPLATES / "cards"
+    folder = templates / "cards"
     names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in Path(folder).glob("*.html"))
     chart = [c for c in catalog.critical_hits if c.rolls is not None]
     named = {c.id: c for c in catalog.critical_hits}

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shipyard.core.budget import Budget
-from shipyard.core.system import LineOf, Printable, RulesSystem, Verdict
-from shipyard.core.table import Table
+from shipyard.api import Budget, LineOf, Printable, RulesSystem, Table, Verdict
 from shipyard.systems.smallcraft.models import SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.options import OPTIONS
 from shipyard.systems.smallcraft.profile import derive, profile_rows
@@ -21,7 +19,7 @@ from shipyard.systems.smallcraft.rules import (
 )
 
 if TYPE_CHECKING:
-    from shipyard.core.combat import FightSupport
+    from shipyard.api import FightSupport
 
 
 class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
@@ -62,7 +60,7 @@ class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
     def cards(self, catalog: SmallcraftCatalog) -> Printable:
         from shipyard.systems.smallcraft import sheet
 
-        return sheet.cards(catalog)
+        return sheet.cards(catalog, self.templates_dir())
 
     def fight(self) -> FightSupport[CraftDesign]:
         from shipyard.systems.smallcraft.combat import SUPPORT  # not for validate or show
@@ -72,7 +70,7 @@ class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
 
 
 def _hull_size(hull: str | None) -> int:
-    from shipyard.errors import UserError
+    from shipyard.api import UserError
 
     if hull is None:
         return 60

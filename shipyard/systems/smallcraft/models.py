@@ -11,8 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from shipyard.core.catalog import Entries, Ref
-from shipyard.core.system import DesignBase, StrictModel
+from shipyard.api import DesignBase, Entries, Ref, StrictModel
 from shipyard.systems.smallcraft.options import GEOMETRY, OPTIONS
 
 MAX_HULL = 10_000

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shipyard.core.options import MAX_CAP, Choice, FightOptions, Option, Whole, switch
+from shipyard.api import MAX_CAP, Choice, FightOptions, Option, Whole, switch
 
 MAX_DHEXES = 10_000
 ODDS_RANGE = 5  # dhexes: the distance of a volley when none is given

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from shipyard.core.budget import Budget
-from shipyard.core.system import Design, LineOf, Verdict
+from shipyard.api import Budget, Design, LineOf, Verdict
 from shipyard.systems.smallcraft.models import (
     Armor,
     Atmosphere,

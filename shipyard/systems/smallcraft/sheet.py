@@ -10,10 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.core.budget import Budget
-from shipyard.core.paths import templates_dir
-from shipyard.core.sheets import BudgetLine
-from shipyard.core.system import Printable
+from shipyard.api import Budget, BudgetLine, Printable
 from shipyard.systems.smallcraft.models import Beam, SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import Profile, derive
 from shipyard.systems.smallcraft.rules import demand_of, drive_cost, parts
@@ -244,9 +241,9 @@ def sheet(design: SmallcraftDesign, catalog: SmallcraftCatalog, budgets: list[Bu
     }, ("_base/macros.css", f"{TEMPLATES}/strips.css", f"{TEMPLATES}/sheet.css"))
 
 
-def cards(catalog: SmallcraftCatalog) -> Printable:
+def cards(catalog: SmallcraftCatalog, templates: Path) -> Printable:
     """One card per template in templates/smallcraft/cards/, in file-name order."""
-    folder = templates_dir() / TEMPLATES / "cards"
+    folder = templates / "cards"
     names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in Path(folder).glob("*.html"))
     return Printable("_base/cards.html", {
         "title": "smallcraft reference cards",

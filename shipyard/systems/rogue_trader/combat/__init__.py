@@ -9,9 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from shipyard.core.combat import FightSupport, Log, Prepared
-from shipyard.core.dice import Roller
-from shipyard.core.options import Terms
+from shipyard.api import FightSupport, Log, Prepared, Roller, Terms
 from shipyard.systems.rogue_trader.combat import terms as tables
 from shipyard.systems.rogue_trader.combat.spec import Spec, build
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog
@@ -54,7 +52,7 @@ def _named(a: Spec, b: Spec) -> tuple[Spec, Spec]:
 
 
 def _captain(reference: str) -> Any:
-    from shipyard.core.plugins import load_object
+    from shipyard.api import load_object
 
     return load_object(reference, "Captain")
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from shipyard.core.combat import Roll
-from shipyard.core.dice import Dice
+from shipyard.api import Dice, Roll
 from shipyard.systems.rogue_trader.combat.spec import Part, half_up
 from shipyard.systems.rogue_trader.combat.state import Ship
 

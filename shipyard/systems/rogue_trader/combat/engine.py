@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shipyard.core.combat import Check, Fight, Log, Modifier, Outcome, Roll
-from shipyard.core.dice import Dice, Roller
+from shipyard.api import Check, Dice, Fight, Log, Modifier, Outcome, Roll, Roller
 from shipyard.systems.rogue_trader.combat import rules
 from shipyard.systems.rogue_trader.combat.captain import Captain, Situation
 from shipyard.systems.rogue_trader.combat.geometry import (

@@ -13,9 +13,7 @@ import math
 from collections import defaultdict
 from functools import cache
 
-from shipyard.core.combat import Chance, Distribution, OddsReport, Point
-from shipyard.core.dice import Dice
-from shipyard.core.options import Terms
+from shipyard.api import Chance, Dice, Distribution, OddsReport, Point, Terms
 from shipyard.systems.rogue_trader.combat import rules
 from shipyard.systems.rogue_trader.combat import terms as tables
 from shipyard.systems.rogue_trader.combat.geometry import EPSILON

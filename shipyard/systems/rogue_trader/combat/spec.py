@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from shipyard.core.dice import Dice
+from shipyard.api import Dice
 from shipyard.systems.rogue_trader.models import Modifiers, RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.rules import fit
 

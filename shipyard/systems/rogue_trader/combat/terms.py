@@ -7,9 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shipyard.core.options import Value
-from shipyard.core.suggest import suggest
-from shipyard.errors import UserError
+from shipyard.api import UserError, Value, suggest
 from shipyard.systems.rogue_trader.combat.geometry import Vec
 from shipyard.systems.rogue_trader.combat.spec import Crew, Spec
 from shipyard.systems.rogue_trader.models import (

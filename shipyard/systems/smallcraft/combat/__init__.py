@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.core.combat import FightSupport, Log, Prepared, Progress
-from shipyard.core.dice import Roller
-from shipyard.core.options import Terms
-from shipyard.errors import UserError
+from shipyard.api import FightSupport, Log, Prepared, Progress, Roller, Terms, UserError
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
 from shipyard.systems.smallcraft.models import SmallcraftCatalog
@@ -77,7 +74,7 @@ def _detection(spec: Spec) -> int:
 
 
 def _pilot(reference: str) -> Any:
-    from shipyard.core.plugins import load_object
+    from shipyard.api import load_object
 
     return load_object(reference, "Pilot")
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from shipyard.core.combat import Columns, Progress
+from shipyard.api import Columns, Progress
 from shipyard.systems.smallcraft.combat import hexes, tactics
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec

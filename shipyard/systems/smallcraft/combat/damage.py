@@ -11,8 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from shipyard.core.combat import Roll
-from shipyard.core.dice import Roller
+from shipyard.api import Roll, Roller
 from shipyard.systems.smallcraft.combat.craft import Spec
 
 

@@ -24,9 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from shipyard.core.combat import Check, Fight, Log, Modifier, Outcome, Roll
-from shipyard.core.dice import Roller
-from shipyard.errors import UserError
+from shipyard.api import Check, Fight, Log, Modifier, Outcome, Roll, Roller, UserError
 from shipyard.systems.smallcraft.combat import hexes, tactics
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import BeamRow, Spec

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from shipyard.core.combat import (
+from shipyard.api import (
     Chance,
     Check,
     Distribution,
@@ -24,10 +24,12 @@ from shipyard.core.combat import (
     OddsReport,
     OddsTable,
     Point,
+    Roller,
+    Terms,
+    chance_all,
+    chance_none,
     wilson,
 )
-from shipyard.core.dice import Roller, chance_all, chance_none
-from shipyard.core.options import Terms
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
 from shipyard.systems.smallcraft.combat.damage import Boxes, screen, screen_literal

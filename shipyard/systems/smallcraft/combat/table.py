@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from shipyard.core.options import Value
+from shipyard.api import Value
 from shipyard.systems.smallcraft.combat import hexes
 from shipyard.systems.smallcraft.combat.craft import Spec
 from shipyard.systems.smallcraft.models import CombatTable, SmallcraftDesign
@@ -109,7 +109,7 @@ def switches(table: CombatTable, given: Mapping[str, Value]) -> Switches:
 
 
 def crew(design: SmallcraftDesign, table: CombatTable, given: Mapping[str, Value]) -> Crew:
-    from shipyard.errors import UserError
+    from shipyard.api import UserError
     from shipyard.systems.smallcraft.models import Crew as CrewRow
 
     fixed = design.combat.model_fields_set
