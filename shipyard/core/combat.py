@@ -437,7 +437,8 @@ class OddsReport(NamedTuple):
     def method(self) -> str:
         if self.exact:
             return "exact (every outcome of the dice enumerated)"
-        return f"sampled: {self.samples:,} volleys, with 95% intervals"
+        volleys = "volley" if self.samples == 1 else "volleys"
+        return f"sampled: {self.samples:,} {volleys}, with 95% intervals"
 
     def as_json(self) -> dict[str, Any]:
         return {"title": self.title, "exact": self.exact, "samples": self.samples,

@@ -238,9 +238,11 @@ class Terms:
 
 
 def pairs(flag: str, given: Sequence[str], bare: str | None = None) -> dict[str, str]:
-    """KEY=VALUE items (a bare KEY means `bare`, where that is allowed)."""
+    """KEY=VALUE items, several to an option where commas part them (a bare KEY means
+    `bare`, where that is allowed)."""
     out: dict[str, str] = {}
-    for item in given:
+    # `--crew-b gunner=crew,quickness=3` is two items, as `--crew-b gunner=crew --crew-b ...`
+    for item in (part for entry in given for part in entry.split(",")):
         key, eq, value = item.partition("=")
         key, value = key.strip(), value.strip()
         if not eq:

@@ -191,3 +191,10 @@ def test_a_system_without_combat_says_so() -> None:
     with pytest.raises(UserError) as err:
         Quiet().fight()
     assert "quiet system has no combat yet" in str(err.value)
+
+
+def test_a_report_sampled_once_says_one_volley() -> None:
+    from shipyard.core.combat import OddsReport
+
+    assert OddsReport("t", False, 1, (), (), ()).method.startswith("sampled: 1 volley,")
+    assert "20,000 volleys" in OddsReport("t", False, 20_000, (), (), ()).method

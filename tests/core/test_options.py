@@ -66,6 +66,14 @@ def test_a_wrong_value_is_one_message_naming_what_is_known(kwargs: dict[str, obj
     assert [d.message for d in err.value.diagnostics] == [message]
 
 
+def test_several_keys_to_one_option_part_at_commas() -> None:
+    terms = parse(crew=[["pilot=2"], []], rules=["sand,mode=y"])
+    assert terms.rules == {"sand": "on", "mode": "y"}
+    assert parse(crew=[[], ["pilot=1,pilot=3"]]).crew[1] == {"pilot": 3}
+    with pytest.raises(UserError):
+        parse(crew=[["pilot=2,"], []])
+
+
 def test_odds_has_one_crew_flag_and_no_pilot() -> None:
     with pytest.raises(UserError) as err:
         parse_terms("toy", TOY, "odds", {}, [["pilto=1"]], [])
