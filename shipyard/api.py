@@ -29,6 +29,7 @@ from shipyard.core.combat import (
     Prepared,
     Progress,
     Roll,
+    counted,
     wilson,
 )
 from shipyard.core.dice import Dice, Roller, chance_all, chance_none, derive_seed
@@ -120,6 +121,7 @@ __all__ = [
     "box_lines",
     "chance_all",
     "chance_none",
+    "counted",
     "default_cards",
     "derive_seed",
     "load_object",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -171,6 +171,16 @@ class Columns:
     draws: int = 0  # random numbers drawn
     engine: str = "reference"
 
+    def add(self, winner: int | None, reason: str, rounds: int, damage: tuple[int, int],
+            draws: int) -> None:
+        """One fight's row (`winner` None: no winner)."""
+        self.winner.append(-1 if winner is None else winner)
+        self.reason.append(reason)
+        self.rounds.append(rounds)
+        self.damage_a.append(damage[0])
+        self.damage_b.append(damage[1])
+        self.draws += draws
+
     def extend(self, other: Columns) -> None:
         self.winner += other.winner
         self.reason += other.reason
@@ -249,20 +259,22 @@ def series(support: FightSupport[Any], prepared: Prepared, runs: int, seed: int,
                                f"engine (a replaced pilot, --engine reference, or parts the "
                                f"batch engine lacks), at most {MAX_REFERENCE_RUNS:,} of them")
     out = Columns(engine="reference")
+    for index in counted(runs, progress):
+        result = fight_once(support, prepared, derive_seed(seed, index), narrate=False)
+        out.add(result.outcome.winner, result.outcome.reason, result.rounds, result.damage,
+                result.draws)
+    return out
+
+
+def counted(runs: int, progress: Progress | None) -> Iterator[int]:
+    """The fight indices of a series, telling `progress` about each hundredth as it is done."""
     step = max(1, runs // 100)
     for index in range(runs):
-        result = fight_once(support, prepared, derive_seed(seed, index), narrate=False)
-        out.winner.append(-1 if result.outcome.winner is None else result.outcome.winner)
-        out.reason.append(result.outcome.reason)
-        out.rounds.append(result.rounds)
-        out.damage_a.append(result.damage[0])
-        out.damage_b.append(result.damage[1])
-        out.draws += result.draws
+        yield index
         if progress is not None and (index + 1) % step == 0:
             progress(step)
     if progress is not None and runs % step:
         progress(runs % step)
-    return out
 
 
 # --- statistics ----------------------------------------------------------------------------

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 from pydantic import Field, model_validator
@@ -123,10 +122,6 @@ def entries(model: FleetFile) -> list[tuple[str, str | None, tuple[Any, ...], li
     if model.ships:
         return [(model.fleet, None, (), model.ships)]
     return [(g.name, g.type, ("groups", i), g.ships) for i, g in enumerate(model.groups)]
-
-
-def member_path(fleet_file: Path, design: str) -> Path:
-    return (fleet_file.parent / design)
 
 
 @dataclass(frozen=True)

@@ -171,9 +171,6 @@ class FightOptions:
     pilot: str = "pilot"  # what --pilot-a replaces, in the game's words
     end_reasons: Mapping[str, str] = field(default_factory=dict)  # beyond END_REASONS
 
-    def option(self, group: str, name: str) -> Option:
-        return _index(getattr(self, group))[name]
-
     def check_rules(self, values: dict[str, Any]) -> dict[str, Value]:
         """A catalog's default rules, checked as `--rule` would be (a Pydantic validator)."""
         options = _index(self.rules)

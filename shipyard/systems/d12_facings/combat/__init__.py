@@ -22,15 +22,17 @@ from shipyard.api import (
     Roller,
     Terms,
     UserError,
+    counted,
     derive_seed,
 )
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.odds import OUTCOMES, damage_counts
 from shipyard.systems.d12_facings.combat.setup import inclusive, setup, start_range
 
-ENDS = {r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
-        r.NO_WINNER_ESCAPED: (-1, "escaped"), r.NO_WINNER_MUTUAL: (-1, "both-lost"),
-        r.GOING: (-1, "cap")}
+ENDS: dict[int, tuple[int | None, str]] = {
+    r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
+    r.NO_WINNER_ESCAPED: (None, "escaped"), r.NO_WINNER_MUTUAL: (None, "both-lost"),
+    r.GOING: (None, "cap")}
 
 
 class D12Combat(FightSupport[Any]):
@@ -64,21 +66,11 @@ class D12Combat(FightSupport[Any]):
         the derived seed i, so `duel --seed` with that seed tells it blow by blow."""
         out = Columns(engine="batch")
         s = prepared.state
-        step = max(1, runs // 100)
-        for index in range(runs):
+        for index in counted(runs, progress):
             roller = Roller(derive_seed(seed, index))
             ended, turns, dealt_a, dealt_b = r.play(s, prepared.cap, roller.random)
             winner, reason = ENDS[ended]
-            out.winner.append(winner)
-            out.reason.append(reason)
-            out.rounds.append(turns)
-            out.damage_a.append(dealt_a)
-            out.damage_b.append(dealt_b)
-            out.draws += roller.draws
-            if progress is not None and (index + 1) % step == 0:
-                progress(step)
-        if progress is not None and runs % step:
-            progress(runs % step)
+            out.add(winner, reason, turns, (dealt_a, dealt_b), roller.draws)
         return out
 
     def odds(self, attacker: Any, target: Any, terms: Terms, samples: int,
