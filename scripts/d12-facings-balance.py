@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from shipyard.api import Terms, ValidationContext  # noqa: E402
-from shipyard.core.dice import Roller, derive_seed  # noqa: E402
+from shipyard.core.dice import Roller  # noqa: E402
+from shipyard.core.stream import derive_seed  # noqa: E402
 from shipyard.core.yard import Yard  # noqa: E402
 from shipyard.systems.d12_facings.combat import rules as r  # noqa: E402
 from shipyard.systems.d12_facings.combat.setup import setup  # noqa: E402

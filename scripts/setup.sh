@@ -20,7 +20,7 @@ fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test,fast]"
 # Byte-compile the package as a non-editable pip install would: where PYTHONDONTWRITEBYTECODE is
 # set, an editable checkout is otherwise recompiled from source at every start (~0.1 s).
 .venv/bin/python -m compileall -q shipyard >/dev/null

@@ -19,6 +19,7 @@ from shipyard.core.combat import (
     Distribution,
     Event,
     Fight,
+    FightRules,
     FightSupport,
     Log,
     Modifier,
@@ -30,9 +31,10 @@ from shipyard.core.combat import (
     Progress,
     Roll,
     counted,
+    store,
     wilson,
 )
-from shipyard.core.dice import Dice, Roller, chance_all, chance_none, derive_seed
+from shipyard.core.dice import Dice, Roller, chance_all, chance_none
 from shipyard.core.fleet import Fleet, FleetFile, Group, Member
 from shipyard.core.options import (
     END_REASONS,
@@ -48,7 +50,9 @@ from shipyard.core.options import (
     switch,
 )
 from shipyard.core.plugins import load_object
+from shipyard.core.recorder import Recorder, ask, emit
 from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
+from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
 from shipyard.core.suggest import suggest
 from shipyard.core.system import (
     AnyDesign,
@@ -85,6 +89,7 @@ __all__ = [
     "Exit",
     "Fight",
     "FightOptions",
+    "FightRules",
     "FightSupport",
     "Fleet",
     "FleetFile",
@@ -103,6 +108,7 @@ __all__ = [
     "Prepared",
     "Printable",
     "Progress",
+    "Recorder",
     "Ref",
     "Roll",
     "Roller",
@@ -118,13 +124,21 @@ __all__ = [
     "Whole",
     "Word",
     "YamlPath",
+    "ask",
     "box_lines",
     "chance_all",
     "chance_none",
     "counted",
     "default_cards",
     "derive_seed",
+    "dice",
+    "die",
+    "emit",
     "load_object",
+    "new_stream",
+    "next32",
+    "seed_stream",
+    "store",
     "suggest",
     "switch",
     "wilson",

@@ -1,9 +1,15 @@
-"""Fights: the interface a rules system implements, the event log, and the Monte Carlo driver.
+"""Fights: the interface a rules system implements, the event log, and the series driver.
 
-The core drives a fight round by round, owns the dice (one seeded `Roller` per fight), the log
-and the round cap, and turns many fights into win rates. A system owns everything else: its
-craft's state, its pilots or captains, and its procedure within a round (dphases, strategic
-turns, whatever its rules have). A fight that reaches the cap is a draw, and says so.
+The fight pattern: a system writes its fight rules once, as plain functions over simple state
+(a NamedTuple of ints and lists of ints), drawing dice from the one stream (`stream.py`) and
+telling what happens through `emit` and `ask` (`recorder.py`). Its `FightRules` names them. A
+narrated duel runs those functions with a recorder and hands the events to the system's narrator;
+a series runs the very same functions with no recorder, compiled by Numba when it is installed
+(`compiled.py`), in chunks whose fights are each seeded `derive_seed(seed, index)`, so any fight
+of a series replays as a narrated duel. A fight that reaches the cap has no winner, and says so.
+
+Systems not yet on the pattern implement `start` (a `Fight` played round by round on a `Roller`)
+and are driven the older way.
 """
 
 from __future__ import annotations
@@ -14,15 +20,17 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
-from shipyard.core.dice import Roller, derive_seed
+from shipyard.core.dice import Roller
 from shipyard.core.options import Terms
+from shipyard.core.recorder import Asker, Recorder
+from shipyard.core.stream import DRAWS, MAX_SERIES_SEED, derive_seed, new_stream
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
     from shipyard.core.system import AnyDesign
 
 MAX_RUNS = 1_000_000
-MAX_REFERENCE_RUNS = 100_000  # the narrated engine takes milliseconds a fight
+MAX_REFERENCE_RUNS = 100_000  # uncompiled, a fight takes a millisecond or more
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 Progress = Callable[[int], None]  # told how many more fights are done
@@ -143,8 +151,38 @@ class Prepared(NamedTuple):
     round_name: str  # "dturn"
     damage_unit: str  # what `damage` counts ("cblocs destroyed")
     state: Any
-    batchable: bool  # the system's batch engine can run it (default pilots, supported parts)
+    batchable: bool  # may run compiled (default pilots or captains, supported parts)
     notes: tuple[str, ...] = ()  # the terms in force, for the top of a report
+    asker: Asker | None = None  # the user's own pilots or captains, answering `ask`
+
+
+class FightRules(NamedTuple):
+    """A system's fight rules, written once (see the module's docstring).
+
+    `play(params, rng, rec) -> (end, rounds, dealt_a, dealt_b)` plays one fight from
+    `Prepared.state`; `fights(params, seed, first, count, rng, out)` plays fights `first` ..
+    `first + count - 1` of a series, each from `derive_seed(seed, index)`, storing each with
+    `store`; `modules` names every module whose functions they call, compiled together; `ends`
+    reads an end code as (winner, reason).
+    """
+
+    play: Callable[..., tuple[int, int, int, int]]
+    fights: Callable[..., None]
+    modules: tuple[str, ...]
+    ends: dict[int, tuple[int | None, str]]
+
+
+OUT_END, OUT_ROUNDS, OUT_DEALT_A, OUT_DEALT_B, OUT_DRAWS = range(5)
+
+
+def store(out: Any, k: int, end: int, rounds: int, dealt_a: int, dealt_b: int,
+          rng: list[int]) -> None:
+    """Row k of a series chunk: one fight's end, length, damage and draws."""
+    out[k, OUT_END] = end
+    out[k, OUT_ROUNDS] = rounds
+    out[k, OUT_DEALT_A] = dealt_a
+    out[k, OUT_DEALT_B] = dealt_b
+    out[k, OUT_DRAWS] = rng[DRAWS]
 
 
 class Fight(ABC):
@@ -161,15 +199,17 @@ class Fight(ABC):
 
 @dataclass
 class Columns:
-    """The results of a series of fights, one entry per fight."""
+    """The results of a series of fights, one entry per fight: lists from the older engines,
+    NumPy arrays from the pattern's (then `reason` holds indices into `reason_names`)."""
 
-    winner: list[int] = field(default_factory=list)  # 0, 1, or -1 for no winner
-    reason: list[str] = field(default_factory=list)
-    rounds: list[int] = field(default_factory=list)
-    damage_a: list[int] = field(default_factory=list)
-    damage_b: list[int] = field(default_factory=list)
+    winner: Any = field(default_factory=list)  # 0, 1, or -1 for no winner
+    reason: Any = field(default_factory=list)
+    rounds: Any = field(default_factory=list)
+    damage_a: Any = field(default_factory=list)
+    damage_b: Any = field(default_factory=list)
     draws: int = 0  # random numbers drawn
     engine: str = "reference"
+    reason_names: tuple[str, ...] = ()
 
     def add(self, winner: int | None, reason: str, rounds: int, damage: tuple[int, int],
             draws: int) -> None:
@@ -200,9 +240,19 @@ class FightSupport(ABC, Generic[DesignT]):
     def prepare(self, a: DesignT, b: DesignT, terms: Terms) -> Prepared:
         """Check the terms against the designs (UserError if they do not fit)."""
 
-    @abstractmethod
+    def rules(self) -> FightRules | None:
+        """The system's fight rules on the pattern (None: an older `start`-driven engine)."""
+        return None
+
+    def narrate(self, prepared: Prepared, events: list[tuple[int, ...]], end: int,
+                rounds: int) -> tuple[list[Event], str]:
+        """A pattern fight's events in words, and the outcome's sentence (events is empty
+        when the fight was not told)."""
+        raise TypeError(f"{type(self).__name__} has fight rules but no narrator")
+
     def start(self, prepared: Prepared, roller: Roller, log: Log) -> Fight:
-        """A fresh fight under the prepared terms."""
+        """A fresh fight under the prepared terms (the older engines)."""
+        raise TypeError(f"{type(self).__name__} has neither fight rules nor an engine")
 
     def batch(self, prepared: Prepared, runs: int, seed: int,
               progress: Progress | None = None) -> Columns:
@@ -230,6 +280,15 @@ class FightResult(NamedTuple):
 
 def fight_once(support: FightSupport[Any], prepared: Prepared, seed: int,
                narrate: bool = True) -> FightResult:
+    rules = support.rules()
+    if rules is not None:
+        rng = new_stream(seed)
+        rec = Recorder(narrate, prepared.asker)
+        end, rounds, dealt_a, dealt_b = rules.play(prepared.state, rng, rec)
+        events, text = support.narrate(prepared, rec.events or [], end, rounds)
+        winner, reason = rules.ends[end]
+        return FightResult(Outcome(winner, reason, text), rounds, (dealt_a, dealt_b), events,
+                           rng[DRAWS])
     roller = Roller(seed)
     log = Log(narrate)
     fight = support.start(prepared, roller, log)
@@ -248,10 +307,24 @@ def check_runs(runs: int) -> None:
         raise UserError.single("cli.runs", f"--runs {runs}: give 1..{MAX_RUNS:,} fights")
 
 
+def check_series_seed(seed: int) -> None:
+    if not 0 <= seed <= MAX_SERIES_SEED:
+        raise UserError.single("cli.seed", f"--seed {seed}: a series takes a seed of "
+                               f"0..{MAX_SERIES_SEED:,}, so that each fight's own seed "
+                               "(seed·2²⁰ + fight) replays it with duel --seed")
+
+
 def series(support: FightSupport[Any], prepared: Prepared, runs: int, seed: int,
            progress: Progress | None = None, engine: str = "auto") -> Columns:
-    """`runs` fights from one seed: on the batch engine when it applies, else the reference."""
+    """`runs` fights from one seed, fight i seeded `derive_seed(seed, i)`: compiled where the
+    system is on the pattern, Numba is installed and no user's pilot is in play."""
     check_runs(runs)
+    check_series_seed(seed)
+    rules = support.rules()
+    if rules is not None:
+        from shipyard.core.compiled import run_series
+
+        return run_series(rules, prepared, runs, seed, progress, engine)
     if engine != "reference" and prepared.batchable:
         return support.batch(prepared, runs, seed, progress)
     if runs > MAX_REFERENCE_RUNS:
@@ -316,15 +389,14 @@ class Spread(NamedTuple):
     high: int
 
     @staticmethod
-    def of(values: Sequence[int]) -> Spread:
-        if not values:
-            return Spread(0.0, 0.0, 0, 0.0, 0)
-        mean = math.fsum(values) / len(values)
-        import statistics  # for a series only, not for one fight
+    def of(values: Any) -> Spread:
+        import numpy as np  # a series only
 
-        # statistics.pstdev is exact (Fractions) and takes ~0.1 s on 100,000 fights
-        sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / len(values))
-        return Spread(mean, sd, min(values), statistics.median(values), max(values))
+        array = np.asarray(values, dtype=np.float64)
+        if not len(array):
+            return Spread(0.0, 0.0, 0, 0.0, 0)
+        return Spread(float(array.mean()), float(array.std()), int(array.min()),
+                      float(np.median(array)), int(array.max()))
 
     def as_json(self) -> dict[str, Any]:
         return {"mean": self.mean, "sd": self.sd, "min": self.low, "median": self.median,
@@ -344,6 +416,7 @@ class Summary(NamedTuple):
     round_name: str
     damage_unit: str
     draws: int
+    examples: dict[str, int]  # "a" / "b" / "none" -> the seed of one such fight
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -355,26 +428,42 @@ class Summary(NamedTuple):
             "damage": {"unit": self.damage_unit, "a": self.damage[0].as_json(),
                        "b": self.damage[1].as_json()},
             "random_numbers": self.draws,
+            "replay_seeds": self.examples,
         }
 
 
 def summarise(prepared: Prepared, columns: Columns, seed: int) -> Summary:
-    runs = len(columns.winner)
-    counts = [0, 0, 0]
-    reasons: dict[str, dict[str, int]] = {"a": {}, "b": {}, "none": {}}
-    for winner, reason in zip(columns.winner, columns.reason, strict=True):
-        counts[winner] += 1  # -1 lands in the last slot
-        bucket = reasons["a" if winner == 0 else "b" if winner == 1 else "none"]
-        bucket[reason] = bucket.get(reason, 0) + 1
+    import numpy as np  # a series only
+
+    winner = np.asarray(columns.winner, dtype=np.int64)
+    runs = len(winner)
+    if columns.reason_names:
+        names = np.asarray(columns.reason_names, dtype=object)
+        reason = names[np.asarray(columns.reason, dtype=np.int64)] if runs else names[:0]
+    else:
+        reason = np.asarray(columns.reason, dtype=object)
+    reasons: dict[str, dict[str, int]] = {}
+    examples: dict[str, int] = {}
+    counts = []
+    for key, code in (("a", 0), ("b", 1), ("none", -1)):
+        mine = winner == code
+        counts.append(int(mine.sum()))
+        tally: dict[str, int] = {}
+        if counts[-1]:
+            found, times = np.unique(reason[mine], return_counts=True)
+            tally = {str(r): int(n) for r, n in zip(found.tolist(), times.tolist(), strict=True)}
+        reasons[key] = dict(sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])))
+        if counts[-1]:
+            examples[key] = derive_seed(seed, int(np.argmax(mine)))
     return Summary(
         names=prepared.names, runs=runs, seed=seed, engine=columns.engine,
         wins=(wilson(counts[0], runs), wilson(counts[1], runs)),
         no_winner=wilson(counts[2], runs),
-        reasons={k: dict(sorted(v.items(), key=lambda kv: -kv[1])) for k, v in reasons.items()},
+        reasons=reasons,
         rounds=Spread.of(columns.rounds),
         damage=(Spread.of(columns.damage_a), Spread.of(columns.damage_b)),
         round_name=prepared.round_name, damage_unit=prepared.damage_unit,
-        draws=columns.draws,
+        draws=columns.draws, examples=examples,
     )
 
 

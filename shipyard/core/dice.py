@@ -49,12 +49,6 @@ class Roller:
         return int(self.random() * sides) + 1
 
 
-def derive_seed(seed: int, index: int) -> int:
-    """The seed of fight `index` of a series: integers only, which Python seeds the same way
-    on every version."""
-    return (seed << 32) ^ (index * 0x9E3779B1 & 0xFFFFFFFF)
-
-
 def new_seed() -> int:
     """A fresh seed for a fight the user did not seed (printed, so it can be replayed)."""
     return random.SystemRandom().randrange(1, 10**9)

@@ -20,7 +20,6 @@ from shipyard.core.dice import (
     Roller,
     chance_all,
     chance_none,
-    derive_seed,
 )
 from shipyard.core.validation import validate
 from shipyard.core.yamlio import load_text
@@ -69,12 +68,6 @@ def test_a_die_covers_all_its_faces_evenly() -> None:
     se = math.sqrt(n * (1 / 6) * (5 / 6))
     for face in range(1, 7):
         assert abs(counts[face] - n / 6) < 4 * se
-
-
-def test_series_seeds_are_distinct_and_fixed() -> None:
-    seeds = [derive_seed(99, i) for i in range(1000)]
-    assert len(set(seeds)) == 1000
-    assert seeds == [derive_seed(99, i) for i in range(1000)]
 
 
 def test_chances_of_picks_without_replacement() -> None:

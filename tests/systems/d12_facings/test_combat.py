@@ -8,7 +8,7 @@ import pytest
 
 from shipyard.api import Terms
 from shipyard.core.combat import fight_once, series
-from shipyard.core.dice import derive_seed
+from shipyard.core.stream import derive_seed
 from shipyard.core.yard import Yard
 from shipyard.systems.d12_facings.combat import SUPPORT
 from shipyard.systems.d12_facings.combat import rules as r

@@ -1,0 +1,254 @@
+"""Series of fights on the pattern: the system's own rule functions, compiled by Numba when it is
+installed (`pip install shipyard[fast]`), else run as they are.
+
+Imported only on the series path: it is what imports NumPy and Numba.
+
+- Compiling: every function of the modules a `FightRules` names is registered with Numba
+  (`register_jitable`, so the plain function stays what a narrated duel calls), the recorder's
+  hooks get compiled versions that do nothing, and the series loop is compiled with `nogil`.
+- The cache cannot go stale: Numba's own cache notices an edit only to the file of the function
+  it compiled, not to the rules it calls, so the cache folder is named by a hash of every rule
+  module's source, the stream's, Numba's version and Python's.
+- Chunks: fight i is seeded `derive_seed(seed, i)` whoever plays it, so the result is the same
+  for any chunk size and any number of workers; compiled chunks run on threads (the compiled
+  loop releases the GIL), one per core unless told otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import inspect
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from shipyard.core import combat, recorder, stream
+from shipyard.core.combat import Columns, FightRules, Prepared, Progress
+from shipyard.errors import UserError
+
+COMPILED_CHUNK = 4096  # ~40 ms of compiled fights: a progress bar that moves
+PLAIN_CHUNK = 64  # uncompiled fights take a millisecond or more each
+LONG_UNCOMPILED = 60.0  # seconds: say so before going on
+HINT = "fights run uncompiled; pip install 'shipyard[fast]' makes a series ~100x faster"
+
+Notice = Callable[[str], None]
+
+_lock = threading.Lock()
+_registered: set[int] = set()
+_compiled: dict[tuple[str, ...], Callable[..., None]] = {}
+
+
+def numba_module() -> Any | None:
+    """Numba, or None when it is not installed (or cannot load)."""
+    try:
+        import numba
+    except ImportError:
+        return None
+    return numba
+
+
+def cache_root() -> Path:
+    if os.environ.get("SHIPYARD_CACHE"):
+        return Path(os.environ["SHIPYARD_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "shipyard"
+
+
+def rule_modules(rules: FightRules) -> list[Any]:
+    return [stream, *(importlib.import_module(name) for name in rules.modules)]
+
+
+def cache_key(rules: FightRules, numba_version: str) -> str:
+    """A folder name that changes with any rule's source, Numba or Python."""
+    digest = hashlib.sha256()
+    for module in rule_modules(rules):
+        digest.update(inspect.getsource(module).encode())
+    digest.update(inspect.getsource(combat.store).encode())
+    digest.update(f"{numba_version} {sys.version}".encode())
+    return digest.hexdigest()[:20]
+
+
+def compile_fights(rules: FightRules, params: Any,
+                   notice: Notice | None = None) -> Callable[..., None] | None:
+    """The series loop of `rules`, compiled for `params` (None without Numba). The first
+    compile after an edit or an install says so on `notice`, with its expected time."""
+    numba = numba_module()
+    if numba is None:
+        return None
+    with _lock:
+        fights = _compiled.get(rules.modules)
+        if fights is None:
+            _register_hooks()
+            for module in rule_modules(rules):
+                _register_module(module)
+            _register(combat.store)
+            numba.config.CACHE_DIR = str(cache_root() / "fights" /
+                                         cache_key(rules, numba.__version__))
+            fights = numba.njit(cache=True, nogil=True)(rules.fights)
+            _compiled[rules.modules] = fights
+        cold = not Path(numba.config.CACHE_DIR).exists()
+        timing = cache_root() / "fights" / f"{rules.modules[0]}.seconds"
+        if cold and notice is not None:
+            notice(f"compiling fight rules once, about {_last_time(timing)} s")
+        started = time.perf_counter()
+        # the first call for these types compiles or loads the cache: once, before any thread
+        fights(params, 0, 0, 0, np.zeros(stream.STREAM_SIZE, np.int64),
+               np.zeros((0, 5), np.int64))
+        if cold:
+            _save_time(timing, time.perf_counter() - started)
+    return fights
+
+
+def _save_time(timing: Path, seconds: float) -> None:
+    try:
+        timing.parent.mkdir(parents=True, exist_ok=True)
+        timing.write_text(f"{seconds:.1f}")
+    except OSError:
+        pass  # only the next estimate is lost
+
+
+def _last_time(timing: Path) -> str:
+    try:
+        return f"{float(timing.read_text()):.0f}"
+    except (OSError, ValueError):
+        return "20"
+
+
+def _register_hooks() -> None:
+    if id(recorder.emit) in _registered:
+        return
+    from numba.extending import overload
+
+    # unannotated: Numba compares these signatures with the lambdas', annotations included
+    @overload(recorder.emit)
+    def _emit(rec, event):  # type: ignore[no-untyped-def]
+        return lambda rec, event: None
+
+    @overload(recorder.ask)
+    def _ask(rec, side, question, facts, default):  # type: ignore[no-untyped-def]
+        return lambda rec, side, question, facts, default: default
+
+    _registered.add(id(recorder.emit))
+
+
+def _register_module(module: Any) -> None:
+    for value in vars(module).values():
+        if (inspect.isfunction(value) and value.__module__ == module.__name__
+                and value not in (recorder.emit, recorder.ask)):
+            _register(value)
+
+
+def _register(function: Callable[..., Any]) -> None:
+    if id(function) not in _registered:
+        from numba.extending import register_jitable
+
+        register_jitable(function)
+        _registered.add(id(function))
+
+
+def as_arrays(value: Any) -> Any:
+    """Prepared state as Numba takes it: lists of ints become int64 arrays (lists of lists,
+    2-D), tuples and NamedTuples keep their shape, numbers stay numbers."""
+    if isinstance(value, list):
+        return np.asarray(value, dtype=np.int64)
+    if isinstance(value, tuple):
+        converted = [as_arrays(v) for v in value]
+        return type(value)(*converted) if hasattr(value, "_fields") else tuple(converted)
+    return value
+
+
+def chunks(runs: int, size: int) -> Iterator[tuple[int, int]]:
+    for first in range(0, runs, size):
+        yield first, min(size, runs - first)
+
+
+def workers_wanted() -> int:
+    told = os.environ.get("SHIPYARD_WORKERS")
+    if told:
+        return max(1, int(told))
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
+def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
+               progress: Progress | None = None, engine: str = "auto",
+               notice: Notice | None = None, workers: int | None = None) -> Columns:
+    """`runs` fights; row i is the fight `duel --seed derive_seed(seed, i)` tells."""
+    out = np.zeros((runs, 5), dtype=np.int64)
+    fights = None
+    if engine != "reference" and prepared.batchable:
+        params = as_arrays(prepared.state)
+        fights = compile_fights(rules, params, notice)
+    if fights is not None:
+        _run_compiled(fights, params, seed, out, progress, workers or workers_wanted())
+        name = "compiled"
+    else:
+        if engine != "reference" and prepared.batchable and notice is not None:
+            notice(HINT)
+        _run_plain(rules, prepared.state, seed, out, progress, notice)
+        name = "uncompiled"
+    return _columns(rules, out, name)
+
+
+def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any,
+                  progress: Progress | None, workers: int) -> None:
+    def play(chunk: tuple[int, int]) -> int:
+        first, count = chunk
+        fights(params, seed, first, count, np.zeros(stream.STREAM_SIZE, np.int64),
+               out[first:first + count])
+        return count
+
+    work = list(chunks(len(out), COMPILED_CHUNK))
+    if workers <= 1 or len(work) <= 1:
+        for chunk in work:
+            done = play(chunk)
+            if progress is not None:
+                progress(done)
+        return
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for done in pool.map(play, work):
+            if progress is not None:
+                progress(done)
+
+
+def _run_plain(rules: FightRules, params: Any, seed: int, out: Any,
+               progress: Progress | None, notice: Notice | None) -> None:
+    rng = [0] * stream.STREAM_SIZE
+    started = time.perf_counter()
+    warned = False
+    for first, count in chunks(len(out), PLAIN_CHUNK):
+        rules.fights(params, seed, first, count, rng, out[first:first + count])
+        if progress is not None:
+            progress(count)
+        if not warned and notice is not None and first + count < len(out):
+            rate = (first + count) / max(time.perf_counter() - started, 1e-9)
+            left = (len(out) - first - count) / rate
+            if left > LONG_UNCOMPILED:
+                notice(f"uncompiled, these fights take about {left:.0f} s more")
+            warned = True
+
+
+def _columns(rules: FightRules, out: Any, engine: str) -> Columns:
+    codes = sorted(rules.ends)
+    if len(out) and not np.isin(out[:, combat.OUT_END], codes).all():
+        raise UserError.single("fight.end", "a fight ended with a code its rules do not "
+                               "declare: a bug in the system's fight rules")
+    names = sorted({reason for _, reason in rules.ends.values()})
+    winner = np.full(max(codes) + 1, -1, dtype=np.int8)
+    reason = np.zeros(max(codes) + 1, dtype=np.int8)
+    for code, (side, why) in rules.ends.items():
+        winner[code] = -1 if side is None else side
+        reason[code] = names.index(why)
+    ends = out[:, combat.OUT_END]
+    return Columns(winner=winner[ends], reason=reason[ends], rounds=out[:, combat.OUT_ROUNDS],
+                   damage_a=out[:, combat.OUT_DEALT_A], damage_b=out[:, combat.OUT_DEALT_B],
+                   draws=int(out[:, combat.OUT_DRAWS].sum()), engine=engine,
+                   reason_names=tuple(names))

@@ -1,0 +1,126 @@
+"""The fight pattern: one set of rule functions, narrated or in a series, compiled or not."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shipyard.core.combat import (
+    Event,
+    FightRules,
+    FightSupport,
+    OddsReport,
+    Prepared,
+    fight_once,
+    series,
+    summarise,
+)
+from shipyard.core.options import Terms
+from shipyard.core.stream import derive_seed
+from tests.core import duel_rules as r
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent.parent
+
+RULES = FightRules(play=r.play, fights=r.fights, modules=("tests.core.duel_rules",),
+                   ends={r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
+                         r.CAP: (None, "cap")})
+
+
+class Toy(FightSupport[Any]):
+    def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
+        return Prepared(("Anvil", "Hammer"), 30, "round", "hull", 
+                        r.Params([9, 8], [2, 1], [0, 0], 30), batchable=True)
+
+    def rules(self) -> FightRules:
+        return RULES
+
+    def narrate(self, prepared: Prepared, events: list[tuple[int, ...]], end: int,
+                rounds: int) -> tuple[list[Event], str]:
+        told = [Event(0, "fire", f"{prepared.names[e[1]]} rolls {e[2]}: {e[3]} damage")
+                for e in events]
+        return told, f"end {end} after {rounds}"
+
+    def odds(self, *args: Any) -> OddsReport:
+        raise NotImplementedError
+
+
+SUPPORT = Toy()
+PREPARED = SUPPORT.prepare(None, None, Terms())
+
+
+def rows(columns: Any) -> list[tuple[int, ...]]:
+    return list(zip(columns.winner.tolist(), columns.rounds.tolist(),
+                    columns.damage_a.tolist(), columns.damage_b.tolist(), strict=True))
+
+
+def test_every_series_row_is_the_narrated_fight_of_its_seed() -> None:
+    columns = series(SUPPORT, PREPARED, 200, seed=77)
+    for i in range(200):
+        told = fight_once(SUPPORT, PREPARED, derive_seed(77, i))
+        winner = -1 if told.outcome.winner is None else told.outcome.winner
+        assert rows(columns)[i] == (winner, told.rounds, *told.damage)
+        assert len(told.events) == sum(1 for _ in told.events)  # told blow by blow
+    assert columns.draws == sum(fight_once(SUPPORT, PREPARED, derive_seed(77, i)).draws
+                                for i in range(200))
+
+
+def test_chunks_and_workers_do_not_change_a_series() -> None:
+    from shipyard.core import compiled
+
+    one = compiled.run_series(RULES, PREPARED, 9000, 5, workers=1)
+    two = compiled.run_series(RULES, PREPARED, 9000, 5, workers=2)
+    plain = compiled.run_series(RULES, PREPARED, 300, 5, engine="reference")
+    assert rows(one) == rows(two)
+    assert rows(plain) == rows(one)[:300]
+    assert plain.engine == "uncompiled"
+
+
+def test_summary_names_a_replayable_seed_for_each_outcome() -> None:
+    summary = summarise(PREPARED, series(SUPPORT, PREPARED, 500, seed=3), 3)
+    assert set(summary.examples) == {"a", "b"}
+    for key, side in (("a", 0), ("b", 1)):
+        assert fight_once(SUPPORT, PREPARED, summary.examples[key]).outcome.winner == side
+
+
+def test_a_users_answers_reach_the_rules_uncompiled() -> None:
+    always = PREPARED._replace(asker=lambda side, question, facts, default: 7,
+                               batchable=False)
+    result = fight_once(SUPPORT, always, 4)
+    assert result.outcome.winner is None and result.damage == (0, 0)
+    assert series(SUPPORT, always, 20, seed=1).engine == "uncompiled"
+
+
+SCRIPT = """
+import sys
+{block}
+from tests.core.test_pattern import SUPPORT, PREPARED
+from shipyard.core.combat import series, summarise
+s = summarise(PREPARED, series(SUPPORT, PREPARED, 3000, seed=21), 21)
+print(s.engine, s.wins[0].count, s.wins[1].count, s.rounds.mean, s.draws)
+"""
+BLOCK_NUMBA = """
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numba" or name.startswith("numba."):
+            raise ImportError("numba blocked for this test")
+sys.meta_path.insert(0, Block())
+"""
+
+
+def _run(block: str, **env: str) -> str:
+    done = subprocess.run([sys.executable, "-c", SCRIPT.format(block=block)], cwd=ROOT,
+                          capture_output=True, text=True, env={**os.environ, **env},
+                          check=True)
+    return done.stdout.split(" ", 1)[1]
+
+
+def test_same_summary_compiled_uncompiled_and_without_numba() -> None:
+    compiled = _run("")
+    assert _run("", NUMBA_DISABLE_JIT="1") == compiled
+    assert _run(BLOCK_NUMBA) == compiled
