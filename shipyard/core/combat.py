@@ -154,6 +154,7 @@ class Prepared(NamedTuple):
     batchable: bool  # may run compiled (default pilots or captains, supported parts)
     notes: tuple[str, ...] = ()  # the terms in force, for the top of a report
     asker: Asker | None = None  # the user's own pilots or captains, answering `ask`
+    told: Any = None  # what only the narrator reads (names, labels): never compiled
 
 
 class FightRules(NamedTuple):
