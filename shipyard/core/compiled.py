@@ -184,14 +184,14 @@ def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
     """`runs` fights; row i is the fight `duel --seed derive_seed(seed, i)` tells."""
     out = np.zeros((runs, 5), dtype=np.int64)
     fights = None
-    if engine != "reference" and prepared.batchable:
+    if engine == "auto" and prepared.batchable:
         params = as_arrays(prepared.state)
         fights = compile_fights(rules, params, notice)
     if fights is not None:
         _run_compiled(fights, params, seed, out, progress, workers or workers_wanted())
         name = "compiled"
     else:
-        if engine != "reference" and prepared.batchable and notice is not None:
+        if engine == "auto" and prepared.batchable and notice is not None:
             notice(HINT)
         _run_plain(rules, prepared.state, seed, out, progress, notice)
         name = "uncompiled"

@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from shipyard.core.combat import (
     Event,
     FightRules,
@@ -34,7 +32,7 @@ RULES = FightRules(play=r.play, fights=r.fights, modules=("tests.core.duel_rules
 
 class Toy(FightSupport[Any]):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
-        return Prepared(("Anvil", "Hammer"), 30, "round", "hull", 
+        return Prepared(("Anvil", "Hammer"), 30, "round", "hull",
                         r.Params([9, 8], [2, 1], [0, 0], 30), batchable=True)
 
     def rules(self) -> FightRules:
@@ -75,7 +73,7 @@ def test_chunks_and_workers_do_not_change_a_series() -> None:
 
     one = compiled.run_series(RULES, PREPARED, 9000, 5, workers=1)
     two = compiled.run_series(RULES, PREPARED, 9000, 5, workers=2)
-    plain = compiled.run_series(RULES, PREPARED, 300, 5, engine="reference")
+    plain = compiled.run_series(RULES, PREPARED, 300, 5, engine="plain")
     assert rows(one) == rows(two)
     assert rows(plain) == rows(one)[:300]
     assert plain.engine == "uncompiled"
