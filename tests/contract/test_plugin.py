@@ -25,8 +25,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def run(site: Path, *args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(site)}
+def run(site: Path, *args: str | Path, cwd: Path | None = None,
+        **extra: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(site), **extra}
     return subprocess.run([sys.executable, "-m", "shipyard", *map(str, args)], env=env,
                           capture_output=True, text=True, cwd=cwd or site, timeout=120)
 
@@ -65,8 +66,13 @@ def test_the_toy_validates_shows_prints_and_fights(site: Path) -> None:
     duel = run(site, "duel", example, example, "--seed", "4", "--json")
     assert duel.returncode == 0, duel.stderr
     assert json.loads(duel.stdout)["reason"] in ("destroyed", "both-lost", "cap")
-    runs = run(site, "duel", example, example, "--seed", "4", "--runs", "3000", "--json")
+    runs = run(site, "duel", example, example, "--seed", "4", "--runs", "3000", "--json",
+               SHIPYARD_CACHE=str(site / "cache"))  # a fresh install: compiled once
     assert runs.returncode == 0, runs.stderr
+    assert runs.stderr.startswith("compiling fight rules once, about "), runs.stderr
+    warm = run(site, "duel", example, example, "--seed", "4", "--runs", "3000", "--json",
+               SHIPYARD_CACHE=str(site / "cache"))
+    assert warm.stdout == runs.stdout and warm.stderr == ""
     summary = json.loads(runs.stdout)
     assert summary["engine"] == "compiled" and summary["runs"] == 3000
     replay = summary["replay_seeds"]["a"]
