@@ -94,7 +94,7 @@ def attack_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
     them = side_of(target.built, catalog, target.model.name, {})
     bands = catalog.combat.bands
     given = terms.values.get("range")
-    aim = terms.whole("aim", 0)
+    aim = int(terms.crew[0].get("aim", 0))
     dists, chances = [], []
     for w in me.weapons:
         if w.kind != r.DIRECT:

@@ -218,7 +218,8 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
 
     harm = pad([[harms(w, sides[1 - i].armour) for w in s.weapons]
                 for i, s in enumerate(sides)], maxw)
-    start = STARTS[terms.word("start", combat.start)]
+    where = str(terms.values.get("range", terms.values.get("geometry", combat.start)))
+    start = STARTS[where]
     params = r.Params(
         cap=terms.whole("cap", combat.cap), start=start, block=block, maxw=maxw,
         maxs=MAX_SALVOS, nloc=len(locs), burn_max=combat.policy.burn_max,
@@ -248,7 +249,6 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
                 tuple(band.name for band in combat.bands), tuple(loc.name for loc in locs))
     start_words = {"random": "Very Long (a random encounter)",
                    "planet": "near a planet: Medium on 1-2 of a d6, else Long"}
-    where = terms.word("start", combat.start)
     notes = (f"start: {start_words.get(where, where)}",
              "crews (pilot, gunnery, sensors, tactics, leadership, engineer): "
              + "; ".join(f"{s.name} {'/'.join(f'{v:+d}' for v in s.skills)}" for s in sides),
