@@ -90,14 +90,21 @@ RNG: list[int] = [0] * 5
 
 def test_the_designs_become_the_seeds_positions_and_weapons(p: r.Params,
                                                            prepared: Prepared) -> None:
-    assert p.hull == [176, 88] and p.armour == [13, 13] and p.thrust == [7, 9]
+    assert [r.sv(p, side, r.SD_HULL) for side in (0, 1)] == [176, 88]
+    assert [r.sv(p, side, r.SD_ARMOUR) for side in (0, 1)] == [13, 13]
+    assert [r.sv(p, side, r.SD_THRUST) for side in (0, 1)] == [7, 9]
     assert prepared.told.weapons[0] == ("Particle Barbette", "PD Laser Battery II")
     assert prepared.told.weapons[1] == ("Beam Laser ×3",)
-    assert p.w_copies[0][:2] == [2, 1] and p.w_multiple[0][0] == 3
-    assert p.w_kind[0][:2] == [r.DIRECT, r.BATTERY] and p.w_pd_dm[0][1] == 4  # TRV-R28
-    assert p.w_per_die[1][0] == 2 and p.w_dm[1][0] == 4 and p.w_laser[1][0] == 1
-    assert p.salvo == [12, 3]  # every missile mount fires at once
-    assert p.tl == [13, 15] and p.ecm_dm == [4, 4] and p.shielded == [1, 0]
+    assert [r.wv(p, 0, r.W_COPIES, w) for w in (0, 1)] == [2, 1]
+    assert r.wv(p, 0, r.W_MULTIPLE, 0) == 3
+    assert [r.wv(p, 0, r.W_KIND, w) for w in (0, 1)] == [r.DIRECT, r.BATTERY]
+    assert r.wv(p, 0, r.W_PD_DM, 1) == 4  # TRV-R28
+    assert r.wv(p, 1, r.W_PER_DIE, 0) == 2 and r.wv(p, 1, r.W_DM, 0) == 4
+    assert r.wv(p, 1, r.W_LASER, 0) == 1
+    assert [r.sv(p, side, r.SD_SALVO) for side in (0, 1)] == [12, 3]  # every mount at once
+    assert [r.sv(p, side, r.SD_TL) for side in (0, 1)] == [13, 15]
+    assert [r.sv(p, side, r.SD_ECM_DM) for side in (0, 1)] == [4, 4]
+    assert [r.sv(p, side, r.SD_SHIELDED) for side in (0, 1)] == [1, 0]
 
 
 def test_the_starting_range(p: r.Params, script: Callable[..., Script]) -> None:
@@ -158,7 +165,7 @@ def test_overcharge_effect_is_thrust_and_minus_4_or_6_hits_the_m_drive(
     script(1, 1, 2, 2)  # Engineer 2 + 2 = 4: Effect -4; then Pilot 4 + 2 = 6 vs 6+
     assert r.manoeuvre(p, st, RNG, None, 0, r.LONG, 0, r.SHORT) == 2  # 3 thrust, 1 kept
     assert st[at(p, 0, r.MHITS)] == 1 and st[at(p, 0, r.THRUST)] == 1
-    q = p._replace(overcharge_from=0, skill=[[2, 2, 2, 1, 1, 0], p.skill[1]])
+    q = p._replace(overcharge_from=0, skill=[2, 2, 2, 1, 1, 0, *p.skill[6:]])
     st = list(p.state0)
     st[at(p, 0, r.THRUST)] = 7
     script(1, 1)  # Engineer 2 + 0: Effect -6: two hits, thrust 1, nothing to spare
@@ -173,7 +180,7 @@ def test_overcharge_effect_is_thrust_and_minus_4_or_6_hits_the_m_drive(
 
 def test_manoeuvre_is_routine_and_the_range_adds_thrust_toward_and_away_trv_r18(
         p: r.Params, script: Callable[..., Script]) -> None:
-    assert p.cost == [1, 1, 2, 5, 10, 25, 50]
+    assert [r.tv(p, r.T_COST, band) for band in range(7)] == [1, 1, 2, 5, 10, 25, 50]
     assert r.move_range(p, r.LONG, 0, 10) == (r.MEDIUM, 0)  # Long's 10 crosses inward
     assert r.move_range(p, r.LONG, 0, 9) == (r.LONG, 9)  # banked
     assert r.move_range(p, r.MEDIUM, 0, -10) == (r.LONG, 0)  # and outward: the same 10

@@ -73,7 +73,22 @@ CHAIN, THRUST, STOCK, SANDS, LOST, CRIT = range(10, 16)
 AIM = CRIT + 11  # then one aim count per weapon entry, then (missiles, rounds) per salvo slot
 
 
+(W_KIND, W_COPIES, W_DICE, W_DD, W_PER_DIE, W_MULTIPLE, W_DM, W_REACH, W_AP, W_RADIATION,
+ W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_HARM) = range(16)
+NWF = 16
+(SD_HULL, SD_ARMOUR, SD_THRUST, SD_TL, SD_SENSOR_DM, SD_ECM_DM, SD_SHIELDED, SD_WANT, SD_SALVO,
+ SD_MISSILE_DICE, SD_MISSILE_DD, SD_MISSILE_GUNNERY, SD_NW) = range(13)
+NSD = 13
+(T_COST, T_RANGE_DM, T_FLIGHT, T_CRIT_LOC, T_CRIT_EFFECT) = range(5)
+NT = 5
+TAB_WIDTH = 13
+NSKILL = 6
+
+
 class Params(NamedTuple):
+    """Numbers only, in few flat lists: each list passed to a compiled function is reference
+    counted on every call, so five lists run much faster than forty (see wv, sv, sk, tv)."""
+
     cap: int
     start: int
     block: int
@@ -84,44 +99,29 @@ class Params(NamedTuple):
     inspire_from: int
     overcharge_from: int
     board: int
-    state0: list[int]
-    hull: list[int]
-    armour: list[int]
-    thrust: list[int]
-    tl: list[int]
-    sensor_dm: list[int]
-    ecm_dm: list[int]
-    shielded: list[int]
-    want: list[int]
-    salvo: list[int]
-    missile_dice: list[int]
-    missile_dd: list[int]
-    missile_gunnery: list[int]
-    skill: list[list[int]]
-    nw: list[int]
-    w_kind: list[list[int]]
-    w_copies: list[list[int]]
-    w_dice: list[list[int]]
-    w_dd: list[list[int]]
-    w_per_die: list[list[int]]
-    w_multiple: list[list[int]]
-    w_dm: list[list[int]]
-    w_reach: list[list[int]]
-    w_ap: list[list[int]]
-    w_radiation: list[list[int]]
-    w_ion: list[list[int]]
-    w_laser: list[list[int]]
-    w_pd: list[list[int]]
-    w_pd_dm: list[list[int]]
-    w_fixed: list[list[int]]
-    w_harm: list[list[int]]
-    cost: list[int]
-    range_dm: list[int]
-    flight: list[int]
-    crit_loc: list[int]
-    crit_effect: list[int]
     crew_loc: int
     power_loc: int
+    state0: list[int]
+    sd: list[int]  # per side, NSD figures (SD_*)
+    skill: list[int]  # per side, six skill DMs
+    w: list[int]  # per side, NWF rows (W_*) of maxw weapon entries
+    tab: list[int]  # NT rows (T_*) of TAB_WIDTH: band and critical tables
+
+
+def wv(p: Params, side: int, field: int, w: int) -> int:
+    return p.w[(side * NWF + field) * p.maxw + w]
+
+
+def sv(p: Params, side: int, field: int) -> int:
+    return p.sd[side * NSD + field]
+
+
+def sk(p: Params, side: int, skill: int) -> int:
+    return p.skill[side * NSKILL + skill]
+
+
+def tv(p: Params, table: int, index: int) -> int:
+    return p.tab[table * TAB_WIDTH + index]
 
 
 # --- small rules -------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def level(p: Params, st: list[int], side: int, effect: int) -> int:
     base = side * p.block + CRIT
     total = 0
     for loc in range(p.nloc):
-        if p.crit_effect[loc] == effect:
+        if tv(p, T_CRIT_EFFECT, loc) == effect:
             total += st[base + loc]
     return total
 
@@ -158,17 +158,18 @@ def crew_dm(p: Params, st: list[int], side: int) -> int:
 
 
 def thrust_now(p: Params, st: list[int], side: int) -> int:
-    return max(0, p.thrust[side] - st[side * p.block + MHITS] - level(p, st, side, EF_THRUST))
+    return max(0, sv(p, side, SD_THRUST) - st[side * p.block + MHITS]
+               - level(p, st, side, EF_THRUST))
 
 
 def armour_now(p: Params, st: list[int], side: int) -> int:
-    return max(0, p.armour[side] - level(p, st, side, EF_ARMOUR))
+    return max(0, sv(p, side, SD_ARMOUR) - level(p, st, side, EF_ARMOUR))
 
 
 def range_cost(p: Params, near: int) -> int:
     """Thrust to cross the boundary between band `near` and the band beyond it: the outer
     band's figure, either way (TRV-R18)."""
-    return p.cost[near + 1]
+    return tv(p, T_COST, near + 1)
 
 
 def move_range(p: Params, band: int, progress: int, net: int) -> tuple[int, int]:
@@ -204,18 +205,19 @@ def spend_reaction(p: Params, st: list[int], rec: Recorder | None, side: int, th
 
 def has_shot(p: Params, side: int, band: int) -> int:
     """1 when a direct-fire weapon of `side` that can hurt the enemy reaches `band`."""
-    for w in range(p.nw[side]):
-        if p.w_kind[side][w] == DIRECT and p.w_harm[side][w] and p.w_reach[side][w] >= band:
+    for w in range(sv(p, side, SD_NW)):
+        if (wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w)
+                and wv(p, side, W_REACH, w) >= band):
             return 1
     return 0
 
 
 def can_harm(p: Params, st: list[int], side: int) -> int:
     o = side * p.block
-    for w in range(p.nw[side]):
-        if p.w_kind[side][w] == DIRECT and p.w_harm[side][w]:
+    for w in range(sv(p, side, SD_NW)):
+        if wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w):
             return 1
-    if p.salvo[side] > 0 and st[o + STOCK] > 0:
+    if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0:
         return 1
     for slot in range(p.maxs):
         if st[o + AIM + p.maxw + 2 * slot] > 0:
@@ -231,12 +233,12 @@ def want_band(p: Params, st: list[int], rec: Recorder | None, side: int, rnd: in
     """The band the captain steers for: the catalog policy's choice for this pairing (the band
     where its own expected damage most exceeds the enemy's), or a user's captain's."""
     o, e = side * p.block, (1 - side) * p.block
-    return ask(rec, side, Q_BAND, (rnd, band, st[o + HULL], st[e + HULL]), p.want[side])
+    return ask(rec, side, Q_BAND, (rnd, band, st[o + HULL], st[e + HULL]), sv(p, side, SD_WANT))
 
 
 def threat_of(p: Params, st: list[int], target: int, most: int) -> int:
     """1 when a hit could take a tenth of the target's Hull: worth buying a reaction."""
-    return 1 if most * 10 >= p.hull[target] else 0
+    return 1 if most * 10 >= sv(p, target, SD_HULL) else 0
 
 
 # --- the steps ---------------------------------------------------------------------------
@@ -245,7 +247,7 @@ def threat_of(p: Params, st: list[int], target: int, most: int) -> int:
 def scan(p: Params, rng: list[int], rec: Recorder | None, side: int, attempt: int) -> int:
     """Scan for the enemy: Electronics (sensors) 8+, with the sensors' DM."""
     roll = roll2(rng)
-    dm = p.skill[side][SENSORS] + p.sensor_dm[side]
+    dm = sk(p, side, SENSORS) + sv(p, side, SD_SENSOR_DM)
     ok = 1 if roll + dm >= AVERAGE else 0
     emit(rec, (EV_SCAN, side, attempt, roll, dm, ok))
     return ok
@@ -279,14 +281,14 @@ def initiative(p: Params, st: list[int], rng: list[int], rec: Recorder | None, s
     turn's Inspire Effect, -2 per reaction bought last turn."""
     o = side * p.block
     tactics = roll2(rng)
-    tdm = p.skill[side][TACTICS] - crew_dm(p, st, side)
+    tdm = sk(p, side, TACTICS) - crew_dm(p, st, side)
     roll = roll2(rng)
     thrust = thrust_now(p, st, side)
     burn = 2 * st[o + BURN_NEXT]
-    init = roll + p.skill[side][PILOT] + (tactics + tdm - AVERAGE) + thrust + st[o + INSPIRE] \
+    init = roll + sk(p, side, PILOT) + (tactics + tdm - AVERAGE) + thrust + st[o + INSPIRE] \
         - burn
     reactions = reactions_for(init)
-    emit(rec, (EV_INIT, side, roll, p.skill[side][PILOT], tactics, tdm, thrust,
+    emit(rec, (EV_INIT, side, roll, sk(p, side, PILOT), tactics, tdm, thrust,
                st[o + INSPIRE], burn, init, reactions))
     st[o + INIT] = init
     st[o + REACT] = reactions
@@ -322,9 +324,9 @@ def manoeuvre(p: Params, st: list[int], rng: list[int], rec: Recorder | None, si
     o = side * p.block
     crew = crew_dm(p, st, side)
     base = st[o + THRUST]
-    if want != band and p.skill[side][ENGINEER] >= p.overcharge_from and base > 0:
+    if want != band and sk(p, side, ENGINEER) >= p.overcharge_from and base > 0:
         roll = roll2(rng)
-        dm = p.skill[side][ENGINEER] - crew
+        dm = sk(p, side, ENGINEER) - crew
         effect = roll + dm - AVERAGE
         st[o + THRUST] = min(2 * base, max(0, base + effect))
         hits = 2 if effect <= -6 else (1 if effect <= -4 else 0)
@@ -335,7 +337,7 @@ def manoeuvre(p: Params, st: list[int], rng: list[int], rec: Recorder | None, si
     if toward == 0:
         return 0
     roll = roll2(rng)
-    dm = p.skill[side][PILOT] - crew
+    dm = sk(p, side, PILOT) - crew
     ok = 1 if roll + dm >= ROUTINE else 0
     if not ok:
         toward = 0
@@ -348,13 +350,13 @@ def board(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: 
     """Boarding: opposed Pilot at Adjacent range for one thrust; a win ends the duel (TRV-R22).
     The default crew tries when the enemy has lost half its Hull."""
     o, e = side * p.block, (1 - side) * p.block
-    if not p.board or st[o + THRUST] < 1 or st[e + HULL] * 2 > p.hull[1 - side]:
+    if not p.board or st[o + THRUST] < 1 or st[e + HULL] * 2 > sv(p, 1 - side, SD_HULL):
         return 0
     st[o + THRUST] -= 1
     roll = roll2(rng)
-    dm = p.skill[side][PILOT] - crew_dm(p, st, side)
+    dm = sk(p, side, PILOT) - crew_dm(p, st, side)
     theirs = roll2(rng)
-    tdm = p.skill[1 - side][PILOT] - crew_dm(p, st, 1 - side)
+    tdm = sk(p, 1 - side, PILOT) - crew_dm(p, st, 1 - side)
     ok = 1 if roll + dm > theirs + tdm else 0
     emit(rec, (EV_BOARD, side, roll, dm, theirs, tdm, ok))
     return ok
@@ -369,7 +371,7 @@ def line_up(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side
         return
     st[o + THRUST] -= 1
     roll = roll2(rng)
-    dm = p.skill[side][PILOT] - crew_dm(p, st, side)
+    dm = sk(p, side, PILOT) - crew_dm(p, st, side)
     effect = roll + dm - AVERAGE
     st[o + CHAIN] += effect
     emit(rec, (EV_LINEUP, side, roll, dm, effect))
@@ -384,7 +386,7 @@ def critical(p: Params, st: list[int], rng: list[int], rec: Recorder | None, sid
     new = min(6, max(now + 1, severity))
     st[o + CRIT + loc] = new
     extra = 0
-    if p.crit_effect[loc] == EF_DAMAGE:
+    if tv(p, T_CRIT_EFFECT, loc) == EF_DAMAGE:
         extra = min(dice(rng, severity, 6), max(0, st[o + HULL]))
         st[o + HULL] -= extra
     emit(rec, (EV_CRIT, side, roll, loc, severity, new, extra, st[o + HULL]))
@@ -402,16 +404,16 @@ def hurt(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     st[o + DEALT] += dealt
     if st[e + HULL] <= 0:
         return
-    lost = (p.hull[t] - st[e + HULL]) * 10 // p.hull[t]
+    lost = (sv(p, t, SD_HULL) - st[e + HULL]) * 10 // sv(p, t, SD_HULL)
     count = lost - st[e + LOST] + (1 if effect >= 6 else 0)
     st[e + LOST] = lost
     severity = min(6, (damage + 9) // 10)
     for _ in range(count):
         roll = roll2(rng)
-        st[o + DEALT] += critical(p, st, rng, rec, t, severity, p.crit_loc[roll], roll)
+        st[o + DEALT] += critical(p, st, rng, rec, t, severity, tv(p, T_CRIT_LOC, roll), roll)
         if st[e + HULL] <= 0:
             return
-    if radiation and not p.shielded[t]:
+    if radiation and not sv(p, t, SD_SHIELDED):
         emit(rec, (EV_RADIATION, t))
         critical(p, st, rng, rec, t, 1, p.crew_loc, 0)
 
@@ -428,7 +430,7 @@ def dodge(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: 
         return 0
     st[o + THRUST] -= 1
     roll = roll2(rng)
-    dm = p.skill[side][PILOT] - crew_dm(p, st, side)
+    dm = sk(p, side, PILOT) - crew_dm(p, st, side)
     effect = roll + dm - DIFFICULT
     emit(rec, (EV_DODGE, side, roll, dm, effect, spent - 1))
     return max(0, effect)
@@ -445,7 +447,7 @@ def sand(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
         return 0
     st[o + SANDS] -= 1
     roll = roll2(rng)
-    dm = p.skill[side][GUNNERY] - crew_dm(p, st, side)
+    dm = sk(p, side, GUNNERY) - crew_dm(p, st, side)
     cut = die(rng, 6) if roll + dm >= AVERAGE else 0
     emit(rec, (EV_SAND, side, roll, dm, 1 if cut else 0, cut, spent - 1))
     return cut
@@ -457,41 +459,43 @@ def fire(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     armour (less AP), times the mount's multiple (TRV-R19)."""
     t = 1 - side
     o = side * p.block
-    skill = p.skill[side][PILOT] if p.w_fixed[side][w] else p.skill[side][GUNNERY]
+    skill = sk(p, side, PILOT) if wv(p, side, W_FIXED, w) else sk(p, side, GUNNERY)
     aim = st[o + AIM + w]
     penalty = level(p, st, side, EF_ATTACK) + crew_dm(p, st, side)
     roll = roll2(rng)
-    dm = skill + p.range_dm[band] + p.w_dm[side][w] + aim + chain - penalty
+    dm = skill + tv(p, T_RANGE_DM, band) + wv(p, side, W_DM, w) + aim + chain - penalty
     effect = roll + dm - AVERAGE
-    armour = max(0, armour_now(p, st, t) - p.w_ap[side][w])
-    dice_n = p.w_dice[side][w]
-    most = (dice_n * 6 * p.w_dd[side][w] + p.w_per_die[side][w] * dice_n + effect - armour) \
-        * p.w_multiple[side][w]
+    armour = max(0, armour_now(p, st, t) - wv(p, side, W_AP, w))
+    dice_n = wv(p, side, W_DICE, w)
+    most = (dice_n * 6 * wv(p, side, W_DD, w) + wv(p, side, W_PER_DIE, w) * dice_n + effect
+            - armour) \
+        * wv(p, side, W_MULTIPLE, w)
     if effect >= 0 and most > 0:
         effect -= dodge(p, st, rng, rec, t, threat_of(p, st, t, most))
-    emit(rec, (EV_FIRE, side, w, copy, roll, skill, p.range_dm[band], p.w_dm[side][w], aim,
+    emit(rec, (EV_FIRE, side, w, copy, roll, skill, tv(p, T_RANGE_DM, band),
+               wv(p, side, W_DM, w), aim,
                chain, penalty, effect))
     if effect < 0:
         return
     cut = 0
-    if p.w_laser[side][w] and most > 0:
+    if wv(p, side, W_LASER, w) and most > 0:
         cut = sand(p, st, rng, rec, t, threat_of(p, st, t, most))
     rolled = dice(rng, dice_n, 6)
-    raw = rolled * p.w_dd[side][w] + p.w_per_die[side][w] * dice_n + effect - cut - armour
-    damage = raw * p.w_multiple[side][w] if raw > 0 else 0
-    if p.w_ion[side][w]:
+    raw = rolled * wv(p, side, W_DD, w) + wv(p, side, W_PER_DIE, w) * dice_n + effect - cut - armour
+    damage = raw * wv(p, side, W_MULTIPLE, w) if raw > 0 else 0
+    if wv(p, side, W_ION, w):
         # Ion: no Hull damage; the power plant takes it as a critical's severity (TRV-R27)
-        emit(rec, (EV_DAMAGE, side, w, rolled, effect, cut, armour, p.w_multiple[side][w], 0,
+        emit(rec, (EV_DAMAGE, side, w, rolled, effect, cut, armour, wv(p, side, W_MULTIPLE, w), 0,
                    st[t * p.block + HULL]))
         if damage > 0:
             severity = min(6, (damage + 9) // 10)
             critical(p, st, rng, rec, t, severity, p.power_loc, 0)
             emit(rec, (EV_ION, t, damage, st[t * p.block + CRIT + p.power_loc]))
         return
-    emit(rec, (EV_DAMAGE, side, w, rolled, effect, cut, armour, p.w_multiple[side][w], damage,
+    emit(rec, (EV_DAMAGE, side, w, rolled, effect, cut, armour, wv(p, side, W_MULTIPLE, w), damage,
                st[t * p.block + HULL] - damage))
     if damage > 0:
-        hurt(p, st, rng, rec, side, damage, effect, p.w_radiation[side][w])
+        hurt(p, st, rng, rec, side, damage, effect, wv(p, side, W_RADIATION, w))
 
 
 def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
@@ -499,7 +503,7 @@ def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side:
     """Launch a salvo: every missile mount at once, Gunnery 2+; in flight for the band's
     rounds; no launch at Adjacent or Close."""
     o = side * p.block
-    if p.salvo[side] == 0 or st[o + STOCK] == 0 or p.flight[band] == 0:
+    if sv(p, side, SD_SALVO) == 0 or st[o + STOCK] == 0 or tv(p, T_FLIGHT, band) == 0:
         return
     slot = -1
     for s in range(p.maxs):
@@ -509,14 +513,14 @@ def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side:
     if slot < 0:
         return
     roll = roll2(rng)
-    dm = p.missile_gunnery[side] - level(p, st, side, EF_ATTACK) - crew_dm(p, st, side)
-    n = min(p.salvo[side], st[o + STOCK])
+    dm = sv(p, side, SD_MISSILE_GUNNERY) - level(p, st, side, EF_ATTACK) - crew_dm(p, st, side)
+    n = min(sv(p, side, SD_SALVO), st[o + STOCK])
     ok = roll + dm >= SIMPLE
     st[o + STOCK] -= n
-    emit(rec, (EV_LAUNCH, side, roll, dm, n if ok else 0, p.flight[band], st[o + STOCK]))
+    emit(rec, (EV_LAUNCH, side, roll, dm, n if ok else 0, tv(p, T_FLIGHT, band), st[o + STOCK]))
     if ok:
         st[o + AIM + p.maxw + 2 * slot] = n
-        st[o + AIM + p.maxw + 2 * slot + 1] = p.flight[band]
+        st[o + AIM + p.maxw + 2 * slot + 1] = tv(p, T_FLIGHT, band)
 
 
 def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
@@ -526,14 +530,14 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
     o, e = side * p.block, t * p.block
     crew = crew_dm(p, st, side)
     # captain: inspire the crew (its Effect chains into next turn's initiative)
-    if p.skill[side][LEADERSHIP] >= p.inspire_from:
+    if sk(p, side, LEADERSHIP) >= p.inspire_from:
         roll = roll2(rng)
-        dm = p.skill[side][LEADERSHIP] - crew
+        dm = sk(p, side, LEADERSHIP) - crew
         st[o + INSPIRE] = roll + dm - AVERAGE
         emit(rec, (EV_INSPIRE, side, roll, dm, st[o + INSPIRE]))
     # sensor operator: a targeting solution for a gun that reaches, else jam their sensors
     roll = roll2(rng)
-    dm = p.skill[side][SENSORS] + p.sensor_dm[side] - level(p, st, side, EF_SENSORS) - crew
+    dm = sk(p, side, SENSORS) + sv(p, side, SD_SENSOR_DM) - level(p, st, side, EF_SENSORS) - crew
     if has_shot(p, side, band):
         dm -= st[o + JAMMED]
         effect = roll + dm - AVERAGE
@@ -546,12 +550,12 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
     # engineer: repair the worst damage (overcharge hits on the M-drive first)
     worst = -1
     for loc in range(p.nloc):
-        if p.crit_effect[loc] != EF_NONE and st[o + CRIT + loc] > 0 and (
+        if tv(p, T_CRIT_EFFECT, loc) != EF_NONE and st[o + CRIT + loc] > 0 and (
                 worst < 0 or st[o + CRIT + loc] > st[o + CRIT + worst]):
             worst = loc
     if st[o + MHITS] > 0 or worst >= 0:
         roll = roll2(rng)
-        dm = p.skill[side][ENGINEER] - crew
+        dm = sk(p, side, ENGINEER) - crew
         ok = 1 if roll + dm >= AVERAGE else 0
         where = -1 if st[o + MHITS] > 0 else worst
         now = 0
@@ -564,15 +568,15 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
         emit(rec, (EV_REPAIR, side, roll, dm, ok, where, now))
     # gunners: fire what reaches, aim what does not (up to +6)
     chain = st[o + CHAIN]
-    for w in range(p.nw[side]):
-        if p.w_kind[side][w] != DIRECT or not p.w_harm[side][w]:
+    for w in range(sv(p, side, SD_NW)):
+        if wv(p, side, W_KIND, w) != DIRECT or not wv(p, side, W_HARM, w):
             continue
-        if p.w_reach[side][w] < band:
+        if wv(p, side, W_REACH, w) < band:
             if st[o + AIM + w] < 6:
                 st[o + AIM + w] += 2
                 emit(rec, (EV_AIM, side, w, st[o + AIM + w]))
             continue
-        for copy in range(p.w_copies[side][w]):
+        for copy in range(wv(p, side, W_COPIES, w)):
             fire(p, st, rng, rec, side, w, copy, band, chain)
             chain = 0
             if st[e + HULL] <= 0:
@@ -591,23 +595,23 @@ def defend(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side:
     spent = spend_reaction(p, st, rec, side, threat)
     if spent:
         roll = roll2(rng)
-        dm = p.skill[side][SENSORS] + p.sensor_dm[side] + p.ecm_dm[side] \
+        dm = sk(p, side, SENSORS) + sv(p, side, SD_SENSOR_DM) + sv(p, side, SD_ECM_DM) \
             - level(p, st, side, EF_SENSORS) - crew
         effect = roll + dm - DIFFICULT
         gone = min(n, max(0, effect))
         n -= gone
         emit(rec, (EV_ECM, side, roll, dm, effect, gone, n, spent - 1))
-    for w in range(p.nw[side]):
-        if not p.w_pd[side][w]:
+    for w in range(sv(p, side, SD_NW)):
+        if not wv(p, side, W_PD, w):
             continue
-        for _ in range(p.w_copies[side][w]):
+        for _ in range(wv(p, side, W_COPIES, w)):
             if n == 0:
                 return 0
             spent = spend_reaction(p, st, rec, side, threat)
             if not spent:
                 return n
             roll = roll2(rng)
-            dm = p.skill[side][GUNNERY] + p.w_pd_dm[side][w] - level(p, st, side, EF_ATTACK) \
+            dm = sk(p, side, GUNNERY) + wv(p, side, W_PD_DM, w) - level(p, st, side, EF_ATTACK) \
                 - crew
             effect = roll + dm - AVERAGE
             gone = min(n, max(0, effect))
@@ -622,12 +626,12 @@ def salvo_hits(p: Params, st: list[int], rng: list[int], rec: Recorder | None, s
     one missile's damage times the Effect (at least 1), less armour once (TRV-R19)."""
     t = 1 - side
     armour = armour_now(p, st, t)
-    most = p.missile_dice[side] * 6 * p.missile_dd[side] * (n + 10) - armour
+    most = sv(p, side, SD_MISSILE_DICE) * 6 * sv(p, side, SD_MISSILE_DD) * (n + 10) - armour
     n = defend(p, st, rng, rec, t, n, most)
     if n == 0:
         return
     roll = roll2(rng)
-    tl_dm = min(6, max(1, p.tl[side] - p.tl[t]))
+    tl_dm = min(6, max(1, sv(p, side, SD_TL) - sv(p, t, SD_TL)))
     effect = roll + (n - 1) + tl_dm - AVERAGE
     dodged = 0
     if effect >= 0:
@@ -636,7 +640,7 @@ def salvo_hits(p: Params, st: list[int], rng: list[int], rec: Recorder | None, s
     emit(rec, (EV_SALVO, side, n, roll, n - 1, tl_dm, dodged, effect))
     if effect < 0:
         return
-    rolled = dice(rng, p.missile_dice[side], 6) * p.missile_dd[side]
+    rolled = dice(rng, sv(p, side, SD_MISSILE_DICE), 6) * sv(p, side, SD_MISSILE_DD)
     times = max(1, effect)
     damage = max(0, rolled * times - armour)
     emit(rec, (EV_MISSILE_DAMAGE, side, rolled, times, armour, damage,

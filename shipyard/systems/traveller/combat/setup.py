@@ -16,6 +16,8 @@ from shipyard.systems.traveller.models import BANDS, TravellerCatalog, WeaponEnt
 
 MAX_SALVOS = 12  # salvos in flight a side: Distant's flight is 10 rounds
 NO_SENSORS_DM = -4  # TRV-R17: a ship without a sensor suite scans as with basic sensors
+W_FIELDS = ("kind", "copies", "dice", "dd", "per_die", "multiple", "dm", "reach", "ap",
+            "radiation", "ion", "laser", "pd", "pd_dm", "fixed", "harm")
 SKILLS = ("pilot", "gunnery", "sensors", "tactics", "leadership", "engineer")
 EFFECTS = {"none": r.EF_NONE, "sensors": r.EF_SENSORS, "thrust": r.EF_THRUST,
            "attack": r.EF_ATTACK, "armour": r.EF_ARMOUR, "damage": r.EF_DAMAGE,
@@ -184,10 +186,6 @@ def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> int:
     return choice
 
 
-def pad(rows: list[list[int]], width: int) -> list[list[int]]:
-    return [row + [0] * (width - len(row)) for row in rows]
-
-
 def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]]:
     catalog: TravellerCatalog = a.catalog
     combat = catalog.combat
@@ -213,11 +211,24 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
         crit_loc[int(loc.roll)] = i
     ids = [loc.id for loc in locs]
 
-    def column(field: str) -> list[list[int]]:
-        return pad([[getattr(w, field) for w in s.weapons] for s in sides], maxw)
-
-    harm = pad([[harms(w, sides[1 - i].armour) for w in s.weapons]
-                for i, s in enumerate(sides)], maxw)
+    harm = [[harms(w, sides[1 - i].armour) for w in s.weapons] for i, s in enumerate(sides)]
+    w_flat: list[int] = []
+    for i, s in enumerate(sides):
+        for field in W_FIELDS:
+            row = harm[i] if field == "harm" else [getattr(w, field) for w in s.weapons]
+            w_flat += row + [0] * (maxw - len(row))
+    want = [wanted(sides[0], sides[1], dms), wanted(sides[1], sides[0], dms)]
+    sd: list[int] = []
+    for i, s in enumerate(sides):
+        sd += [s.hull, s.armour, s.thrust, s.tl, s.sensor_dm, s.ecm_dm, s.shielded, want[i],
+               s.salvo, s.missile_dice, s.missile_dd,
+               s.skills[0] if s.missile_fixed else s.skills[1], len(s.weapons)]
+    tables = ([band.thrust for band in combat.bands], list(dms),
+              [band.flight for band in combat.bands], crit_loc,
+              [EFFECTS[loc.effect] for loc in locs])
+    tab: list[int] = []
+    for row in tables:
+        tab += row + [0] * (r.TAB_WIDTH - len(row))
     where = str(terms.values.get("range", terms.values.get("geometry", combat.start)))
     start = STARTS[where]
     params = r.Params(
@@ -225,25 +236,8 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
         maxs=MAX_SALVOS, nloc=len(locs), burn_max=combat.policy.burn_max,
         inspire_from=combat.policy.inspire_from,
         overcharge_from=combat.policy.overcharge_from, board=int(combat.policy.board),
-        state0=state0,
-        hull=[s.hull for s in sides], armour=[s.armour for s in sides],
-        thrust=[s.thrust for s in sides], tl=[s.tl for s in sides],
-        sensor_dm=[s.sensor_dm for s in sides], ecm_dm=[s.ecm_dm for s in sides],
-        shielded=[s.shielded for s in sides],
-        want=[wanted(sides[0], sides[1], dms), wanted(sides[1], sides[0], dms)],
-        salvo=[s.salvo for s in sides], missile_dice=[s.missile_dice for s in sides],
-        missile_dd=[s.missile_dd for s in sides],
-        missile_gunnery=[s.skills[0] if s.missile_fixed else s.skills[1] for s in sides],
-        skill=[list(s.skills) for s in sides], nw=[len(s.weapons) for s in sides],
-        w_kind=column("kind"), w_copies=column("copies"), w_dice=column("dice"),
-        w_dd=column("dd"), w_per_die=column("per_die"), w_multiple=column("multiple"),
-        w_dm=column("dm"), w_reach=column("reach"), w_ap=column("ap"),
-        w_radiation=column("radiation"), w_ion=column("ion"), w_laser=column("laser"),
-        w_pd=column("pd"), w_pd_dm=column("pd_dm"), w_fixed=column("fixed"), w_harm=harm,
-        cost=[band.thrust for band in combat.bands], range_dm=list(dms),
-        flight=[band.flight for band in combat.bands], crit_loc=crit_loc,
-        crit_effect=[EFFECTS[loc.effect] for loc in locs],
-        crew_loc=ids.index("crew"), power_loc=ids.index("power_plant"))
+        crew_loc=ids.index("crew"), power_loc=ids.index("power_plant"),
+        state0=state0, sd=sd, skill=[k for s in sides for k in s.skills], w=w_flat, tab=tab)
     told = Told(names, (tuple(w.label for w in sides[0].weapons),
                         tuple(w.label for w in sides[1].weapons)),
                 tuple(band.name for band in combat.bands), tuple(loc.name for loc in locs))
@@ -253,6 +247,6 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
              "crews (pilot, gunnery, sensors, tactics, leadership, engineer): "
              + "; ".join(f"{s.name} {'/'.join(f'{v:+d}' for v in s.skills)}" for s in sides),
              "default crews steer for " + ", ".join(
-                 f"{s.name} {combat.bands[params.want[i]].name}"
+                 f"{s.name} {combat.bands[want[i]].name}"
                  for i, s in enumerate(sides)))
     return params, told, notes
