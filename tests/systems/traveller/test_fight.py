@@ -447,3 +447,17 @@ def test_the_cli_duel_and_its_options() -> None:
     assert "Very Long" in run.out
     bad = shipyard("duel", DRAGON, STRANDBELL, "--crew-a", "pilot=40")
     assert bad.code == 2 and "pilot=40" in bad.err
+
+
+def test_every_fight_ruling_is_written_down_carded_and_tested() -> None:
+    root = Path(__file__).parents[3]
+    rulings = (root / "catalogs" / "traveller" / "RULINGS.md").read_text(encoding="utf-8")
+    cards = "\n".join(str(t) for t in
+                      __import__("shipyard.systems.traveller.cards", fromlist=["x"])
+                      .combat_tables(design(DRAGON).catalog))
+    code = (root / "shipyard" / "systems" / "traveller" / "combat" / "rules.py").read_text()
+    for number in range(16, 30):
+        tag = f"TRV-R{number}"
+        assert f"**{tag} " in rulings, tag
+        if number not in (16, 29):
+            assert tag in cards or tag in code, tag
