@@ -90,6 +90,7 @@ RNG: list[int] = [0] * 5
 
 def test_the_designs_become_the_seeds_positions_and_weapons(p: r.Params,
                                                            prepared: Prepared) -> None:
+    # TRV-R16 positions, TRV-R28 battery DM
     assert [r.sv(p, side, r.SD_HULL) for side in (0, 1)] == [176, 88]
     assert [r.sv(p, side, r.SD_ARMOUR) for side in (0, 1)] == [13, 13]
     assert [r.sv(p, side, r.SD_THRUST) for side in (0, 1)] == [7, 9]
@@ -138,6 +139,7 @@ def test_both_failing_both_scan_again_trv_r17(p: r.Params,
 
 
 def test_reactions_by_initiative() -> None:
+    # TRV-R21
     assert [r.reactions_for(i) for i in (-3, 0, 4, 5, 8, 9, 12, 13, 30)] == \
         [1, 1, 1, 2, 2, 3, 3, 4, 4]
 
@@ -194,6 +196,7 @@ def test_manoeuvre_is_routine_and_the_range_adds_thrust_toward_and_away_trv_r18(
 
 
 def test_the_later_mover_counts_the_thrust_already_applied(p: r.Params) -> None:
+    # TRV-R25 the default pilot
     # the manoeuvre step goes in reverse initiative order: the second ship sees the first's
     assert r.steer(p, r.LONG, 0, r.MEDIUM, 9) == 9
     assert r.steer(p, r.LONG, 7, r.MEDIUM, 9) == 3
@@ -217,6 +220,7 @@ def test_boarding_is_opposed_pilot_at_adjacent_and_ends_the_duel_trv_r22(
 
 def test_line_up_costs_a_thrust_and_chains_its_effect(p: r.Params,
                                                       script: Callable[..., Script]) -> None:
+    # TRV-R23, TRV-R20
     st = list(p.state0)
     st[at(p, 0, r.THRUST)] = 2
     script(5, 5)  # 10 + 2 - 8: Effect +4
@@ -231,6 +235,7 @@ def test_line_up_costs_a_thrust_and_chains_its_effect(p: r.Params,
 
 def test_direct_fire_damage_criticals_and_radiation(p: r.Params,
                                                     script: Callable[..., Script]) -> None:
+    # TRV-R19 damage, TRV-R24 criticals, TRV-R27 Radiation
     st = list(p.state0)
     rec = Recorder()
     # 2D 8 + 2 gunnery + 1 Short = 11: Effect 3; 4D 24 + 3 - 13 armour = 14, x3 = 42
@@ -247,6 +252,7 @@ def test_direct_fire_damage_criticals_and_radiation(p: r.Params,
 
 def test_armour_stops_a_weak_hit_and_no_damage_no_critical(
         p: r.Params, script: Callable[..., Script]) -> None:
+    # TRV-R29 no screens, no comms: not simulated
     st = list(p.state0)
     st[at(p, 0, r.REACT)] = 0
     # Strandbell's triple beam laser: 2D 12 + 2 + 4 Medium 0 = 18, Effect 10; 1D 1 + 2
@@ -266,6 +272,7 @@ def test_effect_6_with_damage_is_a_critical(p: r.Params, script: Callable[..., S
 
 def test_dodge_is_pilot_10_for_a_thrust_and_a_reaction(p: r.Params,
                                                        script: Callable[..., Script]) -> None:
+    # TRV-R20 one thrust budget, TRV-R21 reactions after the roll
     st = list(p.state0)
     st[at(p, 1, r.THRUST)] = 1
     st[at(p, 1, r.REACT)] = 1
@@ -276,6 +283,7 @@ def test_dodge_is_pilot_10_for_a_thrust_and_a_reaction(p: r.Params,
 
 
 def test_burning_initiative_buys_reactions_for_minus_2_each(p: r.Params) -> None:
+    # TRV-R25 burn_max
     st = list(p.state0)
     assert r.spend_reaction(p, st, None, 0, 0) == 0  # none left, and not worth a burn
     assert r.spend_reaction(p, st, None, 0, 1) == 2
@@ -286,6 +294,7 @@ def test_burning_initiative_buys_reactions_for_minus_2_each(p: r.Params) -> None
 
 
 def test_sand_takes_1d_off_a_laser(p: r.Params, script: Callable[..., Script]) -> None:
+    # TRV-R27 sand against lasers
     st = list(p.state0)
     st[at(p, 0, r.SANDS)] = 1
     st[at(p, 0, r.REACT)] = 1
@@ -295,6 +304,7 @@ def test_sand_takes_1d_off_a_laser(p: r.Params, script: Callable[..., Script]) -
 
 def test_out_of_range_gunners_aim_and_the_sensor_operator_jams(
         p: r.Params, script: Callable[..., Script]) -> None:
+    # TRV-R23 aim
     st = list(p.state0)
     rec = Recorder()
     script(6, 5, 3, 3)  # jam: 11 + 3 = 14, Effect 6; launch 6 + 2 vs 2+
@@ -323,6 +333,7 @@ def test_no_launch_at_close_and_salvos_fly_their_rounds(p: r.Params,
 
 def test_a_salvo_hits_on_2d_plus_missiles_and_tl_times_effect_less_armour_once(
         p: r.Params, script: Callable[..., Script]) -> None:
+    # TRV-R19 armour once, TRV-R27 Smart is the TL DM
     st = list(p.state0)
     st[at(p, 0, r.BURNED)] = 2  # no reaction left to the Dragon
     # 3 missiles: 2D 6 + 2 more missiles + TL 15 - 13 = 2 -> Effect 2; 4D 20 x 2 - 13 = 27;
@@ -353,6 +364,7 @@ def test_ecm_and_point_defence_take_missiles_off_by_their_effect(
 
 def test_repair_mends_the_worst_damage_one_level(p: r.Params,
                                                  script: Callable[..., Script]) -> None:
+    # TRV-R24 repair
     st = list(p.state0)
     st[at(p, 0, r.CRIT) + 4] = 3  # armour level 3
     st[at(p, 1, r.HULL)] = 1
