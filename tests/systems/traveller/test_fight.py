@@ -366,11 +366,11 @@ def test_repair_mends_the_worst_damage_one_level(p: r.Params,
                                                  script: Callable[..., Script]) -> None:
     # TRV-R24 repair
     st = list(p.state0)
-    st[at(p, 0, r.CRIT) + 4] = 3  # armour level 3
+    r.set_level(p, st, 0, 4, 3)  # armour level 3
     st[at(p, 1, r.HULL)] = 1
     script(3, 3, 6, 6, 6, 6)  # jam, repair 12 + 2, the barbettes aim (no dice), launch
     r.attack_step(p, st, RNG, None, 0, r.DISTANT)
-    assert st[at(p, 0, r.CRIT) + 4] == 2
+    assert st[at(p, 0, r.CRIT) + 4] == 2 and r.armour_now(p, st, 0) == 11
 
 
 def test_dd_damage_dice_trv_r26() -> None:

@@ -70,7 +70,8 @@ Q_BAND = 1  # the band a side's captain wants (facts: round, band, own hull, ene
 # per-side state: one flat int list, `block` ints a side (copied from Params.state0)
 HULL, DEALT, MHITS, INIT, REACT, BURNED, BURN_NEXT, INSPIRE, JAMMED, JAM_NEXT = range(10)
 CHAIN, THRUST, STOCK, SANDS, LOST, CRIT = range(10, 16)
-AIM = CRIT + 11  # then one aim count per weapon entry, then (missiles, rounds) per salvo slot
+EFF = CRIT + 11  # the levels summed by effect (EF_*), kept as criticals and repairs change them
+AIM = EFF + 7  # then one aim count per weapon entry, then (missiles, rounds) per salvo slot
 
 
 (W_KIND, W_COPIES, W_DICE, W_DD, W_PER_DIE, W_MULTIPLE, W_DM, W_REACH, W_AP, W_RADIATION,
@@ -145,12 +146,14 @@ def reactions_for(init: int) -> int:
 
 def level(p: Params, st: list[int], side: int, effect: int) -> int:
     """The critical levels of `side`'s locations whose effect is `effect` (TRV-R24)."""
-    base = side * p.block + CRIT
-    total = 0
-    for loc in range(p.nloc):
-        if tv(p, T_CRIT_EFFECT, loc) == effect:
-            total += st[base + loc]
-    return total
+    return st[side * p.block + EFF + effect]
+
+
+def set_level(p: Params, st: list[int], side: int, loc: int, new: int) -> None:
+    """A location's level, and the sum by effect that `level` reads."""
+    o = side * p.block
+    st[o + EFF + tv(p, T_CRIT_EFFECT, loc)] += new - st[o + CRIT + loc]
+    st[o + CRIT + loc] = new
 
 
 def crew_dm(p: Params, st: list[int], side: int) -> int:
@@ -384,7 +387,7 @@ def critical(p: Params, st: list[int], rng: list[int], rec: Recorder | None, sid
     o = side * p.block
     now = st[o + CRIT + loc]
     new = min(6, max(now + 1, severity))
-    st[o + CRIT + loc] = new
+    set_level(p, st, side, loc, new)
     extra = 0
     if tv(p, T_CRIT_EFFECT, loc) == EF_DAMAGE:
         extra = min(dice(rng, severity, 6), max(0, st[o + HULL]))
@@ -563,7 +566,7 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
             st[o + MHITS] -= ok
             now = st[o + MHITS]
         else:
-            st[o + CRIT + where] -= ok
+            set_level(p, st, side, where, st[o + CRIT + where] - ok)
             now = st[o + CRIT + where]
         emit(rec, (EV_REPAIR, side, roll, dm, ok, where, now))
     # gunners: fire what reaches, aim what does not (up to +6)
