@@ -473,3 +473,18 @@ def test_every_fight_ruling_is_written_down_carded_and_tested() -> None:
         assert f"**{tag} " in rulings, tag
         if number not in (16, 29):
             assert tag in cards or tag in code, tag
+
+
+def test_golden_log_dragon_against_strandbell_seed_1() -> None:
+    """Read as a referee (issue 17): initiative with Tactics, M-drive and crew criticals
+    lowering thrust and DMs, ECM before point defence, salvos resolved in initiative order,
+    armour taken once off a salvo (TRV-R19), levels rising by one at a location hit again."""
+    golden = Path(__file__).parent / "golden" / "dragon-strandbell-seed-1.txt"
+    run = shipyard("duel", DRAGON, STRANDBELL, "--seed", "1")
+    assert run.code == 0 and run.out == golden.read_text(encoding="utf-8")
+
+
+def test_aim_is_an_odds_key_only() -> None:
+    run = shipyard("duel", DRAGON, STRANDBELL, "--crew-b", "aim=2")
+    assert run.code == 2 and "aim is for odds" in run.err
+    assert shipyard("odds", DRAGON, STRANDBELL, "--crew", "aim=2").code == 0

@@ -37,6 +37,10 @@ RULES = FightRules(play=r.play, fights=r.fights,
 
 class TravellerCombat(FightSupport[Any]):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
+        for side, crew in zip("ab", terms.crew, strict=True):
+            if "aim" in crew:
+                raise UserError.single("cli.crew", f"--crew-{side} aim: aim is for odds; in a "
+                                       "duel the gunners aim when their weapon does not reach")
         params, told, notes = setup(a, b, terms)
         askers = tuple(_captain(ref) for ref in terms.pilots)
         asker = None
