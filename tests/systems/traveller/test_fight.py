@@ -167,7 +167,9 @@ def test_overcharge_effect_is_thrust_and_minus_4_or_6_hits_the_m_drive(
     script(1, 1, 2, 2)  # Engineer 2 + 2 = 4: Effect -4; then Pilot 4 + 2 = 6 vs 6+
     assert r.manoeuvre(p, st, RNG, None, 0, r.LONG, 0, r.SHORT) == 2  # 3 thrust, 1 kept
     assert st[at(p, 0, r.MHITS)] == 1 and st[at(p, 0, r.THRUST)] == 1
-    q = p._replace(overcharge_from=0, skill=[2, 2, 2, 1, 1, 0, *p.skill[6:]])
+    data = list(p.data)
+    data[p.skill_at + r.ENGINEER] = 0
+    q = p._replace(overcharge_from=0, data=data)
     st = list(p.state0)
     st[at(p, 0, r.THRUST)] = 7
     script(1, 1)  # Engineer 2 + 0: Effect -6: two hits, thrust 1, nothing to spare

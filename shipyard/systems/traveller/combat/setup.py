@@ -231,13 +231,15 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
         tab += row + [0] * (r.TAB_WIDTH - len(row))
     where = str(terms.values.get("range", terms.values.get("geometry", combat.start)))
     start = STARTS[where]
+    skills = [k for s in sides for k in s.skills]
     params = r.Params(
         cap=terms.whole("cap", combat.cap), start=start, block=block, maxw=maxw,
         maxs=MAX_SALVOS, nloc=len(locs), burn_max=combat.policy.burn_max,
         inspire_from=combat.policy.inspire_from,
         overcharge_from=combat.policy.overcharge_from, board=int(combat.policy.board),
         crew_loc=ids.index("crew"), power_loc=ids.index("power_plant"),
-        state0=state0, sd=sd, skill=[k for s in sides for k in s.skills], w=w_flat, tab=tab)
+        sd_at=0, skill_at=len(sd), w_at=len(sd) + len(skills), tab_at=len(sd) + len(skills)
+        + len(w_flat), state0=state0, data=sd + skills + w_flat + tab)
     told = Told(names, (tuple(w.label for w in sides[0].weapons),
                         tuple(w.label for w in sides[1].weapons)),
                 tuple(band.name for band in combat.bands), tuple(loc.name for loc in locs))
