@@ -407,6 +407,7 @@ def test_odds_command(tmp_path: Path) -> None:
     assert run.code == 0, run.err
     assert "Particle Barbette at Short (2D +3 vs 8+)" in run.out
     assert "a salvo of 12 missiles" in run.out
+    assert "Effect of Particle Barbette at Short" in run.out
 
 
 # --- whole duels ------------------------------------------------------------------------

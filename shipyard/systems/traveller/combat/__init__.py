@@ -114,6 +114,10 @@ def attack_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
             dists.append(Distribution(f"damage of {label}",
                                       tuple(Point(v, float(c)) for v, c in points),
                                       float(o.mean(points))))
+            effect = o.effects(dm)
+            dists.append(Distribution(f"Effect of {label}",
+                                      tuple(Point(v, float(c)) for v, c in effect),
+                                      float(o.mean(effect))))
             chances.append(Chance(f"{label} hits", float(o.hit_chance(dm))))
             chances.append(Chance(f"{label} does damage",
                                   float(sum(c for v, c in points if v > 0))))
@@ -125,6 +129,10 @@ def attack_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
         dists.append(Distribution(f"damage of {label}",
                                   tuple(Point(v, float(c)) for v, c in points),
                                   float(o.mean(points))))
+        effect = o.effects(n - 1 + tl_dm)
+        dists.append(Distribution(f"Effect of {label} (damage × Effect, at least 1)",
+                                  tuple(Point(v, float(c)) for v, c in effect),
+                                  float(o.mean(effect))))
         chances.append(Chance(f"{label} hits (2D {n - 1 + tl_dm:+d} vs 8+)",
                               float(o.hit_chance(n - 1 + tl_dm))))
     notes: tuple[str, ...] = (
