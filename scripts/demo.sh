@@ -25,4 +25,8 @@ done
     catalogs/rogue-trader/examples/vagabond.yaml --seed 2 --crew-a tactic=board --range 4
 "$shipyard" duel catalogs/d12-facings/examples/mastiff.yaml \
     catalogs/d12-facings/examples/lancer.yaml --seed 4
+"$shipyard" duel catalogs/traveller/examples/dragon-sdb.yaml \
+    catalogs/traveller/examples/strandbell-sdb.yaml --seed 1
+"$shipyard" duel catalogs/traveller/examples/dragon-sdb.yaml \
+    catalogs/traveller/examples/strandbell-sdb.yaml --runs 100000 --seed 1
 echo "sheets and cards of every example: out/examples.pdf; fleet rosters and sheets: out/fleets.pdf"
