@@ -44,8 +44,8 @@ def score(a: D12Design, b: D12Design, catalog: D12Catalog, runs: int, seed: int)
     """A's share of `runs` fights against B (the series `duel --runs` plays, compiled where
     Numba is installed), draws counted half."""
     s = setup(a, b, catalog, Terms())
-    prepared = Prepared((s.ships[0].name, s.ships[1].name), s.params.cap, "turn",
-                        "hit points of systems", s.params, batchable=True)
+    prepared = Prepared((s.ships[0].name, s.ships[1].name), s.fight.p.cap, "turn",
+                        "hit points of systems", s.fight, batchable=True)
     winner = run_series(RULES, prepared, runs, seed).winner
     return float((2 * (winner == 0).sum() + (winner == -1).sum()) / (2 * runs))
 

@@ -49,8 +49,8 @@ class Table:
 
     def __init__(self, s: Setup, captains: tuple[Any, Any] = (None, None)) -> None:
         self.s = s
-        self.p = s.params
-        self.f = r.begin(self.p)
+        self.p = s.fight.p
+        self.f = r.begin(s.fight)
         self.rec = Recorder(True, asker(s, captains, ("test.py:A", "test.py:B")))
 
     def of(self, code: int) -> list[tuple[int, ...]]:

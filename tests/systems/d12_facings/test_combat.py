@@ -26,9 +26,9 @@ def test_range_step_everyone_rolls_piloting(dice: Any) -> None:
 def test_gunnery_difficulties_are_the_seeds_plus_defence() -> None:
     d = catalog().combat.difficulty
     assert (d.tailing, d.short, d.medium, d.long) == (4, 4, 7, 9)
-    s = fight_setup(design(), design(hull="cruiser"))
+    t = Table(fight_setup(design(), design(hull="cruiser")))
     defence = catalog().hulls["cruiser"].defence
-    assert [r.need(s.params, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)] == [
+    assert [r.need(t.p, t.f, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)] == [
         4 + defence, 4 + defence, 7 + defence, 9 + defence]
 
 

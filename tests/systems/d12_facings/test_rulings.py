@@ -153,9 +153,10 @@ def test_r8_a_missile_uses_its_own_to_hit_plus_defence_and_cannot_sustain() -> N
     a = design(systems=[{"system": "missile-rack", "facing": "fore"},
                         {"system": "bridge", "facing": "core"}])
     s = fight_setup(a, design())
+    t = Table(s)
     to_hit = catalog().systems["missile-rack"].to_hit
     defence = catalog().hulls["frigate"].defence
-    assert {r.need(s.params, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)} == {
+    assert {r.need(t.p, t.f, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)} == {
         (to_hit or 0) + defence}
     assert s.ships[0].sustain[0] == 0
     assert shot_outcome(5, 5, 6, 5, 0, 0) == (0, 0, 0)  # one short, and no S to trade
@@ -184,20 +185,20 @@ def test_r10_outside_tailing_the_chooser_picks_on_any_side_and_overflow_stays_th
 
 
 def test_r11_outside_tailing_every_gun_bears() -> None:
-    p = fight_setup(design(systems=[{"system": "light-laser", "facing": f} for f in
-                                    ("fore", "aft", "port", "starboard")]
-                           + [{"system": "bridge", "facing": "core"}]), design()).params
+    t = Table(fight_setup(design(systems=[{"system": "light-laser", "facing": f} for f in
+                                         ("fore", "aft", "port", "starboard")]
+                                + [{"system": "bridge", "facing": "core"}]), design()))
     for rng in (SHORT, MEDIUM, LONG):
-        assert all(r.bears(p, i, rng, -1, 0) for i in range(4))
+        assert all(r.bears(t.p, t.f, i, rng, -1, 0) for i in range(4))
 
 
 def test_r12_at_tailing_arcs_are_fore_for_the_tailer_aft_for_the_tailed() -> None:
     systems = [{"system": "light-laser", "facing": f} for f in ("fore", "aft", "port")] + [
         {"system": "light-laser", "facing": "starboard", "turret": True},
         {"system": "bridge", "facing": "core"}]
-    p = fight_setup(design(systems=systems), design()).params
-    assert [r.bears(p, i, TAILING, 0, 0) for i in range(4)] == [True, False, False, True]
-    assert [r.bears(p, i, TAILING, 1, 0) for i in range(4)] == [False, True, False, True]
+    t = Table(fight_setup(design(systems=systems), design()))
+    assert [r.bears(t.p, t.f, i, TAILING, 0, 0) for i in range(4)] == [True, False, False, True]
+    assert [r.bears(t.p, t.f, i, TAILING, 1, 0) for i in range(4)] == [False, True, False, True]
     chooser = Scripted(TAILING)
     target = design(systems=[{"system": "light-laser", "facing": "fore"},
                              {"system": "armour-plate", "facing": "aft"},
@@ -265,7 +266,7 @@ def test_r17_escaped_is_no_winner(dice: Any) -> None:
 def test_r18_a_damaged_normal_system_stops_but_still_soaks() -> None:
     t = tiny_table(tiny("A"), tiny("B", core_hp=9), SHORT)
     t.set_hp(1, 0, 1)
-    assert not r.works(t.p, t.p.n + 0, 1)
+    assert not r.works(t.p, t.f, t.p.n + 0, 1)
     assert not r.apply_hit(t.p, t.f, 0, 1, t.rec)
     assert t.hp(1) == [0, 9]  # the defender gave up the stopped gun's last box
 
@@ -281,7 +282,7 @@ def test_r19_destroyed_only_by_damage_past_an_empty_core() -> None:
 def test_r20_the_cap_is_a_draw(dice: Any) -> None:
     passive = tiny(sustain=(1, 0), gunners=())  # nobody aboard to fire
     t = tiny_table(passive, passive, SHORT, (Scripted(SHORT), Scripted(SHORT)), cap=3)
-    ended, turns, _, _ = r.play(t.p, dice(*[5, 6] * 3), t.rec)
+    ended, turns, _, _ = r.play(t.s.fight, dice(*[5, 6] * 3), t.rec)
     assert (ended, turns) == (r.CAPPED, 3)
     assert catalog().combat.cap == 40
 
@@ -323,9 +324,9 @@ def test_c2_turrets_are_guns_that_fire_everywhere_and_cost_more() -> None:
 
 
 def test_c3_heavy_systems_work_until_destroyed() -> None:
-    s = fight_setup(design(), design())  # light laser, armour plate, bridge
-    assert s.ships[0].resilient == (False, True, True)
-    assert r.works(s.params, 1, 1) and not r.works(s.params, 0, 1)  # plate 1 of 4; laser 1 of 2
+    t = Table(fight_setup(design(), design()))  # light laser, armour plate, bridge
+    assert t.s.ships[0].resilient == (False, True, True)
+    assert r.works(t.p, t.f, 1, 1) and not r.works(t.p, t.f, 0, 1)  # plate 1 of 4; laser 1 of 2
 
 
 def test_c4_shield_and_armour_limits() -> None:

@@ -57,9 +57,9 @@ class D12Combat(FightSupport[Any]):
         from shipyard.systems.d12_facings.combat.captain import asker
 
         refs = (terms.pilots[0] or "", terms.pilots[1] or "")
-        return Prepared(names=(s.ships[0].name, s.ships[1].name), cap=s.params.cap,
+        return Prepared(names=(s.ships[0].name, s.ships[1].name), cap=s.fight.p.cap,
                         round_name="turn", damage_unit="hit points of systems",
-                        state=s.params, batchable=captains == (None, None),
+                        state=s.fight, batchable=captains == (None, None),
                         notes=(f"start at {start}; {rule}", "captains: " + ", ".join(names)),
                         asker=asker(s, (captains[0], captains[1]), refs), told=s)
 

@@ -62,18 +62,18 @@ class DefaultCaptain:
     """The default captain and defender: the rules' own decisions."""
 
     def want_range(self, setup: Setup, state: State, side: int, steps: int) -> int:
-        return r.want_range(setup.params, state.f, side, steps)
+        return r.want_range(setup.fight.p, state.f, side, steps)
 
     def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
              ) -> list[tuple[int, int]]:
-        p, f = setup.params, state.f
+        p, f = setup.fight.p, state.f
         count = r.plan(p, f, side, rng, tailer)
         guns = p.plans + side * 2 * p.n
         return [(int(f[guns + k]) - side * p.n, int(f[guns + p.n + k])) for k in range(count)]
 
     def pick(self, setup: Setup, state: State, target: int, candidates: list[int],
              damage: int, attacker: bool) -> int:
-        p, f = setup.params, state.f
+        p, f = setup.fight.p, state.f
         for k, system in enumerate(candidates):
             f[p.cands + k] = target * p.n + system
         return r.pick(p, f, target, len(candidates), damage, attacker) - target * p.n
@@ -84,7 +84,7 @@ def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> As
     are the captains' FILE.py:NAME, for a wrong answer's one line."""
     if captains[0] is None and captains[1] is None:
         return None
-    p = setup.params
+    p = setup.fight.p
 
     def answer(side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
         captain = captains[side]
@@ -123,14 +123,14 @@ def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int,
                 rows: Any, name: str) -> int:
     """The user's plan into the rules' plan rows: each gun once, one that bears (the seed:
     each gun fires once a turn; R11, R12)."""
-    p = setup.params
+    p = setup.fight.p
     ship = setup.ships[side]
     at = p.plans + side * 2 * p.n
     seen: set[int] = set()
     for k, row in enumerate(rows):
         gun, total = row
         g = side * p.n + gun if isinstance(gun, int) and 0 <= gun < len(ship.hp) else -1
-        if g < 0 or gun in seen or not r.bears(p, g, rng, tailer, side) or not isinstance(
+        if g < 0 or gun in seen or not r.bears(p, f, g, rng, tailer, side) or not isinstance(
                 total, int) or isinstance(total, bool):
             raise UserError.single("cli.pilot", f"captain {name}: plan row {row!r}: give "
                                    "(gun, to-hit total) with each gun of the ship that bears "

@@ -6,9 +6,10 @@ through `emit`, and each decision the seed leaves to the players is the default 
 function below, offered to a user's own captain through `ask` (captain.py adapts it). Every rule
 here is a sentence of the seed or a numbered ruling in catalogs/d12-facings/RULINGS.md.
 
-A fight's numbers: `Params` (fixed, built by setup.py) and `f`, the numbers that change, copied
-from it as the fight begins. Systems are numbered across both ships, side A's first: system `g`
-of a fight is `side * p.n + i`.
+A fight's numbers (`Fight`, built by setup.py) are one array `f`, copied once a fight (once a
+chunk in a series): what changes at its head, then the fixed columns; `Params` (ints) says where
+each sits. Systems are numbered across both ships, side A's first: system `g` is
+`side * p.n + i`.
 """
 
 from __future__ import annotations
@@ -53,10 +54,10 @@ Q_PICK = 3  # target, candidates (in f), damage, attacker chooses -> the system 
 # how a fight ends (GOING: the turn did not end it)
 GOING, A_WINS, B_WINS, A_ESCAPES, B_ESCAPES, BOTH_LOST, CAPPED = 0, 1, 2, 3, 4, 5, 6
 
-# f, a fight's changing numbers in one array: these scalars first, then (from HP) every system's
-# hit points, then the offsets Params names: `spent` (systems a what-if hit has used up),
-# `fire` (a to-hit total for each gun, `assign`), `plans` (each side's plan rows: n guns, n
-# totals) and `cands` (the systems a hit may land on)
+# f, a fight's numbers in one array: these scalars first, then (from HP) every system's hit
+# points, then the offsets Params names: `spent` (systems a what-if hit has used up), `fire` (a
+# to-hit total for each gun, `assign`), `plans` (each side's plan rows: n guns, n totals),
+# `cands` (the systems a hit may land on), and the fixed columns
 S_RANGE, S_TAILER, S_STAMP = 0, 1, 2
 S_SHIELDS, S_ARMOUR, S_DEALT, S_AFTER, S_PLACE, S_PLANNED = 3, 5, 7, 9, 11, 13  # + side
 # what a ship's working systems give, kept until it is hit (`refresh`): + side
@@ -69,21 +70,22 @@ NO_GUN, IDLE = -2, -1  # f[fire + g] for a system that cannot fire, a gun nobody
 
 
 class Params(NamedTuple):
-    """A fight's fixed numbers, all in `data` (one array: a compiled call then passes one
-    reference, not twenty), each column at the offset named here. Per-system columns hold both
-    ships, `n` systems each (padded): system `g` is `side * n + i`."""
+    """Where a fight's numbers sit in its array `f`: scalars (S_*), the changing regions, then
+    the fixed columns, each at the offset named here (all ints: a compiled call passes one
+    array, `f`, and these). Per-system columns hold both ships, `n` systems each (padded):
+    system `g` is `side * n + i`."""
 
     n: int
     crew: int  # gunners a side (padded)
     margin: int  # beat by this much: two steps
     inclusive: int  # --rule under=inclusive (R2)
     cap: int
-    size: int  # of a fight's array f
-    spent: int  # offsets in f
+    size: int  # of what changes in a fight: f[:size] starts afresh each fight
+    spent: int
     fire: int
     plans: int
     cands: int
-    # offsets in data: per system
+    # the fixed columns: per system
     facing: int
     kind: int
     resilient: int  # heavy, super-heavy or turret: works until destroyed
@@ -109,7 +111,12 @@ class Params(NamedTuple):
     hands: int  # crew aboard
     gunners: int  # every hand's gunnery, best first: side * crew + k
     difficulty: int  # tailing, short, medium, long
-    start: int  # f as a fight begins (`size` numbers)
+
+
+class Fight(NamedTuple):
+    """A fight's numbers (Prepared.state): where they sit, and `f` as a fight begins."""
+
+    p: Params
     data: list[int]
 
 
@@ -165,11 +172,10 @@ def shot_outcome(first: int, result: int, need: int, damage: int, sustain: int,
 # reference count on its arguments, a cost that dwarfs what it computes.
 
 
-def works(p: Params, g: int, h: int) -> bool:
+def works(p: Params, f: list[int], g: int, h: int) -> bool:
     """Whether system g with h hit points works. The seed: a damaged normal system stops;
     heavy, super-heavy and turret ones work until destroyed."""
-    d = p.data
-    return (h > 0) & ((d[p.resilient + g] != 0) | (h == d[p.hp + g]))
+    return (h > 0) & ((f[p.resilient + g] != 0) | (h == f[p.hp + g]))
 
 
 def refresh(p: Params, f: list[int], side: int) -> None:
@@ -177,46 +183,43 @@ def refresh(p: Params, f: list[int], side: int) -> None:
     add to piloting, sensors to gunnery, stations seat crew (C5, R14: "as many actions as
     they like (and have crew for)"), shield systems raise shields (R13). The captain's turn
     values are worked out afresh."""
-    d = p.data
     engines, sensors, seats, generators = 0, 0, 0, 0
     for g in range(side * p.n, side * p.n + p.n):
-        if works(p, g, f[HP + g]):
-            kind = d[p.kind + g]
-            figure = d[p.figure + g]
+        if works(p, f, g, f[HP + g]):
+            kind = f[p.kind + g]
+            figure = f[p.figure + g]
             engines += figure * (kind == ENGINE)
             sensors += figure * (kind == SENSOR)
             seats += figure * (kind == STATION)
             generators += figure * (kind == SHIELD)
-    f[S_PILOTING + side] = d[p.piloting + side] + engines
-    f[S_BONUS + side] = d[p.gunnery_bonus + side] + sensors
-    f[S_CREW + side] = min(d[p.hands + side], seats)
-    f[S_GENERATORS + side] = min(d[p.shields_max + side], generators)
+    f[S_PILOTING + side] = f[p.piloting + side] + engines
+    f[S_BONUS + side] = f[p.gunnery_bonus + side] + sensors
+    f[S_CREW + side] = min(f[p.hands + side], seats)
+    f[S_GENERATORS + side] = min(f[p.shields_max + side], generators)
     for role in range(5):
         f[S_VALUE + side * 5 + role] = 0
 
 
-def bears(p: Params, g: int, rng: int, tailer: int, side: int) -> bool:
+def bears(p: Params, f: list[int], g: int, rng: int, tailer: int, side: int) -> bool:
     """Outside tailing range every gun bears (R11, the literal reading). At tailing range the
     tailed ship fires only aft weapons and turrets (the seed), the tailer fore ones and turrets
     (R12)."""
-    d = p.data
     arc = FORE + (AFT - FORE) * (tailer != side)
-    return ((d[p.kind + g] == WEAPON) | (d[p.kind + g] == MISSILE)) & (
-        (rng != TAILING) | (d[p.turret + g] != 0) | (d[p.facing + g] == arc))
+    return ((f[p.kind + g] == WEAPON) | (f[p.kind + g] == MISSILE)) & (
+        (rng != TAILING) | (f[p.turret + g] != 0) | (f[p.facing + g] == arc))
 
 
-def need(p: Params, side: int, g: int, rng: int) -> int:
+def need(p: Params, f: list[int], side: int, g: int, rng: int) -> int:
     """The seed's gunnery difficulty plus the target's defence; a missile's own to-hit number
     replaces the range figure (R8)."""
-    d = p.data
-    missile = d[p.kind + g] == MISSILE
-    return (missile * d[p.to_hit + g] + (1 - missile) * d[p.difficulty + rng]
-            + d[p.defence + 1 - side])
+    missile = f[p.kind + g] == MISSILE
+    return (missile * f[p.to_hit + g] + (1 - missile) * f[p.difficulty + rng]
+            + f[p.defence + 1 - side])
 
 
-def worth(p: Params, g: int, rng: int, total: int) -> int:
+def worth(p: Params, f: list[int], g: int, rng: int, total: int) -> int:
     """Expected damage × 144 of gun g fired at `rng` with a to-hit total (setup.py's table)."""
-    return p.data[p.worth + (g * 4 + rng) * TOTALS + max(0, min(total, SIDES))]
+    return f[p.worth + (g * 4 + rng) * TOTALS + max(0, min(total, SIDES))]
 
 
 # --- the default captain (RULINGS, "The default captain and defender") ------------------------
@@ -226,25 +229,24 @@ def assign(p: Params, f: list[int], side: int, rng: int, tailer: int) -> None:
     """Each hand at work, best gunner first, fires a gun that bears or helps one already
     firing, whichever adds more expected damage: f[fire + g] becomes gun g's to-hit total
     (IDLE: nobody fires it; NO_GUN: it cannot)."""
-    d = p.data
     guns = p.guns + side * p.n
     bonus = f[S_BONUS + side]
-    for k in range(d[p.gun_count + side]):
-        g = d[guns + k]
-        f[p.fire + g] = IDLE if works(p, g, f[HP + g]) & bears(p, g, rng, tailer,
+    for k in range(f[p.gun_count + side]):
+        g = f[guns + k]
+        f[p.fire + g] = IDLE if works(p, f, g, f[HP + g]) & bears(p, f, g, rng, tailer,
                                                               side) else NO_GUN
     for hand in range(f[S_CREW + side]):
-        skill = d[p.gunners + side * p.crew + hand]
+        skill = f[p.gunners + side * p.crew + hand]
         best, choice = 0, -1
-        for k in range(d[p.gun_count + side]):
-            g = d[guns + k]
+        for k in range(f[p.gun_count + side]):
+            g = f[guns + k]
             now = f[p.fire + g]
             if now == NO_GUN:
                 continue
             if now == IDLE:
-                gain = worth(p, g, rng, skill + bonus)
+                gain = worth(p, f, g, rng, skill + bonus)
             else:
-                gain = worth(p, g, rng, now + skill) - worth(p, g, rng, now)
+                gain = worth(p, f, g, rng, now + skill) - worth(p, f, g, rng, now)
             if gain > best:
                 best, choice = gain, g
         if choice < 0:
@@ -257,17 +259,16 @@ def plan(p: Params, f: list[int], side: int, rng: int, tailer: int) -> int:
     """The turn's plan into side's plan rows (gun, to-hit total), in order of expected damage
     (the lower gun first on a tie); how many guns fire."""
     assign(p, f, side, rng, tailer)
-    d = p.data
     rows = p.plans + side * 2 * p.n
     count = 0
-    for k in range(d[p.gun_count + side]):
-        g = d[p.guns + side * p.n + k]
+    for k in range(f[p.gun_count + side]):
+        g = f[p.guns + side * p.n + k]
         total = f[p.fire + g]
         if total < 0:
             continue
-        mine = worth(p, g, rng, total)
+        mine = worth(p, f, g, rng, total)
         at = count
-        while at > 0 and worth(p, f[rows + at - 1], rng, f[rows + p.n + at - 1]) < mine:
+        while at > 0 and worth(p, f, f[rows + at - 1], rng, f[rows + p.n + at - 1]) < mine:
             f[rows + at] = f[rows + at - 1]
             f[rows + p.n + at] = f[rows + p.n + at - 1]
             at -= 1
@@ -286,10 +287,10 @@ def turn_value(p: Params, f: list[int], side: int, rng: int, tailer: int) -> int
         return f[known] - 1
     assign(p, f, side, rng, tailer)
     total = 0
-    for k in range(p.data[p.gun_count + side]):
-        g = p.data[p.guns + side * p.n + k]
+    for k in range(f[p.gun_count + side]):
+        g = f[p.guns + side * p.n + k]
         if f[p.fire + g] >= 0:
-            total += worth(p, g, rng, f[p.fire + g])
+            total += worth(p, f, g, rng, f[p.fire + g])
     f[known] = total + 1
     return total
 
@@ -322,19 +323,17 @@ def want_range(p: Params, f: list[int], side: int, steps: int) -> int:
     return choice
 
 
-def weigh(p: Params, g: int, h: int, damage: int, attacker: bool) -> tuple[int, int, int]:
-    """How system g with h hit points takes a hit, for a chooser that looks no further: the
-    defender would rather feed a stopped system, or one that survives the hit still working
-    (smallest first); the attacker would rather stop the dearest working one (largest first)."""
-    d = p.data
-    on = works(p, g, h)
-    tough = d[p.resilient + g] != 0
-    value = d[p.value + g]
-    if attacker:
-        stops = on & ((not tough) | (h <= damage))
-        return (value * stops, 1 * on, -h)
-    keeps = (not on) | (tough & (h > damage))
-    return (value * (not keeps), value * on, -h)
+def weigh(p: Params, f: list[int], g: int, h: int, damage: int, attacker: bool
+          ) -> tuple[int, int, int]:
+    """How system g with h hit points takes a hit, for a chooser that looks no further, as a
+    key it wants largest: the attacker would rather stop the dearest working system, the
+    defender would rather feed a stopped one, or one that survives the hit still working,
+    then the cheapest, then the one with most hit points."""
+    stops = works(p, f, g, h) & ((f[p.resilient + g] == 0) | (h <= damage))
+    value = f[p.value + g]
+    on = 1 * works(p, f, g, h)
+    sign = 2 * attacker - 1
+    return (sign * value * stops, sign * on * (attacker + (1 - attacker) * value), -sign * h)
 
 
 def next_pick(p: Params, f: list[int], side: int, facing: int, damage: int,
@@ -345,14 +344,13 @@ def next_pick(p: Params, f: list[int], side: int, facing: int, damage: int,
     found = -1
     best = (0, 0, 0)
     on = p.sides + (side * 5 + facing) * p.n
-    for k in range(p.data[p.side_count + side * 5 + facing]):
-        g = p.data[on + k]
+    for k in range(f[p.side_count + side * 5 + facing]):
+        g = f[on + k]
         h = f[HP + g]
-        if h <= 0 or f[p.spent + g] == f[S_STAMP]:
-            continue
-        key = weigh(p, g, h, damage, attacker)
-        if found < 0 or (key >= best if attacker else key < best):
-            found, best = g, key
+        if h > 0 and f[p.spent + g] != f[S_STAMP]:
+            key = weigh(p, f, g, h, damage, attacker)
+            if found < 0 or key > best or (attacker and key == best):
+                found, best = g, key
     return found
 
 
@@ -362,15 +360,15 @@ def consequence(p: Params, f: list[int], side: int, first: int, damage: int,
     `first` and overflows as the seed says, each later pick made by `weigh`. Every system but
     the last is used up, so the what-if needs only a mark on those (`spent`, stamped)."""
     f[S_STAMP] += 1
-    facing = p.data[p.facing + first]
+    facing = f[p.facing + first]
     g = first
     lost = 0
     while True:
         h = f[HP + g]
         taken = min(h, damage)
         damage -= taken
-        if works(p, g, h) and not works(p, g, h - taken):
-            lost += p.data[p.value + g]
+        if works(p, f, g, h) and not works(p, f, g, h - taken):
+            lost += f[p.value + g]
         if damage <= 0:
             return lost
         f[p.spent + g] = f[S_STAMP]
@@ -385,21 +383,16 @@ def consequence(p: Params, f: list[int], side: int, first: int, damage: int,
 def pick(p: Params, f: list[int], side: int, count: int, damage: int, attacker: bool) -> int:
     """Where a hit's damage goes first, of the `count` candidates in f: the whole hit,
     overflow included, is weighed; the defender loses the fewest points of working systems,
-    the attacker stops the most."""
+    the attacker stops the most; then as `weigh`, then the lowest system."""
     found = -1
     best = (0, 0, 0, 0, 0)
+    sign = 2 * attacker - 1
     for k in range(count):
         g = f[p.cands + k]
-        lost = consequence(p, f, side, g, damage, attacker)
-        a, b, c = weigh(p, g, f[HP + g], damage, attacker)
-        if attacker:
-            key = (lost, a, b, c, -g)
-            if found < 0 or key > best:
-                found, best = g, key
-        else:
-            key = (lost, a, b, c, g)
-            if found < 0 or key < best:
-                found, best = g, key
+        a, b, c = weigh(p, f, g, f[HP + g], damage, attacker)
+        key = (sign * consequence(p, f, side, g, damage, attacker), a, b, c, -g)
+        if found < 0 or key > best:
+            found, best = g, key
     return found
 
 
@@ -467,7 +460,7 @@ def candidates(p: Params, f: list[int], side: int, facing: int) -> int:
     """Side's systems with hit points on `facing` (-1: any outer side) into f; how many."""
     count = 0
     for g in range(side * p.n, side * p.n + p.n):
-        on = p.data[p.facing + g]
+        on = f[p.facing + g]
         if f[HP + g] > 0 and (on == facing if facing >= 0 else on != CORE):
             f[p.cands + count] = g
             count += 1
@@ -489,7 +482,7 @@ def apply_hit(p: Params, f: list[int], attacker: int, damage: int, rec: Recorder
     if damage <= 0:
         return False
     tailing = f[S_RANGE] == TAILING
-    by_attacker = tailing or p.data[p.chooses + attacker] != 0
+    by_attacker = tailing or f[p.chooses + attacker] != 0
     chooser = attacker if by_attacker else target
     facing = -1  # R10: outside tailing range the chooser picks a system on any outer side
     if tailing:  # R12: the tailer's hits land aft, the tailed ship's on the tailer's fore
@@ -507,7 +500,7 @@ def apply_hit(p: Params, f: list[int], attacker: int, damage: int, rec: Recorder
         chosen = pick(p, f, target, count, damage, by_attacker)
         g = base + ask(rec, chooser, Q_PICK, (f, target, count, damage, 1 if by_attacker else 0),
                        chosen - base)
-        facing = p.data[p.facing + g]
+        facing = f[p.facing + g]
         h = f[HP + g]
         taken = min(h, damage)
         f[HP + g] = h - taken
@@ -516,7 +509,7 @@ def apply_hit(p: Params, f: list[int], attacker: int, damage: int, rec: Recorder
         emit(rec, (EV_SYSTEM, target, g - base, taken, h - taken, 1 if by_attacker else 0))
         if h == taken:
             emit(rec, (EV_LOST, target, g - base))
-        elif works(p, g, h) and not works(p, g, h - taken):
+        elif works(p, f, g, h) and not works(p, f, g, h - taken):
             emit(rec, (EV_STOPPED, target, g - base))
     refresh(p, f, target)
     return False
@@ -537,11 +530,11 @@ def raise_shields(p: Params, f: list[int], rec: Recorder | None) -> None:
 def shoot(p: Params, f: list[int], side: int, g: int, total: int, rng: list[int],
           rec: Recorder | None) -> int:
     """One full action: a gun fires; the damage it will deal (0 for a miss)."""
-    needed = need(p, side, g, f[S_RANGE])
+    needed = need(p, f, side, g, f[S_RANGE])
     first, second = skill_roll(rng, total, p.inclusive)
-    after = 0 if f[S_AFTER + side] else p.data[p.after + side]
-    dealt, steps, used = shot_outcome(first, first + second, needed, p.data[p.damage + g],
-                                      p.data[p.sustain + g], after)
+    after = 0 if f[S_AFTER + side] else f[p.after + side]
+    dealt, steps, used = shot_outcome(first, first + second, needed, f[p.damage + g],
+                                      f[p.sustain + g], after)
     if used:
         f[S_AFTER + side] = 1
     emit(rec, (EV_SHOT, side, g - side * p.n, total, needed, first, second, used * after,
@@ -554,7 +547,7 @@ def next_shot(p: Params, f: list[int], side: int, rng: list[int], rec: Recorder 
     will deal, or -1 when side has nothing left to fire this turn."""
     guns = p.plans + side * 2 * p.n
     place = f[S_PLACE + side]
-    while place < f[S_PLANNED + side] and not works(p, f[guns + place],
+    while place < f[S_PLANNED + side] and not works(p, f, f[guns + place],
                                                     f[HP + f[guns + place]]):
         place += 1
     if place == f[S_PLANNED + side]:
@@ -602,18 +595,25 @@ def play_turn(p: Params, f: list[int], turn: int, rng: list[int], rec: Recorder 
     return action_step(p, f, rng, rec)
 
 
-def begin(p: Params) -> list[int]:
-    """A fight's changing numbers as it starts."""
-    f = p.data[p.start:p.start + p.size].copy()
-    refresh(p, f, 0)
-    refresh(p, f, 1)
+def begin(fight: Fight) -> list[int]:
+    """A fight's numbers as it begins."""
+    f = fight.data.copy()
+    restart(fight, f)
     return f
 
 
-def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
+def restart(fight: Fight, f: list[int]) -> None:
+    """f as the fight begins again (the fixed columns stay)."""
+    for i in range(fight.p.size):
+        f[i] = fight.data[i]
+    refresh(fight.p, f, 0)
+    refresh(fight.p, f, 1)
+
+
+def play_on(p: Params, f: list[int], rng: list[int], rec: Recorder | None
+            ) -> tuple[int, int, int, int]:
     """A whole fight: (how it ended, turns played, damage dealt by A, by B); after `cap`
     turns it is a draw at the cap (R20)."""
-    f = begin(p)
     for turn in range(1, p.cap + 1):
         ended = play_turn(p, f, turn, rng, rec)
         if ended != GOING:
@@ -621,8 +621,15 @@ def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int
     return CAPPED, p.cap, f[S_DEALT], f[S_DEALT + 1]
 
 
-def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: object) -> None:
+def play(fight: Fight, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
+    return play_on(fight.p, begin(fight), rng, rec)
+
+
+def fights(fight: Fight, seed: int, first: int, count: int, rng: list[int], out: object
+           ) -> None:
+    f = begin(fight)  # once a chunk: each fight starts afresh from f[:size]
     for k in range(count):
         seed_stream(rng, derive_seed(seed, first + k))
-        end, rounds, dealt_a, dealt_b = play(p, rng, None)
+        restart(fight, f)
+        end, rounds, dealt_a, dealt_b = play_on(fight.p, f, rng, None)
         store(out, k, end, rounds, dealt_a, dealt_b, rng)

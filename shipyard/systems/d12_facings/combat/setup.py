@@ -46,7 +46,7 @@ class Ship(NamedTuple):
 
 class Setup(NamedTuple):
     """A fight as a captain and the narrator read it: the ships by name and label, the terms,
-    and the numbers the rules play it from (`params`)."""
+    and the numbers the rules play it from (`fight`)."""
 
     ships: tuple[Ship, Ship]
     difficulty: tuple[int, int, int, int]  # tailing, short, medium, long
@@ -54,7 +54,7 @@ class Setup(NamedTuple):
     start: int
     tailer: int  # at a tailing start, who tails
     inclusive: bool  # --rule under=inclusive (R2)
-    params: r.Params
+    fight: r.Fight
 
 
 def ship(design: D12Design, catalog: D12Catalog, name: str | None = None) -> Ship:
@@ -89,15 +89,22 @@ def ship(design: D12Design, catalog: D12Catalog, name: str | None = None) -> Shi
     )
 
 
-def params(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int], margin: int,
-           start: int, inclusive: bool, cap: int) -> r.Params:
-    """Both ships' figures side by side in one array, each ship padded to `n` systems (a
-    padding system has no hit points, so nothing ever picks, fires or counts it), with the
-    default captain's table of one shot's expected damage for every gun, range and to-hit
-    total, and the numbers a fight begins from."""
+def numbers(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int], margin: int,
+            start: int, inclusive: bool, cap: int) -> r.Fight:
+    """The fight as the rules read it: one array, its changing head as the fight begins, then
+    both ships' figures side by side, each ship padded to `n` systems (a padding system has no
+    hit points, so nothing ever picks, fires or counts it), lists of each side's guns and of
+    its systems by facing, and the default captain's table of one shot's expected damage for
+    every gun, range and to-hit total."""
     n = max(len(s.hp) for s in ships)
     crew = max(1, max(len(s.gunners) for s in ships))
-    data: list[int] = []
+    size = r.HP + 2 * n + 2 * n + 2 * n + 4 * n + n  # as the offsets below
+    data = [0] * size
+    data[r.S_RANGE] = start
+    data[r.S_TAILER] = 0 if start == r.TAILING else -1  # R21: at a tailing start A tails
+    data[r.S_STAMP] = 1  # no system is spent yet
+    data[r.S_ARMOUR], data[r.S_ARMOUR + 1] = ships[0].armour, ships[1].armour
+    data[r.HP:r.HP + 2 * n] = [h for s in ships for h in (*s.hp, *[0] * (n - len(s.hp)))]
     at: dict[str, int] = {}
 
     def column(name: str, values: list[int]) -> None:
@@ -135,16 +142,10 @@ def params(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int], marg
     column("hands", [len(s.gunners) for s in ships])
     column("gunners", [g for s in ships for g in (*s.gunners, *[0] * (crew - len(s.gunners)))])
     column("difficulty", list(difficulty))
-    fight = [0] * (r.HP + 2 * n + 2 * n + 2 * n + 4 * n + n)  # as Params' offsets below
-    fight[r.S_STAMP] = 1  # no system is spent yet
-    fight[r.S_RANGE] = start
-    fight[r.S_TAILER] = 0 if start == r.TAILING else -1  # R21: at a tailing start A tails
-    fight[r.S_ARMOUR], fight[r.S_ARMOUR + 1] = ships[0].armour, ships[1].armour
-    fight[r.HP:r.HP + 2 * n] = data[at["hp"]:at["hp"] + 2 * n]
-    column("start", fight)
-    return r.Params(n=n, crew=crew, margin=margin, inclusive=int(inclusive), cap=cap,
-                    size=len(fight), spent=r.HP + 2 * n, fire=r.HP + 4 * n,
-                    plans=r.HP + 6 * n, cands=r.HP + 10 * n, data=data, **at)
+    p = r.Params(n=n, crew=crew, margin=margin, inclusive=int(inclusive), cap=cap, size=size,
+                 spent=r.HP + 2 * n, fire=r.HP + 4 * n, plans=r.HP + 6 * n,
+                 cands=r.HP + 10 * n, **at)
+    return r.Fight(p, data)
 
 
 def inclusive(rules: Mapping[str, Value]) -> bool:
@@ -161,7 +162,7 @@ def table(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int] = (4, 
           cap: int = 40) -> Setup:
     """Two ships at a table under these terms (tests build ships by hand and come here)."""
     return Setup(ships, difficulty, margin, start, 0 if start == r.TAILING else -1, inclusive,
-                 params(ships, difficulty, margin, start, inclusive, cap))
+                 numbers(ships, difficulty, margin, start, inclusive, cap))
 
 
 def setup(a: D12Design, b: D12Design, catalog: D12Catalog, terms: Terms) -> Setup:
