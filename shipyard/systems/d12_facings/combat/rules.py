@@ -60,7 +60,7 @@ GOING, A_WINS, B_WINS, A_ESCAPES, B_ESCAPES, BOTH_LOST, CAPPED = 0, 1, 2, 3, 4, 
 # `cands` (the systems a hit may land on), and the fixed columns
 S_RANGE, S_TAILER, S_STAMP = 0, 1, 2
 S_SHIELDS, S_ARMOUR, S_DEALT, S_AFTER, S_PLACE, S_PLANNED = 3, 5, 7, 9, 11, 13  # + side
-# what a ship's working systems give, kept until it is hit (`refresh`): + side
+# what a ship's working systems give, kept until a hit stops one (`refresh`): + side
 S_PILOTING, S_BONUS, S_CREW, S_GENERATORS = 15, 17, 19, 21
 S_VALUE = 23  # + side * 5 + role: the captain's turn values + 1 (0: not known), `turn_value`
 HP = 33
@@ -179,7 +179,7 @@ def works(p: Params, f: list[int], g: int, h: int) -> bool:
 
 
 def refresh(p: Params, f: list[int], side: int) -> None:
-    """What side's working systems give, after it is hit (or as the fight begins): engines
+    """What side's working systems give, when a hit stops one (or as the fight begins): engines
     add to piloting, sensors to gunnery, stations seat crew (C5, R14: "as many actions as
     they like (and have crew for)"), shield systems raise shields (R13). The captain's turn
     values are worked out afresh."""
@@ -279,8 +279,8 @@ def plan(p: Params, f: list[int], side: int, rng: int, tailer: int) -> int:
 
 
 def turn_value(p: Params, f: list[int], side: int, rng: int, tailer: int) -> int:
-    """Side's expected damage × 144 in a turn at `rng` under its plan (kept until it is hit:
-    it depends on nothing else)."""
+    """Side's expected damage × 144 in a turn at `rng` under its plan (kept until a hit stops
+    one of its systems: it depends on nothing else)."""
     role = rng if rng != TAILING else (0 if tailer == side else 4)
     known = S_VALUE + side * 5 + role
     if f[known]:
@@ -390,6 +390,10 @@ def pick(p: Params, f: list[int], side: int, count: int, damage: int, attacker: 
     for k in range(count):
         g = f[p.cands + k]
         a, b, c = weigh(p, f, g, f[HP + g], damage, attacker)
+        # no loss is below 0 nor above the ship: a start that could not win even so is
+        # not worth the what-if
+        if found >= 0 and (attacker * LOST_SHIP, a, b, c, -g) < best:
+            continue
         key = (sign * consequence(p, f, side, g, damage, attacker), a, b, c, -g)
         if found < 0 or key > best:
             found, best = g, key
@@ -488,6 +492,7 @@ def apply_hit(p: Params, f: list[int], attacker: int, damage: int, rec: Recorder
     if tailing:  # R12: the tailer's hits land aft, the tailed ship's on the tailer's fore
         facing = AFT if f[S_TAILER] == attacker else FORE
     base = target * p.n
+    stopped = False
     while damage > 0:
         count = candidates(p, f, target, facing)
         if count == 0 and facing != CORE:
@@ -507,11 +512,14 @@ def apply_hit(p: Params, f: list[int], attacker: int, damage: int, rec: Recorder
         damage -= taken
         f[S_DEALT + attacker] += taken
         emit(rec, (EV_SYSTEM, target, g - base, taken, h - taken, 1 if by_attacker else 0))
+        stops = works(p, f, g, h) and not works(p, f, g, h - taken)
+        stopped = stopped or stops
         if h == taken:
             emit(rec, (EV_LOST, target, g - base))
-        elif works(p, f, g, h) and not works(p, f, g, h - taken):
+        elif stops:
             emit(rec, (EV_STOPPED, target, g - base))
-    refresh(p, f, target)
+    if stopped:  # what the ship can do hangs on which systems work, not on their hit points
+        refresh(p, f, target)
     return False
 
 
