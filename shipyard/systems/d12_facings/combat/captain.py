@@ -9,7 +9,7 @@ captain may change one decision and inherit the others.
 
 from __future__ import annotations
 
-import sys
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -142,18 +142,11 @@ def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int,
 
 
 def _mistake(exc: Exception, name: str) -> UserError:
-    """An exception in the user's captain as FILE:LINE and what went wrong."""
+    """An exception in the user's captain as FILE:LINE (its own file's last line run) and what
+    went wrong."""
     where = name.rpartition(":")[0]
-    frames = [f for f in _frames(exc) if Path(f[0]).name == Path(where).name]
-    file, line = frames[-1] if frames else (where, None)
+    mine = [frame for frame in traceback.extract_tb(exc.__traceback__)
+            if Path(frame.filename).name == Path(where).name]
+    file, line = (mine[-1].filename, mine[-1].lineno) if mine else (where, None)
     return UserError.single("cli.pilot", f"captain {name} failed: {type(exc).__name__}: "
                             f"{exc}", file, line)
-
-
-def _frames(exc: Exception) -> list[tuple[str, int]]:
-    tb = exc.__traceback__ or sys.exc_info()[2]
-    out = []
-    while tb is not None:
-        out.append((tb.tb_frame.f_code.co_filename, tb.tb_lineno))
-        tb = tb.tb_next
-    return out
