@@ -76,8 +76,8 @@ def main() -> None:
     print(f"{names}, {args.runs:,} fights on one core ({columns.engine}, warm cache):")
     print(f"  median {median:.3f} s of {args.repeats} "
           f"({', '.join(f'{t:.3f}' for t in times)}): {args.runs / median:,.0f} fights/s; "
-          f"CPU time median {statistics.median(cpu):.3f} s (a busy machine inflates the "
-          "first)")
+          f"best {min(times):.3f} s; CPU time median {statistics.median(cpu):.3f} s (a busy "
+          "machine inflates wall time)")
     print(f"  random numbers drawn: {draws:,} ({draws / args.runs:.1f} a fight); NumPy draws "
           f"as many in {numpy:.3f} s; the fights take {median / numpy:.1f}x that")
     outcome = [int((columns.winner == side).sum()) for side in (0, 1, -1)]
