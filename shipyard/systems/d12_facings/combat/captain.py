@@ -10,15 +10,13 @@ captain may change one decision and inherit the others.
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from shipyard.api import UserError
+from shipyard.api import Asker, UserError
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.setup import Setup
-
-Asker = Callable[[int, int, tuple[Any, ...], int], int]  # as Prepared.asker
 
 
 class State:
