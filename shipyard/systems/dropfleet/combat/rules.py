@@ -611,7 +611,8 @@ def dc_result(roll: int) -> int:
     return DC_REPAIRED if roll >= REPAIRED_ON else DC_NOT_YET
 
 
-def repair(p: Params, st: list[int], rng: list[int], rec: Recorder | None, k: int, effect: int) -> int:
+def repair(p: Params, st: list[int], rng: list[int], rec: Recorder | None, k: int,
+           effect: int) -> int:
     """One damage-control die for one effect: 1 when it is repaired (or gets one success)."""
     roll = die(rng, 6)
     result = dc_result(roll)

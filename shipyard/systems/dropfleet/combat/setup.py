@@ -220,44 +220,13 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[s.Params, Told, list[str]]:
             e = expected(rows, enemy.stat, up, _scald(rows))
             worth.append(max(1, round(VALUE_SCALE * e)) if e > 0 else 0)
         values.append(worth)
-    g = max(side.count for side in sides)
-    lmax = max(1, *(sum(len(rows) for rows in side.rows) for side in sides))
-    smax = max(1, *(len(side.systems) for side in sides))
-    lines = [0] * (2 * lmax * s.NL)
-    systems = [0] * (2 * smax * s.NY)
-    for i, side in enumerate(sides):
-        at = 0
-        for j, rows in enumerate(side.rows):
-            base = (i * smax + j) * s.NY
-            systems[base:base + s.NY] = [at, len(rows), side.systems[j].alt, values[i][j],
-                                         _scald(rows), 0]
-            for row in rows:
-                start = (i * lmax + at) * s.NL
-                lines[start:start + s.NL] = row
-                at += 1
-    ships = [0] * (2 * g * s.NF)
-    for i, side in enumerate(sides):
-        for place in range(side.count):
-            base = (i * g + place) * s.NF
-            ships[base + s.S_HULL] = side.ship.hull
-            ships[base + s.S_ALIVE] = 1
-            ships[base + s.S_LAYER] = LAYER_INDEX[layer]
     d = catalog.damage
-    extra = [r.extra_hull for r in d.crippling] + [r.extra_hull for r in d.dreadnought_crippling]
-    decay = [int(r.orbital_decay) for r in d.crippling] + \
-        [int(r.orbital_decay) for r in d.dreadnought_crippling]
-    head = sides[0].stat + sides[1].stat
-    o_lines = len(head)
-    o_systems = o_lines + len(lines)
-    o_extra = o_systems + len(systems)
-    o_decay = o_extra + len(extra)
-    o_ships = o_decay + len(decay)
-    data = head + lines + systems + extra + decay + ships + [0] * (2 * g * smax)
-    params = s.Params(
-        data=data, n_a=sides[0].count, n_b=sides[1].count, sys_a=len(sides[0].systems),
-        sys_b=len(sides[1].systems), g=g, lmax=lmax, smax=smax, o_lines=o_lines,
-        o_systems=o_systems, o_extra=o_extra, o_decay=o_decay, o_ships=o_ships,
-        o_lost=len(ships), enemy_inches=BAND_INCHES[band], mate_inches=MATE_INCHES, cap=cap)
+    params = pack([side.stat for side in sides], [side.count for side in sides],
+                  [side.rows for side in sides], [[x.alt for x in side.systems] for side in sides],
+                  values, LAYER_INDEX[layer], BAND_INCHES[band], cap,
+                  [r.extra_hull for r in d.crippling + d.dreadnought_crippling],
+                  [int(r.orbital_decay) for r in d.crippling + d.dreadnought_crippling])
+    g = params.g
     names: list[str] = []
     for side in sides:
         for place in range(g):
@@ -284,6 +253,47 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[s.Params, Told, list[str]]:
             notes.append(f"{side.name}: shields {'raised' if raised else 'down'} by the "
                          "default commander (R9)")
     return params, told, notes
+
+
+def pack(stats: list[list[int]], counts: list[int], rows: list[list[list[list[int]]]],
+         alts: list[list[int]], values: list[list[int]], layer: int, enemy_inches: int,
+         cap: int, extra: list[int], decay: list[int]) -> s.Params:
+    """Both sides' figures (state.T_*), group sizes, weapon systems (each a list of line rows,
+    state.L_*), Alt groups and worth, laid out in one flat list (state.Params)."""
+    g = max(counts)
+    lmax = max(1, *(sum(len(x) for x in side) for side in rows))
+    smax = max(1, *(len(side) for side in rows))
+    lines = [0] * (2 * lmax * s.NL)
+    systems = [0] * (2 * smax * s.NY)
+    for i, side in enumerate(rows):
+        at = 0
+        for j, system in enumerate(side):
+            base = (i * smax + j) * s.NY
+            scald = int(any(r[s.L_SCALD] for r in system))
+            systems[base:base + s.NY] = [at, len(system), alts[i][j], values[i][j], scald, 0]
+            for row in system:
+                start = (i * lmax + at) * s.NL
+                lines[start:start + s.NL] = row
+                at += 1
+    ships = [0] * (2 * g * s.NF)
+    for i, n in enumerate(counts):
+        for place in range(n):
+            base = (i * g + place) * s.NF
+            ships[base + s.S_HULL] = stats[i][s.T_HULL]
+            ships[base + s.S_ALIVE] = 1
+            ships[base + s.S_LAYER] = layer
+    head = stats[0] + stats[1]
+    o_lines = len(head)
+    o_systems = o_lines + len(lines)
+    o_extra = o_systems + len(systems)
+    o_decay = o_extra + len(extra)
+    o_ships = o_decay + len(decay)
+    return s.Params(
+        data=head + lines + systems + extra + decay + ships + [0] * (2 * g * smax),
+        n_a=counts[0], n_b=counts[1], sys_a=len(rows[0]), sys_b=len(rows[1]), g=g, lmax=lmax,
+        smax=smax, o_lines=o_lines, o_systems=o_systems, o_extra=o_extra, o_decay=o_decay,
+        o_ships=o_ships, o_lost=len(ships), enemy_inches=enemy_inches,
+        mate_inches=MATE_INCHES, cap=cap)
 
 
 def _system_name(system: System) -> str:
