@@ -8,7 +8,7 @@ import pytest
 from shipyard.systems.dropfleet.combat import rules as r
 from shipyard.systems.dropfleet.combat import state as s
 from tests.systems.dropfleet.conftest import catalog
-from tests.systems.dropfleet.duel_kit import duel, field, line, scripted, stat, state
+from tests.systems.dropfleet.duel_kit import duel, field, scripted, stat, state
 
 # --- the seed's four worked examples ---------------------------------------------------------
 
