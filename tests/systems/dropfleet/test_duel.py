@@ -69,13 +69,24 @@ def test_every_stock_ship_fights_a_seeded_duel() -> None:
 
 
 def test_dreadnoughts_fire_two_systems_and_alt_lines_are_one_choice() -> None:
+    from shipyard.api import Recorder
+
     yard = Yard()
     dread = next(x.id for x in catalog().stock if x.has("Dreadnought"))
-    prepared = SUPPORT.prepare(stock(yard, dread), stock(yard, "berlin-cruiser"), Terms())
-    told = fight_once(SUPPORT, prepared, 5)
-    first = [e for e in told.events if e.phase == "fire" and e.depth == 0][:2]
-    assert all(e.text.startswith(prepared.told.ships[0]) for e in first)
-    assert first[0].text != first[1].text
+    # broadside: a Remus's one glaive battery and its drone hive bear (its cannon bombards)
+    prepared = SUPPORT.prepare(stock(yard, dread), stock(yard, "berlin-cruiser"),
+                               Terms(geometry="broadside"))
+    p = prepared.state
+    rec = Recorder()
+    r.play(p, new_stream(5), rec)
+    fires = [e for e in rec.events or [] if e[0] in (s.EV_FIRE, s.EV_TURN, s.EV_ROUNDUP)]
+    pairs = [(a[2], b[2]) for a, b in zip(fires, fires[1:], strict=False)
+             if a[0] == b[0] == s.EV_FIRE and a[1] == b[1] == 0]
+    assert pairs, "the Dreadnought never fired twice in an activation"
+    for first, second in pairs:
+        alt = p.data[p.o_systems + first * s.NY + s.Y_ALT]
+        assert first != second
+        assert alt == 0 or alt != p.data[p.o_systems + second * s.NY + s.Y_ALT]
 
 
 def rows(columns: Any, i: int) -> tuple[Any, ...]:
@@ -244,3 +255,34 @@ def test_duel_and_odds_on_the_command_line() -> None:
     assert bad.code == 2 and "close" in bad.err
     odds = shipyard("odds", JADES, BERLIN)
     assert odds.code == 0 and "Particle Lance" in odds.out
+
+
+def test_the_commander_finishes_the_weakest() -> None:
+    from shipyard.systems.dropfleet.combat.commander import pick_target
+
+    p = duel(stat(hull=8), stat(hull=4), (1, 3))
+    st = state(p)
+    for place, hull in enumerate((4, 2, 3)):
+        st[(3 + place) * s.NF + s.S_HULL] = hull
+    assert pick_target(st, 3, 3) == 4
+    st[4 * s.NF + s.S_ALIVE] = 0
+    assert pick_target(st, 3, 3) == 5
+
+
+def test_bombardment_fires_at_no_ship() -> None:
+    yard = Yard()
+    prepared = SUPPORT.prepare(stock(yard, "madrid-cruiser"), stock(yard, "berlin-cruiser"),
+                               Terms())
+    p = prepared.state
+    lines = prepared.told.lines[0]
+    for i, name in enumerate(lines):
+        bears = p.data[p.o_lines + i * s.NL + s.L_BEARS]
+        assert bears == (0 if "Bombardment" in name else 1), name
+
+
+def test_launch_assets_stay_out() -> None:
+    yard = Yard()
+    carrier = stock(yard, "baleares-pocket-carrier")
+    assert carrier.built.launch and not carrier.built.weapons
+    result = fight_once(SUPPORT, SUPPORT.prepare(carrier, carrier, Terms()), 1)
+    assert result.outcome.reason == "harmless" and result.outcome.winner is None

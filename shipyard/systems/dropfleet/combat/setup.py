@@ -104,7 +104,10 @@ def line_row(line: WeaponLine, target: Ship, bears: frozenset[str], band: str) -
     fusillade = line.rule("Fusillade")
     row[s.L_EXTRA] = fusillade.number if fusillade is not None and band == "close" else 0
     row[s.L_MOUNTS] = line.count
-    row[s.L_BEARS] = int(line.arc in bears and (band == "close" or not close_action))
+    # R19: a Bombardment line aims at sectors on the ground, which a duel does not have
+    ground = line.rule("Bombardment") is not None
+    row[s.L_BEARS] = int(line.arc in bears and (band == "close" or not close_action)
+                         and not ground)
     return row
 
 
