@@ -4,6 +4,7 @@ one volley's exact odds against the rules' own dice, the options and a user's co
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -80,7 +81,7 @@ def test_dreadnoughts_fire_two_systems_and_alt_lines_are_one_choice() -> None:
     rec = Recorder()
     r.play(p, new_stream(5), rec)
     fires = [e for e in rec.events or [] if e[0] in (s.EV_FIRE, s.EV_TURN, s.EV_ROUNDUP)]
-    pairs = [(a[2], b[2]) for a, b in zip(fires, fires[1:], strict=False)
+    pairs = [(a[2], b[2]) for a, b in itertools.pairwise(fires)
              if a[0] == b[0] == s.EV_FIRE and a[1] == b[1] == 0]
     assert pairs, "the Dreadnought never fired twice in an activation"
     for first, second in pairs:
