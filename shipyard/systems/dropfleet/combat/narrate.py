@@ -23,6 +23,11 @@ def _need(value: int) -> str:
     return "no save" if value >= 7 else f"{value}+"
 
 
+def _n(count: int, what: str) -> str:
+    plural = "attack dice" if what == "attack die" else f"{what}s"
+    return f"{count} {what if count == 1 else plural}"
+
+
 def _check(what: str, need: int, rolled: int) -> Check:
     return Check(what, need, (), "D6", rolled, unit="+", roll_under=False)
 
@@ -72,8 +77,8 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
                 for _, d, ok in attack]
             rolls += [Roll("D", d, "damage") for _, d, _ in damage]
             crits = f" ({e[5]} critical)" if e[5] else ""
-            add("fire", f"{line}{f' [{rules}]' if rules else ''}: {e[3]} attack dice, "
-                f"{e[4]} hits{crits}: {e[6]} damage, {e[7]} critical", tuple(rolls), 1)
+            add("fire", f"{line}{f' [{rules}]' if rules else ''}: {_n(e[3], 'attack die')}, "
+                f"{_n(e[4], 'hit')}{crits}: {e[6]} damage, {e[7]} critical", tuple(rolls), 1)
         elif code == s.EV_PD:
             pd_dice = taken(s.R_PD)
             add("point defence", f"{names[e[1]]}'s Point Defence {e[2]}: {e[3]} successes "
