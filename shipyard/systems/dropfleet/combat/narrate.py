@@ -72,9 +72,8 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
             rules = told.line_rules[side][e[2]]
             attack = taken(s.R_ATTACK)
             damage = taken(s.R_DAMAGE)
-            rolls: list[Check | Roll] = [
-                Roll("D6", d, "critical hit" if ok == 2 else "hit" if ok else "miss")
-                for _, d, ok in attack]
+            rolls: list[Check | Roll] = [_check("attack" if ok < 2 else "attack, critical",
+                                                e[8], d) for _, d, ok in attack]
             rolls += [Roll("D", d, "damage") for _, d, _ in damage]
             crits = f" ({e[5]} critical)" if e[5] else ""
             add("fire", f"{line}{f' [{rules}]' if rules else ''}: {_n(e[3], 'attack die')}, "

@@ -516,7 +516,7 @@ def fire_system(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
                                    d[line + L_DMG_B])
             crit = damage_points(rng, rec, crits, d[line + L_DMG_N], d[line + L_DMG_S],
                                  d[line + L_DMG_B])
-            emit(rec, (EV_LINE, k, li, attacks, hits, crits, normal, crit))
+            emit(rec, (EV_LINE, k, li, attacks, hits, crits, normal, crit, d[line + L_LOCK]))
             if p.data[line + L_CA] == 1:
                 near += normal
                 near_crit += crit
