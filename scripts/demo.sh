@@ -27,6 +27,8 @@ done
     catalogs/d12-facings/examples/lancer.yaml --seed 4
 "$shipyard" duel catalogs/traveller/examples/dragon-sdb.yaml \
     catalogs/traveller/examples/strandbell-sdb.yaml --seed 1
+"$shipyard" duel catalogs/dropfleet/duels/jade-frigates.yaml \
+    catalogs/dropfleet/duels/berlin.yaml --seed 3
 "$shipyard" duel catalogs/traveller/examples/dragon-sdb.yaml \
     catalogs/traveller/examples/strandbell-sdb.yaml --runs 100000 --seed 1
 echo "sheets and cards of every example: out/examples.pdf; fleet rosters and sheets: out/fleets.pdf"
