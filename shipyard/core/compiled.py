@@ -32,6 +32,7 @@ import numpy as np
 
 from shipyard.core import combat, recorder, stream
 from shipyard.core.combat import Columns, FightRules, Prepared, Progress
+from shipyard.core.paths import cache_root
 from shipyard.errors import UserError
 
 COMPILED_CHUNK = 4096  # ~40 ms of compiled fights: a progress bar that moves
@@ -53,13 +54,6 @@ def numba_module() -> Any | None:
     except ImportError:
         return None
     return numba
-
-
-def cache_root() -> Path:
-    if os.environ.get("SHIPYARD_CACHE"):
-        return Path(os.environ["SHIPYARD_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "shipyard"
 
 
 def rule_modules(rules: FightRules) -> list[Any]:
