@@ -73,9 +73,12 @@ HEADER = 71
 
 # the state `st` is one int array too: both craft's numbers first (NS each, at side · NS), then
 # the count of flights in the air, then the parts at S_*
+# (the counts of surviving power, crew and tube boxes, and whether it is armed, are kept as damage
+# comes, rather than summed over the sheet each time a rule asks: ARMED is −1 when unknown)
 PA, PB, PC, PD, VA, VB, VC, VD, HQ, HR, BQ, BR, SPEED, FACING, FACING_BEFORE, TURNED, \
-    LAUNCHED, DEALT, LEFT, ARMOR_NEXT, SCORE = range(21)
-NS = 21
+    LAUNCHED, DEALT, LEFT, ARMOR_NEXT, SCORE, POWER_BOXES, CREW_BOXES, TUBE_BOXES, HAS_POWER, \
+    HAS_CREW, ARMED = range(27)
+NS = 27
 # one flight of missiles at st[S_FLIGHTS + slot · FW]; a flight flies, strikes or is spent
 F_OWNER, F_MISSILE, F_COUNT, F_Q, F_R, F_MOVE, F_DAMAGE, F_FLOWN, F_FATE = range(9)
 FW = 9
@@ -222,11 +225,8 @@ def weapon_order(t: list[int], st: list[int], rec: Any, first: int) -> int:
 
 
 def supply(t: list[int], st: list[int], s: int) -> int:
-    total = 0
-    for r in range(t[t[T_ROWS] + s]):
-        if t[t[T_KIND] + s * t[ROW_STRIDE] + r] == K_POWER:
-            total += st[t[S_ALIVE] + s * t[ROW_STRIDE] + r]
-    return total * t[PER_CBLOC]
+    """Cunits its surviving power boxes give (a loss takes effect next dturn)."""
+    return st[s * NS + POWER_BOXES] * t[PER_CBLOC]
 
 
 def powered(t: list[int], st: list[int], s: int, kind: int) -> int:
@@ -237,21 +237,6 @@ def powered(t: list[int], st: list[int], s: int, kind: int) -> int:
         if t[t[T_KIND] + s * t[ROW_STRIDE] + r] == kind:
             total += min(st[t[S_ALIVE] + base + r], st[t[S_POWER] + base + r])
     return total
-
-
-def surviving(t: list[int], st: list[int], s: int, kind: int) -> int:
-    total = 0
-    for r in range(t[t[T_ROWS] + s]):
-        if t[t[T_KIND] + s * t[ROW_STRIDE] + r] == kind:
-            total += st[t[S_ALIVE] + s * t[ROW_STRIDE] + r]
-    return total
-
-
-def has_kind(t: list[int], s: int, kind: int) -> bool:
-    for r in range(t[t[T_ROWS] + s]):  # noqa: SIM110 - no generators in fight rules
-        if t[t[T_KIND] + s * t[ROW_STRIDE] + r] == kind:
-            return True
-    return False
 
 
 def detection(t: list[int], st: list[int], s: int) -> int:
@@ -296,15 +281,20 @@ def armed(t: list[int], st: list[int], s: int) -> bool:
     """A weapon it can fire (R8): a beam with a weapon cbloc and the power for it (a turret's
     mount takes the first cunit), or a missile, a tube and a cunit. Power is what its
     surviving power boxes give (a loss takes effect next dturn)."""
+    if st[s * NS + ARMED] >= 0:
+        return st[s * NS + ARMED] == 1
     cunits = supply(t, st, s)
+    st[s * NS + ARMED] = 1
     for i in range(t[t[T_BEAMS] + s]):
         if t[t[T_BEAM_AIM] + s * t[BEAM_STRIDE] + i] >= 0:
             k = s * t[BEAM_STRIDE] + i
             need = 1 + st[t[S_MOUNTS] + k] if t[t[T_BEAM_TURRET] + k] else 1
             if weapon_boxes(t, st, s, i) > 0 and cunits >= need:
                 return True
-    return (surviving(t, st, s, K_TUBES) > 0 and missiles_left(t, st, s) > 0
-            and cunits >= 1)
+    if st[s * NS + TUBE_BOXES] > 0 and missiles_left(t, st, s) > 0 and cunits >= 1:
+        return True
+    st[s * NS + ARMED] = 0
+    return False
 
 
 def mobile(t: list[int], st: list[int], s: int) -> bool:
@@ -391,7 +381,7 @@ def plan(t: list[int], st: list[int], s: int) -> None:
             st[t[S_POWER] + base + t[t[T_BEAM_ROW] + s * t[BEAM_STRIDE] + i]] = give
             left -= give
     left = _give(t, st, s, K_SCREENS, left, left)
-    room = min(surviving(t, st, s, K_TUBES), left)
+    room = min(st[s * NS + TUBE_BOXES], left)
     wanted = 0
     for i in range(t[t[T_MISSILE_KINDS] + s]):
         n = launch_wish(t, st, s, i, room, c[o + SPEED] + c[f + SPEED])
@@ -640,6 +630,14 @@ def destroy(t: list[int], st: list[int], rec: Any, tg: int, box: int, n: int,
     row = t[t[T_OWNER] + tg * t[BOX_STRIDE] + box]
     st[t[S_ALIVE] + tg * t[ROW_STRIDE] + row] -= 1
     st[tg * NS + LEFT] -= 1
+    st[tg * NS + ARMED] = -1
+    kind = t[t[T_KIND] + tg * t[ROW_STRIDE] + row]
+    if kind == K_POWER:
+        st[tg * NS + POWER_BOXES] -= 1
+    elif kind == K_CREW:
+        st[tg * NS + CREW_BOXES] -= 1
+    elif kind == K_TUBES:
+        st[tg * NS + TUBE_BOXES] -= 1
     extra = 0
     i = t[t[T_BEAM_OF_ROW] + tg * t[ROW_STRIDE] + row]
     if i >= 0:
@@ -663,7 +661,7 @@ def knocked_out(t: list[int], st: list[int], rec: Any, tg: int) -> int:
     """R8 at once: destroyed, or out of action with its crew boxes all gone; else −1."""
     if st[tg * NS + LEFT] == 0:
         return ended(rec, 2 * DESTROYED + 1 - tg, 0, 0, 0, 0)
-    if has_kind(t, tg, K_CREW) and surviving(t, st, tg, K_CREW) == 0:
+    if st[tg * NS + HAS_CREW] and st[tg * NS + CREW_BOXES] == 0:
         return ended(rec, 2 * CREW_LOST + 1 - tg, 0, 0, 0, 0)
     return -1
 
@@ -757,6 +755,7 @@ def launch_phase(t: list[int], st: list[int], rec: Any, s: int, dturn: int) -> N
             continue
         st[t[S_MISSILES] + s * t[MISSILE_STRIDE] + i] -= n
         c[o + LAUNCHED] += n
+        c[o + ARMED] = -1
         q, r = launch_hex(c[o + HQ], c[o + HR], c[f + HQ], c[f + HR])
         slot = t[S_FLIGHTS] + st[FLIGHTS] * FW
         st[FLIGHTS] += 1
@@ -778,7 +777,7 @@ def launch_phase(t: list[int], st: list[int], rec: Any, s: int, dturn: int) -> N
 def powerless(t: list[int], st: list[int], s: int) -> bool:
     """Its power boxes all gone (it counts at the end of the dturn: power lost takes effect
     next dturn, so this dturn's allocation still served it)."""
-    return has_kind(t, s, K_POWER) and surviving(t, st, s, K_POWER) == 0
+    return st[s * NS + HAS_POWER] == 1 and st[s * NS + POWER_BOXES] == 0
 
 
 def end_of_dturn(t: list[int], st: list[int], rec: Any) -> int:

@@ -229,7 +229,14 @@ def params(setup: Setup, cap: int) -> Params:
     strongest = [s.strongest_drive() for s in specs]
     craft0 = [0] * (2 * f.NS)
     for side, spec in enumerate(specs):
-        craft0[side * f.NS + f.LEFT] = spec.box_count
+        at = side * f.NS
+        craft0[at + f.LEFT] = spec.box_count
+        for field, rows in ((f.POWER_BOXES, spec.power), (f.CREW_BOXES, spec.crew),
+                            (f.TUBE_BOXES, spec.tubes)):
+            craft0[at + field] = sum(spec.rows[r].boxes for r in rows)
+        craft0[at + f.HAS_POWER] = int(bool(spec.power))
+        craft0[at + f.HAS_CREW] = int(bool(spec.crew))
+        craft0[at + f.ARMED] = -1
     alive = each(lambda s: [r.boxes for r in s.rows], n_rows)
     missiles = each(lambda s: [s.rows[m.row].boxes * m.per_cbloc for m in s.missiles],
                     n_missiles)
