@@ -29,6 +29,21 @@ def test_a_seeded_duel_replays_and_ends_with_the_outcome() -> None:
             "d100 rolled 7: hit") in lines
 
 
+def test_a_narrated_duel_imports_neither_numpy_nor_numba() -> None:
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom shipyard.cli import main\nsys.argv = ['shipyard', 'duel', "
+              f"{str(STARFURY)!r}, {str(RAIDER)!r}, '--seed', '79']\n"
+              "try:\n    main()\nexcept SystemExit:\n    pass\n"
+              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'numba')),"
+              " file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    assert "Starfury wins after 3 dturns" in done.stdout
+    assert done.stderr.strip().splitlines()[-1] == "[]"
+
+
 def test_without_a_seed_one_is_chosen_and_printed() -> None:
     run = shipyard("duel", STARFURY, RAIDER)
     assert run.code == 0
@@ -80,6 +95,26 @@ def test_a_replaced_pilot_flies_uncompiled(tmp_path: Path) -> None:
     assert "Raider delta-wing fires Back drive (2G) at 2G" in one.out  # B flies the default
     missing = shipyard("duel", STARFURY, RAIDER, "--pilot-a", f"{pilot}:Nobody")
     assert missing.code == 2 and "no pilot named 'Nobody'" in missing.err
+
+
+def test_a_pilots_mistake_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    pilot = tmp_path / "wild.py"
+    pilot.write_text(
+        "from shipyard.systems.smallcraft.combat.pilot import Pilot\n\n"
+        "class Spinner(Pilot):\n"
+        "    def turn(self, s):\n"
+        "        return 3\n\n"
+        "class Broken(Pilot):\n"
+        "    def fire(self, s):\n"
+        "        return s.me.nonsense\n", encoding="utf-8")
+    spun = shipyard("duel", STARFURY, RAIDER, "--seed", "1", "--pilot-a", f"{pilot}:Spinner")
+    assert spun.code == 2 and "Traceback" not in spun.err
+    assert spun.err.strip() == ("shipyard: the pilot of Starfury, dturn 1: a turn of 3 half "
+                                "hex-sides: the most is 2 (60°) either way")
+    broken = shipyard("duel", STARFURY, RAIDER, "--seed", "1", "--pilot-b", f"{pilot}:Broken")
+    assert broken.code == 2 and len(broken.err.strip().splitlines()) == 1
+    assert broken.err.startswith(f"{pilot}:9: the pilot of Raider delta-wing, dturn 1: "
+                                 "AttributeError")
 
 
 def test_an_illegal_design_is_refused_unless_allowed(tmp_path: Path) -> None:
