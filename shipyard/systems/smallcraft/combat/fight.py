@@ -1,11 +1,12 @@
 """smallcraft's fight rules, written once: the seed's six dphases on the hex map, Inflicting
 Damage box by box, the endings of R8, and the default pilot's decisions.
 
-A fight-rules module (the fight pattern, `shipyard.api`): plain functions over a `Params` of
-numbers (both craft, padded to the same shapes, built by table.py) and a `State` of flat int
-arrays copied from its templates. A narrated duel runs them as Python with a recorder, whose
-events narrator.py turns into words; a series runs them compiled by Numba with none. Every die
-comes from the one stream; a user's own pilot answers `ask` (pilot.py).
+A fight-rules module (the fight pattern, `shipyard.api`): plain functions over two int arrays,
+the fight's table `t` (both craft, padded to the same shapes; table.py lays it out from its
+readable `Params`) and the state `st`, copied from its template at each fight. A narrated duel
+runs them as Python on lists with a recorder, whose events narrator.py turns into words; a
+series runs them compiled by Numba with none. Every die comes from the one stream; a user's own
+pilot answers `ask` (pilot.py).
 
 One dturn, each dphase acted in order of the pilots' reaction (Quickness plus a d10, rolled each
 dturn, a tie rolled again):
@@ -365,7 +366,7 @@ def launch_wish(t: list[int], st: list[int], s: int, i: int, room: int, slack: i
 
 def plan(t: list[int], st: list[int], s: int) -> None:
     """The default pilot's dPhase 1: power for the beams, then the screens, the tubes a launch
-    needs, the drives for this dturn's burn (kept in State.thrust), the sensors with the rest.
+    needs, the drives for this dturn's burn (kept at S_THRUST), the sensors with the rest.
 
     The burn keeps the foe at the standoff range, closing at a speed in proportion to the
     distance still to go, matched to its velocity; with no weapon left it flees; a foe with
