@@ -135,17 +135,20 @@ def _register_hooks() -> None:
 
 
 def _register_module(module: Any) -> None:
-    for value in vars(module).values():
+    """Every function of a rules module; those its `INLINE` names are inlined into their
+    callers (a call that passes arrays costs a reference count in and out for each)."""
+    inline = set(getattr(module, "INLINE", ()))
+    for name, value in vars(module).items():
         if (inspect.isfunction(value) and value.__module__ == module.__name__
                 and value not in (recorder.emit, recorder.ask)):
-            _register(value)
+            _register(value, inline=name in inline)
 
 
-def _register(function: Callable[..., Any]) -> None:
+def _register(function: Callable[..., Any], inline: bool = False) -> None:
     if id(function) not in _registered:
         from numba.extending import register_jitable
 
-        register_jitable(function)
+        register_jitable(inline="always")(function) if inline else register_jitable(function)
         _registered.add(id(function))
 
 
