@@ -20,7 +20,7 @@ done
 "$shipyard" sheet "${examples[@]}" --cards -o out/examples.pdf
 "$shipyard" sheet "${fleets[@]}" -o out/fleets.pdf
 "$shipyard" duel catalogs/smallcraft/examples/starfury.yaml \
-    catalogs/smallcraft/examples/raider.yaml --seed 143
+    catalogs/smallcraft/examples/raider.yaml --seed 79
 "$shipyard" duel catalogs/rogue-trader/examples/hazeroth.yaml \
     catalogs/rogue-trader/examples/vagabond.yaml --seed 2 --crew-a tactic=board --range 4
 "$shipyard" duel catalogs/d12-facings/examples/mastiff.yaml \
