@@ -163,6 +163,16 @@ def as_arrays(value: Any) -> Any:
     return value
 
 
+def copied(value: Any) -> Any:
+    """`as_arrays` output with every array copied."""
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, tuple):
+        converted = [copied(v) for v in value]
+        return type(value)(*converted) if hasattr(value, "_fields") else tuple(converted)
+    return value
+
+
 def chunks(runs: int, size: int) -> Iterator[tuple[int, int]]:
     for first in range(0, runs, size):
         yield first, min(size, runs - first)
@@ -206,7 +216,9 @@ def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any,
                   progress: Progress | None, workers: int) -> None:
     def play(chunk: tuple[int, int]) -> int:
         first, count = chunk
-        fights(params, seed, first, count, np.zeros(stream.STREAM_SIZE, np.int64),
+        # each chunk its own copy: the compiled rules count references to the arrays they are
+        # handed at every call, and two cores counting on one array fight over its cache line
+        fights(copied(params), seed, first, count, np.zeros(stream.STREAM_SIZE, np.int64),
                out[first:first + count])
         return count
 
