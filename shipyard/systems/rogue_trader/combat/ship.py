@@ -1,0 +1,228 @@
+"""A ship in a fight as numbers: what never changes (`Params`, made once by prepare.py) and what
+the fight changes (`State`: one flat int array per ship and per side's components), with every
+value the rules read (Speed, Manoeuvrability, Armour, ...) computed from the working
+components, so a struck component loses its effect at once (R18)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from shipyard.systems.rogue_trader.combat.geometry import beyond, half_up, within
+
+# a ship's changing numbers (State.a, State.b)
+HULL, CREW, MORALE, TAKEN, OUT, SENSORS, THRUSTERS, CANNOT_TURN = 0, 1, 2, 3, 4, 5, 6, 7
+ENGINES_HALVED, ENGINES_WRECKED, FACING, XP, XQ, YP, YQ, BFF = 8, 9, 10, 11, 12, 13, 14, 15
+SHIP_FIELDS = 16
+# why a ship is out (R15); also the reason of a fight's end code
+OUT_CREW, OUT_HULKED, OUT_EXPLODED, OUT_WARP, OUT_SURRENDERED = 1, 2, 3, 4, 5
+# a component's state, as bits: any of them and it does not work (R18)
+DAMAGED, DEPRESSURISED, ON_FIRE, UNPOWERED, DESTROYED = 1, 2, 4, 8, 16
+
+# a side's fixed numbers (Params.stat)
+S_SPEED, S_MAN, S_DETECTION, S_ARMOUR, S_TURRETS, S_TURN, S_RATING, S_GUNNERY = range(8)
+S_HELM, S_COMMAND, S_TACTIC, S_SURPRISED, S_SIMPLE, S_PARTS, S_VOLLEY, S_WORTH = range(8, 16)
+TACTIC_GUNNERY, TACTIC_RAM, TACTIC_BOARD = 0, 1, 2
+# component kinds (Params.kind)
+K_OTHER, K_DRIVE, K_WARP, K_BRIDGE, K_AUGUR = 0, 1, 2, 3, 4
+# a component's modifiers (Params.mods)
+M_SPEED, M_MAN, M_DETECTION, M_ARMOUR, M_PROW, M_TURRETS, M_HULL, M_CREW = range(8)
+M_BS, M_COMMAND, M_BOARDING, M_BOARDING_DEFENCE, M_MACRO_DAMAGE, M_FIRE_FIGHTING = range(8, 14)
+M_MORALE = 14
+MODIFIERS = 15
+# a weapon (Params.gun): its kind (0: not a weapon), arcs, Strength, Damage dice, ...
+G_KIND, G_ARCS, G_STRENGTH, G_COUNT, G_SIDES, G_BONUS, G_CRIT, G_REACH = range(8)
+G_MIN, G_STEP, G_TO_HIT, G_CAPACITY, G_VALUE = range(8, 13)
+GUN_FIELDS = 13
+GUN_MACRO, GUN_LANCE, GUN_TORPEDO, GUN_BAY, GUN_NOVA = 1, 2, 3, 4, 5
+# one weapon's attack in State.shots (its gun's figures copied, so debris is an attack too)
+SH_PART, SH_HITS, SH_LANDED, SH_CRIT, SH_KIND, SH_COUNT, SH_SIDES, SH_BONUS, SH_VALUE = range(9)
+SHOT_FIELDS = 9
+# the fight's own numbers (State.misc)
+ROUND, LOCKED, ORDER, PENDING_BLAST = 0, 1, 2, 4
+MISC_FIELDS = 5
+
+
+class Params(NamedTuple):
+    """What never changes in a fight: both ships' figures and the table's numbers."""
+
+    cap: int
+    contact: int
+    stat: list[list[int]]  # [side][S_...]
+    kind: list[list[int]]  # [side][part]
+    shields: list[list[int]]  # [side][part] void shields it gives
+    fails_on: list[list[int]]  # [side][part] a hit goes through on d10 ≤ this; −1 never
+    mods: list[list[list[int]]]  # [side][part][M_...]
+    gun: list[list[list[int]]]  # [side][part][G_...]
+    ram: list[list[list[int]]]  # [side][k] ramming dice (count, sides, bonus)
+    chart: list[int]  # the Critical Hit chart's result for 1..11
+    bridge: list[int]  # [side] the bridge's part, −1 none
+    fire_crew: list[int]  # R11's dice (count, sides, bonus)
+    fire_morale: list[int]
+    ship_a: list[int]  # the ships as they start
+    ship_b: list[int]
+    torpedoes_a: list[int]  # torpedoes carried per part, −1 no limit
+    torpedoes_b: list[int]
+    parts: list[int]  # zeros, one per part (the widest ship)
+    shots: list[int]  # zeros, SHOT_FIELDS per possible attack
+    hits: list[int]  # zeros, one per possible hit or shield
+    misc: list[int]
+    surprise_bonus: int
+    sensors_damaged: int
+    turret_bonus: int
+    simplified_hulk_below: int
+    thrusters_damaged: int
+    fire_test: int
+    ram_test: int
+    board_test: int
+    break_free_test: int
+    break_free_penalty: int
+    boarding_crew_step: int
+    boarding_hull_step: int
+    boarding_per_step: int
+    boarding_per_turret: int
+    crippled_man: int
+    crippled_detection: int
+
+
+class State(NamedTuple):
+    a: list[int]
+    b: list[int]
+    states_a: list[int]
+    states_b: list[int]
+    known_a: list[int]
+    known_b: list[int]
+    torpedoes_a: list[int]
+    torpedoes_b: list[int]
+    scratch_a: list[int]
+    scratch_b: list[int]
+    shots: list[int]
+    order: list[int]
+    pool: list[int]
+    charges: list[int]
+    burning: list[int]
+    misc: list[int]
+
+
+def new_state(p: Params) -> State:
+    s = State(p.ship_a.copy(), p.ship_b.copy(), p.parts.copy(), p.parts.copy(),
+              p.parts.copy(), p.parts.copy(), p.torpedoes_a.copy(), p.torpedoes_b.copy(),
+              p.parts.copy(), p.parts.copy(), p.shots.copy(), p.parts.copy(), p.hits.copy(),
+              p.hits.copy(), p.parts.copy(), p.misc.copy())
+    s.misc[LOCKED] = -1
+    s.misc[PENDING_BLAST] = -1
+    return s
+
+
+def ship(s: State, side: int) -> list[int]:
+    return s.a if side == 0 else s.b
+
+
+def states(s: State, side: int) -> list[int]:
+    return s.states_a if side == 0 else s.states_b
+
+
+def known(s: State, side: int) -> list[int]:
+    return s.known_a if side == 0 else s.known_b
+
+
+def torpedoes(s: State, side: int) -> list[int]:
+    return s.torpedoes_a if side == 0 else s.torpedoes_b
+
+
+def scratch(s: State, side: int) -> list[int]:
+    return s.scratch_a if side == 0 else s.scratch_b
+
+
+def working(s: State, side: int, part: int) -> bool:
+    return states(s, side)[part] == 0
+
+
+def mod(p: Params, s: State, side: int, which: int) -> int:
+    """A modifier summed over the working components (R18)."""
+    found = states(s, side)
+    total = 0
+    for part in range(p.stat[side][S_PARTS]):
+        if found[part] == 0:
+            total += p.mods[side][part][which]
+    return total
+
+
+def essential(p: Params, s: State, side: int, kind: int) -> bool:
+    found = states(s, side)
+    for part in range(p.stat[side][S_PARTS]):
+        if p.kind[side][part] == kind and found[part] != 0:
+            return False
+    return True
+
+
+def augurs_working(p: Params, s: State, side: int) -> bool:
+    """Without a working augur array she is as blind as with Sensors Damaged (R18)."""
+    return essential(p, s, side, K_AUGUR)
+
+
+def speed(p: Params, s: State, side: int) -> int:
+    if not essential(p, s, side, K_DRIVE):
+        return 0  # R18: she drifts where she lies, turning on her thrusters
+    me = ship(s, side)
+    value = max(0, p.stat[side][S_SPEED] + mod(p, s, side, M_SPEED))
+    if me[HULL] <= 0:
+        value = half_up(value)
+    for _ in range(me[ENGINES_HALVED]):
+        value = half_up(value)
+    return min(value, 1) if me[ENGINES_WRECKED] else value
+
+
+def manoeuvrability(p: Params, s: State, side: int) -> int:
+    me = ship(s, side)
+    value = p.stat[side][S_MAN] + mod(p, s, side, M_MAN) - me[THRUSTERS]
+    return value + (p.crippled_man if me[HULL] <= 0 else 0)
+
+
+def detection(p: Params, s: State, side: int) -> int:
+    value = p.stat[side][S_DETECTION] + mod(p, s, side, M_DETECTION)
+    return value + (p.crippled_detection if ship(s, side)[HULL] <= 0 else 0)
+
+
+def armour(p: Params, s: State, side: int) -> int:
+    return p.stat[side][S_ARMOUR] + mod(p, s, side, M_ARMOUR)
+
+
+def prow_armour(p: Params, s: State, side: int) -> int:
+    return armour(p, s, side) + mod(p, s, side, M_PROW)
+
+
+def turrets(p: Params, s: State, side: int) -> int:
+    return p.stat[side][S_TURRETS] + mod(p, s, side, M_TURRETS)
+
+
+def ballistic_skill(p: Params, s: State, side: int) -> int:
+    return p.stat[side][S_GUNNERY] + mod(p, s, side, M_BS)
+
+
+def strength(p: Params, s: State, side: int, part: int) -> int:
+    value = p.gun[side][part][G_STRENGTH]
+    return half_up(value) if ship(s, side)[HULL] <= 0 else value
+
+
+def offset(s: State, side: int) -> tuple[int, int, int, int]:
+    """Where the enemy lies from the ship of `side`, doubled (geometry.py)."""
+    me = ship(s, side)
+    them = ship(s, 1 - side)
+    return them[XP] - me[XP], them[XQ] - me[XQ], them[YP] - me[YP], them[YQ] - me[YQ]
+
+
+def armed(p: Params, s: State, side: int, part: int) -> bool:
+    """A weapon that works and has ammunition left."""
+    return (p.gun[side][part][G_KIND] != 0 and states(s, side)[part] == 0
+            and torpedoes(s, side)[part] != 0)
+
+
+def in_reach(p: Params, side: int, part: int, dp: int, dq: int) -> bool:
+    gun = p.gun[side][part]
+    return beyond(dp, dq, gun[G_MIN]) and within(dp, dq, gun[G_REACH])
+
+
+def gun_bears(p: Params, s: State, side: int, part: int, bits: int, dp: int, dq: int) -> bool:
+    """The weapon can fire on a target in the arcs `bits` at squared distance (dp, dq)."""
+    return (armed(p, s, side, part) and (p.gun[side][part][G_ARCS] & bits) != 0
+            and in_reach(p, side, part, dp, dq))
