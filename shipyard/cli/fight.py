@@ -1,8 +1,8 @@
 """Commands that fight: `duel` (one narrated fight, or a Monte Carlo series) and `odds` (one
 volley). The rules live in each system's FightSupport; this module reads options and prints.
 
-Core modules are imported inside the commands, NumPy only by a system's batch engine, and Rich
-only for the progress bar of a long series on a terminal.
+Core modules are imported inside the commands, NumPy and Numba only by a series (`--runs`), and
+Rich only for the progress bar of a long series on a terminal.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 MAX_SEED = 2**63 - 1
 MAX_SAMPLES = 1_000_000
 BAR_FROM = 2_000  # runs; fewer finish before a bar is worth drawing
+ENGINES = {"compiled": "compiled", "uncompiled": "uncompiled", "batch": "batch engine",
+           "reference": "narrated engine"}
 
 Seed = Annotated[int | None, typer.Option(
     "--seed", min=0, max=MAX_SEED, help="replay a fight exactly; without it one is chosen "
@@ -100,14 +102,14 @@ def duel(
         "--crew-b", metavar="KEY=VALUE", help="side B's crew, as --crew-a")] = None,
     rules: Rules = None,
     pilot_a: Annotated[str | None, typer.Option(
-        "--pilot-a", metavar="FILE.py:NAME", help="your own pilot or captain for side A (runs "
-        "on the narrated engine)")] = None,
+        "--pilot-a", metavar="FILE.py:NAME", help="your own pilot or captain for side A (its "
+        "fights run uncompiled)")] = None,
     pilot_b: Annotated[str | None, typer.Option(
         "--pilot-b", metavar="FILE.py:NAME", help="your own pilot or captain for side B")
     ] = None,
     engine: Annotated[str, typer.Option(
-        "--engine", help="auto (the fast batch engine where it applies) or reference (the "
-        "narrated engine, also for --runs)")] = "auto",
+        "--engine", help="auto (a series runs compiled where Numba is installed) or plain (the "
+        "same rules uncompiled)")] = "auto",
     help_system: HelpSystem = None,
 ) -> None:
     """Fight A against B: one narrated fight, or --runs N fights summarised as win rates.
@@ -121,8 +123,8 @@ def duel(
     from shipyard.core.options import parse_terms
 
     check_runs(runs)
-    if engine not in ("auto", "reference"):
-        raise UserError.single("cli.engine", f"--engine {engine}: give auto or reference")
+    if engine not in ("auto", "plain"):
+        raise UserError.single("cli.engine", f"--engine {engine}: give auto or plain")
     first, second = _designs([a, b], allow_illegal)
     terms = parse_terms(first.system.id, _declared(first.system), "duel",
                         {"range": start_range, "geometry": geometry, "cap": cap},
@@ -142,14 +144,20 @@ def _series(design: AnyDesign, prepared: Prepared, runs: int, seed: int, engine:
 
     support = design.system.fight()
     if runs < BAR_FROM or not sys.stderr.isatty():
-        return summarise(prepared, series(support, prepared, runs, seed, None, engine), seed)
+        return summarise(prepared, series(support, prepared, runs, seed, None, engine,
+                                          _notice), seed)
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(f"{runs:,} fights", total=runs)
-        columns = series(support, prepared, runs, seed, lambda n: bar.advance(task, n), engine)
+        columns = series(support, prepared, runs, seed, lambda n: bar.advance(task, n), engine,
+                         lambda line: bar.console.print(line, highlight=False, markup=False))
     return summarise(prepared, columns, seed)
+
+
+def _notice(line: str) -> None:
+    typer.echo(line, err=True)
 
 
 def _print_fight(prepared: Prepared, result: FightResult, seed: int, as_json: bool) -> None:
@@ -206,7 +214,7 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
     from shipyard.core.table import Table
 
     a, b = s.names
-    engine = "batch engine" if s.engine == "batch" else "narrated engine"
+    engine = ENGINES.get(s.engine, s.engine)
     lines = [f"{_against(a, b)}: {s.runs:,} fights, seed {s.seed} ({engine})"]
     lines += [f"  {note}" for note in prepared.notes]
     typer.echo("\n".join(lines))
@@ -227,6 +235,10 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
     typer.echo(render(Table("Spread", ["", "mean", "sd", "median", "range", "unit"], spread)),
                nl=False)
     typer.echo(f"random numbers drawn: {s.draws:,}")
+    told = {"a": f"{a} wins", "b": f"{b} wins", "none": "no winner"}
+    if s.examples:
+        typer.echo("to see one told blow by blow, duel again with --seed: " + "; ".join(
+            f"{told[k]} {seed}" for k, seed in s.examples.items()))
 
 
 @app.command()

@@ -316,21 +316,23 @@ def check_series_seed(seed: int) -> None:
 
 
 def series(support: FightSupport[Any], prepared: Prepared, runs: int, seed: int,
-           progress: Progress | None = None, engine: str = "auto") -> Columns:
+           progress: Progress | None = None, engine: str = "auto",
+           notice: Callable[[str], None] | None = None) -> Columns:
     """`runs` fights from one seed, fight i seeded `derive_seed(seed, i)`: compiled where the
-    system is on the pattern, Numba is installed and no user's pilot is in play."""
+    system is on the pattern, Numba is installed, no user's pilot is in play and `engine` is
+    "auto" ("plain": uncompiled); `notice` hears about a compile or a long wait."""
     check_runs(runs)
     check_series_seed(seed)
     rules = support.rules()
     if rules is not None:
         from shipyard.core.compiled import run_series
 
-        return run_series(rules, prepared, runs, seed, progress, engine)
-    if engine != "reference" and prepared.batchable:
+        return run_series(rules, prepared, runs, seed, progress, engine, notice)
+    if engine == "auto" and prepared.batchable:
         return support.batch(prepared, runs, seed, progress)
     if runs > MAX_REFERENCE_RUNS:
         raise UserError.single("cli.runs", f"--runs {runs}: these fights run on the narrated "
-                               f"engine (a replaced pilot, --engine reference, or parts the "
+                               f"engine (a replaced pilot, --engine plain, or parts the "
                                f"batch engine lacks), at most {MAX_REFERENCE_RUNS:,} of them")
     out = Columns(engine="reference")
     for index in counted(runs, progress):

@@ -84,17 +84,17 @@ def compile_fights(rules: FightRules, params: Any,
     if numba is None:
         return None
     with _lock:
+        folder = cache_root() / "fights" / cache_key(rules, numba.__version__)
+        cold = not folder.exists()  # before Numba makes it, as it does on creating a dispatcher
         fights = _compiled.get(rules.modules)
         if fights is None:
             _register_hooks()
             for module in rule_modules(rules):
                 _register_module(module)
             _register(combat.store)
-            numba.config.CACHE_DIR = str(cache_root() / "fights" /
-                                         cache_key(rules, numba.__version__))
+            numba.config.CACHE_DIR = str(folder)
             fights = numba.njit(cache=True, nogil=True)(rules.fights)
             _compiled[rules.modules] = fights
-        cold = not Path(numba.config.CACHE_DIR).exists()
         timing = cache_root() / "fights" / f"{rules.modules[0]}.seconds"
         if cold and notice is not None:
             notice(f"compiling fight rules once, about {_last_time(timing)} s")
@@ -184,14 +184,20 @@ def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
     """`runs` fights; row i is the fight `duel --seed derive_seed(seed, i)` tells."""
     out = np.zeros((runs, 5), dtype=np.int64)
     fights = None
-    if engine != "reference" and prepared.batchable:
+    if engine == "auto" and prepared.batchable:
         params = as_arrays(prepared.state)
         fights = compile_fights(rules, params, notice)
     if fights is not None:
         _run_compiled(fights, params, seed, out, progress, workers or workers_wanted())
         name = "compiled"
     else:
-        if engine != "reference" and prepared.batchable and notice is not None:
+        if runs > combat.MAX_REFERENCE_RUNS:
+            why = ("Numba is not installed: pip install 'shipyard[fast]'" if
+                   engine == "auto" and prepared.batchable else
+                   "a user's own pilot or captain, or --engine plain")
+            raise UserError.single("cli.runs", f"--runs {runs:,}: these fights run uncompiled "
+                                   f"({why}), at most {combat.MAX_REFERENCE_RUNS:,} of them")
+        if engine == "auto" and prepared.batchable and notice is not None:
             notice(HINT)
         _run_plain(rules, prepared.state, seed, out, progress, notice)
         name = "uncompiled"

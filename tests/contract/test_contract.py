@@ -9,6 +9,9 @@ golden file, and its fights end, replay from their seed and end for declared rea
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +23,12 @@ from shipyard.core import pdf, render
 from shipyard.core.combat import fight_once, series
 from shipyard.core.options import Terms
 from shipyard.core.registry import system_ids
+from shipyard.core.stream import derive_seed
 from shipyard.core.system import AnyDesign, AnySystem
 from shipyard.core.yard import Yard
 from tests.cli import shipyard
 
+ROOT = Path(__file__).resolve().parent.parent.parent
 SYSTEMS = list(system_ids())
 PX = 96 / 25.4  # CSS px per mm
 GOLDEN = "expected.txt"
@@ -145,8 +150,79 @@ def test_a_duel_ends_replays_from_its_seed_and_ends_for_a_declared_reason(
     assert first.events == again.events and first.outcome == again.outcome
     assert 1 <= first.rounds <= prepared.cap
     assert first.outcome.reason in declared
-    columns = series(support, prepared, 40, seed=5, engine="reference")
-    assert set(columns.reason) <= set(declared), set(columns.reason) - set(declared)
+    columns = series(support, prepared, 40, seed=5, engine="plain")
+    reasons = ({columns.reason_names[i] for i in columns.reason} if columns.reason_names
+               else set(columns.reason))
+    assert reasons <= set(declared), reasons - set(declared)
+
+
+def on_the_pattern(yard: Yard, system_id: str) -> tuple[Any, Any]:
+    system = yard.system(system_id)
+    if system.fight_options is None:
+        pytest.skip(f"{system_id} has no combat yet")
+    support = system.fight()
+    if support.rules() is None:
+        pytest.skip(f"{system_id} fights on an older engine, not yet the pattern")
+    a, b = fighters(yard, system)
+    return support, support.prepare(a, b, Terms())
+
+
+def row(columns: Any, i: int) -> tuple[Any, ...]:
+    return (int(columns.winner[i]), columns.reason_names[columns.reason[i]],
+            int(columns.rounds[i]), int(columns.damage_a[i]), int(columns.damage_b[i]))
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_every_fight_of_a_series_is_the_narrated_duel_of_its_seed(
+        yard: Yard, system_id: str) -> None:
+    support, prepared = on_the_pattern(yard, system_id)
+    compiled = series(support, prepared, 200, seed=31)
+    plain = series(support, prepared, 200, seed=31, engine="plain")
+    for i in range(200):
+        told = fight_once(support, prepared, derive_seed(31, i))
+        winner = -1 if told.outcome.winner is None else told.outcome.winner
+        expected = (winner, told.outcome.reason, told.rounds, *told.damage)
+        assert row(compiled, i) == expected == row(plain, i), i
+    assert compiled.draws == plain.draws
+
+
+SUMMARY = """
+import sys
+{block}
+from shipyard.core.combat import series, summarise
+from shipyard.core.options import Terms
+from shipyard.core.yard import Yard
+from tests.contract.test_contract import fighters
+yard = Yard()
+system = yard.system({system!r})
+a, b = fighters(yard, system)
+prepared = system.fight().prepare(a, b, Terms())
+s = summarise(prepared, series(system.fight(), prepared, 200, seed=8), 8)
+print(s.wins[0].count, s.wins[1].count, s.reasons, s.rounds, s.damage, s.draws, s.examples)
+"""
+BLOCK_NUMBA = """
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numba" or name.startswith("numba."):
+            raise ImportError("numba blocked for this test")
+sys.meta_path.insert(0, Block())
+"""
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_a_series_is_the_same_compiled_uncompiled_and_without_numba(
+        yard: Yard, system_id: str) -> None:
+    on_the_pattern(yard, system_id)
+
+    def summary(block: str, **env: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", SUMMARY.format(block=block, system=system_id)],
+            cwd=ROOT, capture_output=True, text=True, env={**os.environ, **env}, check=True)
+        return done.stdout
+
+    compiled = summary("")
+    assert summary("", NUMBA_DISABLE_JIT="1") == compiled
+    assert summary(BLOCK_NUMBA) == compiled
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)

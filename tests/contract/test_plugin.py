@@ -25,8 +25,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def run(site: Path, *args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(site)}
+def run(site: Path, *args: str | Path, cwd: Path | None = None,
+        **extra: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(site), **extra}
     return subprocess.run([sys.executable, "-m", "shipyard", *map(str, args)], env=env,
                           capture_output=True, text=True, cwd=cwd or site, timeout=120)
 
@@ -65,16 +66,29 @@ def test_the_toy_validates_shows_prints_and_fights(site: Path) -> None:
     duel = run(site, "duel", example, example, "--seed", "4", "--json")
     assert duel.returncode == 0, duel.stderr
     assert json.loads(duel.stdout)["reason"] in ("destroyed", "both-lost", "cap")
+    runs = run(site, "duel", example, example, "--seed", "4", "--runs", "3000", "--json",
+               SHIPYARD_CACHE=str(site / "cache"))  # a fresh install: compiled once
+    assert runs.returncode == 0, runs.stderr
+    assert runs.stderr.startswith("compiling fight rules once, about "), runs.stderr
+    warm = run(site, "duel", example, example, "--seed", "4", "--runs", "3000", "--json",
+               SHIPYARD_CACHE=str(site / "cache"))
+    assert warm.stdout == runs.stdout and warm.stderr == ""
+    summary = json.loads(runs.stdout)
+    assert summary["engine"] == "compiled" and summary["runs"] == 3000
+    replay = summary["replay_seeds"]["a"]
+    told = json.loads(run(site, "duel", example, example, "--seed", replay, "--json").stdout)
+    assert told["winner"] == "a"
     assert run(site, "duel", "--help-system", "toy").stdout.startswith("toy fight options")
     odds = run(site, "odds", example, example, "--json")
     assert odds.returncode == 0 and json.loads(odds.stdout)["exact"] is True
 
 
 def test_the_toy_imports_nothing_but_the_public_api() -> None:
-    text = (TOY / "toy_ships" / "__init__.py").read_text()
-    imports = [line for line in text.splitlines()
-               if line.startswith(("from shipyard", "import shipyard"))]
-    assert imports == ["from shipyard.api import ("]
+    for module in ("__init__.py", "rules.py"):
+        text = (TOY / "toy_ships" / module).read_text()
+        imports = [line for line in text.splitlines()
+                   if line.startswith(("from shipyard", "import shipyard"))]
+        assert len(imports) == 1 and imports[0].startswith("from shipyard.api import "), module
 
 
 def test_validate_and_show_import_only_the_system_they_need() -> None:

@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from shipyard.core.combat import (
     Event,
     FightRules,
@@ -34,7 +32,7 @@ RULES = FightRules(play=r.play, fights=r.fights, modules=("tests.core.duel_rules
 
 class Toy(FightSupport[Any]):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
-        return Prepared(("Anvil", "Hammer"), 30, "round", "hull", 
+        return Prepared(("Anvil", "Hammer"), 30, "round", "hull",
                         r.Params([9, 8], [2, 1], [0, 0], 30), batchable=True)
 
     def rules(self) -> FightRules:
@@ -75,7 +73,7 @@ def test_chunks_and_workers_do_not_change_a_series() -> None:
 
     one = compiled.run_series(RULES, PREPARED, 9000, 5, workers=1)
     two = compiled.run_series(RULES, PREPARED, 9000, 5, workers=2)
-    plain = compiled.run_series(RULES, PREPARED, 300, 5, engine="reference")
+    plain = compiled.run_series(RULES, PREPARED, 300, 5, engine="plain")
     assert rows(one) == rows(two)
     assert rows(plain) == rows(one)[:300]
     assert plain.engine == "uncompiled"
@@ -124,3 +122,28 @@ def test_same_summary_compiled_uncompiled_and_without_numba() -> None:
     compiled = _run("")
     assert _run("", NUMBA_DISABLE_JIT="1") == compiled
     assert _run(BLOCK_NUMBA) == compiled
+
+
+def test_uncompiled_series_keep_a_cap() -> None:
+    from shipyard.core.combat import MAX_REFERENCE_RUNS
+    from shipyard.errors import UserError
+
+    try:
+        series(SUPPORT, PREPARED, MAX_REFERENCE_RUNS + 1, seed=1, engine="plain")
+    except UserError as err:
+        assert "at most 100,000" in str(err.diagnostics[0].message)
+    else:
+        raise AssertionError("an uncompiled million-fight series ran")
+
+
+def test_a_series_seed_leaves_room_for_every_fights_own() -> None:
+    from shipyard.core.stream import MAX_SERIES_SEED
+    from shipyard.errors import UserError
+
+    series(SUPPORT, PREPARED, 2, seed=MAX_SERIES_SEED)
+    try:
+        series(SUPPORT, PREPARED, 2, seed=MAX_SERIES_SEED + 1)
+    except UserError as err:
+        assert "duel --seed" in str(err.diagnostics[0].message)
+    else:
+        raise AssertionError("a series seed too large for its fights' own seeds ran")

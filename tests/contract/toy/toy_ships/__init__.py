@@ -23,20 +23,18 @@ from shipyard.api import (
     Dice,
     Distribution,
     Entries,
-    Fight,
+    Event,
     FightOptions,
+    FightRules,
     FightSupport,
     LineItem,
     LineOf,
-    Log,
     OddsReport,
     Option,
-    Outcome,
     Point,
     Prepared,
     Printable,
     Ref,
-    Roller,
     RulesSystem,
     StrictModel,
     Table,
@@ -45,8 +43,14 @@ from shipyard.api import (
     Whole,
     box_lines,
 )
+from toy_ships.rules import A_WINS, B_WINS, BOTH_LOST, CAP, Params, fights, play
 
 HERE = Path(__file__).resolve().parent
+ENDS: dict[int, tuple[int | None, str]] = {A_WINS: (0, "destroyed"), B_WINS: (1, "destroyed"),
+                                           BOTH_LOST: (None, "both-lost"), CAP: (None, "cap")}
+ENDINGS = {A_WINS: "the other ship is wrecked in round {rounds}",
+           B_WINS: "the other ship is wrecked in round {rounds}",
+           BOTH_LOST: "both ships are wrecked", CAP: "no decision after {rounds} rounds"}
 
 
 class Hull(StrictModel):
@@ -143,45 +147,36 @@ class Toy(RulesSystem[ToyDesign, ToyCatalog, Built]):
         return SUPPORT
 
 
-class ToyFight(Fight):
-    def __init__(self, ships: tuple[Built, Built], gunnery: tuple[int, int], roller: Roller,
-                 log: Log) -> None:
-        self.ships, self.gunnery, self.roller, self.log = ships, gunnery, roller, log
-        self.hull = [s.hull.hull for s in ships]
-        self.dealt = [0, 0]
-
-    def play_round(self, number: int) -> Outcome | None:
-        for side in (0, 1):
-            for gun in self.ships[side].guns:
-                check = Check("gunnery", self.gunnery[side], (), "d6", self.roller.d(6),
-                              unit="", roll_under=False)
-                damage = gun.damage.roll(self.roller) if check.success else 0
-                self.dealt[side] += damage
-                self.hull[1 - side] = max(0, self.hull[1 - side] - damage)
-                if self.log:
-                    self.log.add(number, "fire", f"{gun.name}: {check.describe()}, {damage} "
-                                 "damage", [check])
-        lost = [h == 0 for h in self.hull]
-        if all(lost):
-            return Outcome(None, "both-lost", "both ships are wrecked")
-        if any(lost):
-            winner = 0 if lost[1] else 1
-            return Outcome(winner, "destroyed", f"the other ship is wrecked in round {number}")
-        return None
-
-    def damage(self) -> tuple[int, int]:
-        return self.dealt[0], self.dealt[1]
-
-
 class ToyCombat(FightSupport[ToyShip]):
     def prepare(self, a: ToyShip, b: ToyShip, terms: Terms) -> Prepared:
-        gunnery = tuple(int(terms.crew[i].get("gunnery", 4)) for i in (0, 1))
-        return Prepared((a.model.name, b.model.name), terms.whole("cap", 20), "round",
-                        "boxes", ((a.built, b.built), gunnery), batchable=False)
+        ships = (a.built, b.built)
+        width = max(1, *(len(s.guns) for s in ships))
 
-    def start(self, prepared: Prepared, roller: Roller, log: Log) -> Fight:
-        ships, gunnery = prepared.state
-        return ToyFight(ships, gunnery, roller, log)
+        def per_gun(field: str) -> list[list[int]]:
+            return [[getattr(g.damage, field) for g in s.guns] + [0] * (width - len(s.guns))
+                    for s in ships]
+
+        params = Params(hull=[s.hull.hull for s in ships],
+                        gunnery=[int(terms.crew[i].get("gunnery", 4)) for i in (0, 1)],
+                        guns=[len(s.guns) for s in ships], count=per_gun("count"),
+                        sides=per_gun("sides"), bonus=per_gun("bonus"), zeros=[0, 0],
+                        cap=terms.whole("cap", 20))
+        return Prepared((a.model.name, b.model.name), params.cap, "round", "boxes", params,
+                        batchable=True, told=ships)
+
+    def rules(self) -> FightRules:
+        return FightRules(play, fights, ("toy_ships.rules",), ENDS)
+
+    def narrate(self, prepared: Prepared, events: list[tuple[int, ...]], end: int,
+                rounds: int) -> tuple[list[Event], str]:
+        told = []
+        for _, round_, side, gun, roll, damage in events:
+            check = Check("gunnery", prepared.state.gunnery[side], (), "d6", roll, unit="",
+                          roll_under=False)
+            name = prepared.told[side].guns[gun].name
+            told.append(Event(round_, "fire", f"{name}: {check.describe()}, {damage} damage",
+                              (check,)))
+        return told, ENDINGS[end].format(rounds=rounds)
 
     def odds(self, attacker: ToyShip, target: ToyShip, terms: Terms, samples: int,
              seed: int) -> OddsReport:
