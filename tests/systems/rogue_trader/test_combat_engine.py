@@ -150,7 +150,7 @@ def test_sensors_damaged_blinds_the_turrets_too() -> None:
 def test_no_turrets_no_turret_test() -> None:
     b = Bout("ambition", "sword", [100])  # only the attack roll
     b.place(5)
-    b.p.stat[1][sh.S_TURRETS] = 0  # a Bout's params are its own
+    b.p.data[b.p.o_stat + sh.STAT_FIELDS + sh.S_TURRETS] = 0  # a Bout's params are its own
     b.run(fight.shoot, 0)
     assert b.asked == [100]
 
@@ -381,7 +381,8 @@ def test_r12_torpedo_warheads_and_their_crit_ratings() -> None:
     tubes = next(p for p in b.spec(0).guns if p.gun and p.gun.kind == "torpedo-tubes")
     assert tubes.gun is not None
     assert (str(tubes.gun.damage), tubes.gun.crit, tubes.gun.reach) == ("2d10+5", 6, 10)
-    gun = b.p.gun[0][tubes.index]
+    g = b.p.o_gun + tubes.index * sh.GUN_FIELDS
+    gun = b.p.data[g:g + sh.GUN_FIELDS]
     assert (gun[sh.G_COUNT], gun[sh.G_SIDES], gun[sh.G_BONUS], gun[sh.G_CRIT]) == (2, 10, 5, 6)
 
 

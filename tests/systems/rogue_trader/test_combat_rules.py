@@ -27,7 +27,7 @@ def test_strength_caps_the_hits_and_crippled_strength_halves_up() -> None:
     b.ship(0)[sh.HULL] = 0
     assert sh.strength(b.p, b.s, 0, broadside) == 3  # seed: halved, rounding up
     tubes = b.part(0, lambda p: "Torpedo" in p.name)
-    assert b.p.gun[0][tubes][sh.G_STRENGTH] == 6
+    assert b.p.data[b.p.o_gun + tubes * sh.GUN_FIELDS + sh.G_STRENGTH] == 6
 
 
 def test_lance_hits_one_plus_one_per_three_degrees() -> None:
@@ -98,7 +98,8 @@ def test_crippled_ship_loses_manoeuvrability_detection_and_half_speed() -> None:
 def test_turns_by_hull_class() -> None:
     # seed: transports, raiders and frigates turn up to 90°, other ships 45°
     b = Bout("sword", "ambition")
-    assert (b.p.stat[0][sh.S_TURN], b.p.stat[1][sh.S_TURN]) == (2, 1)
+    stat = b.p.data[b.p.o_stat:]
+    assert (stat[sh.S_TURN], stat[sh.STAT_FIELDS + sh.S_TURN]) == (2, 1)
     full = sh.speed(b.p, b.s, 1)
     assert (full, g.half_up(full)) == (5, 3)  # Speed or half Speed, never standing still
 
@@ -106,7 +107,7 @@ def test_turns_by_hull_class() -> None:
 def test_component_states_switch_effects_off() -> None:
     b = Bout("ambition", "sword")
     shields = b.part(0, lambda p: p.void_shields > 0)
-    assert b.p.shields[0][shields] == 2 and sh.working(b.s, 0, shields)
+    assert b.p.data[b.p.o_shields + shields] == 2 and sh.working(b.s, 0, shields)
     b.states(0)[shields] |= sh.UNPOWERED
     assert not sh.working(b.s, 0, shields)
     bridge = b.part(0, lambda p: p.kind == "bridge")

@@ -125,26 +125,40 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
     width = max(len(s.parts) for s in specs)
     rams = max(len(s.ram) for s in specs)
     hits = 8 + sum(p.gun.strength for s in specs for p in s.parts if p.gun is not None)
-    hits = max(256, hits + sum(p.void_shields for s in specs for p in s.parts))
+    hits = max(512, hits + sum(p.void_shields for s in specs for p in s.parts))
     starts = _starts(reach, geometry)
     sides = [_side(spec, side, width, starts[side], switches) for side, spec in enumerate(specs)]
     volleys = _volleys(specs, catalog)
     for side, found in enumerate(sides):
-        found["stat"][sh.S_VOLLEY] = volleys[side]
+        found["stat"][0][sh.S_VOLLEY] = volleys[side]
+    def flat(key: str) -> list[int]:
+        out: list[int] = []
+        for found in sides:
+            for item in found[key]:
+                out += item if isinstance(item, list) else [item]
+        return out
+
+    ram = [n for s in specs for d in [*s.ram, *[None] * (rams - len(s.ram))]
+           for n in ([d.count, d.sides, d.bonus] if d is not None else [0, 1, 0])]
+    blocks = {"stat": flat("stat"), "kind": flat("kind"), "shields": flat("shields"),
+              "fails_on": flat("fails_on"), "mods": flat("mods"), "gun": flat("gun"),
+              "ram": ram, "chart": [0] + [CHART[catalog.critical(v).id] for v in range(1, 12)],
+              "bridge": [next((p.index for p in s.parts if p.kind == "bridge"), -1)
+                         for s in specs],
+              "fire_crew": _dice(table.fire_crew_loss),
+              "fire_morale": _dice(table.fire_morale_loss),
+              "ship_a": sides[0]["ship"], "ship_b": sides[1]["ship"],
+              "torpedoes_a": sides[0]["torpedoes"], "torpedoes_b": sides[1]["torpedoes"],
+              "zeros": [0] * max(hits, sh.SHOT_FIELDS * (width + 1), 2 * (1 + 4 * width))}
+    data: list[int] = []
+    offsets = {}
+    for name, block in blocks.items():
+        offsets[f"o_{name}"] = len(data)
+        data += block
     return sh.Params(
-        cap=cap, contact=table.contact_range,
-        stat=[s["stat"] for s in sides], kind=[s["kind"] for s in sides],
-        shields=[s["shields"] for s in sides], fails_on=[s["fails_on"] for s in sides],
-        mods=[s["mods"] for s in sides], gun=[s["gun"] for s in sides],
-        ram=[[[d.count, d.sides, d.bonus] for d in s.ram] + [[0, 1, 0]] * (rams - len(s.ram))
-             for s in specs],
-        chart=[0] + [CHART[catalog.critical(v).id] for v in range(1, 12)],
-        bridge=[next((p.index for p in s.parts if p.kind == "bridge"), -1) for s in specs],
-        fire_crew=_dice(table.fire_crew_loss), fire_morale=_dice(table.fire_morale_loss),
-        ship_a=sides[0]["ship"], ship_b=sides[1]["ship"],
-        torpedoes_a=sides[0]["torpedoes"], torpedoes_b=sides[1]["torpedoes"],
-        parts=[0] * width, shots=[0] * (sh.SHOT_FIELDS * (width + 1)), hits=[0] * hits,
-        misc=[0] * sh.MISC_FIELDS, surprise_bonus=table.surprise_bonus,
+        cap=cap, contact=table.contact_range, width=width, rams=rams, hits=hits, data=data,
+        **offsets,
+        surprise_bonus=table.surprise_bonus,
         sensors_damaged=table.sensors_damaged, turret_bonus=table.turret_bonus_per_point,
         simplified_hulk_below=table.simplified_hulk_below,
         thrusters_damaged=table.thrusters_damaged, fire_test=table.fire_test,
@@ -192,7 +206,7 @@ def _side(spec: Spec, side: int, width: int, start: tuple[int, int, int],
     def total(which: int) -> int:
         return sum(row[which] for row in mods)
 
-    stat = [0] * 16
+    stat = [0] * sh.STAT_FIELDS
     stat[sh.S_SPEED], stat[sh.S_MAN] = spec.speed, spec.manoeuvrability
     stat[sh.S_DETECTION], stat[sh.S_ARMOUR] = spec.detection, spec.armour
     stat[sh.S_TURRETS], stat[sh.S_TURN] = spec.turrets, spec.turn_steps
@@ -210,7 +224,7 @@ def _side(spec: Spec, side: int, width: int, start: tuple[int, int, int],
     ship[sh.CREW] = spec.crew_population + total(sh.M_CREW)
     ship[sh.MORALE] = spec.morale + total(sh.M_MORALE)
     ship[sh.XP], ship[sh.YP], ship[sh.FACING] = start
-    return {"stat": stat, "ship": ship, "mods": mods, "gun": guns, "torpedoes": torpedoes,
+    return {"stat": [stat], "ship": ship, "mods": mods, "gun": guns, "torpedoes": torpedoes,
             "kind": [KINDS.get(p.kind, sh.K_OTHER) for p in spec.parts] + [0] * pad,
             "shields": [p.void_shields for p in spec.parts] + [0] * pad,
             "fails_on": [-1 if p.shield_fails_on is None else p.shield_fails_on

@@ -145,8 +145,8 @@ def view(spec: Spec, p: sh.Params, s: sh.State, side: int, crippled: tuple[int, 
     ship.engines_wrecked = bool(me[sh.ENGINES_WRECKED])
     ship.out = OUT_WORDS.get(int(me[sh.OUT]))
     ship.damage_taken = int(me[sh.TAKEN])
-    ship.surprised = bool(p.stat[side][sh.S_SURPRISED])
-    ship.simple_destruction = bool(p.stat[side][sh.S_SIMPLE])
+    ship.surprised = bool(p.data[p.o_stat + side * sh.STAT_FIELDS + sh.S_SURPRISED])
+    ship.simple_destruction = bool(p.data[p.o_stat + side * sh.STAT_FIELDS + sh.S_SIMPLE])
     return ship
 
 

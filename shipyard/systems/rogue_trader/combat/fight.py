@@ -53,6 +53,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     G_TO_HIT,
     G_VALUE,
     GUN_BAY,
+    GUN_FIELDS,
     GUN_LANCE,
     GUN_MACRO,
     GUN_TORPEDO,
@@ -97,6 +98,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     SH_SIDES,
     SH_VALUE,
     SHOT_FIELDS,
+    STAT_FIELDS,
     TAKEN,
     THRUSTERS,
     UNPOWERED,
@@ -131,18 +133,57 @@ from shipyard.systems.rogue_trader.combat.ship import (
 EV_ROUND, EV_INIT, EV_INIT_DETECTION, EV_INIT_AGAIN, EV_FIRST = 1, 2, 3, 4, 5
 EV_TURN, EV_ORDERS, EV_MOVE, EV_NO_GUN, EV_FIRE, EV_LAUNCH, EV_TURRETS = 6, 7, 8, 9, 10, 11, 12
 EV_FLICKER, EV_SHIELDS, EV_DAMAGE_ROLL, EV_NO_HIT, EV_DAMAGE, EV_CRIT_RATING = (
-    13, 14, 15, 16, 17, 18)
+    13,
+    14,
+    15,
+    16,
+    17,
+    18,
+)
 EV_HOLDS, EV_LOSES, EV_CRIPPLED, EV_PAST, EV_OUT, EV_FIRE_OUT, EV_FIRE_BURNS = (
-    19, 20, 21, 22, 23, 24, 25)
+    19,
+    20,
+    21,
+    22,
+    23,
+    24,
+    25,
+)
 EV_CANNOT, EV_RAM_MISS, EV_RAM, EV_BOARD, EV_BREAK_FREE, EV_COMMAND, EV_NO_GROUND = (
-    26, 27, 28, 29, 30, 31, 32)
+    26,
+    27,
+    28,
+    29,
+    30,
+    31,
+    32,
+)
 EV_CHARGES, EV_CUT, EV_MORALE, EV_FACE, EV_END = 33, 34, 35, 36, 37
 EV_SIMPLE_HULK, EV_SIMPLE_BLOWS, EV_CRITICAL, EV_NO_CHOICE, EV_STATE, EV_SENSORS = (
-    38, 39, 40, 41, 42, 43)
+    38,
+    39,
+    40,
+    41,
+    42,
+    43,
+)
 EV_THRUSTERS, EV_ENGINES, EV_TECHSPRITES, EV_DECAPITATION, EV_BREACH, EV_BREACHED = (
-    44, 45, 46, 47, 48, 49)
+    44,
+    45,
+    46,
+    47,
+    48,
+    49,
+)
 EV_HALVED, EV_CATASTROPHIC, EV_SPACE_HULK, EV_EXPLODES, EV_BLAST, EV_EVADES, EV_DEBRIS = (
-    50, 51, 52, 53, 54, 55, 56)
+    50,
+    51,
+    52,
+    53,
+    54,
+    55,
+    56,
+)
 EV_STORM, EV_ESCAPES, EV_STORM_STRIKES, EV_RIFT, EV_DRAGGED = 57, 58, 59, 60, 61
 EV_UNPOWERED, EV_TEST = 62, 63
 
@@ -169,8 +210,9 @@ def d(rng: list[int], sides: int) -> int:
     return die(rng, sides)
 
 
-def test(rng: list[int], base: int, m0: int, m1: int, m2: int, m3: int, m4: int, m5: int,
-         m6: int) -> tuple[int, int]:
+def test(
+    rng: list[int], base: int, m0: int, m1: int, m2: int, m3: int, m4: int, m5: int, m6: int
+) -> tuple[int, int]:
     """A d100 test: (target, roll)."""
     return base + m0 + m1 + m2 + m3 + m4 + m5 + m6, d(rng, 100)
 
@@ -258,7 +300,7 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
     # the seed: every Action is chosen at the beginning of the turn, before any is made
     orders = ask(rec, side, Q_MANOEUVRE, (s, side), manoeuvre(p, s, side))
     half = 1 if orders >= 16 else 0
-    limit = 0 if me[CANNOT_TURN] else p.stat[side][S_TURN]
+    limit = 0 if me[CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
     turned = max(-limit, min(limit, orders - 16 * half - 8))
     act = ask(rec, side, Q_ACTION, (s, side, half, turned), action(p, s, side, half, turned))
     act = act if act in (RAM, BOARD) else SHOOT
@@ -306,7 +348,7 @@ def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
     bits = arc_bits(up, uq, vp, vq, ship(s, side)[FACING])
     guns = scratch(s, side)  # the parts that bear, found before any fires
     count = 0
-    for part in range(p.stat[side][S_PARTS]):
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if gun_bears(p, s, side, part, bits, dp, dq):
             guns[count] = part
             count += 1
@@ -315,41 +357,75 @@ def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
         return
     shots = s.shots
     n = 0
-    surprised = p.surprise_bonus if p.stat[enemy][S_SURPRISED] and s.misc[ROUND] == 1 else 0
+    surprised = (
+        p.surprise_bonus
+        if p.data[p.o_stat + enemy * STAT_FIELDS + S_SURPRISED] and s.misc[ROUND] == 1
+        else 0
+    )
     sensors, augurs = blind(p, s, side)
     for i in range(count):
         part = guns[i]
-        gun = p.gun[side][part]
+        g = (side * p.width + part) * GUN_FIELDS
         known(s, side)[part] = 1  # the seed: a component used against you is known
         cap = strength(p, s, side, part)
-        if gun[G_KIND] == GUN_TORPEDO or gun[G_KIND] == GUN_BAY:
+        if p.data[p.o_gun + g + G_KIND] == GUN_TORPEDO or p.data[p.o_gun + g + G_KIND] == GUN_BAY:
             cap = launch(p, s, rng, rec, side, part, cap)
             if cap == 0:
                 continue
-        target, rolled = test(rng, p.stat[side][S_GUNNERY], mod(p, s, side, M_BS),
-                              gun[G_TO_HIT], surprised, sensors, augurs, 0, 0)
-        n_hits = hits(target, rolled, cap, gun[G_STEP])
-        crit = 1 if (gun[G_CRIT] >= 0 and rolled <= target
-                     and degrees(target, rolled) >= gun[G_CRIT]) else 0
+        target, rolled = test(
+            rng,
+            p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
+            mod(p, s, side, M_BS),
+            p.data[p.o_gun + g + G_TO_HIT],
+            surprised,
+            sensors,
+            augurs,
+            0,
+            0,
+        )
+        n_hits = hits(target, rolled, cap, p.data[p.o_gun + g + G_STEP])
+        crit = (
+            1
+            if (
+                p.data[p.o_gun + g + G_CRIT] >= 0
+                and rolled <= target
+                and degrees(target, rolled) >= p.data[p.o_gun + g + G_CRIT]
+            )
+            else 0
+        )
         r = n * SHOT_FIELDS
         shots[r + SH_PART] = part
         shots[r + SH_HITS] = n_hits
         shots[r + SH_LANDED] = n_hits
         shots[r + SH_CRIT] = crit
-        shots[r + SH_KIND] = gun[G_KIND]
-        shots[r + SH_COUNT] = gun[G_COUNT]
-        shots[r + SH_SIDES] = gun[G_SIDES]
-        shots[r + SH_BONUS] = gun[G_BONUS]
-        shots[r + SH_VALUE] = gun[G_VALUE]
+        shots[r + SH_KIND] = p.data[p.o_gun + g + G_KIND]
+        shots[r + SH_COUNT] = p.data[p.o_gun + g + G_COUNT]
+        shots[r + SH_SIDES] = p.data[p.o_gun + g + G_SIDES]
+        shots[r + SH_BONUS] = p.data[p.o_gun + g + G_BONUS]
+        shots[r + SH_VALUE] = p.data[p.o_gun + g + G_VALUE]
         n += 1
-        emit(rec, (EV_TEST, side, TEST_GUNNERY, p.stat[side][S_GUNNERY],
-                   rolled, mod(p, s, side, M_BS), gun[G_TO_HIT], surprised, sensors, augurs))
+        emit(
+            rec,
+            (
+                EV_TEST,
+                side,
+                TEST_GUNNERY,
+                p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
+                rolled,
+                mod(p, s, side, M_BS),
+                p.data[p.o_gun + g + G_TO_HIT],
+                surprised,
+                sensors,
+                augurs,
+            ),
+        )
         emit(rec, (EV_FIRE, side, part, n_hits, crit))
     resolve(p, s, rng, rec, side, n)
 
 
-def launch(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, part: int,
-           cap: int) -> int:
+def launch(
+    p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, part: int, cap: int
+) -> int:
     """Torpedoes or attack craft: the salvo, less what the turrets shoot down first."""
     enemy = 1 - side
     count = cap
@@ -362,10 +438,23 @@ def launch(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int,
         return count
     sensors, augurs = blind(p, s, enemy)
     bonus = p.turret_bonus * their_turrets
-    target, rolled = test(rng, p.stat[enemy][S_RATING], bonus, sensors, augurs, 0, 0, 0, 0)
+    target, rolled = test(
+        rng, p.data[p.o_stat + enemy * STAT_FIELDS + S_RATING], bonus, sensors, augurs, 0, 0, 0, 0
+    )
     down = hits(target, rolled, count, 2)
-    emit(rec, (EV_TEST, enemy, TEST_TURRETS, p.stat[enemy][S_RATING], rolled,
-               bonus, sensors, augurs))
+    emit(
+        rec,
+        (
+            EV_TEST,
+            enemy,
+            TEST_TURRETS,
+            p.data[p.o_stat + enemy * STAT_FIELDS + S_RATING],
+            rolled,
+            bonus,
+            sensors,
+            augurs,
+        ),
+    )
     emit(rec, (EV_TURRETS, enemy, part, down))
     return count - down
 
@@ -448,8 +537,9 @@ def shield_order(s: State, n: int, pool: list[int]) -> int:
 def shot_key(shots: list[int], k: int) -> int:
     """(crit met, lance, worth) as one number: the order hits are given up to the shields."""
     r = k * SHOT_FIELDS
-    return ((shots[r + SH_CRIT] * 2 + (1 if shots[r + SH_KIND] == GUN_LANCE else 0)) * (1 << 32)
-            + shots[r + SH_VALUE])
+    return (shots[r + SH_CRIT] * 2 + (1 if shots[r + SH_KIND] == GUN_LANCE else 0)) * (
+        1 << 32
+    ) + shots[r + SH_VALUE]
 
 
 def shields(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, n: int) -> int:
@@ -461,9 +551,9 @@ def shields(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
     offered = shield_order(s, n, pool)
     charges = s.charges
     count = 0
-    for part in range(p.stat[enemy][S_PARTS]):
-        if p.shields[enemy][part] > 0 and working(s, enemy, part):
-            for _ in range(p.shields[enemy][part]):
+    for part in range(p.data[p.o_stat + enemy * STAT_FIELDS + S_PARTS]):
+        if p.data[p.o_shields + enemy * p.width + part] > 0 and working(s, enemy, part):
+            for _ in range(p.data[p.o_shields + enemy * p.width + part]):
                 charges[count] = part
                 count += 1
     chooses = n > 0 and shots[0 * SHOT_FIELDS + SH_PART] >= 0  # debris chooses nothing
@@ -474,7 +564,7 @@ def shields(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
             k = ask(rec, side, Q_SHIELD, (s, side, n, i, offered), k)
         part = charges[i]
         known(s, enemy)[part] = 1
-        fails_on = p.fails_on[enemy][part]
+        fails_on = p.data[p.o_fails_on + enemy * p.width + part]
         if fails_on >= 0:
             flicker = d(rng, 10)
             if flicker <= fails_on:
@@ -536,13 +626,14 @@ def knock_out(s: State, rec: Recorder | None, side: int, code: int) -> None:
         emit(rec, (EV_OUT, side, code))
 
 
-def critical(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int,
-             value: int) -> None:
+def critical(
+    p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, value: int
+) -> None:
     """A critical hit of `value` on the ship of `side`; her enemy picks components."""
     me = ship(s, side)
     if me[OUT]:
         return
-    if p.stat[side][S_SIMPLE] and me[HULL] <= 0:  # R1
+    if p.data[p.o_stat + side * STAT_FIELDS + S_SIMPLE] and me[HULL] <= 0:  # R1
         if value < p.simplified_hulk_below:
             emit(rec, (EV_SIMPLE_HULK, side, value))
             knock_out(s, rec, side, OUT_HULKED)
@@ -550,7 +641,7 @@ def critical(p: Params, s: State, rng: list[int], rec: Recorder | None, side: in
             emit(rec, (EV_SIMPLE_BLOWS, side, value))
             explode(s, rec, side, BLAST_PLASMA)
         return
-    entry = p.chart[max(1, min(value, 11))]
+    entry = p.data[p.o_chart + max(1, min(value, 11))]
     emit(rec, (EV_CRITICAL, side, value, entry))
     if entry == C_HOLED:
         pick(p, s, rec, side, DEPRESSURISED)
@@ -576,7 +667,7 @@ def critical(p: Params, s: State, rng: list[int], rec: Recorder | None, side: in
             me[ENGINES_WRECKED] = 1
         emit(rec, (EV_ENGINES, side, rolled))
     elif entry == C_TECHSPRITES:
-        for part in range(p.stat[side][S_PARTS]):
+        for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
             rolled = d(rng, 10)
             if rolled >= 4:
                 states(s, side)[part] |= UNPOWERED
@@ -586,7 +677,7 @@ def critical(p: Params, s: State, rng: list[int], rec: Recorder | None, side: in
     elif entry == C_DECAPITATION:
         first = d(rng, 10)
         second = d(rng, 10)
-        bridge = p.bridge[side]
+        bridge = p.data[p.o_bridge + side]
         if bridge >= 0 and first + second >= 12:
             states(s, side)[bridge] |= DEPRESSURISED
         if bridge >= 0 and first + second >= 16:
@@ -617,13 +708,25 @@ def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: list[int
     bridge is never chosen; with `exclude_drives` nor the plasma drive or warp engine."""
     best = -1
     best_key = 0
-    for part in range(p.stat[side][S_PARTS]):
-        kind = p.kind[side][part]
-        if (not known(s, side)[part] or taken[part] or states(s, side)[part] & DESTROYED
-                or kind == K_BRIDGE or (exclude_drives and (kind in (K_WARP, K_DRIVE)))):
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        kind = p.data[p.o_kind + side * p.width + part]
+        if (
+            not known(s, side)[part]
+            or taken[part]
+            or states(s, side)[part] & DESTROYED
+            or kind == K_BRIDGE
+            or (exclude_drives and (kind in (K_WARP, K_DRIVE)))
+        ):
             continue
-        group = 0 if p.shields[side][part] > 0 else (1 if p.gun[side][part][G_KIND] else 2)
-        worth = strength(p, s, side, part) * p.gun[side][part][G_VALUE]
+        group = (
+            0
+            if p.data[p.o_shields + side * p.width + part] > 0
+            else (1 if p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_KIND] else 2)
+        )
+        worth = (
+            strength(p, s, side, part)
+            * p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_VALUE]
+        )
         # (broken, group, −worth, index): a smaller key first, the index breaking ties
         key = ((0 if working(s, side, part) else 1) * 4 + group) * (1 << 40) - worth
         if best < 0 or key < best_key:
@@ -634,7 +737,7 @@ def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: list[int
 
 def pick(p: Params, s: State, rec: Recorder | None, side: int, state: int) -> None:
     taken = scratch(s, 1 - side)
-    for part in range(p.stat[side][S_PARTS]):
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         taken[part] = 0
     part = choose(p, s, side, True, taken)
     if part < 0:
@@ -647,7 +750,7 @@ def pick(p: Params, s: State, rec: Recorder | None, side: int, state: int) -> No
 def hull_breach(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
     count = d(rng, 5)
     taken = scratch(s, 1 - side)
-    for part in range(p.stat[side][S_PARTS]):
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         taken[part] = 0
     chosen = 0
     while chosen < count:  # chosen on the ship as she was struck, before any is breached
@@ -658,7 +761,7 @@ def hull_breach(p: Params, s: State, rng: list[int], rec: Recorder | None, side:
         taken[part] = chosen
     emit(rec, (EV_BREACH, side, count, chosen))
     for n in range(1, chosen + 1):
-        for part in range(p.stat[side][S_PARTS]):
+        for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
             if taken[part] == n:
                 rolled = d(rng, 10)
                 if rolled <= 7:
@@ -673,14 +776,17 @@ def hull_breach(p: Params, s: State, rng: list[int], rec: Recorder | None, side:
 
 
 def warp_engine(p: Params, s: State, side: int) -> bool:
-    for part in range(p.stat[side][S_PARTS]):
-        if p.kind[side][part] == K_WARP and not states(s, side)[part] & DESTROYED:
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        if (
+            p.data[p.o_kind + side * p.width + part] == K_WARP
+            and not states(s, side)[part] & DESTROYED
+        ):
             return True
     return False
 
 
 def space_hulk(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
-    for part in range(p.stat[side][S_PARTS]):
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         rolled = d(rng, 10)
         if rolled <= 2:
             states(s, side)[part] |= UNPOWERED
@@ -711,8 +817,9 @@ def settle(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
         blast(p, s, rng, rec, pending % 2, pending // 2)
 
 
-def blast(p: Params, s: State, rng: list[int], rec: Recorder | None, source: int,
-          kind: int) -> None:
+def blast(
+    p: Params, s: State, rng: list[int], rec: Recorder | None, source: int, kind: int
+) -> None:
     other = 1 - source
     if ship(s, other)[OUT]:
         return
@@ -724,8 +831,18 @@ def blast(p: Params, s: State, rng: list[int], rec: Recorder | None, source: int
         if not within(dp, dq, reach):
             return
         target, rolled = helm(p, s, rng, other, -20)
-        emit(rec, (EV_TEST, other, TEST_HELM, p.stat[other][S_HELM], rolled,
-                   manoeuvrability(p, s, other), -20))
+        emit(
+            rec,
+            (
+                EV_TEST,
+                other,
+                TEST_HELM,
+                p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
+                rolled,
+                manoeuvrability(p, s, other),
+                -20,
+            ),
+        )
         emit(rec, (EV_EVADES, other, 1 if rolled <= target else 0))
         if rolled <= target:
             return
@@ -751,13 +868,33 @@ def blast(p: Params, s: State, rng: list[int], rec: Recorder | None, source: int
     if within(dp, dq, first + second):
         target, rolled = helm(p, s, rng, other, -20)
         if rolled <= target:
-            emit(rec, (EV_TEST, other, TEST_HELM, p.stat[other][S_HELM], rolled,
-                       manoeuvrability(p, s, other), -20))
+            emit(
+                rec,
+                (
+                    EV_TEST,
+                    other,
+                    TEST_HELM,
+                    p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
+                    rolled,
+                    manoeuvrability(p, s, other),
+                    -20,
+                ),
+            )
             emit(rec, (EV_ESCAPES, other, 0))
         else:
             value = d(rng, 10)
-            emit(rec, (EV_TEST, other, TEST_HELM, p.stat[other][S_HELM],
-                       rolled, manoeuvrability(p, s, other), -20))
+            emit(
+                rec,
+                (
+                    EV_TEST,
+                    other,
+                    TEST_HELM,
+                    p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
+                    rolled,
+                    manoeuvrability(p, s, other),
+                    -20,
+                ),
+            )
             emit(rec, (EV_STORM_STRIKES, other, value))
             hurt(p, s, rng, rec, other, value)
     rift = d(rng, 5)
@@ -765,8 +902,18 @@ def blast(p: Params, s: State, rng: list[int], rec: Recorder | None, source: int
     if ship(s, other)[OUT] == 0 and within(dp, dq, rift):
         target, rolled = helm(p, s, rng, other, 0)
         if rolled > target:
-            emit(rec, (EV_TEST, other, TEST_HELM, p.stat[other][S_HELM], rolled,
-                       manoeuvrability(p, s, other), 0))
+            emit(
+                rec,
+                (
+                    EV_TEST,
+                    other,
+                    TEST_HELM,
+                    p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
+                    rolled,
+                    manoeuvrability(p, s, other),
+                    0,
+                ),
+            )
             emit(rec, (EV_DRAGGED, other, 0))
             knock_out(s, rec, other, OUT_WARP)
 
@@ -778,35 +925,64 @@ def fires(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
     """R11: each burning component, a Challenging test to put it out, else crew and morale."""
     burning = s.burning
     count = 0
-    for part in range(p.stat[side][S_PARTS]):
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if states(s, side)[part] & ON_FIRE:
             burning[count] = part
             count += 1
     for i in range(count):
         part = burning[i]
         suppression = mod(p, s, side, M_FIRE_FIGHTING)
-        target, rolled = test(rng, p.stat[side][S_RATING], p.fire_test, suppression,
-                              0, 0, 0, 0, 0)
-        emit(rec, (EV_TEST, side, TEST_FIRE, p.stat[side][S_RATING], rolled, p.fire_test,
-                   suppression))
+        target, rolled = test(
+            rng,
+            p.data[p.o_stat + side * STAT_FIELDS + S_RATING],
+            p.fire_test,
+            suppression,
+            0,
+            0,
+            0,
+            0,
+            0,
+        )
+        emit(
+            rec,
+            (
+                EV_TEST,
+                side,
+                TEST_FIRE,
+                p.data[p.o_stat + side * STAT_FIELDS + S_RATING],
+                rolled,
+                p.fire_test,
+                suppression,
+            ),
+        )
         if rolled <= target:
             states(s, side)[part] &= ~ON_FIRE
             emit(rec, (EV_FIRE_OUT, side, part))
             continue
-        crew = roll(p.fire_crew, rng, rec, side)
-        morale = roll(p.fire_morale, rng, rec, side)
-        emit(rec, (EV_FIRE_BURNS, side, part, crew, lose(s, side, CREW, crew), morale,
-                   lose(s, side, MORALE, morale)))
+        crew = roll(p.data, p.o_fire_crew, rng, rec, side)
+        morale = roll(p.data, p.o_fire_morale, rng, rec, side)
+        emit(
+            rec,
+            (
+                EV_FIRE_BURNS,
+                side,
+                part,
+                crew,
+                lose(s, side, CREW, crew),
+                morale,
+                lose(s, side, MORALE, morale),
+            ),
+        )
         check_crew(s, rec, side)
         if ship(s, side)[OUT]:
             return
 
 
-def roll(dice: list[int], rng: list[int], rec: Recorder | None, side: int) -> int:
-    """Dice given as (count, sides, bonus), each die told."""
-    total = dice[2]
-    for _ in range(dice[0]):
-        face = d(rng, dice[1])
+def roll(dice: list[int], at: int, rng: list[int], rec: Recorder | None, side: int) -> int:
+    """Dice given as (count, sides, bonus) at `at`, each die told."""
+    total = dice[at + 2]
+    for _ in range(dice[at]):
+        face = d(rng, dice[at + 1])
         emit(rec, (EV_FACE, side, face))
         total += face
     return total
@@ -817,23 +993,41 @@ def roll(dice: list[int], rng: list[int], rec: Recorder | None, side: int) -> in
 
 def helm(p: Params, s: State, rng: list[int], side: int, difficulty: int) -> tuple[int, int]:
     """Operate (Voidship) + Manoeuvrability: (target, roll)."""
-    return test(rng, p.stat[side][S_HELM], manoeuvrability(p, s, side), difficulty,
-                0, 0, 0, 0, 0)
+    return test(
+        rng,
+        p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
+        manoeuvrability(p, s, side),
+        difficulty,
+        0,
+        0,
+        0,
+        0,
+        0,
+    )
 
 
 def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
     enemy = 1 - side
     target, rolled = helm(p, s, rng, side, p.ram_test)
-    emit(rec, (EV_TEST, side, TEST_HELM, p.stat[side][S_HELM], rolled,
-               manoeuvrability(p, s, side), p.ram_test))
+    emit(
+        rec,
+        (
+            EV_TEST,
+            side,
+            TEST_HELM,
+            p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
+            rolled,
+            manoeuvrability(p, s, side),
+            p.ram_test,
+        ),
+    )
     if rolled > target:
         emit(rec, (EV_RAM_MISS, side))
         return
     prow = prow_armour(p, s, side)
     dealt = prow
-    for k in range(len(p.ram[side])):
-        if p.ram[side][k][0] > 0:
-            dealt += roll(p.ram[side][k], rng, rec, side)
+    for k in range(p.rams):
+        dealt += roll(p.data, p.o_ram + 3 * (side * p.rams + k), rng, rec, side)
     taken_roll = d(rng, 5)
     emit(rec, (EV_FACE, side, taken_roll))
     their_armour = armour(p, s, enemy)
@@ -848,13 +1042,24 @@ def board(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
     target, rolled = helm(p, s, rng, side, p.board_test)
     if rolled <= target:
         s.misc[LOCKED] = side
-    emit(rec, (EV_TEST, side, TEST_HELM, p.stat[side][S_HELM],
-               rolled, manoeuvrability(p, s, side), p.board_test))
+    emit(
+        rec,
+        (
+            EV_TEST,
+            side,
+            TEST_HELM,
+            p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
+            rolled,
+            manoeuvrability(p, s, side),
+            p.board_test,
+        ),
+    )
     emit(rec, (EV_BOARD, side, 1 if rolled <= target else 0))
 
 
-def command(p: Params, s: State, rng: list[int], rec: Recorder | None,
-            side: int) -> tuple[int, int, int, int, int, int, int, int, int]:
+def command(
+    p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
+) -> tuple[int, int, int, int, int, int, int, int, int]:
     """The boarding action's Command test: (target, roll, its seven modifiers)."""
     me = ship(s, side)
     them = ship(s, 1 - side)
@@ -865,8 +1070,17 @@ def command(p: Params, s: State, rng: list[int], rec: Recorder | None,
     failed = p.break_free_penalty if me[BFF] else 0
     own = mod(p, s, side, M_COMMAND)
     boarding = mod(p, s, side, M_BOARDING)
-    target, rolled = test(rng, p.stat[side][S_COMMAND], own, crew, hull, towers, boarding,
-                          defending, failed)
+    target, rolled = test(
+        rng,
+        p.data[p.o_stat + side * STAT_FIELDS + S_COMMAND],
+        own,
+        crew,
+        hull,
+        towers,
+        boarding,
+        defending,
+        failed,
+    )
     return target, rolled, own, crew, hull, towers, boarding, defending, failed
 
 
@@ -881,8 +1095,18 @@ def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) ->
         if not ask(rec, side, Q_BREAK_FREE, (s, side), break_free(p, s, side)):
             continue
         target, rolled = helm(p, s, rng, side, p.break_free_test)
-        emit(rec, (EV_TEST, side, TEST_HELM, p.stat[side][S_HELM], rolled,
-                   manoeuvrability(p, s, side), p.break_free_test))
+        emit(
+            rec,
+            (
+                EV_TEST,
+                side,
+                TEST_HELM,
+                p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
+                rolled,
+                manoeuvrability(p, s, side),
+                p.break_free_test,
+            ),
+        )
         emit(rec, (EV_BREAK_FREE, side, 1 if rolled <= target else 0))
         if rolled <= target:
             s.misc[LOCKED] = -1
@@ -895,10 +1119,40 @@ def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) ->
     ship(s, 0)[BFF] = 0
     ship(s, 1)[BFF] = 0
     winner, margin = opposed(standing(a[0], a[1]), standing(b[0], b[1]))
-    emit(rec, (EV_TEST, 0, TEST_COMMAND, p.stat[0][S_COMMAND], a[1], a[2], a[3], a[4], a[5],
-               a[6], a[7], a[8]))
-    emit(rec, (EV_TEST, 1, TEST_COMMAND, p.stat[1][S_COMMAND], b[1], b[2], b[3], b[4], b[5],
-               b[6], b[7], b[8]))
+    emit(
+        rec,
+        (
+            EV_TEST,
+            0,
+            TEST_COMMAND,
+            p.data[p.o_stat + (0) * STAT_FIELDS + S_COMMAND],
+            a[1],
+            a[2],
+            a[3],
+            a[4],
+            a[5],
+            a[6],
+            a[7],
+            a[8],
+        ),
+    )
+    emit(
+        rec,
+        (
+            EV_TEST,
+            1,
+            TEST_COMMAND,
+            p.data[p.o_stat + (1) * STAT_FIELDS + S_COMMAND],
+            b[1],
+            b[2],
+            b[3],
+            b[4],
+            b[5],
+            b[6],
+            b[7],
+            b[8],
+        ),
+    )
     emit(rec, (EV_COMMAND, -1))
     if winner < 0:
         emit(rec, (EV_NO_GROUND, -1))
@@ -919,8 +1173,18 @@ def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) ->
             emit(rec, (EV_FACE, winner, m))
             crew += c
             morale += m
-        emit(rec, (EV_CUT, winner, margin, crew, morale, lose(s, loser, CREW, crew),
-                   lose(s, loser, MORALE, morale)))
+        emit(
+            rec,
+            (
+                EV_CUT,
+                winner,
+                margin,
+                crew,
+                morale,
+                lose(s, loser, CREW, crew),
+                lose(s, loser, MORALE, morale),
+            ),
+        )
     check_crew(s, rec, loser)
     if ship(s, loser)[OUT]:
         return

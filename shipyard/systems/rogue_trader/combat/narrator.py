@@ -406,7 +406,8 @@ class Narrator:
     def on_fire_burns(self, e: tuple[int, ...], name: str, other: str) -> None:
         c, said = self.test()
         p = self.params
-        crew_dice, morale_dice = p.fire_crew, p.fire_morale
+        crew_dice = p.data[p.o_fire_crew:p.o_fire_crew + 3]
+        morale_dice = p.data[p.o_fire_morale:p.o_fire_morale + 3]
         faces, self.faces = self.faces, []
         crew_faces, morale_faces = faces[:crew_dice[0]], faces[crew_dice[0]:]
         crew_label = "Crew Population lost to the fire" + dice_label(

@@ -18,9 +18,10 @@ OUT_CREW, OUT_HULKED, OUT_EXPLODED, OUT_WARP, OUT_SURRENDERED = 1, 2, 3, 4, 5
 # a component's state, as bits: any of them and it does not work (R18)
 DAMAGED, DEPRESSURISED, ON_FIRE, UNPOWERED, DESTROYED = 1, 2, 4, 8, 16
 
-# a side's fixed numbers (Params.stat)
+# a side's fixed numbers (Params.stat, STAT_FIELDS a side)
 S_SPEED, S_MAN, S_DETECTION, S_ARMOUR, S_TURRETS, S_TURN, S_RATING, S_GUNNERY = range(8)
 S_HELM, S_COMMAND, S_TACTIC, S_SURPRISED, S_SIMPLE, S_PARTS, S_VOLLEY, S_WORTH = range(8, 16)
+STAT_FIELDS = 16
 TACTIC_GUNNERY, TACTIC_RAM, TACTIC_BOARD = 0, 1, 2
 # component kinds (Params.kind)
 K_OTHER, K_DRIVE, K_WARP, K_BRIDGE, K_AUGUR = 0, 1, 2, 3, 4
@@ -43,29 +44,32 @@ MISC_FIELDS = 5
 
 
 class Params(NamedTuple):
-    """What never changes in a fight: both ships' figures and the table's numbers."""
+    """What never changes in a fight: both ships' figures and the table's numbers, all in one
+    array (`data`) at the offsets `o_...`: a compiled call pays a reference count for every
+    array it is handed, so the rules hand one. Tables run side by side, part by part."""
 
     cap: int
     contact: int
-    stat: list[list[int]]  # [side][S_...]
-    kind: list[list[int]]  # [side][part]
-    shields: list[list[int]]  # [side][part] void shields it gives
-    fails_on: list[list[int]]  # [side][part] a hit goes through on d10 ≤ this; −1 never
-    mods: list[list[list[int]]]  # [side][part][M_...]
-    gun: list[list[list[int]]]  # [side][part][G_...]
-    ram: list[list[list[int]]]  # [side][k] ramming dice (count, sides, bonus)
-    chart: list[int]  # the Critical Hit chart's result for 1..11
-    bridge: list[int]  # [side] the bridge's part, −1 none
-    fire_crew: list[int]  # R11's dice (count, sides, bonus)
-    fire_morale: list[int]
-    ship_a: list[int]  # the ships as they start
-    ship_b: list[int]
-    torpedoes_a: list[int]  # torpedoes carried per part, −1 no limit
-    torpedoes_b: list[int]
-    parts: list[int]  # zeros, one per part (the widest ship)
-    shots: list[int]  # zeros, SHOT_FIELDS per possible attack
-    hits: list[int]  # zeros, one per possible hit or shield
-    misc: list[int]
+    width: int  # parts a side (the larger ship's count)
+    rams: int  # ramming dice a side
+    hits: int  # room for every hit or shield of an attack (and the captain's places)
+    data: list[int]
+    o_stat: int  # [side · STAT_FIELDS + S_...]
+    o_kind: int  # [side · width + part]
+    o_shields: int  # void shields a part gives
+    o_fails_on: int  # a hit goes through on d10 ≤ this; −1 never
+    o_mods: int  # [(side · width + part) · MODIFIERS + M_...]
+    o_gun: int  # [(side · width + part) · GUN_FIELDS + G_...]
+    o_ram: int  # [(side · rams + k) · 3]: ramming dice (count, sides, bonus)
+    o_chart: int  # the Critical Hit chart's result for 1..11
+    o_bridge: int  # [side] the bridge's part, −1 none
+    o_fire_crew: int  # R11's dice (count, sides, bonus)
+    o_fire_morale: int
+    o_ship_a: int  # the ships as they start
+    o_ship_b: int
+    o_torpedoes_a: int  # torpedoes carried per part, −1 no limit
+    o_torpedoes_b: int
+    o_zeros: int  # zeros, as many as the longest scratch array
     surprise_bonus: int
     sensors_damaged: int
     turret_bonus: int
@@ -100,14 +104,33 @@ class State(NamedTuple):
     pool: list[int]
     charges: list[int]
     burning: list[int]
+    guns: list[int]
     misc: list[int]
 
 
 def new_state(p: Params) -> State:
-    s = State(p.ship_a.copy(), p.ship_b.copy(), p.parts.copy(), p.parts.copy(),
-              p.parts.copy(), p.parts.copy(), p.torpedoes_a.copy(), p.torpedoes_b.copy(),
-              p.parts.copy(), p.parts.copy(), p.shots.copy(), p.parts.copy(), p.hits.copy(),
-              p.hits.copy(), p.parts.copy(), p.misc.copy())
+    d = p.data
+    w = p.width
+    z = p.o_zeros
+    s = State(
+        d[p.o_ship_a : p.o_ship_a + SHIP_FIELDS].copy(),
+        d[p.o_ship_b : p.o_ship_b + SHIP_FIELDS].copy(),
+        d[z : z + w].copy(),
+        d[z : z + w].copy(),
+        d[z : z + w].copy(),
+        d[z : z + w].copy(),
+        d[p.o_torpedoes_a : p.o_torpedoes_a + w].copy(),
+        d[p.o_torpedoes_b : p.o_torpedoes_b + w].copy(),
+        d[z : z + w].copy(),
+        d[z : z + w].copy(),
+        d[z : z + SHOT_FIELDS * (w + 1)].copy(),
+        d[z : z + w].copy(),
+        d[z : z + p.hits].copy(),
+        d[z : z + p.hits].copy(),
+        d[z : z + w].copy(),
+        d[z : z + 2 * (1 + 4 * w)].copy(),
+        d[z : z + MISC_FIELDS].copy(),
+    )
     s.misc[LOCKED] = -1
     s.misc[PENDING_BLAST] = -1
     return s
@@ -140,17 +163,21 @@ def working(s: State, side: int, part: int) -> bool:
 def mod(p: Params, s: State, side: int, which: int) -> int:
     """A modifier summed over the working components (R18)."""
     found = states(s, side)
+    mods = p.data  # read once a call: each read of an array field costs a reference count
+    at = p.o_mods + side * p.width * MODIFIERS + which
     total = 0
-    for part in range(p.stat[side][S_PARTS]):
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if found[part] == 0:
-            total += p.mods[side][part][which]
+            total += mods[at + part * MODIFIERS]
     return total
 
 
 def essential(p: Params, s: State, side: int, kind: int) -> bool:
     found = states(s, side)
-    for part in range(p.stat[side][S_PARTS]):
-        if p.kind[side][part] == kind and found[part] != 0:
+    kinds = p.data
+    at = p.o_kind + side * p.width
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        if kinds[at + part] == kind and found[part] != 0:
             return False
     return True
 
@@ -164,7 +191,7 @@ def speed(p: Params, s: State, side: int) -> int:
     if not essential(p, s, side, K_DRIVE):
         return 0  # R18: she drifts where she lies, turning on her thrusters
     me = ship(s, side)
-    value = max(0, p.stat[side][S_SPEED] + mod(p, s, side, M_SPEED))
+    value = max(0, p.data[p.o_stat + side * STAT_FIELDS + S_SPEED] + mod(p, s, side, M_SPEED))
     if me[HULL] <= 0:
         value = half_up(value)
     for _ in range(me[ENGINES_HALVED]):
@@ -174,17 +201,17 @@ def speed(p: Params, s: State, side: int) -> int:
 
 def manoeuvrability(p: Params, s: State, side: int) -> int:
     me = ship(s, side)
-    value = p.stat[side][S_MAN] + mod(p, s, side, M_MAN) - me[THRUSTERS]
+    value = p.data[p.o_stat + side * STAT_FIELDS + S_MAN] + mod(p, s, side, M_MAN) - me[THRUSTERS]
     return value + (p.crippled_man if me[HULL] <= 0 else 0)
 
 
 def detection(p: Params, s: State, side: int) -> int:
-    value = p.stat[side][S_DETECTION] + mod(p, s, side, M_DETECTION)
+    value = p.data[p.o_stat + side * STAT_FIELDS + S_DETECTION] + mod(p, s, side, M_DETECTION)
     return value + (p.crippled_detection if ship(s, side)[HULL] <= 0 else 0)
 
 
 def armour(p: Params, s: State, side: int) -> int:
-    return p.stat[side][S_ARMOUR] + mod(p, s, side, M_ARMOUR)
+    return p.data[p.o_stat + side * STAT_FIELDS + S_ARMOUR] + mod(p, s, side, M_ARMOUR)
 
 
 def prow_armour(p: Params, s: State, side: int) -> int:
@@ -192,15 +219,15 @@ def prow_armour(p: Params, s: State, side: int) -> int:
 
 
 def turrets(p: Params, s: State, side: int) -> int:
-    return p.stat[side][S_TURRETS] + mod(p, s, side, M_TURRETS)
+    return p.data[p.o_stat + side * STAT_FIELDS + S_TURRETS] + mod(p, s, side, M_TURRETS)
 
 
 def ballistic_skill(p: Params, s: State, side: int) -> int:
-    return p.stat[side][S_GUNNERY] + mod(p, s, side, M_BS)
+    return p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY] + mod(p, s, side, M_BS)
 
 
 def strength(p: Params, s: State, side: int, part: int) -> int:
-    value = p.gun[side][part][G_STRENGTH]
+    value = p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_STRENGTH]
     return half_up(value) if ship(s, side)[HULL] <= 0 else value
 
 
@@ -213,16 +240,24 @@ def offset(s: State, side: int) -> tuple[int, int, int, int]:
 
 def armed(p: Params, s: State, side: int, part: int) -> bool:
     """A weapon that works and has ammunition left."""
-    return (p.gun[side][part][G_KIND] != 0 and states(s, side)[part] == 0
-            and torpedoes(s, side)[part] != 0)
+    return (
+        p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_KIND] != 0
+        and states(s, side)[part] == 0
+        and torpedoes(s, side)[part] != 0
+    )
 
 
 def in_reach(p: Params, side: int, part: int, dp: int, dq: int) -> bool:
-    gun = p.gun[side][part]
-    return beyond(dp, dq, gun[G_MIN]) and within(dp, dq, gun[G_REACH])
+    g = (side * p.width + part) * GUN_FIELDS
+    return beyond(dp, dq, p.data[p.o_gun + g + G_MIN]) and within(
+        dp, dq, p.data[p.o_gun + g + G_REACH]
+    )
 
 
 def gun_bears(p: Params, s: State, side: int, part: int, bits: int, dp: int, dq: int) -> bool:
     """The weapon can fire on a target in the arcs `bits` at squared distance (dp, dq)."""
-    return (armed(p, s, side, part) and (p.gun[side][part][G_ARCS] & bits) != 0
-            and in_reach(p, side, part, dp, dq))
+    return (
+        armed(p, s, side, part)
+        and (p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_ARCS] & bits) != 0
+        and in_reach(p, side, part, dp, dq)
+    )
