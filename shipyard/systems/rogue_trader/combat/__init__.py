@@ -147,8 +147,6 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
                          for s in specs],
               "fire_crew": _dice(table.fire_crew_loss),
               "fire_morale": _dice(table.fire_morale_loss),
-              "ship_a": sides[0]["ship"], "ship_b": sides[1]["ship"],
-              "torpedoes_a": sides[0]["torpedoes"], "torpedoes_b": sides[1]["torpedoes"],
               "zeros": [0] * max(hits, sh.SHOT_FIELDS * (width + 1), 2 * (1 + 4 * width))}
     data: list[int] = []
     offsets = {}
@@ -157,6 +155,10 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
         data += block
     return sh.Params(
         cap=cap, contact=table.contact_range, width=width, rams=rams, hits=hits, data=data,
+        ships0=[sides[0]["ship"], sides[1]["ship"]],
+        parts0=[sides[(row - sh.P_TORPEDOES) % 2]["torpedoes"]
+                if row in (sh.P_TORPEDOES, sh.P_TORPEDOES + 1) else [0] * width
+                for row in range(sh.PART_ROWS)],
         **offsets,
         surprise_bonus=table.surprise_bonus,
         sensors_damaged=table.sensors_damaged, turret_bonus=table.turret_bonus_per_point,

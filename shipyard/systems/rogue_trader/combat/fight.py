@@ -77,6 +77,8 @@ from shipyard.systems.rogue_trader.combat.ship import (
     OUT_HULKED,
     OUT_SURRENDERED,
     OUT_WARP,
+    P_BURNING,
+    P_ORDER,
     PENDING_BLAST,
     ROUND,
     S_COMMAND,
@@ -508,7 +510,7 @@ def shield_order(s: State, n: int, pool: list[int]) -> int:
     weapon whose Crit Rating was met (its critical needs a hit past the shields, R5), then
     lances, which ignore armour; the weakest first. Torpedoes and attack craft pass shields."""
     shots = s.shots
-    order = s.order
+    order = s.parts[P_ORDER]
     m = 0
     for k in range(n):
         kind = shots[k * SHOT_FIELDS + SH_KIND]
@@ -923,7 +925,7 @@ def blast(
 
 def fires(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
     """R11: each burning component, a Challenging test to put it out, else crew and morale."""
-    burning = s.burning
+    burning = s.parts[P_BURNING]
     count = 0
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if states(s, side)[part] & ON_FIRE:

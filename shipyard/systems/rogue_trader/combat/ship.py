@@ -38,6 +38,10 @@ GUN_MACRO, GUN_LANCE, GUN_TORPEDO, GUN_BAY, GUN_NOVA = 1, 2, 3, 4, 5
 # one weapon's attack in State.shots (its gun's figures copied, so debris is an attack too)
 SH_PART, SH_HITS, SH_LANDED, SH_CRIT, SH_KIND, SH_COUNT, SH_SIDES, SH_BONUS, SH_VALUE = range(9)
 SHOT_FIELDS = 9
+# rows of State.parts: each side's component states, what the enemy knows of them, torpedoes
+# left (−1: no limit), scratch; the order of the shots given to the shields; the burning parts
+P_STATES, P_KNOWN, P_TORPEDOES, P_SCRATCH, P_ORDER, P_BURNING = 0, 2, 4, 6, 8, 9
+PART_ROWS = 10
 # the fight's own numbers (State.misc)
 ROUND, LOCKED, ORDER, PENDING_BLAST = 0, 1, 2, 4
 MISC_FIELDS = 5
@@ -65,11 +69,9 @@ class Params(NamedTuple):
     o_bridge: int  # [side] the bridge's part, −1 none
     o_fire_crew: int  # R11's dice (count, sides, bonus)
     o_fire_morale: int
-    o_ship_a: int  # the ships as they start
-    o_ship_b: int
-    o_torpedoes_a: int  # torpedoes carried per part, −1 no limit
-    o_torpedoes_b: int
     o_zeros: int  # zeros, as many as the longest scratch array
+    ships0: list[list[int]]  # the ships as they start
+    parts0: list[list[int]]  # State.parts as the fight starts
     surprise_bonus: int
     sensors_damaged: int
     turret_bonus: int
@@ -89,46 +91,36 @@ class Params(NamedTuple):
 
 
 class State(NamedTuple):
-    a: list[int]
-    b: list[int]
-    states_a: list[int]
-    states_b: list[int]
-    known_a: list[int]
-    known_b: list[int]
-    torpedoes_a: list[int]
-    torpedoes_b: list[int]
-    scratch_a: list[int]
-    scratch_b: list[int]
-    shots: list[int]
-    order: list[int]
-    pool: list[int]
-    charges: list[int]
-    burning: list[int]
-    guns: list[int]
+    """What a fight changes, in few arrays (each a compiled call is handed costs it a
+    reference count): both ships' numbers, rows of per-component numbers, and scratch."""
+
+    ships: list[list[int]]  # [side][HULL...]
+    parts: list[list[int]]  # rows (P_...) of one number a component
+    shots: list[int]  # SHOT_FIELDS an attack
+    pool: list[int]  # the hits the shields may take (and the captain's places)
+    charges: list[int]  # the void shields' charges
+    guns: list[int]  # the captain's view of both sides' guns (orders.load)
     misc: list[int]
+
+
+def copy2(rows: list[list[int]]) -> list[list[int]]:
+    """A copy of a table of rows, rows and all."""
+    out = rows.copy()
+    for i in range(len(rows)):
+        out[i] = rows[i].copy()
+    return out
 
 
 def new_state(p: Params) -> State:
     d = p.data
-    w = p.width
     z = p.o_zeros
     s = State(
-        d[p.o_ship_a : p.o_ship_a + SHIP_FIELDS].copy(),
-        d[p.o_ship_b : p.o_ship_b + SHIP_FIELDS].copy(),
-        d[z : z + w].copy(),
-        d[z : z + w].copy(),
-        d[z : z + w].copy(),
-        d[z : z + w].copy(),
-        d[p.o_torpedoes_a : p.o_torpedoes_a + w].copy(),
-        d[p.o_torpedoes_b : p.o_torpedoes_b + w].copy(),
-        d[z : z + w].copy(),
-        d[z : z + w].copy(),
-        d[z : z + SHOT_FIELDS * (w + 1)].copy(),
-        d[z : z + w].copy(),
+        copy2(p.ships0),
+        copy2(p.parts0),
+        d[z : z + SHOT_FIELDS * (p.width + 1)].copy(),
         d[z : z + p.hits].copy(),
         d[z : z + p.hits].copy(),
-        d[z : z + w].copy(),
-        d[z : z + 2 * (1 + 4 * w)].copy(),
+        d[z : z + 2 * (1 + 4 * p.width)].copy(),
         d[z : z + MISC_FIELDS].copy(),
     )
     s.misc[LOCKED] = -1
@@ -137,23 +129,23 @@ def new_state(p: Params) -> State:
 
 
 def ship(s: State, side: int) -> list[int]:
-    return s.a if side == 0 else s.b
+    return s.ships[side]
 
 
 def states(s: State, side: int) -> list[int]:
-    return s.states_a if side == 0 else s.states_b
+    return s.parts[P_STATES + side]
 
 
 def known(s: State, side: int) -> list[int]:
-    return s.known_a if side == 0 else s.known_b
+    return s.parts[P_KNOWN + side]
 
 
 def torpedoes(s: State, side: int) -> list[int]:
-    return s.torpedoes_a if side == 0 else s.torpedoes_b
+    return s.parts[P_TORPEDOES + side]
 
 
 def scratch(s: State, side: int) -> list[int]:
-    return s.scratch_a if side == 0 else s.scratch_b
+    return s.parts[P_SCRATCH + side]
 
 
 def working(s: State, side: int, part: int) -> bool:
