@@ -83,6 +83,12 @@ OUTMATCHED_BY = 20  # how far the enemy's boarders must outmatch hers before she
 BOARDER_LEAVES_BELOW = 50  # Morale: a boarder this shaken, and outmatched, tries to get away
 HELM_CHANCE = 30  # the break-free target she needs to think it worth trying
 SHOOT, RAM, BOARD = 0, 1, 2
+SPOT = 6  # a place in s.pool: doubled x and y as (p, q) each, then both roughly (rough)
+
+
+def rough(p: int, q: int) -> int:
+    """A doubled coordinate p + q·√2 in 1/1024ths, roughly (for a first look only)."""
+    return p * 1024 + q * 1448
 
 
 def worth(p: Params, s: State, side: int) -> int:
@@ -309,17 +315,19 @@ def manoeuvre(p: Params, s: State, side: int) -> int:
                     seen = False
                     for j in range(later):
                         if (
-                            pool[4 * j] == spot[0]
-                            and pool[4 * j + 1] == spot[1]
-                            and pool[4 * j + 2] == spot[2]
-                            and pool[4 * j + 3] == spot[3]
+                            pool[SPOT * j] == spot[0]
+                            and pool[SPOT * j + 1] == spot[1]
+                            and pool[SPOT * j + 2] == spot[2]
+                            and pool[SPOT * j + 3] == spot[3]
                         ):
                             seen = True
                     if not seen:
-                        pool[4 * later] = spot[0]
-                        pool[4 * later + 1] = spot[1]
-                        pool[4 * later + 2] = spot[2]
-                        pool[4 * later + 3] = spot[3]
+                        pool[SPOT * later] = spot[0]
+                        pool[SPOT * later + 1] = spot[1]
+                        pool[SPOT * later + 2] = spot[2]
+                        pool[SPOT * later + 3] = spot[3]
+                        pool[SPOT * later + 4] = rough(spot[0], spot[1])
+                        pool[SPOT * later + 5] = rough(spot[2], spot[3])
                         later += 1
     # where each speed takes her, and the enemy's reply there, whatever her turn
     at_full = moved(here[0], here[1], here[2], here[3], me[FACING], full)
@@ -408,15 +416,24 @@ def manoeuvre(p: Params, s: State, side: int) -> int:
                                 facing + turned,
                                 half if k == 0 else full,
                             )
-                            pool[4 * spots] = spot[0]
-                            pool[4 * spots + 1] = spot[1]
-                            pool[4 * spots + 2] = spot[2]
-                            pool[4 * spots + 3] = spot[3]
+                            pool[SPOT * spots] = spot[0]
+                            pool[SPOT * spots + 1] = spot[1]
+                            pool[SPOT * spots + 2] = spot[2]
+                            pool[SPOT * spots + 3] = spot[3]
+                            pool[SPOT * spots + 4] = rough(spot[0], spot[1])
+                            pool[SPOT * spots + 5] = rough(spot[2], spot[3])
                             spots += 1
                 then = 0
+                slack = (p.contact + 1) * 2048  # the rough look's reach, generously
                 for j in range(later):
+                    jx = pool[SPOT * j + 4]
+                    jy = pool[SPOT * j + 5]
                     for i in range(later, spots):
-                        if near_at(pool, i, j, p.contact):
+                        if (
+                            abs(pool[SPOT * i + 4] - jx) <= slack
+                            and abs(pool[SPOT * i + 5] - jy) <= slack
+                            and near_at(pool, i, j, p.contact)
+                        ):
                             then += 1
                             break
                 score = (ready, soon, then, -ahead, 1 if bits & FORE else 0, fire, -order)
@@ -428,9 +445,9 @@ def manoeuvre(p: Params, s: State, side: int) -> int:
 
 
 def near_at(spots: list[int], i: int, j: int, reach: int) -> bool:
-    """Spots i and j of `spots` (four numbers each) within `reach` VU."""
-    a = 4 * i
-    b = 4 * j
+    """Spots i and j of `spots` (SPOT numbers each) within `reach` VU."""
+    a = SPOT * i
+    b = SPOT * j
     if apart(spots[a], spots[a + 1], spots[b], spots[b + 1], reach) or apart(
         spots[a + 2], spots[a + 3], spots[b + 2], spots[b + 3], reach
     ):
