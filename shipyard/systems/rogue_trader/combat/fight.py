@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from shipyard.api import Recorder, ask, derive_seed, die, emit, seed_stream, store
 from shipyard.systems.rogue_trader.combat.geometry import (
+    DXP,
+    DXQ,
+    DYP,
+    DYQ,
     FORE,
     arc_bits,
     dist4,
     half_up,
-    step_p,
-    step_q,
     within,
 )
 from shipyard.systems.rogue_trader.combat.orders import (
@@ -309,10 +311,10 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
     emit(rec, (EV_ORDERS, side, half, turned, act))
     vu = half_up(speed(p, s, side)) if half else speed(p, s, side)
     facing = me[FACING]
-    me[XP] += vu * step_p(facing, 0)
-    me[XQ] += vu * step_q(facing, 0)
-    me[YP] += vu * step_p(facing, 1)
-    me[YQ] += vu * step_q(facing, 1)
+    me[XP] += vu * DXP[facing]
+    me[XQ] += vu * DXQ[facing]
+    me[YP] += vu * DYP[facing]
+    me[YQ] += vu * DYQ[facing]
     me[FACING] = (facing + turned) % 8
     up, uq, vp, vq = offset(s, side)
     emit(rec, (EV_MOVE, side, vu, half, turned, me[FACING], up, uq, vp, vq))

@@ -34,32 +34,13 @@ def sign2(p: int, q: int) -> int:
     return 1 if qq > pp else -1
 
 
-def step_p(facing: int, axis: int) -> int:
-    """The whole part (doubled) of one VU along `facing`, for x (axis 0) or y (axis 1)."""
-    f = (facing + 6 * axis) % 8  # y of facing f is x of facing f − 2
-    if f == 0:
-        return 2
-    if f == 4:
-        return -2
-    return 0
-
-
-def step_q(facing: int, axis: int) -> int:
-    """The √2 part of one VU along `facing` (√½ = ½·√2, doubled: 1)."""
-    f = (facing + 6 * axis) % 8
-    if f == 1 or f == 7:
-        return 1
-    if f == 3 or f == 5:
-        return -1
-    return 0
-
-
 def dot(up: int, uq: int, vp: int, vq: int, facing: int) -> tuple[int, int]:
     """(u, v)·(direction of `facing`), doubled twice, as (p, q)."""
-    xp = step_p(facing, 0)
-    xq = step_q(facing, 0)
-    yp = step_p(facing, 1)
-    yq = step_q(facing, 1)
+    f = facing % 8
+    xp = DXP[f]
+    xq = DXQ[f]
+    yp = DYP[f]
+    yq = DYQ[f]
     return (up * xp + 2 * uq * xq + vp * yp + 2 * vq * yq, up * xq + uq * xp + vp * yq + vq * yp)
 
 
