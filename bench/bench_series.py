@@ -37,7 +37,7 @@ PAIRINGS = {
     "rogue-trader": ("rogue-trader/examples/ambition.yaml", "rogue-trader/examples/endeavour.yaml"),
     "d12-facings": ("d12-facings/examples/lancer.yaml", "d12-facings/examples/sabre.yaml"),
     "dropfleet": ("dropfleet/duels/jade-frigates.yaml", "dropfleet/duels/berlin.yaml"),
-    "traveller": ("traveller/duels/dragon.yaml", "traveller/duels/strandbell.yaml"),
+    "traveller": ("traveller/examples/dragon-sdb.yaml", "traveller/examples/strandbell-sdb.yaml"),
 }
 # as installed: Python reads compiled bytecode (PYTHONDONTWRITEBYTECODE would recompile shipyard
 # on every start)

@@ -27,11 +27,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shipyard.api import Terms, ValidationContext  # noqa: E402
-from shipyard.core.dice import Roller  # noqa: E402
-from shipyard.core.stream import derive_seed  # noqa: E402
+from shipyard.api import Prepared, Terms, ValidationContext  # noqa: E402
+from shipyard.core.compiled import run_series  # noqa: E402
 from shipyard.core.yard import Yard  # noqa: E402
-from shipyard.systems.d12_facings.combat import rules as r  # noqa: E402
+from shipyard.systems.d12_facings.combat import RULES  # noqa: E402
 from shipyard.systems.d12_facings.combat.setup import setup  # noqa: E402
 from shipyard.systems.d12_facings.models import D12Catalog, D12Design  # noqa: E402
 from shipyard.systems.d12_facings.rules import check, fit, points  # noqa: E402
@@ -42,13 +41,13 @@ SEED = 14
 
 
 def score(a: D12Design, b: D12Design, catalog: D12Catalog, runs: int, seed: int) -> float:
-    """A's share of `runs` fights against B, draws counted half."""
-    s, cap = setup(a, b, catalog, Terms())
-    total = 0
-    for index in range(runs):
-        ended = r.play(s, cap, Roller(derive_seed(seed, index)).random)[0]
-        total += 2 if ended == r.A_WINS else 0 if ended == r.B_WINS else 1
-    return total / (2 * runs)
+    """A's share of `runs` fights against B (the series `duel --runs` plays, compiled where
+    Numba is installed), draws counted half."""
+    s = setup(a, b, catalog, Terms())
+    prepared = Prepared((s.ships[0].name, s.ships[1].name), s.fight.p.cap, "turn",
+                        "hit points of systems", s.fight, batchable=True)
+    winner = run_series(RULES, prepared, runs, seed).winner
+    return float((2 * (winner == 0).sum() + (winner == -1).sum()) / (2 * runs))
 
 
 def examples(yard: Yard) -> tuple[D12Catalog, list[tuple[str, D12Design]]]:

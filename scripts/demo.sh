@@ -20,9 +20,15 @@ done
 "$shipyard" sheet "${examples[@]}" --cards -o out/examples.pdf
 "$shipyard" sheet "${fleets[@]}" -o out/fleets.pdf
 "$shipyard" duel catalogs/smallcraft/examples/starfury.yaml \
-    catalogs/smallcraft/examples/raider.yaml --seed 143
+    catalogs/smallcraft/examples/raider.yaml --seed 79
 "$shipyard" duel catalogs/rogue-trader/examples/hazeroth.yaml \
     catalogs/rogue-trader/examples/vagabond.yaml --seed 2 --crew-a tactic=board --range 4
 "$shipyard" duel catalogs/d12-facings/examples/mastiff.yaml \
     catalogs/d12-facings/examples/lancer.yaml --seed 4
+"$shipyard" duel catalogs/traveller/examples/dragon-sdb.yaml \
+    catalogs/traveller/examples/strandbell-sdb.yaml --seed 1
+"$shipyard" duel catalogs/dropfleet/duels/jade-frigates.yaml \
+    catalogs/dropfleet/duels/berlin.yaml --seed 3
+"$shipyard" duel catalogs/traveller/examples/dragon-sdb.yaml \
+    catalogs/traveller/examples/strandbell-sdb.yaml --runs 100000 --seed 1
 echo "sheets and cards of every example: out/examples.pdf; fleet rosters and sheets: out/fleets.pdf"

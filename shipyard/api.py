@@ -50,7 +50,7 @@ from shipyard.core.options import (
     switch,
 )
 from shipyard.core.plugins import load_object
-from shipyard.core.recorder import Recorder, ask, emit
+from shipyard.core.recorder import Asker, Recorder, ask, emit
 from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
 from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
 from shipyard.core.suggest import suggest
@@ -72,6 +72,7 @@ __all__ = [
     "END_REASONS",
     "MAX_CAP",
     "AnyDesign",
+    "Asker",
     "BoxLine",
     "Budget",
     "BudgetLine",

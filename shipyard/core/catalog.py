@@ -29,7 +29,7 @@ from pydantic_core import CoreSchema, core_schema
 
 from shipyard.core.suggest import suggest
 from shipyard.core.validation import diagnostics_of
-from shipyard.core.yamlio import Located, YamlPath, load_file
+from shipyard.core.yamlio import Located, YamlPath, load_catalog_file
 from shipyard.errors import Diagnostic, Exit, UserError
 
 M = TypeVar("M", bound=BaseModel)
@@ -198,7 +198,7 @@ def load_catalog(model: type[M], files: list[Path]) -> M:
     # (section, id) -> (file, position, line) of its first entry in this layer
     first: dict[tuple[str, str], tuple[str, int, int | None]] = {}
     for path in files:
-        located = load_file(path)
+        located = load_catalog_file(path)
         if path.parent != layer:
             layer, first = path.parent, {}
         if located.data is None:

@@ -32,6 +32,8 @@ import numpy as np
 
 from shipyard.core import combat, recorder, stream
 from shipyard.core.combat import Columns, FightRules, Prepared, Progress
+from shipyard.core.paths import cache_root
+from shipyard.core.recorder import Recorder
 from shipyard.errors import UserError
 
 COMPILED_CHUNK = 4096  # ~40 ms of compiled fights: a progress bar that moves
@@ -53,13 +55,6 @@ def numba_module() -> Any | None:
     except ImportError:
         return None
     return numba
-
-
-def cache_root() -> Path:
-    if os.environ.get("SHIPYARD_CACHE"):
-        return Path(os.environ["SHIPYARD_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "shipyard"
 
 
 def rule_modules(rules: FightRules) -> list[Any]:
@@ -140,17 +135,20 @@ def _register_hooks() -> None:
 
 
 def _register_module(module: Any) -> None:
-    for value in vars(module).values():
+    """Every function of a rules module; those its `INLINE` names are inlined into their
+    callers (a call that passes arrays costs a reference count in and out for each)."""
+    inline = set(getattr(module, "INLINE", ()))
+    for name, value in vars(module).items():
         if (inspect.isfunction(value) and value.__module__ == module.__name__
                 and value not in (recorder.emit, recorder.ask)):
-            _register(value)
+            _register(value, inline=name in inline)
 
 
-def _register(function: Callable[..., Any]) -> None:
+def _register(function: Callable[..., Any], inline: bool = False) -> None:
     if id(function) not in _registered:
         from numba.extending import register_jitable
 
-        register_jitable(function)
+        register_jitable(inline="always")(function) if inline else register_jitable(function)
         _registered.add(id(function))
 
 
@@ -199,7 +197,7 @@ def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
                                    f"({why}), at most {combat.MAX_REFERENCE_RUNS:,} of them")
         if engine == "auto" and prepared.batchable and notice is not None:
             notice(HINT)
-        _run_plain(rules, prepared.state, seed, out, progress, notice)
+        _run_plain(rules, prepared, seed, out, progress, notice)
         name = "uncompiled"
     return _columns(rules, out, name)
 
@@ -225,13 +223,19 @@ def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any,
                 progress(done)
 
 
-def _run_plain(rules: FightRules, params: Any, seed: int, out: Any,
+def _run_plain(rules: FightRules, prepared: Prepared, seed: int, out: Any,
                progress: Progress | None, notice: Notice | None) -> None:
+    """The same rules, uncompiled, fight by fight: where a user's pilot or captain is in play,
+    its answers reach them through the recorder, as in a narrated duel."""
+    rec = None if prepared.asker is None else Recorder(narrate=False, asker=prepared.asker)
     rng = [0] * stream.STREAM_SIZE
     started = time.perf_counter()
     warned = False
     for first, count in chunks(len(out), PLAIN_CHUNK):
-        rules.fights(params, seed, first, count, rng, out[first:first + count])
+        for index in range(first, first + count):
+            stream.seed_stream(rng, stream.derive_seed(seed, index))
+            end, rounds, dealt_a, dealt_b = rules.play(prepared.state, rng, rec)
+            combat.store(out, index, end, rounds, dealt_a, dealt_b, rng)
         if progress is not None:
             progress(count)
         if not warned and notice is not None and first + count < len(out):

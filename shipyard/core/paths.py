@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
@@ -43,3 +44,12 @@ def template_file(name: str) -> Path:
     head, _, rest = name.partition("/")
     folder = _plugin_templates.get(head)
     return folder / rest if folder is not None and rest else templates_dir() / name
+
+
+def cache_root() -> Path:
+    """Where shipyard keeps what it can rebuild (compiled fight rules, parsed catalogs):
+    $SHIPYARD_CACHE, else $XDG_CACHE_HOME/shipyard, else ~/.cache/shipyard."""
+    if os.environ.get("SHIPYARD_CACHE"):
+        return Path(os.environ["SHIPYARD_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "shipyard"

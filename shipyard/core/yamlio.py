@@ -9,12 +9,14 @@ alias bombs and runaway nesting are refused, before any work grows with them.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from shipyard.core.paths import cache_root
 from shipyard.errors import Diagnostic, JsonValue, UserError, json_value
 
 YamlPath = tuple[str | int, ...]
@@ -29,6 +31,7 @@ except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
 
 
+_SELF = Path(__file__)  # an edit to how files are parsed makes every cached parse stale
 _PLAIN_COLLECTIONS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
@@ -102,6 +105,35 @@ def read_text(path: Path, shown: str | None = None) -> str:
 def load_file(path: Path, shown: str | None = None) -> Located:
     name = shown or str(path)
     return load_text(read_text(path, name), name)
+
+
+def load_catalog_file(path: Path) -> Located:
+    """A catalog file, from a cache of parsed files when it has not changed since: a catalog of
+    a hundred and fifty ships parses in ~0.1 s and unpickles in a few ms, at every start."""
+    import hashlib
+    import pickle
+
+    try:
+        stat = path.stat()
+        key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{_SELF.stat().st_mtime_ns}"
+    except OSError:
+        return load_file(path)  # the parse says what is wrong with it
+    cached = cache_root() / "yaml" / (hashlib.sha1(key.encode()).hexdigest() + ".pickle")
+    try:
+        found = pickle.loads(cached.read_bytes())
+        if isinstance(found, Located) and found.file == str(path):
+            return found
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        pass
+    located = load_file(path)
+    try:  # written whole or not at all: a reader never sees half a file
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(pickle.dumps(located, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(partial, cached)
+    except OSError:
+        pass  # a read-only cache only costs the parse
+    return located
 
 
 def load_text(text: str, file: str) -> Located:

@@ -10,6 +10,7 @@ from shipyard.api import ask, derive_seed, die, emit, seed_stream, store
 EV_SHOT = 1  # side, roll, damage
 A_WINS, B_WINS, CAP = 0, 1, 2
 Q_AIM = 1  # the side's to-hit number (default 4)
+INLINE = ("damage_of",)  # compiled into its caller: the kit honours a rules module's INLINE
 
 
 class Params(NamedTuple):
@@ -26,13 +27,17 @@ def play(p: Params, rng: list[int], rec: object) -> tuple[int, int, int, int]:
         for side in range(2):
             need = ask(rec, side, Q_AIM, (round_, hull[1 - side]), 4)
             roll = die(rng, 6)
-            hit = p.damage[side] if roll >= need else 0
+            hit = damage_of(p, side, roll, need)
             emit(rec, (EV_SHOT, side, roll, hit))
             hull[1 - side] -= hit
             dealt[side] += hit
             if hull[1 - side] <= 0:
                 return side, round_, dealt[0], dealt[1]
     return CAP, p.cap, dealt[0], dealt[1]
+
+
+def damage_of(p: Params, side: int, roll: int, need: int) -> int:
+    return p.damage[side] if roll >= need else 0
 
 
 def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: object) -> None:

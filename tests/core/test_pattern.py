@@ -91,7 +91,9 @@ def test_a_users_answers_reach_the_rules_uncompiled() -> None:
                                batchable=False)
     result = fight_once(SUPPORT, always, 4)
     assert result.outcome.winner is None and result.damage == (0, 0)
-    assert series(SUPPORT, always, 20, seed=1).engine == "uncompiled"
+    columns = series(SUPPORT, always, 20, seed=1)
+    assert columns.engine == "uncompiled"
+    assert set(columns.winner.tolist()) == {-1} and not columns.damage_a.any()
 
 
 SCRIPT = """

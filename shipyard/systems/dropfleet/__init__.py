@@ -5,14 +5,18 @@ class below only delegates."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shipyard.api import Budget, Design, Fleet, LineOf, Printable, RulesSystem, Table, Verdict
 from shipyard.systems.dropfleet.build import catalog_tables, new_design, new_stock
 from shipyard.systems.dropfleet.models import CLASS_IDS, DropfleetCatalog, DropfleetDesign
+from shipyard.systems.dropfleet.options import OPTIONS
 from shipyard.systems.dropfleet.profile import rows
 from shipyard.systems.dropfleet.rules import CODES, check, price
 from shipyard.systems.dropfleet.ship import Ship, resolve
+
+if TYPE_CHECKING:
+    from shipyard.api import FightSupport
 
 ShipDesign = Design[DropfleetDesign, DropfleetCatalog, Ship]
 
@@ -27,6 +31,7 @@ class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
     catalog_model = DropfleetCatalog
     codes = CODES
     price_unit = "points"
+    fight_options = OPTIONS
 
     def build(self, design: DropfleetDesign, catalog: DropfleetCatalog,
               line_of: LineOf) -> Ship:
@@ -71,6 +76,11 @@ class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
         from shipyard.systems.dropfleet import sheet
 
         return sheet.cards(catalog, self.templates_dir())
+
+    def fight(self) -> FightSupport[ShipDesign]:
+        from shipyard.systems.dropfleet.combat import SUPPORT  # not for validate or show
+
+        return SUPPORT
 
 
 system = Dropfleet()

@@ -7,11 +7,12 @@ this class only delegates.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shipyard.api import Budget, Design, LineOf, Printable, RulesSystem, Table, Verdict
 from shipyard.systems.traveller.construction import Ship, derive, figures
 from shipyard.systems.traveller.models import TravellerCatalog, TravellerDesign
+from shipyard.systems.traveller.options import OPTIONS
 from shipyard.systems.traveller.profile import (
     catalog_tables,
     new_design,
@@ -20,6 +21,9 @@ from shipyard.systems.traveller.profile import (
     stock_ids,
 )
 from shipyard.systems.traveller.rules import CODES, check
+
+if TYPE_CHECKING:
+    from shipyard.api import FightSupport
 
 ShipDesign = Design[TravellerDesign, TravellerCatalog, Ship]
 
@@ -32,7 +36,7 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
     design_model = TravellerDesign
     catalog_model = TravellerCatalog
     codes = CODES
-    fight_options = None  # space combat is its own issue
+    fight_options = OPTIONS
     price_unit = "MCr"  # a fleet is priced at what its ships sell for
 
     def build(self, design: TravellerDesign, catalog: TravellerCatalog,
@@ -67,6 +71,11 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
         from shipyard.systems.traveller import sheet
 
         return sheet.sheet(design.built, design.catalog)
+
+    def fight(self) -> FightSupport[ShipDesign]:
+        from shipyard.systems.traveller.combat import SUPPORT  # not for validate or show
+
+        return SUPPORT
 
 
 system = Traveller()

@@ -7,13 +7,15 @@ every figure of its line items is derived in construction.py. Schema bounds refu
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
-from pydantic import Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from shipyard.api import DesignBase, Dice, Entries, Ref, StrictModel, ValidationContext, suggest
 
 MAX_HULL = 2_000_000
+DD_DICE = re.compile(r"^\s*(\d*)\s*DD\s*$")
 Tons = Annotated[float, Field(ge=0, le=MAX_HULL)]
 Count = Annotated[int, Field(ge=1, le=100_000)]
 Rating = Annotated[int, Field(ge=0, le=100_000)]
@@ -233,7 +235,20 @@ class WeaponEntry(StrictModel):
     salvo: int | None = None
     magazine: int | None = None
     firmpoint_magazine: int | None = None
+    destructive: bool = Field(default=False, description="damage dice are DD: each die x10 "
+                              "(written `2DD` in `dice`, TRV-R26)")
     source: str
+
+    @model_validator(mode="before")
+    @classmethod
+    def _dd(cls, data: object) -> object:
+        """`2DD` (destructive dice, each d6 x10) as 2D with `destructive`: the kit's dice
+        read Mongoose's `2D` but not `DD` (TRV-R26)."""
+        if isinstance(data, dict) and isinstance(data.get("dice"), str):
+            match = DD_DICE.match(data["dice"])
+            if match is not None:
+                data = {**data, "dice": f"{match.group(1) or 1}D", "destructive": True}
+        return data
 
     @property
     def damage(self) -> str:
@@ -249,6 +264,58 @@ class CriticalLocation(StrictModel):
     id: str
     name: str
     roll: str
+    effect: Literal["sensors", "thrust", "attack", "armour", "damage", "crew", "none"] = Field(
+        default="none", description="what each level of damage here does in a duel (TRV-R24)")
+    duel: str = Field(default="", description="the effect in words, for the card")
+
+
+Band = Literal["adjacent", "close", "short", "medium", "long", "very-long", "distant"]
+BANDS: tuple[str, ...] = ("adjacent", "close", "short", "medium", "long", "very-long",
+                          "distant")
+START = Literal["random", "planet", "adjacent", "close", "short", "medium", "long",
+                "very-long", "distant"]
+
+
+class RangeBand(StrictModel):
+    id: Band
+    name: str
+    up_to: str  # "1 km": words for the card
+    thrust: int = Field(ge=1, description="thrust to cross into or out of this band (TRV-R18)")
+    dm: int = Field(ge=-12, le=12, description="the attack DM at this range")
+    flight: int = Field(ge=0, le=100, description="missile flight in rounds; 0: no launch")
+
+
+class CrewDefaults(StrictModel):
+    """Each position's total DM (skill + characteristic DM) in a duel, unless --crew says."""
+
+    pilot: int = Field(ge=-3, le=10)
+    gunnery: int = Field(ge=-3, le=10)
+    sensors: int = Field(ge=-3, le=10)
+    tactics: int = Field(ge=-3, le=10)
+    leadership: int = Field(ge=-3, le=10)
+    engineer: int = Field(ge=-3, le=10)
+    source: str
+
+
+class Policy(StrictModel):
+    """The default crew's written policy (TRV-R25): the numbers it decides by."""
+
+    burn_max: int = Field(ge=0, le=6, description="extra reactions bought per turn at most")
+    inspire_from: int = Field(ge=-3, le=10, description="the captain inspires at this DM or more")
+    overcharge_from: int = Field(ge=-3, le=10, description="the engineer overcharges at this DM "
+                                 "or more, when the band is not the one wanted")
+    board: bool = Field(description="attempt boarding at Adjacent range")
+
+
+class Combat(StrictModel):
+    cap: int = Field(ge=1, le=10_000, description="turns before a duel is a draw")
+    start: START
+    bands: list[RangeBand] = Field(min_length=7, max_length=7)
+    weapon_dm: dict[str, int] = Field(description="attack DM by weapon id (pulse, beam lasers)")
+    countermeasures_dm: int = Field(description="ECM DM of a countermeasures suite")
+    crew: CrewDefaults
+    policy: Policy
+    source: str
 
 
 class CrewFigures(StrictModel):
@@ -290,6 +357,7 @@ class TravellerCatalog(StrictModel):
     critical_source: str
     position_skills: dict[str, str]
     crew: CrewFigures
+    combat: Combat
 
     def part(self, part_id: str) -> PartEntry | None:
         return self.parts.get(part_id)

@@ -80,7 +80,10 @@ def catalog_tables(catalog: TravellerCatalog) -> list[Table]:
                   [[c.id, f"{c.tons:g}", f"{c.cost:g}", c.source] for c in catalog.craft])
     weapons = Table("Weapons", ["id", "TL", "range", "damage", "traits"],
                     [[w.id, str(w.tl), w.range, w.damage, w.traits] for w in catalog.weapons])
-    return [configs, options, armour, parts, computers, craft, weapons]
+    from shipyard.systems.traveller.cards import combat_tables
+
+    return [configs, options, armour, parts, computers, craft, weapons,
+            *combat_tables(catalog)]
 
 
 def new_design(catalog: TravellerCatalog, hull: str | None) -> dict[str, Any]:

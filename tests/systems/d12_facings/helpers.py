@@ -1,20 +1,21 @@
-"""Shared pieces for the d12-facings tests: the catalog, designs from plain data, scripted dice."""
+"""Shared pieces for the d12-facings tests: the catalog, designs from plain data, a fight at the
+table with scripted dice."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
-from shipyard.api import Terms, ValidationContext
+from shipyard.api import Recorder, Terms, ValidationContext
 from shipyard.core.yard import Yard
-from shipyard.systems.d12_facings.combat.captain import DEFAULT
-from shipyard.systems.d12_facings.combat.rules import Captain, Setup
-from shipyard.systems.d12_facings.combat.setup import setup
+from shipyard.systems.d12_facings.combat import rules as r
+from shipyard.systems.d12_facings.combat.captain import DefaultCaptain, State, asker
+from shipyard.systems.d12_facings.combat.setup import Setup, setup
 from shipyard.systems.d12_facings.models import D12Catalog, D12Design
 from tests.conftest import ROOT
 
 EXAMPLES = ROOT / "catalogs" / "d12-facings" / "examples"
 BAD = ROOT / "catalogs" / "d12-facings" / "bad"
+DEFAULT = DefaultCaptain()
 _YARD = Yard()
 
 
@@ -42,30 +43,38 @@ def example(slug: str) -> D12Design:
     return model
 
 
-def dice(*faces: int) -> Callable[[], float]:
-    """A rand() that rolls exactly these d12 faces, then fails loudly."""
-    it: Iterable[int] = iter(faces)
+class Table:
+    """A fight at the table for a test: the setup, its changing numbers `f`, a recorder that
+    keeps the events and asks each side's own captain (None: the rules' default)."""
 
-    def rand() -> float:
-        face = next(it)  # StopIteration: the rules rolled more dice than the test expected
-        return (face - 0.5) / 12
-
-    return rand
-
-
-class Book:
-    """A recorder that keeps the events, for assertions."""
-
-    def __init__(self) -> None:
-        self.events: list[tuple[int, ...]] = []
-
-    def __call__(self, *event: int) -> None:
-        self.events.append(event)
+    def __init__(self, s: Setup, captains: tuple[Any, Any] = (None, None)) -> None:
+        self.s = s
+        self.p = s.fight.p
+        self.f = r.begin(s.fight)
+        self.rec = Recorder(True, asker(s, captains, ("test.py:A", "test.py:B")))
 
     def of(self, code: int) -> list[tuple[int, ...]]:
-        return [e for e in self.events if e[0] == code]
+        return [e for e in self.rec.events or [] if e[0] == code]
+
+    def hp(self, side: int) -> list[int]:
+        at = r.HP + side * self.p.n
+        return self.f[at:at + len(self.s.ships[side].hp)]
+
+    def set_hp(self, side: int, system: int, hp: int) -> None:
+        self.f[r.HP + side * self.p.n + system] = hp
+        r.refresh(self.p, self.f, side)
+
+    def state(self) -> State:
+        return State(self.p, self.f)
+
+    @property
+    def range(self) -> int:
+        return self.f[r.S_RANGE]
+
+    @property
+    def tailer(self) -> int:
+        return self.f[r.S_TAILER]
 
 
-def fight_setup(a: D12Design, b: D12Design, captains: tuple[Captain, Captain] = (DEFAULT, DEFAULT),
-                **terms: Any) -> Setup:
-    return setup(a, b, catalog(), Terms(**terms), captains)[0]
+def fight_setup(a: D12Design, b: D12Design, **terms: Any) -> Setup:
+    return setup(a, b, catalog(), Terms(**terms))

@@ -3,77 +3,57 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from shipyard.api import Terms
-from shipyard.core.combat import fight_once, series
-from shipyard.core.stream import derive_seed
+from shipyard.core.combat import fight_once
 from shipyard.core.yard import Yard
 from shipyard.systems.d12_facings.combat import SUPPORT
 from shipyard.systems.d12_facings.combat import rules as r
-from shipyard.systems.d12_facings.combat.rules import LONG, MEDIUM, SHORT, TAILING, State
+from shipyard.systems.d12_facings.combat.rules import LONG, MEDIUM, SHORT, TAILING
 from tests.cli import shipyard
-from tests.systems.d12_facings.helpers import EXAMPLES, Book, catalog, design, dice, fight_setup
+from tests.systems.d12_facings.helpers import EXAMPLES, Table, catalog, design, fight_setup
 
 
-def test_range_step_everyone_rolls_piloting() -> None:
-    s = fight_setup(design(), design())
-    book = Book()
-    r.range_step(s, State(s), dice(9, 10), book)  # piloting total 7: neither is under
-    assert [e[1:] for e in book.of(r.EV_PILOTING)] == [(0, 7, 9, 0), (1, 7, 10, 0)]
+def test_range_step_everyone_rolls_piloting(dice: Any) -> None:
+    t = Table(fight_setup(design(), design()))
+    r.range_step(t.p, t.f, dice(9, 10), t.rec)  # piloting total 7: neither is under
+    assert [e[1:] for e in t.of(r.EV_PILOTING)] == [(0, 7, 9, 0), (1, 7, 10, 0)]
 
 
 def test_gunnery_difficulties_are_the_seeds_plus_defence() -> None:
     d = catalog().combat.difficulty
     assert (d.tailing, d.short, d.medium, d.long) == (4, 4, 7, 9)
-    s = fight_setup(design(), design(hull="cruiser"))
+    t = Table(fight_setup(design(), design(hull="cruiser")))
     defence = catalog().hulls["cruiser"].defence
-    assert [r.need(s, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)] == [
+    assert [r.need(t.p, t.f, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)] == [
         4 + defence, 4 + defence, 7 + defence, 9 + defence]
 
 
-def test_one_full_action_per_exchange_and_each_gun_once_a_turn() -> None:
+def test_one_full_action_per_exchange_and_each_gun_once_a_turn(dice: Any) -> None:
     two = design(crew=[{"name": "Hand", "piloting": 4, "gunnery": 6}],
                  systems=[{"system": "light-laser", "facing": "fore"},
                           {"system": "light-laser", "facing": "fore"},
                           {"system": "bridge", "facing": "core"}])
     idle = design(crew=[], armour=4, systems=[{"system": "bridge", "facing": "core"}])
-    s = fight_setup(two, idle)
-    book = Book()
+    t = Table(fight_setup(two, idle))
     # two exchanges, one shot each (A's only: B has nothing), then everyone has passed
-    assert r.action_step(s, State(s), dice(12, 12), book) == r.GOING
-    shots = book.of(r.EV_SHOT)
+    assert r.action_step(t.p, t.f, dice(12, 12), t.rec) == r.GOING
+    shots = t.of(r.EV_SHOT)
     assert [e[2] for e in shots] == [0, 1]  # gun 0 then gun 1, never a gun twice
-    assert book.events[-1] == (r.EV_PASS, -1)
+    assert (t.rec.events or [])[-1] == (r.EV_PASS, -1)
 
 
-def test_a_turn_goes_back_to_the_range_step() -> None:
-    s = fight_setup(design(), design())
-    book = Book()
+def test_a_turn_goes_back_to_the_range_step(dice: Any) -> None:
+    t = Table(fight_setup(design(), design()))
     faces = [9, 10] + [12] * 2 + [9, 10] + [12] * 2  # two turns: range, then both shots
-    state = State(s)
     for turn in (1, 2):
-        assert r.play_turn(s, state, turn, dice(*faces[(turn - 1) * 4: turn * 4]), book) == 0
-    kinds = [e[0] for e in book.events if e[0] in (r.EV_PILOTING, r.EV_SHOT, r.EV_PASS)]
+        assert r.play_turn(t.p, t.f, turn, dice(*faces[(turn - 1) * 4: turn * 4]),
+                           t.rec) == r.GOING
+    kinds = [e[0] for e in t.rec.events or [] if e[0] in (r.EV_PILOTING, r.EV_SHOT, r.EV_PASS)]
     assert kinds == [r.EV_PILOTING, r.EV_PILOTING, r.EV_SHOT, r.EV_SHOT, r.EV_PASS] * 2
-
-
-def test_a_series_row_is_the_narrated_fight_of_its_seed() -> None:
-    yard = Yard()
-    a = yard.read(EXAMPLES / "lancer.yaml")
-    b = yard.read(EXAMPLES / "hornet.yaml")
-    prepared = SUPPORT.prepare(a, b, Terms())
-    columns = series(SUPPORT, prepared, 40, 99)
-    reference = series(SUPPORT, prepared, 40, 99, engine="reference")
-    assert (reference.winner, reference.rounds, reference.draws) == (
-        columns.winner, columns.rounds, columns.draws)
-    for index in range(40):
-        told = fight_once(SUPPORT, prepared, derive_seed(99, index))
-        winner = -1 if told.outcome.winner is None else told.outcome.winner
-        assert (columns.winner[index], columns.reason[index], columns.rounds[index],
-                columns.damage_a[index], columns.damage_b[index]) == (
-            winner, told.outcome.reason, told.rounds, *told.damage)
 
 
 def test_duel_narrates_and_replays() -> None:
@@ -137,22 +117,20 @@ def test_the_defender_weighs_the_whole_hit() -> None:
                              {"system": "armour-plate", "facing": "port"},
                              {"system": "armour-plate", "facing": "port"},
                              {"system": "bridge", "facing": "core"}])
-    s = fight_setup(design(), target)
-    state, book = State(s), Book()
-    assert not r.apply_hit(s, state, 0, 8, book)
+    t = Table(fight_setup(design(), target))
+    assert not r.apply_hit(t.p, t.f, 0, 8, t.rec)
     # the aft plate alone would soak 4 and spill onto the rack turret: the port soaks all 8
-    assert [e[2] for e in book.of(r.EV_SYSTEM)] == [2, 3]
-    assert state.hp[1][1] == 2
+    assert [e[2] for e in t.of(r.EV_SYSTEM)] == [2, 3]
+    assert t.hp(1)[1] == 2
 
 
 def test_the_attacker_goes_for_the_dearest_loss() -> None:
     target = design(systems=[{"system": "armour-plate", "facing": "aft"},
                              {"system": "laser-battery", "facing": "port"},
                              {"system": "bridge", "facing": "core"}])
-    s = fight_setup(design(edges=["called-shot"]), target)
-    state, book = State(s), Book()
-    r.apply_hit(s, state, 0, 5, book)
-    assert book.of(r.EV_SYSTEM)[0][2] == 1 and book.of(r.EV_LOST)  # the battery, destroyed
+    t = Table(fight_setup(design(edges=["called-shot"]), target))
+    r.apply_hit(t.p, t.f, 0, 5, t.rec)
+    assert t.of(r.EV_SYSTEM)[0][2] == 1 and t.of(r.EV_LOST)  # the battery, destroyed
 
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "mastiff-lancer-seed-4.txt"
@@ -175,3 +153,39 @@ def test_every_to_hit_check_agrees_with_the_shot(seed: int) -> None:
                 assert roll["success"] == hit, event["text"]
             else:  # a natural 1 or 12 decides alone
                 assert roll["rolled"] in (1, 12) and hit == (roll["rolled"] == 12)
+
+
+def test_a_captain_of_ones_own_writes_every_decision(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    mine = tmp_path / "captain.py"
+    mine.write_text(
+        "class Plain:\n"
+        "    def want_range(self, setup, state, side, steps):\n"
+        "        return max(1, state.range - 1)  # close in, never tail\n"
+        "    def plan(self, setup, state, side, rng, tailer):\n"
+        "        ship = setup.ships[side]\n"
+        "        return [(i, 6) for i, kind in enumerate(ship.kind) if kind == 0\n"
+        "                and state.hp[side][i] == ship.hp[i]][:1]\n"
+        "    def pick(self, setup, state, target, candidates, damage, attacker):\n"
+        "        return candidates[-1]\n", encoding="utf-8")
+    run = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed", "3",
+                   "--pilot-a", f"{mine}:Plain", "--pilot-b", f"{mine}:Plain")
+    assert run.code == 0, run.err
+    assert "captains: Plain, Plain" in run.out and "to-hit total 6" in run.out
+    assert "tailing" not in run.out.split("captains")[1]
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ("    def want_range(self, setup, state, side, steps):\n        return 9\n",
+     "want_range gave 9; give one of 0, 1, 2, 3, 4"),
+    ("    def want_range(self, setup, state, side, steps):\n        return 1 / 0\n",
+     "captain.py:4: captain"),
+])
+def test_a_captains_mistake_is_one_line(tmp_path, body: str, words: str) -> None:  # type: ignore[no-untyped-def]
+    mine = tmp_path / "captain.py"
+    mine.write_text("from shipyard.systems.d12_facings.combat.captain import DefaultCaptain\n"
+                    "class Wrong(DefaultCaptain):\n" + body, encoding="utf-8")
+    run = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed", "1",
+                   "--pilot-b", f"{mine}:Wrong")
+    assert run.code == 2
+    assert words in run.err and len(run.err.strip().splitlines()) == 1, run.err
+    assert "Traceback" not in run.err

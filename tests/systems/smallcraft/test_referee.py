@@ -7,16 +7,15 @@ import itertools
 from decimal import Decimal, getcontext
 from typing import Any
 
-import numpy as np
 import pytest
 
 from shipyard.core.yard import Yard
-from shipyard.systems.smallcraft.combat import hexes, tactics
-from shipyard.systems.smallcraft.combat.batch import NP
-from shipyard.systems.smallcraft.combat.xp import SCALAR as X
+from shipyard.systems.smallcraft.combat import fight as f
+from shipyard.systems.smallcraft.combat import geometry as geo
 from shipyard.systems.smallcraft.profile import derive, profile_rows
 from shipyard.systems.smallcraft.rules import drive_cost, drive_g, parts
 from tests.systems.smallcraft.conftest import codes
+from tests.systems.smallcraft.kit import Duel, scripted
 from tests.systems.smallcraft.test_combat_rules import example, spec_of
 
 ARMOR1 = "{type: armor, cblocs: 1}"
@@ -100,17 +99,17 @@ def _nearest_by_decimals(a: int, b: int, c: int, d: int) -> set[tuple[int, int]]
 def test_a_corner_step_puts_a_craft_on_an_edge_and_the_tie_is_ruled() -> None:
     # one dhex toward 1 o'clock: exactly as far from the 12 o'clock hex as from the 2 o'clock one
     assert _nearest_by_decimals(1, 0, 0, 1) == {(0, 1), (1, 0)}
-    assert hexes.nearest_hex(X, 1, 0, 0, 1) == (1, 0)  # the hex to the right
-    assert hexes.nearest_hex(X, -1, 0, 0, 1) == (0, 1)  # toward 11 o'clock: the right is 12's
+    assert geo.nearest_hex(1, 0, 0, 1, False) == (1, 0)  # the hex to the right
+    assert geo.nearest_hex(-1, 0, 0, 1, False) == (0, 1)  # toward 11 o'clock: the right is 12's
     # a level edge: one dhex toward 3 o'clock is between the 2 and 4 o'clock hexes
     assert _nearest_by_decimals(2, 0, 0, 0) == {(1, 0), (1, -1)}
-    assert hexes.nearest_hex(X, 2, 0, 0, 0) == (1, 0)  # the upper one
+    assert geo.nearest_hex(2, 0, 0, 0, False) == (1, 0)  # the upper one
 
 
 def test_a_velocity_of_length_1_41_counts_as_moving_1() -> None:
     # 1 top + 1 toward 3 o'clock: √2 dhexes a dturn, ending on the edge of a 1- and a 2-dhex hex
-    assert tactics.Kin(0, 0, 0, 0, 2, 0, 2, 0, 0).speed(X) == 1
-    assert tactics.Kin(0, 0, 0, 0, 0, 3, 3, 0, 0).speed(X) == 3  # 3 top-right: on a hex centre
+    assert geo.speed(2, 0, 2, 0) == 1
+    assert geo.speed(0, 3, 3, 0) == 3  # 3 top-right: on a hex centre
 
 
 def _positions(radius: int) -> list[tuple[int, int, int, int]]:
@@ -127,72 +126,67 @@ def _positions(radius: int) -> list[tuple[int, int, int, int]]:
 
 def test_the_hex_of_every_position_within_detection_range_is_exact() -> None:
     points = _positions(20)
-    got = [hexes.nearest_hex(X, *p) for p in points]
+    got = [geo.nearest_hex(*p, False) for p in points]
     for p, hex_ in zip(points[::7], got[::7], strict=True):  # every 7th against decimals
         near = _nearest_by_decimals(*p)
         assert hex_ in near and (len(near) == 1 or hex_ == max(near)), p
-    arrays = [np.asarray(v, dtype=np.float64) for v in zip(*points, strict=True)]
-    q, r = hexes.nearest_hex(NP, *arrays)  # the batch engine, from its float positions
-    assert list(zip(q.tolist(), r.tolist(), strict=True)) == got
 
 
 def test_range_and_bearing_are_symmetric_for_every_position_within_detection_range() -> None:
     """Each craft's view of the other agrees (the same range, opposite bearings, the same on
-    either engine), wherever on the map the pair stands."""
+    compiled or not: whole numbers), wherever on the map the pair stands."""
     near = _positions(2)
     far = _positions(20)
     shift = (0, 7, 7 + 2 * -3, 0)  # a whole hex away: nothing may change
+    def add(v: tuple[int, ...], w: tuple[int, ...]) -> tuple[int, int, int, int]:
+        return (v[0] + w[0], v[1] + w[1], v[2] + w[2], v[3] + w[3])
+
     for pa in near[:: 3]:
-        ha = hexes.nearest_hex(X, *pa)
-        ha2 = hexes.nearest_hex(X, *hexes.add(pa, shift))
+        ha = geo.nearest_hex(*pa, False)
+        ha2 = geo.nearest_hex(*add(pa, shift), False)
         for pb in far[:: 5]:
-            hb = hexes.nearest_hex(X, *pb)
+            hb = geo.nearest_hex(*pb, False)
             dq, dr = hb[0] - ha[0], hb[1] - ha[1]
-            ab, ba = hexes.hex_distance(X, dq, dr), hexes.hex_distance(X, -dq, -dr)
+            ab, ba = geo.hex_distance(dq, dr), geo.hex_distance(-dq, -dr)
             assert ab == ba
             if (dq, dr) != (0, 0):
-                assert hexes.bearing(X, -dq, -dr, 0) == (hexes.bearing(X, dq, dr, 0) + 6) % 12
-                assert hexes.sector(X, -dq, -dr) == (hexes.sector(X, dq, dr) + 24) % 48
-            hb2 = hexes.nearest_hex(X, *hexes.add(pb, shift))
+                assert geo.bearing(-dq, -dr, 0) == (geo.bearing(dq, dr, 0) + 6) % 12
+                assert geo.sector(-dq, -dr) == (geo.sector(dq, dr) + 24) % 48
+            hb2 = geo.nearest_hex(*add(pb, shift), False)
             assert (hb2[0] - ha2[0], hb2[1] - ha2[1]) == (dq, dr)
 
 
-def test_bearings_and_arcs_are_whole_number_arithmetic_on_both_engines() -> None:
+def test_bearings_and_arcs_are_whole_number_arithmetic() -> None:
     import math
 
     vectors = [(q, r) for q in range(-25, 26) for r in range(-25, 26) if (q, r) != (0, 0)]
     for q, r in vectors:
-        code = hexes.sector(X, q, r)
+        code = geo.sector(q, r)
         phi = math.degrees(math.atan2(q * math.sqrt(3) / 2, q / 2 + r)) % 360 / 15
         expected = 2 * round(phi) % 48 if abs(phi - round(phi)) < 1e-9 else 2 * int(phi) + 1
         assert code == expected, (q, r)
-    qs, rs = np.asarray([v[0] for v in vectors]), np.asarray([v[1] for v in vectors])
-    assert hexes.sector(NP, qs, rs).tolist() == [hexes.sector(X, q, r) for q, r in vectors]
-    for low, width in ((23, 2), (0, 4), (5, 6)):
-        assert hexes.in_arc(NP, low, width, qs, rs).tolist() == [
-            hexes.in_arc(X, low, width, q, r) for q, r in vectors]
+    for low, width in ((23, 2), (0, 4), (5, 6)):  # an arc holds the sectors from low to width
+        for q, r in vectors[::11]:
+            t2 = (12 - geo.sector(q, r)) % 48
+            assert geo.in_arc(low, width, q, r) is ((t2 - 2 * low) % 48 <= 2 * width)
 
 
 def test_transverse_movement_is_exact() -> None:
     # 1 dhex a dturn toward 12 o'clock, fired on along the 2 o'clock line: sin 60° = 0.866 -> 1;
     # along the 1 o'clock line (the hex (1, 1)): sin 30° = exactly a half, which rounds down
-    one_top = tactics.Kin(0, 0, 0, 0, 0, 0, 2, 0, 0)
-    assert tactics.target_moving(X, True, one_top, 1, 0) == 1
-    assert tactics.target_moving(X, True, one_top, 1, 1) == 0
-    three_top = tactics.Kin(0, 0, 0, 0, 0, 0, 6, 0, 0)
-    assert tactics.target_moving(X, True, three_top, 1, 1) == 1  # 1.5 -> 1
-    assert tactics.target_moving(X, True, three_top, 1, 0) == 3  # 2.598 -> 3
-    kin = tactics.Kin(0, 0, 0, 0, *(np.asarray([v]) for v in (0, 0, 6, 0)), 0)
-    assert tactics.target_moving(NP, True, kin, np.asarray([1]), np.asarray([1])).tolist() == [1]
+    assert geo.transverse(0, 0, 2, 0, 1, 0) == 1
+    assert geo.transverse(0, 0, 2, 0, 1, 1) == 0
+    assert geo.transverse(0, 0, 6, 0, 1, 1) == 1  # 1.5 -> 1
+    assert geo.transverse(0, 0, 6, 0, 1, 0) == 3  # 2.598 -> 3
 
 
 def test_missiles_fly_to_the_exact_hex_on_their_line() -> None:
     from fractions import Fraction
 
     for tq, tr in ((3, 0), (2, 1), (4, -2), (5, 2), (-3, 6)):
-        n = hexes.hex_distance(X, tq, tr)
+        n = geo.hex_distance(tq, tr)
         for steps in range(1, n):
-            q, r = hexes.toward(X, 0, 0, tq, tr, steps)
+            q, r = geo.toward(0, 0, tq, tr, steps)
             pq, pr = Fraction(tq * steps, n), Fraction(tr * steps, n)
             best = min(((pq - cq) ** 2 + (pq - cq) * (pr - cr) + (pr - cr) ** 2, -cq, -cr)
                        for cq in range(-8, 9) for cr in range(-8, 9))
@@ -202,58 +196,35 @@ def test_missiles_fly_to_the_exact_hex_on_their_line() -> None:
 # --- R8: escapes, harmless craft, power lost next dturn --------------------------------------
 
 
-class Scripted:
-    """Dice that come out as the test says, checked against the die they are rolled on."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self.faces = list(faces)
-        self.draws = 0
-
-    def d(self, sides: int) -> int:
-        assert self.faces, f"the fight rolled a d{sides} the test did not script"
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides, f"scripted {face} on a d{sides}"
-        self.draws += 1
-        return face
-
-
-def _fight(a: Any, b: Any, dice: list[int], **terms: Any) -> Any:
-    from shipyard.core.combat import Log, Terms
-    from shipyard.systems.smallcraft.combat import SUPPORT
-    from shipyard.systems.smallcraft.combat.engine import SmallcraftFight
-
-    prepared = SUPPORT.prepare(a, b, Terms(**terms))
-    return SmallcraftFight(prepared.state, Scripted(dice), Log())  # type: ignore[arg-type]
-
-
 def test_r8_the_craft_that_ran_is_the_one_that_escaped(yard: Yard) -> None:
     from shipyard.core.combat import Terms, fight_once
     from shipyard.systems.smallcraft.combat import SUPPORT
 
     a, b = example(yard, "starfury"), example(yard, "raider")
-    result = fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms()), 215)
+    result = fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms()), 104)
     # the Starfury, disarmed, runs; the Raider (detection 26) still sees it at 21 dhexes
     assert result.outcome.reason == "escaped" and result.outcome.winner is None
     assert result.outcome.text == ("Starfury escaped: it opened the range to 21 dhexes from "
                                    "Raider delta-wing, beyond its own detection range of 20")
 
 
-def test_r8_losing_the_last_power_box_counts_at_the_end_of_the_dturn(craft: Any) -> None:
+def test_r8_losing_the_last_power_box_counts_at_the_end_of_the_dturn(
+        craft: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     a = craft(20, "{type: armor, cblocs: 2}", "{type: beam, cblocs: 2}",
               "{type: power, cblocs: 1}", "{type: crew, people: 1}").design
     b = craft(20, "{type: armor, cblocs: 2}", "{type: beam, cblocs: 4}",
               "{type: power, cblocs: 1}", "{type: crew, people: 1}").design
-    f = _fight(a, b, [10, 1,  # initiative: A first
-                      1, 7,  # A hits: an armor box, then d20 7, B's one power box
-                      1, 15, 16],  # B still fires on this dturn's power: a hit, 2 spare boxes
-               range=2)
-    outcome = f.play_round(1)
-    texts = [e.text for e in f.log.events]
+    duel = Duel(a, b, range=2)
+    scripted(monkeypatch, [10, 1,  # initiative: A first
+                           1, 7,  # A hits: an armor box, then d20 7, B's one power box
+                           1, 15, 16])  # B still fires on this dturn's power: a hit, 2 boxes
+    end = duel.dturn(1)
+    texts = duel.texts()
     assert any("box 7, Power; 0 of 1 left, supply 0 cunits from next dturn" in t for t in texts)
     assert any(t.startswith("Test (B) fires Fixed beam weapon, facing forward (4 dhits)")
                for t in texts)
-    assert outcome is not None and (outcome.winner, outcome.reason) == (0, "power-lost")
-    assert outcome.text.endswith("(power lost takes effect next dturn)")
+    assert end == 2 * f.POWER_LOST  # A wins
+    assert texts[-1].endswith("(power lost takes effect next dturn)")
 
 
 # --- who aims: a gunner, the computer for a turret, the pilot for a fixed beam ----------------
@@ -283,45 +254,41 @@ def test_gunner_crew_is_refused_on_a_one_person_craft(craft: Any) -> None:
     assert "combat.gunner" not in codes(two)
 
 
-def _checks(f: Any) -> dict[str, Any]:
+def _checks(duel: Duel) -> dict[str, Any]:
     from shipyard.core.combat import Check
 
     out = {}
-    for e in f.log.events:
+    for e in duel.events():
         if e.phase == "beams" and e.rolls and isinstance(e.rolls[0], Check):
             out[e.text.split(" fires ")[1].split(" (")[0]] = e.rolls[0]
     return out
 
 
-def test_a_turret_with_no_gunner_is_aimed_by_the_computer(craft: Any, yard: Yard) -> None:
+def _powered(duel: Duel, cunits: list[int]) -> Duel:
+    for row, n in enumerate(cunits):
+        duel.st[duel.t[f.S_POWER] + row] = n
+    return duel
+
+
+def test_a_turret_with_no_gunner_is_aimed_by_the_computer(
+        craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
     boat = craft(60, *TURRET_BOAT).design
-    f = _fight(boat, example(yard, "raider"), [100, 100], range=3,
-               geometry="head-on")
-    f.craft[0].power = [0, 0, 0, 5, 3, 0, 0]
-    f.number = 1
-    raider = f.craft[1]
-    f._shoot(f.craft[0], f.craft[0].spec.beams[0], raider)
-    f._shoot(f.craft[0], f.craft[0].spec.beams[1], raider)
-    checks = _checks(f)
+    scripted(monkeypatch, [100, 100, 100])
+    duel = _powered(Duel(boat, example(yard, "raider"), range=3, geometry="head-on"),
+                    [0, 0, 0, 5, 3, 0, 0])
+    f.shoot(duel.t, duel.st, duel.rng, duel.rec, 0, 0)
+    f.shoot(duel.t, duel.st, duel.rng, duel.rec, 0, 1)
+    checks = _checks(duel)
     turret = checks["Turreted beam weapon, aimed forward"]
     fixed = checks["Fixed beam weapon, facing forward"]
     assert (turret.what, turret.base, [m.label for m in turret.modifiers]) == (
         "computer gunnery", 40, ["target moving 0"])
     assert (fixed.what, fixed.base, [m.label for m in fixed.modifiers]) == (
         "gunnery", 50, ["pilot firing", "target moving 0"])
-    g = _fight(boat, example(yard, "raider"), [100], range=3,
-               crew=({"computer": 65}, {}))
-    g.craft[0].power = [0, 0, 0, 5, 3, 0, 0]
-    g.number = 1
-    g._shoot(g.craft[0], g.craft[0].spec.beams[0], g.craft[1])
-    assert _checks(g)["Turreted beam weapon, aimed forward"].target == 65
-
-
-def test_batch_agrees_on_a_computer_aimed_turret(craft: Any, yard: Yard) -> None:
-    from tests.systems.smallcraft.test_combat_fights import _compare
-
-    boat = craft(60, *TURRET_BOAT, extra="combat: {computer: 70}\n").design
-    _compare(yard, boat, example(yard, "raider"), 400, 8_000, geometry="crossing", range=10)
+    other = _powered(Duel(boat, example(yard, "raider"), range=3, crew=({"computer": 65}, {})),
+                     [0, 0, 0, 5, 3, 0, 0])
+    f.shoot(other.t, other.st, other.rng, other.rec, 0, 0)
+    assert _checks(other)["Turreted beam weapon, aimed forward"].target == 65
 
 
 # --- missiles reach 15 dhexes, as all craft weaponry ------------------------------------------
@@ -331,23 +298,19 @@ LANCER = ("{type: drive, facing: back, g: 2}", "{type: armor, cblocs: 6}",
           "{type: power, cblocs: 3}", "{type: crew, people: 1}")
 
 
-def test_a_missile_is_spent_after_15_dhexes_on_both_engines(craft: Any, yard: Yard) -> None:
-    from shipyard.systems.smallcraft.combat import batch
-    from shipyard.systems.smallcraft.combat.engine import Flight
-
+def test_a_missile_is_spent_after_15_dhexes(craft: Any, yard: Yard) -> None:
     lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
-    f = _fight(lancer, example(yard, "raider"), [], range=20)
-    f.flights = [Flight(0, 0, 3, 0, 0, 6, 4, flown=13)]  # 20 dhexes off, 2 dhexes of reach left
-    assert f._missiles_fly(f.craft) is None
-    assert f.flights == []
-    assert f.log.events[-1].text == ("3 missiles of Test are spent at hex 0,2: 15 dhexes flown, "
-                                     "the 15-dhex reach of craft weaponry")
-    p = batch._Pass(f.setup, 1, 1, 0)
-    p.kins = [s.kin() for s in p.sides]
-    p.over = np.zeros(1, dtype=bool)
-    p.sides[0].flights = [batch.Slot(0, np.asarray([3]), np.asarray([0]), np.asarray([0]), 13)]
-    p._missiles_fly(np.asarray([True]))
-    assert p.sides[0].flights == []
+    duel = Duel(lancer, example(yard, "raider"), range=20)
+    at = duel.t[f.S_FLIGHTS]
+    # 3 missiles 20 dhexes off with 2 dhexes of reach left (13 flown)
+    for field, value in ((f.F_OWNER, 0), (f.F_COUNT, 3), (f.F_MOVE, 6), (f.F_DAMAGE, 4),
+                         (f.F_FLOWN, 13)):
+        duel.st[at + field] = value
+    duel.st[f.FLIGHTS] = 1
+    assert f.missiles_fly(duel.t, duel.st, duel.rng, duel.rec, 0) == -1
+    assert duel.st[f.FLIGHTS] == 0
+    assert duel.texts()[-1] == ("3 missiles of Test are spent at hex 0,2: 15 dhexes flown, "
+                                "the 15-dhex reach of craft weaponry")
 
 
 def test_missiles_are_launched_only_within_15_dhexes(craft: Any, yard: Yard) -> None:
@@ -359,11 +322,10 @@ def test_missiles_are_launched_only_within_15_dhexes(craft: Any, yard: Yard) -> 
             return {s.me.spec.missiles[0].row: 1}
 
     lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
-    f = _fight(lancer, example(yard, "raider"), [10, 1] * 3, range=20,
-               rules={"quickness-die": "off"})
-    f.pilots[0] = Eager()
+    duel = Duel(lancer, example(yard, "raider"), range=20, rules={"quickness-die": "off"},
+                pilots=(Eager, None))
     with pytest.raises(UserError) as err:
-        f.play_round(1)
+        duel.dturn(1)
     assert "craft weaponry reaches 15 dhexes" in str(err.value)
 
 

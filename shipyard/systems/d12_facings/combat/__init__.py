@@ -1,8 +1,9 @@
 """d12-facings combat as a `FightSupport` for the core: the seed's quick reference, written once.
 
-rules.py holds every rule as plain functions over plain state; a narrated duel (narrate.py) and
-a series (`batch` below) call the same functions, with a recorder or without one; odds.py
-enumerates one shot exactly; captain.py is the default captain and defender.
+rules.py holds every rule and the default captain's decisions as plain functions over numbers,
+which a narrated duel runs as they are and a series runs compiled (the fight pattern); setup.py
+turns two designs into those numbers; narrate.py words the events; captain.py lets a user's own
+captain answer the rules' questions; odds.py enumerates one shot exactly.
 """
 
 from __future__ import annotations
@@ -11,67 +12,66 @@ from typing import Any
 
 from shipyard.api import (
     Chance,
-    Columns,
     Distribution,
+    Event,
+    FightRules,
     FightSupport,
-    Log,
     OddsReport,
     Point,
     Prepared,
-    Progress,
-    Roller,
     Terms,
     UserError,
-    counted,
-    derive_seed,
 )
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.odds import OUTCOMES, damage_counts
-from shipyard.systems.d12_facings.combat.setup import inclusive, setup, start_range
+from shipyard.systems.d12_facings.combat.setup import (
+    RANGE_NAMES,
+    Setup,
+    inclusive,
+    setup,
+    start_range,
+)
 
-ENDS: dict[int, tuple[int | None, str]] = {
-    r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
-    r.NO_WINNER_ESCAPED: (None, "escaped"), r.NO_WINNER_MUTUAL: (None, "both-lost"),
-    r.GOING: (None, "cap")}
+RULES = FightRules(
+    play=r.play, fights=r.fights, modules=("shipyard.systems.d12_facings.combat.rules",),
+    ends={r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
+          r.A_ESCAPES: (None, "escaped"), r.B_ESCAPES: (None, "escaped"),
+          r.BOTH_LOST: (None, "both-lost"), r.CAPPED: (None, "cap")})
 
 
 class D12Combat(FightSupport[Any]):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
-        captains = tuple(_captain(ref) for ref in terms.pilots)
         for side, crew in zip("ab", terms.crew, strict=True):
             if crew:
                 raise UserError.single("cli.crew", f"--crew-{side}: a d12-facings crew is "
                                        "written in the design (captain:, crew:); --crew is "
                                        "for odds")
-        s, cap = setup(a.model, b.model, a.catalog, terms, (captains[0], captains[1]))
+        s = setup(a.model, b.model, a.catalog, terms)
+        captains = tuple(_captain(ref) for ref in terms.pilots)
+        names = tuple(type(c).__name__ if c is not None else "DefaultCaptain"
+                      for c in captains)
         rule = "under means at or under (R1)" if s.inclusive else "under means strictly " \
             "under (R1)"
-        start = f"{r.RANGE_NAMES[s.start]} range" + (
+        start = f"{RANGE_NAMES[s.start]} range" + (
             f", {s.ships[0].name} tailing" if s.start == r.TAILING else "")
-        return Prepared(names=(s.ships[0].name, s.ships[1].name), cap=cap, round_name="turn",
-                        damage_unit="hit points of systems", state=s,
-                        batchable=True,
-                        notes=(f"start at {start}; {rule}",
-                               "captains: " + ", ".join(
-                                   type(c).__name__ for c in s.captains)))
+        from shipyard.systems.d12_facings.combat.captain import asker
 
-    def start(self, prepared: Prepared, roller: Roller, log: Log) -> Any:
-        from shipyard.systems.d12_facings.combat.narrate import D12Fight
+        refs = (terms.pilots[0] or "", terms.pilots[1] or "")
+        return Prepared(names=(s.ships[0].name, s.ships[1].name), cap=s.fight.p.cap,
+                        round_name="turn", damage_unit="hit points of systems",
+                        state=s.fight, batchable=captains == (None, None),
+                        notes=(f"start at {start}; {rule}", "captains: " + ", ".join(names)),
+                        asker=asker(s, (captains[0], captains[1]), refs), told=s)
 
-        return D12Fight(prepared.state, roller.random, log)
+    def rules(self) -> FightRules:
+        return RULES
 
-    def batch(self, prepared: Prepared, runs: int, seed: int,
-              progress: Progress | None = None) -> Columns:
-        """The same rule functions, fight after fight, with the no-op recorder: fight i uses
-        the derived seed i, so `duel --seed` with that seed tells it blow by blow."""
-        out = Columns(engine="batch")
-        s = prepared.state
-        for index in counted(runs, progress):
-            roller = Roller(derive_seed(seed, index))
-            ended, turns, dealt_a, dealt_b = r.play(s, prepared.cap, roller.random)
-            winner, reason = ENDS[ended]
-            out.add(winner, reason, turns, (dealt_a, dealt_b), roller.draws)
-        return out
+    def narrate(self, prepared: Prepared, events: list[tuple[int, ...]], end: int,
+                rounds: int) -> tuple[list[Event], str]:
+        from shipyard.systems.d12_facings.combat.narrate import narrate
+
+        told: Setup = prepared.told
+        return narrate(told, events, end, rounds)
 
     def odds(self, attacker: Any, target: Any, terms: Terms, samples: int,
              seed: int) -> OddsReport:
@@ -79,10 +79,9 @@ class D12Combat(FightSupport[Any]):
 
 
 def _captain(reference: str | None) -> Any:
-    from shipyard.systems.d12_facings.combat.captain import DEFAULT
-
+    """A user's own captain (None: the rules' default, compiled)."""
     if reference is None:
-        return DEFAULT
+        return None
     from shipyard.api import load_object
 
     found = load_object(reference, "Captain")
@@ -116,7 +115,7 @@ def shot_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
             counts = damage_counts(total, need, a.damage[gun], a.sustain[gun], under)
             points = tuple(Point(dmg, c / OUTCOMES) for dmg, c in counts)
             mean = sum(dmg * c for dmg, c in counts) / OUTCOMES
-            label = f"{a.labels[gun]} at {r.RANGE_NAMES[rng]} (needs {need})"
+            label = f"{a.labels[gun]} at {RANGE_NAMES[rng]} (needs {need})"
             dists.append(Distribution(f"damage of {label}", points, mean))
             hit = sum(c for dmg, c in counts if dmg) / OUTCOMES
             chances.append(Chance(f"{label} hits", hit))

@@ -1,208 +1,150 @@
-"""The default captain and defender (RULINGS, "The default captain"): what the seed leaves to the
-players, decided from the exact odds of one shot, in whole numbers (expected damage × 144).
+"""The captain's decisions as a user's own captain makes them (`--pilot-a FILE.py:NAME`).
 
-- Range: of the ranges it can reach this turn (tailing as the tailer), the one where its expected
-  damage a turn minus the enemy's is best; it holds where it is on a tie, and runs (escaped) when
-  nothing aboard can hurt the enemy.
-- Guns and crew: the best gunner first, each hand either fires a gun that bears or helps one
-  already firing, whichever adds more expected damage; guns fire in order of expected damage.
-- After the shot: an after-roll edge on the first shot of the turn that falls short; sustain,
-  the least that makes a hit.
-- Giving up a system: the start that loses the fewest points of working systems once the whole
-  hit has overflowed (never the ship if it can help it); on a tie, a stopped system or one that
-  survives the hit working, then the cheapest, then the one with most hit points.
-- Choosing a system (tailing or an edge): the start that stops the most points of systems (the
-  ship itself above all); on a tie, the dearest working system the hit stops, else the working
-  system nearest to stopping.
+The default captain and defender are rule functions (rules.py, "the default captain"), compiled
+with the rest of the fight. A user's captain is an object or class with the three methods of
+`Captain`; the rules `ask` at each decision and `asker` hands the question to it with the table
+(`Setup`) and the fight so far (`State`). `DefaultCaptain` answers as the rules would, so a
+captain may change one decision and inherit the others.
 """
 
 from __future__ import annotations
 
-from shipyard.systems.d12_facings.combat.odds import expected_damage
-from shipyard.systems.d12_facings.combat.rules import (
-    CORE,
-    ESCAPED,
-    LONG,
-    SHORT,
-    TAILING,
-    Setup,
-    Ship,
-    State,
-    bears,
-    gunnery_bonus,
-    hands_at_work,
-    need,
-    works,
-)
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
 
-MEMO_LIMIT = 100_000
+from shipyard.api import Asker, UserError
+from shipyard.systems.d12_facings.combat import rules as r
+from shipyard.systems.d12_facings.combat.setup import Setup
 
 
-def plan(setup: Setup, state: State, side: int, rng: int, tailer: int) -> list[tuple[int, int]]:
-    """(gun, to-hit total) in firing order, for this turn. A plan depends only on the ship's
-    hit points, the range and whether it tails, so it is worked out once per fight setup."""
-    key = (0, side, rng, rng == TAILING and tailer == side, *state.hp[side])
-    found: list[tuple[int, int]] | None = setup.memo.get(key)
-    if found is None:
-        if len(setup.memo) > MEMO_LIMIT:  # a long series of changing fights stays bounded
-            setup.memo.clear()
-        found = setup.memo[key] = _plan(setup, state, side, rng, tailer)
-    return found
+class State:
+    """The fight so far, as a captain reads it (side by side: [A's, B's])."""
+
+    __slots__ = ("after_used", "armour", "dealt", "f", "hp", "range", "shields", "tailer")
+
+    def __init__(self, p: r.Params, f: Any) -> None:
+        at = r.HP
+        self.hp = [[int(h) for h in f[at + side * p.n:at + side * p.n + p.n]]
+                   for side in range(2)]  # per system, padded to the larger ship
+        self.shields = [int(f[r.S_SHIELDS + side]) for side in range(2)]
+        self.armour = [int(f[r.S_ARMOUR + side]) for side in range(2)]
+        self.dealt = [int(f[r.S_DEALT + side]) for side in range(2)]
+        self.after_used = [bool(f[r.S_AFTER + side]) for side in range(2)]
+        self.range = int(f[r.S_RANGE])  # rules.TAILING .. rules.ESCAPED
+        self.tailer = int(f[r.S_TAILER])  # the side tailing, -1 when nobody is
+        self.f = f  # the rules' own numbers, for DefaultCaptain
 
 
-def _plan(setup: Setup, state: State, side: int, rng: int, tailer: int
-          ) -> list[tuple[int, int]]:
-    ship = setup.ships[side]
-    hp = state.hp[side]
-    bonus = gunnery_bonus(ship, hp)
-    guns = [i for i in range(len(hp)) if works(ship, hp, i) and bears(ship, i, rng, tailer,
-                                                                        side)]
-    needs = {g: need(setup, side, g, rng) for g in guns}
-    firing: dict[int, int] = {}
-
-    def worth(gun: int, total: int) -> int:
-        return expected_damage(total, needs[gun], ship.damage[gun], ship.sustain[gun],
-                               setup.inclusive)
-
-    for skill in ship.gunners[:hands_at_work(ship, hp)]:
-        best, choice = 0, -1
-        for g in guns:
-            if g in firing:
-                gain = worth(g, firing[g] + skill) - worth(g, firing[g])
-            else:
-                gain = worth(g, skill + bonus)
-            if gain > best:
-                best, choice = gain, g
-        if choice < 0:
-            break
-        firing[choice] = firing.get(choice, bonus) + skill
-    return sorted(firing.items(), key=lambda gt: (-worth(*gt), gt[0]))
-
-
-def turn_value(setup: Setup, state: State, side: int, rng: int, tailer: int) -> int:
-    key = (1, side, rng, rng == TAILING and tailer == side, *state.hp[side])
-    found: int | None = setup.memo.get(key)
-    if found is None:
-        if len(setup.memo) > MEMO_LIMIT:
-            setup.memo.clear()
-        found = setup.memo[key] = _turn_value(setup, state, side, rng, tailer)
-    return found
-
-
-def _turn_value(setup: Setup, state: State, side: int, rng: int, tailer: int) -> int:
-    ship = setup.ships[side]
-    return sum(expected_damage(total, need(setup, side, g, rng), ship.damage[g],
-                               ship.sustain[g], setup.inclusive)
-               for g, total in plan(setup, state, side, rng, tailer))
-
-
-def reachable(state: State, side: int, steps: int) -> list[int]:
-    """The ranges a move of up to `steps` can reach (a tailed ship breaks away first)."""
-    now = state.range
-    if now == TAILING and state.tailer != side:
-        return [r for r in range(SHORT, min(ESCAPED, steps) + 1)]
-    return [r for r in range(max(TAILING, now - steps), min(ESCAPED, now + steps) + 1)]
-
-
-def want_range(setup: Setup, state: State, side: int, steps: int) -> int:
-    """The best range it can reach this turn, for its expected damage a turn minus the enemy's;
-    it holds on a tie; it runs when nothing aboard can hurt the enemy."""
-    if not any(turn_value(setup, state, side, r, side) for r in range(TAILING, LONG + 1)):
-        return min(ESCAPED, state.range + steps)
-    now = state.range
-    held = now if not (now == TAILING and state.tailer != side) else -1
-    best, choice = None, now
-    for r in reachable(state, side, steps):
-        if r == ESCAPED:
-            continue
-        score = (turn_value(setup, state, side, r, side)
-                 - turn_value(setup, state, 1 - side, r, side))
-        key = (score, r == held, -abs(r - now))
-        if best is None or key > best:
-            best, choice = key, r
-    return choice
-
-
-LOST_SHIP = 1_000_000  # weighs more than any system
-
-
-def _local(ship: Ship, hp: list[int], i: int, damage: int, attacker: bool
-           ) -> tuple[int, int, int]:
-    """How one system takes a hit, for a chooser that looks no further: the defender would
-    rather feed a stopped system, or one that survives the hit still working; the attacker
-    would rather stop the dearest working one."""
-    on = works(ship, hp, i)
-    if attacker:
-        stops = on and (not ship.resilient[i] or hp[i] <= damage)
-        return (ship.value[i] if stops else 0, 1 if on else 0, -hp[i])
-    keeps = not on or (ship.resilient[i] and hp[i] > damage)
-    return (0 if keeps else ship.value[i], ship.value[i] if on else 0, -hp[i])
-
-
-def consequence(ship: Ship, hp: list[int], first: int, damage: int, attacker: bool) -> int:
-    """The points of systems a hit stops (LOST_SHIP if it destroys the ship) when it starts on
-    `first` and overflows as the seed says, each later pick made by `_local`."""
-    left = list(hp)
-    side = ship.facing[first]
-    pick_ = first
-    lost = 0
-    while True:
-        was = works(ship, left, pick_)
-        taken = min(left[pick_], damage)
-        left[pick_] -= taken
-        damage -= taken
-        if was and not works(ship, left, pick_):
-            lost += ship.value[pick_]
-        if damage <= 0:
-            break
-        here = [i for i in range(len(left)) if left[i] > 0 and ship.facing[i] == side]
-        if not here and side != CORE:
-            side = CORE
-            here = [i for i in range(len(left)) if left[i] > 0 and ship.facing[i] == CORE]
-        if not here:
-            return LOST_SHIP
-        if attacker:
-            # the last of equals, as the sorted order this replaced gave
-            pick_ = max(reversed(here), key=lambda i: _local(ship, left, i, damage, True))
-        else:
-            pick_ = min(here, key=lambda i: _local(ship, left, i, damage, False))
-    return lost
-
-
-def pick(setup: Setup, state: State, target: int, candidates: list[int], damage: int,
-         attacker: bool) -> int:
-    """Where a hit's damage goes first: the whole hit, overflow included, is weighed."""
-    ship = setup.ships[target]
-    hp = state.hp[target]
-    key = (2, target, damage, int(attacker), len(candidates), *candidates, *hp)
-    found: int | None = setup.memo.get(key)
-    if found is not None:
-        return found
-    if len(setup.memo) > MEMO_LIMIT:
-        setup.memo.clear()
-    if attacker:
-        found = max(candidates, key=lambda i: (consequence(ship, hp, i, damage, True),
-                                               *_local(ship, hp, i, damage, True), -i))
-    else:
-        found = min(candidates, key=lambda i: (consequence(ship, hp, i, damage, False),
-                                               *_local(ship, hp, i, damage, False), i))
-    setup.memo[key] = found
-    return found
-
-
-class DefaultCaptain:
-    """The default captain as an object with the three hooks the rules call."""
+class Captain(Protocol):
+    """The decisions the seed leaves to the players (RULINGS, the default captain). Systems
+    are numbered as in the design, on their own ship."""
 
     def want_range(self, setup: Setup, state: State, side: int, steps: int) -> int:
-        return want_range(setup, state, side, steps)
+        """The range it would move to (rules.TAILING .. rules.ESCAPED), `steps` at most."""
+        ...
 
     def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
              ) -> list[tuple[int, int]]:
-        return plan(setup, state, side, rng, tailer)
+        """(gun, to-hit total) in firing order, each gun once, for this turn at `rng`."""
+        ...
 
     def pick(self, setup: Setup, state: State, target: int, candidates: list[int],
              damage: int, attacker: bool) -> int:
-        return pick(setup, state, target, candidates, damage, attacker)
+        """Which of `candidates` (systems of `target`) a hit of `damage` goes to first."""
+        ...
 
 
-DEFAULT = DefaultCaptain()
+class DefaultCaptain:
+    """The default captain and defender: the rules' own decisions."""
+
+    def want_range(self, setup: Setup, state: State, side: int, steps: int) -> int:
+        return r.want_range(setup.fight.p, state.f, side, steps)
+
+    def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
+             ) -> list[tuple[int, int]]:
+        p, f = setup.fight.p, state.f
+        count = r.plan(p, f, side, rng, tailer)
+        guns = p.plans + side * 2 * p.n
+        return [(int(f[guns + k]) - side * p.n, int(f[guns + p.n + k])) for k in range(count)]
+
+    def pick(self, setup: Setup, state: State, target: int, candidates: list[int],
+             damage: int, attacker: bool) -> int:
+        p, f = setup.fight.p, state.f
+        for k, system in enumerate(candidates):
+            f[p.cands + k] = target * p.n + system
+        return r.pick(p, f, target, len(candidates), damage, attacker) - target * p.n
+
+
+def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> Asker | None:
+    """`ask` answered by each side's own captain (None: the default's answer stands); `names`
+    are the captains' FILE.py:NAME, for a wrong answer's one line."""
+    if captains[0] is None and captains[1] is None:
+        return None
+    p = setup.fight.p
+
+    def answer(side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
+        captain = captains[side]
+        if captain is None:
+            return default
+        f = facts[0]
+        state = State(p, f)
+        try:
+            if question == r.Q_RANGE:
+                want = captain.want_range(setup, state, side, facts[1])
+                return _checked(want, range(r.ESCAPED + 1), "want_range", names[side])
+            if question == r.Q_PLAN:
+                rows = captain.plan(setup, state, side, facts[1], facts[2])
+                return _write_plan(setup, f, side, facts[1], facts[2], rows, names[side])
+            target, count, damage, attacker = facts[1:5]
+            candidates = [int(f[p.cands + k]) - target * p.n for k in range(count)]
+            chosen = captain.pick(setup, state, target, list(candidates), damage,
+                                  bool(attacker))
+            return _checked(chosen, candidates, "pick", names[side])
+        except UserError:
+            raise
+        except Exception as exc:  # the user's own code: one line, at its own line
+            raise _mistake(exc, names[side]) from None
+
+    return answer
+
+
+def _checked(value: Any, allowed: Sequence[int], method: str, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+        raise UserError.single("cli.pilot", f"captain {name}: {method} gave {value!r}; give "
+                               f"one of {', '.join(map(str, allowed))}")
+    return value
+
+
+def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int,
+                rows: Any, name: str) -> int:
+    """The user's plan into the rules' plan rows: each gun once, one that bears (the seed:
+    each gun fires once a turn; R11, R12)."""
+    p = setup.fight.p
+    ship = setup.ships[side]
+    at = p.plans + side * 2 * p.n
+    seen: set[int] = set()
+    for k, row in enumerate(rows):
+        gun, total = row
+        g = side * p.n + gun if isinstance(gun, int) and 0 <= gun < len(ship.hp) else -1
+        if g < 0 or gun in seen or not r.bears(p, f, g, rng, tailer, side) or not isinstance(
+                total, int) or isinstance(total, bool):
+            raise UserError.single("cli.pilot", f"captain {name}: plan row {row!r}: give "
+                                   "(gun, to-hit total) with each gun of the ship that bears "
+                                   "at most once")
+        seen.add(gun)
+        f[at + k] = g
+        f[at + p.n + k] = total
+    return len(seen)
+
+
+def _mistake(exc: Exception, name: str) -> UserError:
+    """An exception in the user's captain as FILE:LINE (its own file's last line run) and what
+    went wrong."""
+    where = name.rpartition(":")[0]
+    mine = [frame for frame in traceback.extract_tb(exc.__traceback__)
+            if Path(frame.filename).name == Path(where).name]
+    file, line = (mine[-1].filename, mine[-1].lineno) if mine else (where, None)
+    return UserError.single("cli.pilot", f"captain {name} failed: {type(exc).__name__}: "
+                            f"{exc}", file, line)

@@ -1,28 +1,15 @@
-"""The narrated duel: the recorder keeps the rules' events, and this module words them.
+"""The narrated duel: the rules' recorded events (rules.py, EV_*) in words.
 
-The rules record numbers only (rules.py, EV_*); nothing here decides anything, so a narrated
-fight and a silent one are the same fight.
+Nothing here decides anything, so a narrated fight and a silent one are the same fight.
 """
 
 from __future__ import annotations
 
-from shipyard.api import Check, Fight, Log, Modifier, Outcome, Roll
+from shipyard.api import Check, Event, Modifier, Roll
 from shipyard.systems.d12_facings.combat import rules as r
-from shipyard.systems.d12_facings.combat.rules import (
-    FACING_NAMES,
-    RANGE_NAMES,
-    Rand,
-    Setup,
-    State,
-)
+from shipyard.systems.d12_facings.combat.setup import FACING_NAMES, RANGE_NAMES, Setup
 
-
-class Recorder:
-    def __init__(self) -> None:
-        self.events: list[tuple[int, ...]] = []
-
-    def __call__(self, *event: int) -> None:
-        self.events.append(event)
+Said = tuple[str, str, list[Check | Roll], int]  # phase, text, checks, depth
 
 
 def _die(first: int, second: int) -> str:
@@ -32,8 +19,7 @@ def _die(first: int, second: int) -> str:
     return f"d12 {first}{natural}"
 
 
-def words(setup: Setup, event: tuple[int, ...]
-          ) -> tuple[str, str, list[Check | Roll], int] | None:
+def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
     """(phase, text, checks, depth) for one recorded event."""
     code, side = event[0], event[1]
     ships = setup.ships
@@ -62,21 +48,7 @@ def words(setup: Setup, event: tuple[int, ...]
         gun, total = event[2:4]
         return "plan", f"{name}: {ships[side].labels[gun]} to fire, to-hit total {total}", [], 1
     if code == r.EV_SHOT:
-        gun, total, needed, first, second, after, steps, dealt = event[2:10]
-        ship, target = ships[side], ships[1 - side]
-        label = ship.labels[gun]
-        base = needed - target.defence
-        rolled = first + second + after + steps
-        mods = [Modifier(f"{target.name}'s defence", target.defence)]
-        # a natural 1 or 12 decides alone (R3): a die that decides, not a check of the sum
-        check: Check | Roll = (
-            Roll("d12", first, "a natural 12: hits" if first == 12 else "a natural 1: misses")
-            if first in (1, 12) else Check("to hit", base, tuple(mods), "d12", rolled, "", False))
-        extra = (f", after-roll edge +{after}" if after else "") + (
-            f", sustain {steps} (−{steps * ship.sustain[gun]} damage)" if steps else "")
-        verdict = f"hits for {dealt}" if dealt else "misses"
-        return "fire", (f"{ship.name} fires {label} (total {total}, needs {needed}): "
-                        f"{_die(first, second)}{extra}: {verdict}"), [check], 0
+        return _shot(setup, side, event)
     if code == r.EV_ABSORB:
         shields, armour = event[2:4]
         if not shields and not armour:
@@ -103,46 +75,44 @@ def words(setup: Setup, event: tuple[int, ...]
     return None
 
 
-ENDINGS = {
-    r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
-    r.NO_WINNER_ESCAPED: (None, "escaped"), r.NO_WINNER_MUTUAL: (None, "both-lost"),
-}
+def _shot(setup: Setup, side: int, event: tuple[int, ...]) -> Said:
+    gun, total, needed, first, second, after, steps, dealt = event[2:10]
+    ship, target = setup.ships[side], setup.ships[1 - side]
+    base = needed - target.defence
+    rolled = first + second + after + steps
+    mods = (Modifier(f"{target.name}'s defence", target.defence),)
+    # a natural 1 or 12 decides alone (R3): a die that decides, not a check of the sum
+    check: Check | Roll = (
+        Roll("d12", first, "a natural 12: hits" if first == 12 else "a natural 1: misses")
+        if first in (1, 12) else Check("to hit", base, mods, "d12", rolled, "", False))
+    extra = (f", after-roll edge +{after}" if after else "") + (
+        f", sustain {steps} (−{steps * ship.sustain[gun]} damage)" if steps else "")
+    verdict = f"hits for {dealt}" if dealt else "misses"
+    return "fire", (f"{ship.name} fires {ship.labels[gun]} (total {total}, needs {needed}): "
+                    f"{_die(first, second)}{extra}: {verdict}"), [check], 0
 
 
-def outcome(setup: Setup, ended: int, escaper: int) -> Outcome:
-    winner, reason = ENDINGS[ended]
-    if reason == "destroyed":
-        assert winner is not None
-        text = f"{setup.ships[1 - winner].name} is destroyed"
-    elif reason == "escaped":
-        text = f"{setup.ships[escaper].name} escaped: no winner (R17)"
-    else:
-        text = "both ships destroyed in the same exchange of fire"
-    return Outcome(winner, reason, text)
-
-
-class D12Fight(Fight):
-    """One fight turn by turn, for the core's driver: the rules with a recorder."""
-
-    def __init__(self, setup: Setup, rand: Rand, log: Log) -> None:
-        self.setup = setup
-        self.state = State(setup)
-        self.rand = rand
-        self.log = log
-        self.recorder = Recorder()
-
-    def play_round(self, number: int) -> Outcome | None:
-        rec = self.recorder if self.log else r.quiet
-        ended = r.play_turn(self.setup, self.state, number, self.rand, rec)
-        for event in self.recorder.events:
-            said = words(self.setup, event)
-            if said is not None:
-                phase, text, checks, depth = said
-                self.log.add(number, phase, text, checks, depth)
-        self.recorder.events.clear()
-        if not ended:
-            return None
-        return outcome(self.setup, ended, self.state.escaper)
-
-    def damage(self) -> tuple[int, int]:
-        return self.state.dealt[0], self.state.dealt[1]
+def narrate(setup: Setup, events: list[tuple[int, ...]], end: int, rounds: int
+            ) -> tuple[list[Event], str]:
+    """The log of a told fight, turn by turn, and the outcome's sentence."""
+    told: list[Event] = []
+    turn = 0
+    for event in events:
+        if event[0] == r.EV_TURN:
+            turn = event[2]
+            continue
+        said = words(setup, event)
+        if said is not None:
+            phase, text, checks, depth = said
+            told.append(Event(turn, phase, text, tuple(checks), depth))
+    names = [s.name for s in setup.ships]
+    if end in (r.A_WINS, r.B_WINS):
+        return told, f"{names[1 if end == r.A_WINS else 0]} is destroyed"
+    if end in (r.A_ESCAPES, r.B_ESCAPES):
+        return told, f"{names[end - r.A_ESCAPES]} escaped: no winner (R17)"
+    if end == r.BOTH_LOST:
+        return told, "both ships destroyed in the same exchange of fire"
+    text = f"a draw: no decision after {rounds} turns, the cap"
+    if events:
+        told.append(Event(rounds, "end", text))
+    return told, text

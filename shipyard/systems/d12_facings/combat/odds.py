@@ -1,4 +1,5 @@
-"""The exact odds of one shot, by enumerating the two d12s (seed: skill rolls, gunnery, sustain).
+"""The exact odds of one shot, by enumerating the two d12s (seed: skill rolls, gunnery, sustain):
+the rules' own `rolls_again` and `shot_outcome` over every pair of faces.
 
 Counts are whole numbers out of 144 (the first die times the second, which is rolled or not):
 no float decides anything here, and the same table serves the default captain and `odds`.
@@ -8,16 +9,9 @@ from __future__ import annotations
 
 from functools import cache
 
-SIDES = 12
+from shipyard.systems.d12_facings.combat.rules import SIDES, rolls_again, shot_outcome
+
 OUTCOMES = SIDES * SIDES  # each first die stands for 12 equally likely second dice
-
-
-def rolls_again(first: int, total: int, inclusive: bool) -> bool:
-    """The seed: "If it's under this total then roll again and add" (R1, R2): read on the
-    first die only, never after a natural 12 (it already succeeds), once (R3)."""
-    if first == SIDES:
-        return False
-    return first <= total if inclusive else first < total
 
 
 @cache
@@ -34,29 +28,6 @@ def skill_counts(total: int, inclusive: bool = False) -> tuple[tuple[int, bool, 
             key = (first, first == SIDES)
             out[key] = out.get(key, 0) + SIDES
     return tuple((r, n, c) for (r, n), c in sorted(out.items()))
-
-
-def shot_outcome(first: int, result: int, need: int, damage: int, sustain: int,
-                 after: int = 0) -> tuple[int, int, int]:
-    """(damage dealt, sustain steps, after-roll used 0/1) of one shot whose dice are known.
-
-    The seed: natural 1 misses, natural 12 hits (R2), else the die roll must reach `need`;
-    after the shot, an edge's `after` figure, then sustain: each step +1 for `sustain` damage,
-    never down to nothing (R7), and not at all for a missile (sustain 0, R8)."""
-    if first == 1:
-        return 0, 0, 0
-    if first == SIDES or result >= need:
-        return damage, 0, 0
-    used = 0
-    if after:  # the default captain spends it on the first shot of a turn that falls short
-        result += after
-        used = 1
-        if result >= need:
-            return damage, 0, used
-    steps = need - result
-    if sustain > 0 and damage - steps * sustain >= 1:
-        return damage - steps * sustain, steps, used
-    return 0, 0, used
 
 
 @cache

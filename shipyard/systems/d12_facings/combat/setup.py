@@ -1,21 +1,60 @@
-"""From a design to the plain figures the fight rules read, and the table's terms."""
+"""From two designs to the numbers the fight rules read (`Params`), and what only people read."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from shipyard.api import Terms, Value
-from shipyard.systems.d12_facings.combat.captain import DEFAULT
-from shipyard.systems.d12_facings.combat.rules import (
-    KIND_CODES,
-    RANGE_NAMES,
-    Captain,
-    Setup,
-    Ship,
-)
+from shipyard.systems.d12_facings.combat import rules as r
+from shipyard.systems.d12_facings.combat.odds import expected_damage
 from shipyard.systems.d12_facings.models import FACINGS, D12Catalog, D12Design
 from shipyard.systems.d12_facings.profile import derive, edge_total
 from shipyard.systems.d12_facings.rules import fit
+
+RANGE_NAMES = ("tailing", "short", "medium", "long", "escaped")
+FACING_NAMES = ("fore", "aft", "port", "starboard", "core")
+KIND_CODES = {"weapon": r.WEAPON, "missile": r.MISSILE, "shield": r.SHIELD,
+              "armour": r.ARMOUR, "engine": r.ENGINE, "sensor": r.SENSOR,
+              "station": r.STATION}
+
+
+class Ship(NamedTuple):
+    """One ship's fixed figures, system by system (index i across every tuple)."""
+
+    name: str
+    labels: tuple[str, ...]
+    facing: tuple[int, ...]
+    kind: tuple[int, ...]
+    resilient: tuple[bool, ...]  # heavy, super-heavy or turret: works until destroyed
+    turret: tuple[bool, ...]
+    hp: tuple[int, ...]
+    damage: tuple[int, ...]
+    sustain: tuple[int, ...]  # 0: no sustain (missiles, R8)
+    to_hit: tuple[int, ...]  # a missile's own figure; 0 for guns
+    figure: tuple[int, ...]  # shields, piloting, gunnery or seats, by kind
+    value: tuple[int, ...]  # catalog points: what the captain weighs losing
+    defence: int
+    piloting: int  # best pilot + hull handling + edges; working engines add
+    gunnery_bonus: int  # edges; working sensors add
+    gunners: tuple[int, ...]  # every hand's gunnery, best first
+    shields_max: int
+    armour: int
+    after: int  # an after-roll gunnery edge's figure, once a turn (0: none)
+    chooses: bool  # an attacker-chooses edge
+
+
+class Setup(NamedTuple):
+    """A fight as a captain and the narrator read it: the ships by name and label, the terms,
+    and the numbers the rules play it from (`fight`)."""
+
+    ships: tuple[Ship, Ship]
+    difficulty: tuple[int, int, int, int]  # tailing, short, medium, long
+    margin: int  # beat by this much: two steps
+    start: int
+    tailer: int  # at a tailing start, who tails
+    inclusive: bool  # --rule under=inclusive (R2)
+    fight: r.Fight
 
 
 def ship(design: D12Design, catalog: D12Catalog, name: str | None = None) -> Ship:
@@ -50,6 +89,65 @@ def ship(design: D12Design, catalog: D12Catalog, name: str | None = None) -> Shi
     )
 
 
+def numbers(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int], margin: int,
+            start: int, inclusive: bool, cap: int) -> r.Fight:
+    """The fight as the rules read it: one array, its changing head as the fight begins, then
+    both ships' figures side by side, each ship padded to `n` systems (a padding system has no
+    hit points, so nothing ever picks, fires or counts it), lists of each side's guns and of
+    its systems by facing, and the default captain's table of one shot's expected damage for
+    every gun, range and to-hit total."""
+    n = max(len(s.hp) for s in ships)
+    crew = max(1, max(len(s.gunners) for s in ships))
+    size = r.HP + 2 * n + 2 * n + 2 * n + 4 * n + n  # as the offsets below
+    data = [0] * size
+    data[r.S_RANGE] = start
+    data[r.S_TAILER] = 0 if start == r.TAILING else -1  # R21: at a tailing start A tails
+    data[r.S_STAMP] = 1  # no system is spent yet
+    data[r.S_ARMOUR], data[r.S_ARMOUR + 1] = ships[0].armour, ships[1].armour
+    data[r.HP:r.HP + 2 * n] = [h for s in ships for h in (*s.hp, *[0] * (n - len(s.hp)))]
+    at: dict[str, int] = {}
+
+    def column(name: str, values: list[int]) -> None:
+        at[name] = len(data)
+        data.extend(values)
+
+    for name, pad in (("facing", r.NONE), ("kind", r.NONE), ("resilient", 0), ("turret", 0),
+                      ("hp", 0), ("damage", 0), ("sustain", 0), ("to_hit", 0), ("figure", 0),
+                      ("value", 0)):
+        column(name, [int(v) for s in ships
+                      for v in (*getattr(s, name), *[pad] * (n - len(s.hp)))])
+    worth = [0] * (2 * n * 4 * r.TOTALS)
+    for side, s in enumerate(ships):
+        for i, kind in enumerate(s.kind):
+            if kind not in (r.WEAPON, r.MISSILE):
+                continue
+            for rng in range(r.LONG + 1):
+                base = s.to_hit[i] if kind == r.MISSILE else difficulty[rng]
+                cell = ((side * n + i) * 4 + rng) * r.TOTALS
+                for total in range(r.TOTALS):
+                    worth[cell + total] = expected_damage(
+                        total, base + ships[1 - side].defence, s.damage[i], s.sustain[i],
+                        inclusive)
+    column("worth", worth)
+    guns = [[side * n + i for i, kind in enumerate(s.kind) if kind in (r.WEAPON, r.MISSILE)]
+            for side, s in enumerate(ships)]
+    column("guns", [g for side in guns for g in (*side, *[0] * (n - len(side)))])
+    on = [[side * n + i for i, at in enumerate(s.facing) if at == facing]
+          for side, s in enumerate(ships) for facing in range(r.CORE + 1)]
+    column("sides", [g for facing in on for g in (*facing, *[0] * (n - len(facing)))])
+    column("gun_count", [len(side) for side in guns])
+    column("side_count", [len(facing) for facing in on])
+    for name in ("defence", "piloting", "gunnery_bonus", "shields_max", "after", "chooses"):
+        column(name, [int(getattr(s, name)) for s in ships])
+    column("hands", [len(s.gunners) for s in ships])
+    column("gunners", [g for s in ships for g in (*s.gunners, *[0] * (crew - len(s.gunners)))])
+    column("difficulty", list(difficulty))
+    p = r.Params(n=n, crew=crew, margin=margin, inclusive=int(inclusive), cap=cap, size=size,
+                 spent=r.HP + 2 * n, fire=r.HP + 4 * n, plans=r.HP + 6 * n,
+                 cands=r.HP + 10 * n, **at)
+    return r.Fight(p, data)
+
+
 def inclusive(rules: Mapping[str, Value]) -> bool:
     """--rule under=inclusive (R2); the core has parsed it against options.py."""
     return rules.get("under", "strict") == "inclusive"
@@ -59,19 +157,19 @@ def start_range(catalog: D12Catalog, given: str | None) -> int:
     return RANGE_NAMES.index(given if given is not None else catalog.combat.start_range)
 
 
-def setup(a: D12Design, b: D12Design, catalog: D12Catalog, terms: Terms,
-          captains: tuple[Captain, Captain] = (DEFAULT, DEFAULT)) -> tuple[Setup, int]:
+def table(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int] = (4, 4, 7, 9),
+          margin: int = 6, start: int = r.MEDIUM, inclusive: bool = False,
+          cap: int = 40) -> Setup:
+    """Two ships at a table under these terms (tests build ships by hand and come here)."""
+    return Setup(ships, difficulty, margin, start, 0 if start == r.TAILING else -1, inclusive,
+                 numbers(ships, difficulty, margin, start, inclusive, cap))
+
+
+def setup(a: D12Design, b: D12Design, catalog: D12Catalog, terms: Terms) -> Setup:
     names = (a.name, b.name) if a.name != b.name else (f"{a.name} (A)", f"{b.name} (B)")
-    cap = terms.whole("cap", catalog.combat.cap)
     given = terms.values.get("range")
     d = catalog.combat.difficulty
-    return Setup(
-        ships=(ship(a, catalog, names[0]), ship(b, catalog, names[1])),
-        difficulty=(d.tailing, d.short, d.medium, d.long),
-        margin=catalog.combat.two_steps_margin,
-        start=start_range(catalog, None if given is None else str(given)),
-        tailer=0,
-        inclusive=inclusive(terms.rules),
-        captains=captains,
-        memo={},
-    ), cap
+    return table((ship(a, catalog, names[0]), ship(b, catalog, names[1])),
+                 (d.tailing, d.short, d.medium, d.long), catalog.combat.two_steps_margin,
+                 start_range(catalog, None if given is None else str(given)),
+                 inclusive(terms.rules), terms.whole("cap", catalog.combat.cap))

@@ -1,17 +1,20 @@
 """smallcraft combat: the seed's six dphases on a hex map, as a `FightSupport` for the core.
 
-engine.py is the narrated reference; batch.py runs many fights at once with NumPy and must
-agree with it; odds.py rates one volley exactly. tactics.py holds the rules and the default
-pilot's decisions that both engines share.
+On the fight pattern: fight.py (with geometry.py) holds the rules and the default pilot, written
+once, run as Python for a narrated duel and compiled by Numba for a series; narrator.py tells a
+fight from its events; pilot.py lets a user's own pilot answer the rules' questions; odds.py
+rates one volley.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from shipyard.api import FightSupport, Log, Prepared, Progress, Roller, Terms, UserError
+from shipyard.api import Event, FightRules, FightSupport, Prepared, Terms, UserError
+from shipyard.systems.smallcraft.combat import fight
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
+from shipyard.systems.smallcraft.combat.narrator import Told
 from shipyard.systems.smallcraft.models import SmallcraftCatalog
 from shipyard.systems.smallcraft.rules import CraftDesign
 
@@ -37,29 +40,45 @@ class SmallcraftCombat(FightSupport[CraftDesign]):
         pilots = tuple(None if ref is None else _pilot(ref) for ref in terms.pilots)
         setup = tables.Setup(specs, crews, switches, table, catalog.ranges.beam_dhexes, start,
                              geometry, (pilots[0], pilots[1]))
-        batchable = pilots == (None, None)
+        figures = tables.params(setup, cap)
+        packed = tables.pack(figures)
+        asker = None
+        if pilots != (None, None):
+            from shipyard.systems.smallcraft.combat.pilot import PilotAsker
+
+            asker = PilotAsker(figures, packed.table, specs, pilots)
         return Prepared(
             names=(specs[0].name, specs[1].name), cap=cap, round_name="dturn",
-            damage_unit="cblocs destroyed", state=setup, batchable=batchable,
-            notes=_notes(setup),
+            damage_unit="cblocs destroyed", state=packed, batchable=asker is None,
+            notes=_notes(setup), asker=asker, told=Told(specs, setup, figures),
         )
 
-    def start(self, prepared: Prepared, roller: Roller, log: Log) -> Any:
-        from shipyard.systems.smallcraft.combat.engine import SmallcraftFight
+    def rules(self) -> FightRules:
+        return RULES
 
-        return SmallcraftFight(prepared.state, roller, log)
+    def narrate(self, prepared: Prepared, events: list[tuple[int, ...]], end: int,
+                rounds: int) -> tuple[list[Event], str]:
+        from shipyard.systems.smallcraft.combat.narrator import narrate
 
-    def batch(self, prepared: Prepared, runs: int, seed: int,
-              progress: Progress | None = None) -> Any:
-        from shipyard.systems.smallcraft.combat.batch import run
-
-        return run(prepared.state, runs, seed, prepared.cap, progress)
+        return narrate(prepared.told, events, end)
 
     def odds(self, attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: int,
              seed: int) -> Any:
         from shipyard.systems.smallcraft.combat.odds import volley
 
         return volley(attacker, target, terms, samples, seed)
+
+
+WIN_REASONS = ("destroyed", "crew-lost", "power-lost", "disabled")
+RULES = FightRules(
+    play=fight.play, fights=fight.fights,
+    modules=("shipyard.systems.smallcraft.combat.geometry",
+             "shipyard.systems.smallcraft.combat.fight"),
+    ends={**{2 * reason + side: (side, name) for reason, name in enumerate(WIN_REASONS)
+             for side in (0, 1)},
+          fight.ESCAPED: (None, "escaped"), fight.LOST_CONTACT: (None, "lost-contact"),
+          fight.HARMLESS: (None, "harmless"), fight.BOTH_LOST: (None, "both-lost"),
+          fight.CAP: (None, "cap")})
 
 
 def _named(a: Spec, b: Spec) -> tuple[Spec, Spec]:

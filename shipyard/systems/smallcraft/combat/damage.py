@@ -2,7 +2,8 @@
 
 Per beam (missiles by salvo, R6): screens first; then, while dhits remain, one dhit destroys
 the first armor box left, and one destroys a box chosen by a d(hull) roll (a roll on a box
-already destroyed is rolled again). The engine owns the dice; this module owns the boxes.
+already destroyed is rolled again). odds.py samples volleys with it on a Roller; a fight runs
+the same procedure in fight.py (inflict, screen), and both are tested against the exact odds.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ out one way or the other, and each dhit's box falls among the target's armor, it
 its other boxes. Which of the other boxes the random dhits took is a uniform sample without
 replacement, so the chance a row is hit or wholly lost follows from how many random dhits fell
 among them (the hypergeometric distribution). When the states to enumerate would be too many,
-the volley is sampled with the narrated engine's own damage code instead, and said so.
+the volley is sampled with damage.py's sheet instead (Inflicting Damage as fight.py does it;
+both are tested against the exact odds), and said so.
 """
 
 from __future__ import annotations

@@ -3,11 +3,11 @@ table, the designs' `combat:` sections and the command line (which wins)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from shipyard.api import Value
-from shipyard.systems.smallcraft.combat import hexes
+from shipyard.systems.smallcraft.combat import fight as f
 from shipyard.systems.smallcraft.combat.craft import Spec
 from shipyard.systems.smallcraft.models import CombatTable, SmallcraftDesign
 
@@ -54,11 +54,6 @@ class Switches(NamedTuple):
         return [name for name, flag in on if flag]
 
 
-class Start(NamedTuple):
-    position: hexes.Vec
-    facing: int
-
-
 class Setup(NamedTuple):
     """Everything a smallcraft fight needs, fixed before the first dturn."""
 
@@ -70,16 +65,6 @@ class Setup(NamedTuple):
     range: int
     geometry: str
     pilots: tuple[Any, Any]  # a pilot factory per side; None: the default pilot
-
-    def start(self, roll: Any) -> tuple[Start, Start]:
-        """Where the craft start; `roll(n)` is a die for the random geometry."""
-        if self.geometry == "random":
-            ring = hex_ring(self.range)
-            q, r = ring[roll(len(ring)) - 1]
-            return (Start(hexes.ZERO, roll(12) - 1),
-                    Start(hexes.hex_centre(q, r), roll(12) - 1))
-        b_facing = {"head-on": 6, "pursuit": 0, "crossing": 3}[self.geometry]
-        return Start(hexes.ZERO, 0), Start(hexes.hex_centre(0, self.range), b_facing)
 
 
 def hex_ring(radius: int) -> list[tuple[int, int]]:
@@ -127,3 +112,213 @@ def crew(design: SmallcraftDesign, table: CombatTable, given: Mapping[str, Value
                                "pilot is its gunner; give gunner=pilot")
     return Crew(int(given.get("gunnery", gunnery)), pilot_fires,
                 int(given.get("quickness", quickness)), int(given.get("computer", computer)))
+
+
+class Params(NamedTuple):
+    """Both craft and the terms of the fight, by name: what `pack` lays out for fight.py, and what
+    the narrator and a user's pilot read. A per-craft table holds both craft one after the
+    other, side · its stride + i, each padded to the larger; `*0` fields are the state's parts
+    as a fight starts."""
+
+    cap: int
+    geometry: int  # 0 head-on, 1 pursuit, 2 crossing, 3 random
+    start_range: int
+    ring_q: list[int]  # the hexes at start_range, for the random geometry
+    ring_r: list[int]
+    transverse: int  # the seed's optional rules, and R6 read literally
+    range_rule: int
+    quickness_die: int  # 0: off; else the die's sides
+    gunner_quickness: int
+    literal_screens: int
+    movement_penalty: int
+    pilot_penalty: int
+    range_penalty: int
+    range_beyond: int
+    gunner_quickness_penalty: int
+    screens_ratio: int
+    reach: int
+    detection: int
+    per_sensor: int
+    per_cbloc: int  # cunits a power cbloc yields
+    standoff: float  # the default pilot's wishes
+    closing_gain: float
+    max_closing: float
+    horizon: int
+    quickness: list[int]
+    gunnery: list[int]
+    computer: list[int]
+    pilot_fires: list[int]
+    rows: list[int]  # sheet rows of each craft
+    kind: list[int]
+    boxes: list[int]
+    last_box: list[int]
+    box_count: list[int]
+    owner: list[int]  # box number -> row
+    armor: list[int]  # armor boxes in sheet order
+    armor_count: list[int]
+    drives: list[int]
+    drive_row: list[int]
+    drive_push: list[int]  # clock steps from the facing; −1: top or bottom
+    beams: list[int]
+    beam_row: list[int]
+    beam_aim: list[int]  # clock steps from the facing; −1: up or down
+    beam_turret: list[int]
+    main_beams: list[int]
+    main_beam: list[int]  # beams that act in 2D, most dhits first
+    missile_kinds: list[int]
+    missile_row: list[int]
+    missile_move: list[int]
+    missile_damage: list[int]
+    missile_per_cbloc: list[int]
+    beam_of_row: list[int]  # −1 when the row is no beam
+    missile_of_row: list[int]
+    g_of: list[int]  # G from n working drive cblocs
+    cost_of: list[int]  # cblocs (and cunits) for g G
+    push_away: list[int]  # the push of the strongest 2D drive (0 with none)
+    row_stride: int
+    box_stride: int
+    drive_stride: int
+    beam_stride: int
+    missile_stride: int
+    armor_stride: int
+    g_stride: int
+    cost_stride: int
+    alive0: list[int]
+    mounts0: list[int]
+    missiles0: list[int]
+    rows0: list[int]
+    boxes0: list[int]
+    drives0: list[int]
+    craft0: list[int]
+    flights0: list[int]
+
+
+KINDS = {"drive": f.K_DRIVE, "beam": f.K_BEAM, "screens": f.K_SCREENS, "sensors": f.K_SENSORS,
+         "launch_tubes": f.K_TUBES, "power": f.K_POWER, "crew": f.K_CREW, "armor": f.K_ARMOR,
+         "missiles": f.K_MISSILES}
+GEOMETRIES = ("head-on", "pursuit", "crossing", "random")
+
+
+def params(setup: Setup, cap: int) -> Params:
+    """The fight's numbers: both craft padded to the same shapes (fight.py reads them)."""
+    specs = setup.specs
+    n_rows = max(len(s.rows) for s in specs)
+    n_boxes = max(s.box_count for s in specs) + 1  # box numbers from 1
+    n_drives = max(1, *(len(s.drives) for s in specs))
+    n_beams = max(1, *(len(s.beams) for s in specs))
+    n_missiles = max(1, *(len(s.missiles) for s in specs))
+    n_g = max(len(s.g_of) for s in specs)
+    n_cost = max(len(s.cost_of) for s in specs)
+    n_armor = max(1, *(sum(s.rows[r].boxes for r in s.armor) for s in specs))
+
+    def each(values: Callable[[Spec], Sequence[int]], width: int) -> list[int]:
+        """A per-craft table, both craft one after the other, each padded to `width` with its
+        last value (or 0)."""
+        out: list[int] = []
+        for spec in specs:
+            row = list(values(spec))
+            out += row + [row[-1] if row else 0] * (width - len(row))
+        return out
+
+    def main(spec: Spec) -> list[int]:
+        return [spec.beams.index(b) for b in spec.main_beams()]
+
+    def lookup(spec: Spec, rows: Sequence[int]) -> list[int]:
+        return [rows.index(r) if r in rows else -1 for r in range(len(spec.rows))]
+
+    strongest = [s.strongest_drive() for s in specs]
+    craft0 = [0] * (2 * f.NS)
+    for side, spec in enumerate(specs):
+        at = side * f.NS
+        craft0[at + f.LEFT] = spec.box_count
+        for field, rows in ((f.POWER_BOXES, spec.power), (f.CREW_BOXES, spec.crew),
+                            (f.TUBE_BOXES, spec.tubes)):
+            craft0[at + field] = sum(spec.rows[r].boxes for r in rows)
+        craft0[at + f.HAS_POWER] = int(bool(spec.power))
+        craft0[at + f.HAS_CREW] = int(bool(spec.crew))
+        craft0[at + f.ARMED] = -1
+    alive = each(lambda s: [r.boxes for r in s.rows], n_rows)
+    missiles = each(lambda s: [s.rows[m.row].boxes * m.per_cbloc for m in s.missiles],
+                    n_missiles)
+    ring = hex_ring(setup.range) if setup.geometry == "random" else [(0, setup.range)]
+    table, crews, sw = setup.table, setup.crews, setup.switches
+    pilot = table.pilot
+    return Params(
+        cap=cap, geometry=GEOMETRIES.index(setup.geometry), start_range=setup.range,
+        ring_q=[q for q, _ in ring], ring_r=[r for _, r in ring],
+        transverse=int(sw.transverse), range_rule=int(sw.range_penalty),
+        quickness_die=table.quickness_die if sw.quickness_die else 0,
+        gunner_quickness=int(sw.gunner_quickness), literal_screens=int(sw.literal_missile_screens),
+        movement_penalty=table.movement_penalty, pilot_penalty=table.pilot_gunner_penalty,
+        range_penalty=table.range_penalty, range_beyond=table.range_penalty_beyond,
+        gunner_quickness_penalty=table.gunner_quickness_penalty,
+        screens_ratio=table.screens_ratio, reach=setup.beam_range,
+        detection=specs[0].detection, per_sensor=specs[0].per_sensor,
+        per_cbloc=specs[0].power_per_cbloc,
+        standoff=float(pilot.standoff), closing_gain=float(pilot.closing_gain),
+        max_closing=float(pilot.max_closing), horizon=pilot.missile_horizon,
+        quickness=[c.quickness for c in crews], gunnery=[c.gunnery for c in crews],
+        computer=[c.computer for c in crews], pilot_fires=[int(c.pilot_fires) for c in crews],
+        rows=[len(s.rows) for s in specs],
+        kind=each(lambda s: [KINDS.get(r.kind, f.K_OTHER) for r in s.rows], n_rows),
+        boxes=alive, last_box=each(lambda s: [r.last for r in s.rows], n_rows),
+        box_count=[s.box_count for s in specs],
+        owner=each(lambda s: [0, *s.row_of_box()[1:]], n_boxes),
+        armor=each(lambda s: [b for r in s.armor
+                              for b in range(s.rows[r].first, s.rows[r].last + 1)], n_armor),
+        armor_count=[sum(s.rows[r].boxes for r in s.armor) for s in specs],
+        drives=[len(s.drives) for s in specs],
+        drive_row=each(lambda s: [d.row for d in s.drives], n_drives),
+        drive_push=each(lambda s: [-1 if d.push is None else d.push for d in s.drives],
+                        n_drives),
+        beams=[len(s.beams) for s in specs],
+        beam_row=each(lambda s: [b.row for b in s.beams], n_beams),
+        beam_aim=each(lambda s: [-1 if b.aim is None else b.aim for b in s.beams], n_beams),
+        beam_turret=each(lambda s: [int(b.turret) for b in s.beams], n_beams),
+        main_beams=[len(main(s)) for s in specs], main_beam=each(main, n_beams),
+        missile_kinds=[len(s.missiles) for s in specs],
+        missile_row=each(lambda s: [m.row for m in s.missiles], n_missiles),
+        missile_move=each(lambda s: [m.move for m in s.missiles], n_missiles),
+        missile_damage=each(lambda s: [m.damage for m in s.missiles], n_missiles),
+        missile_per_cbloc=each(lambda s: [m.per_cbloc for m in s.missiles], n_missiles),
+        beam_of_row=each(lambda s: lookup(s, [b.row for b in s.beams]), n_rows),
+        missile_of_row=each(lambda s: lookup(s, [m.row for m in s.missiles]), n_rows),
+        g_of=each(lambda s: s.g_of, n_g), cost_of=each(lambda s: s.cost_of, n_cost),
+        push_away=[(d.push or 0) if d is not None else 0 for d in strongest],
+        row_stride=n_rows, box_stride=n_boxes, drive_stride=n_drives, beam_stride=n_beams,
+        missile_stride=n_missiles, armor_stride=n_armor, g_stride=n_g, cost_stride=n_cost,
+        alive0=alive,
+        mounts0=(each(lambda s: [int(b.turret) for b in s.beams], n_beams)),
+        missiles0=missiles, rows0=[0] * (2 * n_rows), boxes0=[0] * (2 * n_boxes),
+        drives0=[0] * (2 * n_drives), craft0=craft0,
+        flights0=[0] * (f.FW * max(1, sum(missiles))),
+    )
+
+
+SEGMENTS = (("alive0", f.S_ALIVE), ("boxes0", f.S_DESTROYED), ("rows0", f.S_POWER),
+            ("mounts0", f.S_MOUNTS), ("missiles0", f.S_MISSILES), ("drives0", f.S_THRUST),
+            ("flights0", f.S_FLIGHTS))
+FLOATS = ("standoff", "closing_gain", "max_closing")
+
+
+def pack(p: Params) -> f.Fight:
+    """`p` as fight.py reads it: one table (the header, then every per-craft table) and the
+    state's template (both craft's numbers, the flight count, then its parts)."""
+    header = [0] * f.HEADER
+    table: list[int] = []
+    for name, value in p._asdict().items():
+        if name.endswith("0"):
+            continue
+        if isinstance(value, list):
+            header[getattr(f, "T_" + name.upper())] = f.HEADER + len(table)
+            table += value
+        elif name in FLOATS:
+            header[getattr(f, name.upper())] = round(value * 1000)
+        else:
+            header[f.DTURN_CAP if name == "cap" else getattr(f, name.upper())] = int(value)
+    header[f.RING_SIZE] = len(p.ring_q)
+    state = [*p.craft0, 0]  # the craft, then the flights in the air
+    for name, at in SEGMENTS:
+        header[at] = len(state)
+        state += getattr(p, name)
+    return f.Fight(header + table, state)

@@ -1,0 +1,141 @@
+"""dropfleet's duel as a `FightSupport`: the rules written once (rules.py, commander.py, over
+state.py's numbers), set up by setup.py, told by narrate.py, one volley's exact odds by
+volley.py. A user's own commander (`--pilot-a FILE.py:NAME`) answers the rules' questions:
+
+    class Commander:
+        def shields(self, facts, default): ...  # facts (turn, ship); 1 raise, 0 not
+        def system(self, facts, default): ...   # facts (turn, ship, shot); a system index
+        def target(self, facts, default): ...   # facts (turn, ship, shot); an enemy's place
+
+Any method it lacks keeps the default commander's answer; an answer the rules cannot use
+(a system that does not bear, a ship already gone) is replaced by the default's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shipyard.api import (
+    Chance,
+    Distribution,
+    Event,
+    FightRules,
+    FightSupport,
+    OddsReport,
+    Point,
+    Prepared,
+    Terms,
+    load_object,
+)
+from shipyard.systems.dropfleet.combat import rules as r
+from shipyard.systems.dropfleet.combat import state as s
+
+RULES = FightRules(
+    play=r.play, fights=r.fights,
+    modules=("shipyard.systems.dropfleet.combat.state",
+             "shipyard.systems.dropfleet.combat.commander",
+             "shipyard.systems.dropfleet.combat.rules"),
+    ends={s.A_WINS: (0, "destroyed"), s.B_WINS: (1, "destroyed"),
+          s.BOTH_LOST: (None, "both-lost"), s.HARMLESS: (None, "harmless"),
+          s.CAP: (None, "cap")})
+QUESTIONS = {r.Q_SHIELDS: "shields", r.Q_SYSTEM: "system", r.Q_TARGET: "target"}
+
+
+def commander_asker(refs: tuple[str | None, str | None]) -> Any:
+    """The user's commanders answering `ask`, or None when both sides keep the default."""
+    if not any(refs):
+        return None
+    mine = [None if ref is None else load_object(ref, "Commander") for ref in refs]
+    mine = [c() if isinstance(c, type) else c for c in mine]
+
+    def asker(side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
+        method = getattr(mine[side], QUESTIONS[question], None)
+        if method is None:
+            return default
+        answer = method(facts, default)
+        return int(answer) if isinstance(answer, (int, bool)) else default
+
+    return asker
+
+
+class DropfleetCombat(FightSupport[Any]):
+    def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
+        from shipyard.systems.dropfleet.combat.setup import setup
+
+        params, told, notes = setup(a, b, terms)
+        names = tuple(f"{d.model.name}" + (f" (x{n})" if n > 1 else "")
+                      for d, n in zip((a, b), (params.n_a, params.n_b), strict=True))
+        asker = commander_asker(terms.pilots)
+        return Prepared(names=(names[0], names[1]), cap=params.cap, round_name="turn",
+                        damage_unit="Hull points", state=params, batchable=asker is None,
+                        notes=tuple(notes), asker=asker, told=told)
+
+    def rules(self) -> FightRules:
+        return RULES
+
+    def narrate(self, prepared: Prepared, events: list[tuple[int, ...]], end: int,
+                rounds: int) -> tuple[list[Event], str]:
+        from shipyard.systems.dropfleet.combat.narrate import narrate
+
+        return narrate(prepared, events, end, rounds)
+
+    def odds(self, attacker: Any, target: Any, terms: Terms, samples: int,
+             seed: int) -> OddsReport:
+        return volley_odds(attacker, target, terms)
+
+
+def volley_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
+    """Each weapon system of the attacker fired once at the target, every line bearing:
+    hits, criticals, Point Defence and saves enumerated exactly."""
+    from shipyard.systems.dropfleet.combat import setup as su
+    from shipyard.systems.dropfleet.combat.commander import raises
+    from shipyard.systems.dropfleet.combat.volley import mean, volley
+    from shipyard.systems.dropfleet.options import DEFAULT_BAND
+
+    catalog = attacker.catalog
+    band = terms.word("range", DEFAULT_BAND)
+    ship, enemy = attacker.built, target.built
+    stat = su.fixed(enemy, catalog)
+    given = terms.rules.get("shields")
+    if given is None:
+        mine = su.Side(ship, attacker.model.name, 1, su.fixed(ship, catalog),
+                       su.weapon_systems(ship), [])
+        su.arm(mine, enemy, su.FORWARD | su.REAR | su.SIDE["L"] | su.SIDE["R"], band)
+        for key, up in ((s.T_THREAT_UP, 1), (s.T_THREAT_DOWN, 0)):
+            stat[key] = max((round(su.VALUE_SCALE * su.expected(rows, stat, up, su._scald(rows)))
+                             for rows in mine.rows), default=0)
+        shields = raises(stat[s.T_SHIELDS], stat[s.T_THREAT_UP], stat[s.T_THREAT_DOWN])
+    else:
+        shields = int((given == "up" and stat[s.T_SHIELDS] == 1) or
+                      (given == "up" and stat[s.T_PASSIVE] > 0))
+    every = su.FORWARD | su.REAR | su.SIDE["L"] | su.SIDE["R"]
+    dists, chances = [], []
+    for system in su.weapon_systems(ship):
+        rows = [su.line_row(line, enemy, every, band) for line in system.lines]
+        if not any(row[s.L_BEARS] for row in rows):
+            continue
+        scald = su._scald(rows)
+        pd = stat[s.T_PD_UP] if (stat[s.T_SHIELDS] and shields) else stat[s.T_PD]
+        normal, crit = su.needs(stat, shields, scald)
+        before, _, lost = volley(rows, pd, normal, crit)
+        name = su._system_name(system)
+        points = tuple(Point(k, p) for k, p in sorted(lost.items()) if p > 0)
+        dists.append(Distribution(f"Hull lost to {name}", points, mean(lost)))
+        crits = sum(p for (_, c), p in before.items() if c > 0)
+        chances.append(Chance(f"{name}: at least one critical point", crits))
+        chances.append(Chance(f"{name}: at least 1 Hull lost",
+                              sum(p for k, p in lost.items() if k > 0)))
+    shown = "raised" if shields else "down"
+    fire = "fire" if band == "close" else "do not fire"
+    pd = stat[s.T_PD_UP] if (stat[s.T_SHIELDS] and shields) else stat[s.T_PD]
+    notes = (f"range band {band}: Close Action weapons {fire} (R2); every arc bears",
+             f"{enemy.name}: Armour {enemy.armour}+"
+             + (f", Passive {enemy.passive}+ (shields {shown})" if enemy.passive else "")
+             + f", Point Defence {pd}",
+             "a hit on a 6 is critical (5+ for Calibre against its tonnage, every hit for "
+             "Particle: R8); criticals take only the Passive save")
+    return OddsReport(f"one volley of each of {attacker.model.name}'s weapon systems at "
+                      f"{target.model.name}", True, None, notes, tuple(dists), tuple(chances))
+
+
+SUPPORT = DropfleetCombat()

@@ -1,0 +1,315 @@
+"""Two designs and the duel's terms, read into the numbers the rules take (state.Params) and the
+words only the narrator needs (Told). Every reading here is a ruling (RULINGS.md R1-R20)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from shipyard.api import Dice, Terms
+from shipyard.systems.dropfleet.combat import state as s
+from shipyard.systems.dropfleet.combat.commander import raises
+from shipyard.systems.dropfleet.combat.volley import mean, volley
+from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
+from shipyard.systems.dropfleet.models import DropfleetCatalog, WeaponLine
+from shipyard.systems.dropfleet.options import (
+    BAND_INCHES,
+    DEFAULT_BAND,
+    DEFAULT_CAP,
+    DEFAULT_GEOMETRY,
+    DEFAULT_LAYER,
+    MATE_INCHES,
+)
+from shipyard.systems.dropfleet.ship import Ship
+
+# R3: the arcs that bear in each geometry
+FORWARD = frozenset({"F", "F(N)", "F/S", "F/S(L)", "F/S(R)", "F/S/R"})
+REAR = frozenset({"F/S/R"})
+SIDE = {"L": frozenset({"F/S", "F/S/R", "S(L)", "F/S(L)"}),
+        "R": frozenset({"F/S", "F/S/R", "S(R)", "F/S(R)"})}
+LAYER_INDEX = {"high": s.HIGH, "low": s.LOW, "atmosphere": s.ATMOSPHERE}
+CALIBRE = {"light": "L", "destroyer": "L", "medium": "M", "heavy": "H", "super-heavy": "S",
+           "dreadnought": "S"}
+VALUE_SCALE = 1000  # expected Hull x1000: the commander compares whole numbers
+
+
+@dataclass(frozen=True)
+class System:
+    """A weapon system as the duel fires it: its lines (Linked lines together, R4)."""
+
+    lines: tuple[WeaponLine, ...]
+    alt: int
+
+
+@dataclass(frozen=True)
+class Told:
+    """What only the narrator reads."""
+
+    ships: tuple[str, ...]  # by ship index (side * g + place)
+    systems: tuple[tuple[str, ...], tuple[str, ...]]
+    lines: tuple[tuple[str, ...], tuple[str, ...]]
+    line_rules: tuple[tuple[str, ...], tuple[str, ...]]
+    crippling: tuple[tuple[str, ...], tuple[str, ...]]  # [dreadnought][row]
+    catastrophic: tuple[str, ...]  # by row code
+    g: int
+
+
+def weapon_systems(ship: Ship) -> list[System]:
+    """R4: Linked lines of one number are one system; each line of an Alt group is a system
+    of its own that shares the group (a Dreadnought fires two systems, not two of a group)."""
+    out: list[System] = []
+    linked: dict[int, int] = {}
+    for mounted in ship.weapons:
+        line = mounted.line
+        link = line.rule("Linked")
+        alt = line.rule("Alt")
+        if link is not None:
+            key = link.number
+            if key in linked:
+                system = out[linked[key]]
+                out[linked[key]] = System((*system.lines, line), system.alt)
+                continue
+            linked[key] = len(out)
+        out.append(System((line,), alt.number if alt is not None else 0))
+    return out
+
+
+def amount(value: int | Dice | str) -> tuple[int, int, int]:
+    """(N, sides, bonus): a number is (N, 0, 0). Distortion's `hits` is 1 a hit (R8)."""
+    if isinstance(value, Dice):
+        return value.count, value.sides, value.bonus
+    if value == "hits":
+        return 1, 0, 0
+    return int(value), 0, 0
+
+
+def line_row(line: WeaponLine, target: Ship, bears: frozenset[str], band: str) -> list[int]:
+    """One weapon line against one target, read as numbers (R2, R3, R8)."""
+    row = [0] * s.NL
+    row[s.L_LOCK] = target.armour if line.lock == "armour" else int(line.lock)
+    row[s.L_ATT_N], row[s.L_ATT_S], row[s.L_ATT_B] = amount(line.attack)
+    row[s.L_DMG_N], row[s.L_DMG_S], row[s.L_DMG_B] = amount(line.damage)
+    calibre = line.rule("Calibre")
+    crit_on = 6
+    if line.rule("Particle") is not None:
+        crit_on = 0
+    elif calibre is not None and CALIBRE[target.ship_class] in (calibre.param or "").split("&"):
+        crit_on = 5
+    row[s.L_CRIT_ON] = crit_on
+    close_action = line.rule("Close Action") is not None
+    row[s.L_CA] = int(close_action)
+    row[s.L_SCALD] = int(line.rule("Scald") is not None)
+    burn = line.rule("Burnthrough")
+    row[s.L_BURN] = burn.number if burn is not None else 0
+    fusillade = line.rule("Fusillade")
+    row[s.L_EXTRA] = fusillade.number if fusillade is not None and band == "close" else 0
+    row[s.L_MOUNTS] = line.count
+    # R19: a Bombardment line aims at sectors on the ground, which a duel does not have
+    ground = line.rule("Bombardment") is not None
+    row[s.L_BEARS] = int(line.arc in bears and (band == "close" or not close_action)
+                         and not ground)
+    return row
+
+
+def fixed(ship: Ship, catalog: DropfleetCatalog) -> list[int]:
+    """A side's fixed figures (state.T_*); the threats are filled in later."""
+    stat = [0] * s.NT
+    t = catalog.damage.thresholds
+    stat[s.T_HULL] = ship.hull
+    stat[s.T_ARMOUR] = ship.armour
+    stat[s.T_PASSIVE] = ship.passive or 0
+    stat[s.T_PD] = ship.point_defence
+    raisable = ship.passive is not None and ship.shields_up_signature is not None
+    stat[s.T_PD_UP] = 0 if raisable else ship.point_defence  # D3: shields up, PD 0
+    stat[s.T_SHIELDS] = int(raisable)
+    at = [*crippled_at(ship.hull, ship.dreadnought, t), -1, -1]
+    stat[s.T_CRIP1], stat[s.T_CRIP2] = at[0], at[1]
+    stat[s.T_DREAD] = int(ship.dreadnought)
+    cat = catastrophic(ship.hull, t)
+    if cat is not None:
+        radius, bonus = cat
+        stat[s.T_RADIUS] = int(radius.strip('"').upper().removeprefix("D"))
+        stat[s.T_CAT_BONUS] = bonus
+    stat[s.T_ATMOS] = int(ship.has("Atmospheric"))
+    stat[s.T_ABLATIVE] = int(ship.has("Ablative Armour"))
+    stat[s.T_SYSTEMS] = 2 if ship.dreadnought else 1
+    return stat
+
+
+def needs(stat: list[int], shields: int, scald: int) -> tuple[int, int]:
+    """(normal, critical) save needs of a fresh ship (rules.save_needs at full Hull)."""
+    armour = stat[s.T_ARMOUR]
+    if stat[s.T_ABLATIVE]:
+        armour = max(2, armour - 2)
+    passive = 7
+    if stat[s.T_PASSIVE] and (stat[s.T_SHIELDS] == 0 or shields):
+        passive = stat[s.T_PASSIVE] + scald
+    return min(7, armour + scald, passive), min(7, passive)
+
+
+def expected(rows: list[list[int]], target: list[int], shields: int, scald: int) -> float:
+    pd = target[s.T_PD_UP] if (target[s.T_SHIELDS] and shields) else target[s.T_PD]
+    normal, crit = needs(target, shields, scald)
+    return mean(volley(rows, pd, normal, crit)[2])
+
+
+@dataclass
+class Side:
+    ship: Ship
+    name: str
+    count: int
+    stat: list[int]
+    systems: list[System]
+    rows: list[list[list[int]]]  # per system, its lines' rows
+
+
+def arm(side: Side, target: Ship, bears: frozenset[str], band: str) -> None:
+    side.rows = [[line_row(line, target, bears, band) for line in system.lines]
+                 for system in side.systems]
+
+
+def best_side(side: Side, enemy: Side, band: str) -> str:
+    """R3 broadside: the side (port or starboard) whose best system does the most."""
+    scores = []
+    for key in ("L", "R"):
+        arm(side, enemy.ship, SIDE[key], band)
+        scores.append(max((expected(rows, enemy.stat, 0, _scald(rows)) for rows in side.rows),
+                          default=0.0))
+    return "L" if scores[0] >= scores[1] else "R"
+
+
+def _scald(rows: list[list[int]]) -> int:
+    return int(any(r[s.L_SCALD] for r in rows))
+
+
+def bearing(geometry: str, index: int, side: Side, enemy: Side, band: str) -> frozenset[str]:
+    if geometry == "broadside":
+        return SIDE[best_side(side, enemy, band)]
+    if geometry == "pursuit" and index == 1:
+        return REAR
+    return FORWARD
+
+
+def group_size(design: Any, crew: Any) -> int:
+    return int(crew.get("ships", design.model.group or 1))
+
+
+def setup(a: Any, b: Any, terms: Terms) -> tuple[s.Params, Told, list[str]]:
+    catalog: DropfleetCatalog = a.catalog
+    band = terms.word("range", DEFAULT_BAND)
+    geometry = terms.word("geometry", DEFAULT_GEOMETRY)
+    layer = str(terms.rules.get("layer", DEFAULT_LAYER))
+    cap = terms.whole("cap", DEFAULT_CAP)
+    sides = [Side(d.built, d.model.name, group_size(d, crew), fixed(d.built, catalog),
+                  weapon_systems(d.built), [])
+             for d, crew in zip((a, b), terms.crew, strict=True)]
+    for i, side in enumerate(sides):
+        enemy = sides[1 - i]
+        arm(side, enemy.ship, bearing(geometry, i, side, enemy, band), band)
+    # R9: the threat each side faces, shields up and down, decides its shields; then each
+    # system's worth against the enemy as the enemy will stand (R10)
+    for i, side in enumerate(sides):
+        enemy = sides[1 - i]
+        for key, shields in ((s.T_THREAT_UP, 1), (s.T_THREAT_DOWN, 0)):
+            side.stat[key] = max((round(VALUE_SCALE * expected(rows, side.stat, shields,
+                                                                _scald(rows)))
+                                  for rows in enemy.rows), default=0)
+    values = []
+    for i, side in enumerate(sides):
+        enemy = sides[1 - i]
+        up = raises(enemy.stat[s.T_SHIELDS], enemy.stat[s.T_THREAT_UP], enemy.stat[s.T_THREAT_DOWN])
+        worth = []
+        for rows in side.rows:
+            e = expected(rows, enemy.stat, up, _scald(rows))
+            worth.append(max(1, round(VALUE_SCALE * e)) if e > 0 else 0)
+        values.append(worth)
+    d = catalog.damage
+    params = pack([side.stat for side in sides], [side.count for side in sides],
+                  [side.rows for side in sides], [[x.alt for x in side.systems] for side in sides],
+                  values, LAYER_INDEX[layer], BAND_INCHES[band], cap,
+                  [r.extra_hull for r in d.crippling + d.dreadnought_crippling],
+                  [int(r.orbital_decay) for r in d.crippling + d.dreadnought_crippling])
+    g = params.g
+    names: list[str] = []
+    for side in sides:
+        for place in range(g):
+            names.append(side.name if side.count == 1 else f"{side.name} {place + 1}")
+    told = Told(
+        ships=tuple(names),
+        systems=(tuple(_system_name(x) for x in sides[0].systems),
+                 tuple(_system_name(x) for x in sides[1].systems)),
+        lines=(tuple(ln.name for x in sides[0].systems for ln in x.lines),
+               tuple(ln.name for x in sides[1].systems for ln in x.lines)),
+        line_rules=(tuple(_rules(ln) for x in sides[0].systems for ln in x.lines),
+                    tuple(_rules(ln) for x in sides[1].systems for ln in x.lines)),
+        crippling=(tuple(r.name for r in d.crippling),
+                   tuple(r.name for r in d.dreadnought_crippling)),
+        catastrophic=_catastrophic_names(catalog),
+        g=g)
+    notes = [f"range band {band} ({BAND_INCHES[band]}\"), {geometry}, {layer} orbit"
+             if layer != "atmosphere" else f"range band {band} ({BAND_INCHES[band]}\"), "
+             f"{geometry}, in atmosphere"]
+    for side in sides:
+        if side.stat[s.T_SHIELDS]:
+            st = side.stat
+            raised = raises(st[s.T_SHIELDS], st[s.T_THREAT_UP], st[s.T_THREAT_DOWN])
+            notes.append(f"{side.name}: shields {'raised' if raised else 'down'} by the "
+                         "default commander (R9)")
+    return params, told, notes
+
+
+def pack(stats: list[list[int]], counts: list[int], rows: list[list[list[list[int]]]],
+         alts: list[list[int]], values: list[list[int]], layer: int, enemy_inches: int,
+         cap: int, extra: list[int], decay: list[int]) -> s.Params:
+    """Both sides' figures (state.T_*), group sizes, weapon systems (each a list of line rows,
+    state.L_*), Alt groups and worth, laid out in one flat list (state.Params)."""
+    g = max(counts)
+    lmax = max(1, *(sum(len(x) for x in side) for side in rows))
+    smax = max(1, *(len(side) for side in rows))
+    lines = [0] * (2 * lmax * s.NL)
+    systems = [0] * (2 * smax * s.NY)
+    for i, side in enumerate(rows):
+        at = 0
+        for j, system in enumerate(side):
+            base = (i * smax + j) * s.NY
+            scald = int(any(r[s.L_SCALD] for r in system))
+            systems[base:base + s.NY] = [at, len(system), alts[i][j], values[i][j], scald, 0]
+            for row in system:
+                start = (i * lmax + at) * s.NL
+                lines[start:start + s.NL] = row
+                at += 1
+    ships = [0] * (2 * g * s.NF)
+    for i, n in enumerate(counts):
+        for place in range(n):
+            base = (i * g + place) * s.NF
+            ships[base + s.S_HULL] = stats[i][s.T_HULL]
+            ships[base + s.S_ALIVE] = 1
+            ships[base + s.S_LAYER] = layer
+    head = stats[0] + stats[1]
+    o_lines = len(head)
+    o_systems = o_lines + len(lines)
+    o_extra = o_systems + len(systems)
+    o_decay = o_extra + len(extra)
+    o_ships = o_decay + len(decay)
+    return s.Params(
+        data=head + lines + systems + extra + decay + ships + [0] * (2 * g * smax),
+        n_a=counts[0], n_b=counts[1], sys_a=len(rows[0]), sys_b=len(rows[1]), g=g, lmax=lmax,
+        smax=smax, o_lines=o_lines, o_systems=o_systems, o_extra=o_extra, o_decay=o_decay,
+        o_ships=o_ships, o_lost=len(ships), enemy_inches=enemy_inches,
+        mate_inches=MATE_INCHES, cap=cap)
+
+
+def _system_name(system: System) -> str:
+    return " + ".join(line.name for line in system.lines)
+
+
+def _rules(line: WeaponLine) -> str:
+    return ", ".join(str(r) for r in line.rules)
+
+
+def _catastrophic_names(catalog: DropfleetCatalog) -> tuple[str, ...]:
+    """Names by row code: the normal table's six rows (1-2, 3, 4, 5, 6, 7+), then the
+    Dreadnought table's five (2-3, 4, 5, 6, 7+)."""
+    d = catalog.damage
+    normal = [r.name for r in d.catastrophic]  # 1-2, 3, 4, 5, 6, 7+
+    return tuple(normal + [r.name for r in d.dreadnought_catastrophic])

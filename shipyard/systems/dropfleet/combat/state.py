@@ -1,0 +1,145 @@
+"""The duel's state as numbers: field indices, event and end codes, and the parameters a duel
+starts from (setup.py fills them; rules.py and commander.py read them, compiled or not).
+
+Mutable state is flat (a ship's field f is `st[ship * NF + f]`), so that copying it from the
+parameters copies it (a list of lists would copy only its outer list).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# a ship's state: st[ship * NF + field]; ship = side * g + place in the group
+S_HULL = 0  # Hull left
+S_ALIVE = 1  # 1 in the duel, 0 destroyed or removed (or padding)
+S_DYING = 2  # at 0 Hull, its catastrophic damage not yet rolled
+S_PENDING = 3  # crippling rolls owed (rolled at the end of the activation or step, R13)
+S_PASSED = 4  # crippling thresholds passed
+S_CRACK = 5  # Armour Cracked results (+2 to the save each)
+S_FIRES = 6  # Fire markers (1 Hull each Roundup, repairable)
+S_ACF = 7  # damage-control successes still needed against containment failures (2 each)
+S_INERT = 8  # repairable results with no effect in a duel (R16), rolled for all the same
+S_DECAY = 9  # Orbital Decay (one marker, repairable: S7)
+S_LAYER = 10  # 0 high orbit, 1 low orbit, 2 atmosphere
+S_OFFLINE = 11  # Weapons Offline: fires nothing at its next activation
+S_LEAK = 12  # Primary Core Leaks (3 Hull each Clean-Up)
+S_SHIELDS = 13  # shields raised (until its next activation)
+S_CRIPPLED = 14  # crippled (for the narrator and the card)
+S_SPARE = 15
+NF = 16
+
+HIGH, LOW, ATMOSPHERE = 0, 1, 2
+
+# a side's fixed figures: stat[side][field]
+T_HULL = 0
+T_ARMOUR = 1  # the save's number, 2..6
+T_PASSIVE = 2  # 0: none
+T_PD = 3
+T_PD_UP = 4  # Point Defence with shields raised (0 for Shaltari: D3)
+T_SHIELDS = 5  # 1: its passive save works only with shields raised; 0: always on (or none)
+T_CRIP1 = 6  # Hull left at which it is crippled; -1 never
+T_CRIP2 = 7  # a Dreadnought's second threshold; -1 none
+T_DREAD = 8
+T_CAT_BONUS = 9  # +1 at starting Hull 10 or more
+T_RADIUS = 10  # 0 no catastrophic roll; else the sides of the radius die (3 or 6)
+T_ATMOS = 11  # the Atmospheric rule
+T_ABLATIVE = 12
+T_SYSTEMS = 13  # weapon systems an activation: 1, or 2 for a Dreadnought
+T_THREAT_UP = 14  # the enemy's best volley, expected Hull lost x1000, shields up
+T_THREAT_DOWN = 15  # ... shields down
+NT = 16
+
+# a weapon line: lines[side * lmax + line][field]
+L_LOCK = 0  # 2..6 (a `*` Lock already read as the target's Armour)
+L_ATT_N = 1  # Attack: N dice of L_ATT_S sides + L_ATT_B, or N itself when L_ATT_S is 0
+L_ATT_S = 2
+L_ATT_B = 3
+L_DMG_N = 4
+L_DMG_S = 5
+L_DMG_B = 6
+L_CRIT_ON = 7  # a hit rolling this or more is critical; 0: every hit (Particle); 7: none
+L_CA = 8  # Close Action: Point Defence works against it
+L_SCALD = 9
+L_BURN = 10  # Burnthrough (X): X, else 0
+L_EXTRA = 11  # Fusillade attacks added in this duel
+L_MOUNTS = 12
+L_BEARS = 13  # 1 when its arc bears in this duel's geometry and range band
+NL = 14
+
+# a weapon system: systems[side * smax + system][field]; its lines are contiguous
+Y_FIRST = 0
+Y_LINES = 1
+Y_ALT = 2  # Alt group (0: none)
+Y_VALUE = 3  # expected Hull lost x1000 by the enemy (shields as it raises them); 0: cannot
+Y_SCALD = 4
+Y_SPARE = 5
+NY = 6
+
+# events: (code, ...) - the narrator (narrate.py) reads them
+EV_TURN = 1  # turn, first side, roll a, roll b
+EV_SHIELDS = 2  # ship, up
+EV_OFFLINE = 3  # ship
+EV_FIRE = 4  # ship, system, target
+EV_ROLL = 5  # what, die, success
+EV_LINE = 6  # ship, line, attacks, hits, crits, normal points, critical points, Lock
+EV_PD = 7  # target, dice, successes, normal blocked, critical blocked
+EV_SAVES = 8  # target, normal, need, saved, critical, need, saved
+EV_HULL = 9  # ship, lost, left, cause
+EV_CRIPPLED = 10  # ship, threshold
+EV_CRIPPLING = 11  # ship, dreadnought, section die, result die, row, extra
+EV_DESTROYED = 12  # ship, cause
+EV_CATASTROPHIC = 13  # ship, die, bonus, row, radius, dreadnought
+EV_BLAST = 14  # ship hit, from ship, row, roll
+EV_REPAIR = 15  # ship, effect, die, result
+EV_DECAY = 16  # ship, new layer
+EV_SYSTEM_LOST = 17  # ship, system
+EV_NOTHING = 18  # ship: no weapon system can fire
+EV_ROUNDUP = 19  # turn
+
+# what an EV_ROLL die was for
+R_ATTACK, R_DAMAGE, R_PD, R_SAVE, R_CRIT_SAVE, R_ATTACKS = 1, 2, 3, 4, 5, 6
+# causes of Hull loss
+C_FIRE, C_CRIPPLING, C_BLAST, C_BURNING, C_REPAIR, C_LEAK = 1, 2, 3, 4, 5, 6
+# why a ship left the duel
+D_HULL, D_DECAY, D_RENT = 1, 2, 3
+# damage-control effects
+E_FIRE, E_ACF, E_INERT, E_DECAY = 1, 2, 3, 4
+# outcomes of a damage-control die
+DC_HURT, DC_NOT_YET, DC_REPAIRED = 1, 2, 3
+
+# catastrophic rows (normal table): burn up, blazing wreck, shredded, explosion, radiation,
+# distortion; (Dreadnought table): fiery descent, immolation, superstructure, magazine, rent
+CAT_BURN, CAT_BLAZE, CAT_SHRED, CAT_EXPLOSION, CAT_RADIATION, CAT_DISTORTION = range(6)
+DCAT_FIERY, DCAT_IMMOLATION, DCAT_SUPERSTRUCTURE, DCAT_MAGAZINE, DCAT_RENT = range(6, 11)
+
+A_WINS, B_WINS, BOTH_LOST, HARMLESS, CAP = 0, 1, 2, 3, 4
+
+
+ROWS = 9  # rows of a crippling table
+
+
+class Params(NamedTuple):
+    """One duel's terms and both groups, as numbers (setup.py). Every figure lives in one
+    flat list, `data`, so that the compiled rules pass one array, not ten, from call to call:
+    the sides' figures (2 x NT), weapon lines (2 x lmax x NL), weapon systems (2 x smax x NY),
+    the crippling tables' extra Hull and Orbital Decay (2 x ROWS each), and last the ships'
+    state at the start (2 x g x NF) followed by their lost weapon systems (2 x g x smax), which
+    a fight copies as its own state."""
+
+    data: list[int]
+    n_a: int  # ships of each side
+    n_b: int
+    sys_a: int  # weapon systems of each side
+    sys_b: int
+    g: int  # places a side holds in the ship state (the larger group)
+    lmax: int
+    smax: int
+    o_lines: int  # where each part starts in `data`
+    o_systems: int
+    o_extra: int
+    o_decay: int
+    o_ships: int
+    o_lost: int  # where the lost systems start in a fight's own state (2 x g x NF)
+    enemy_inches: int  # between the groups (R2)
+    mate_inches: int  # between group mates (R6)
+    cap: int

@@ -1,0 +1,150 @@
+"""traveller space combat as a `FightSupport`: the seed's turn sequence on the fight pattern.
+
+rules.py holds every rule and the default crew's policy as plain functions over numbers (a
+narrated duel and a compiled series run the same ones); setup.py turns designs into those
+numbers; narrate.py tells the recorded events; odds.py enumerates one attack and one salvo.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shipyard.api import (
+    Chance,
+    Distribution,
+    Event,
+    FightRules,
+    FightSupport,
+    OddsReport,
+    Point,
+    Prepared,
+    Terms,
+    UserError,
+)
+from shipyard.systems.traveller.combat import odds as o
+from shipyard.systems.traveller.combat import rules as r
+from shipyard.systems.traveller.combat.setup import setup, side_of
+
+ENDS: dict[int, tuple[int | None, str]] = {
+    r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
+    r.A_BOARDS: (0, "surrendered"), r.B_BOARDS: (1, "surrendered"),
+    r.CAP: (None, "cap"), r.HARMLESS: (None, "harmless"),
+    r.LOST_CONTACT: (None, "lost-contact")}
+
+RULES = FightRules(play=r.play, fights=r.fights,
+                   modules=("shipyard.systems.traveller.combat.rules",), ends=ENDS)
+
+
+class TravellerCombat(FightSupport[Any]):
+    def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
+        for side, crew in zip("ab", terms.crew, strict=True):
+            if "aim" in crew:
+                raise UserError.single("cli.crew", f"--crew-{side} aim: aim is for odds; in a "
+                                       "duel the gunners aim when their weapon does not reach")
+        params, told, notes = setup(a, b, terms)
+        askers = tuple(_captain(ref) for ref in terms.pilots)
+        asker = None
+        if any(c is not None for c in askers):
+            def asker(side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
+                captain = askers[side]
+                if captain is None or question != r.Q_BAND:
+                    return default
+                return _band(captain, facts, default)
+        return Prepared(names=told.names, cap=params.cap, round_name="turn",
+                        damage_unit="Hull points", state=params, batchable=asker is None,
+                        notes=notes, asker=asker, told=told)
+
+    def rules(self) -> FightRules:
+        return RULES
+
+    def narrate(self, prepared: Prepared, events: list[tuple[int, ...]], end: int,
+                rounds: int) -> tuple[list[Event], str]:
+        from shipyard.systems.traveller.combat.narrate import narrate
+
+        return narrate(prepared, events, end, rounds)
+
+    def odds(self, attacker: Any, target: Any, terms: Terms, samples: int,
+             seed: int) -> OddsReport:
+        return attack_odds(attacker, target, terms)
+
+
+def _captain(reference: str | None) -> Any:
+    if reference is None:
+        return None
+    from shipyard.api import load_object
+
+    found = load_object(reference, "Captain")
+    return found() if isinstance(found, type) else found
+
+
+BAND_NAMES = ("adjacent", "close", "short", "medium", "long", "very-long", "distant")
+
+
+def _band(captain: Any, facts: tuple[Any, ...], default: int) -> int:
+    """A user's captain: `band(turn, band, own_hull, enemy_hull, default) -> str` names the
+    range band to steer for ("short", ...), as docs/systems/traveller.md shows."""
+    rnd, band, mine, theirs = facts
+    answer = captain.band(rnd, BAND_NAMES[band], mine, theirs, BAND_NAMES[default])
+    if answer not in BAND_NAMES:
+        raise UserError.single("fight.captain", f"the captain's band() returned {answer!r}: "
+                               f"give one of {', '.join(BAND_NAMES)}")
+    return BAND_NAMES.index(answer)
+
+
+def attack_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
+    """Each weapon of the attacker fired once at the target, and its missile salvo: exact."""
+    catalog = attacker.catalog
+    me = side_of(attacker.built, catalog, attacker.model.name, terms.crew[0])
+    them = side_of(target.built, catalog, target.model.name, {})
+    bands = catalog.combat.bands
+    given = terms.values.get("range")
+    aim = int(terms.crew[0].get("aim", 0))
+    dists, chances = [], []
+    for w in me.weapons:
+        if w.kind != r.DIRECT:
+            continue
+        skill = me.skills[r.PILOT] if w.fixed else me.skills[r.GUNNERY]
+        armour = max(0, them.armour - w.ap)
+        for i, band in enumerate(bands):
+            if i > w.reach or (given is not None and band.id != given):
+                continue
+            dm = skill + band.dm + w.dm + aim
+            points = o.attack(dm, w.dice, w.dd, w.per_die, armour, w.multiple)
+            label = f"{w.label} at {band.name} (2D {dm:+d} vs 8+)"
+            dists.append(Distribution(f"damage of {label}",
+                                      tuple(Point(v, float(c)) for v, c in points),
+                                      float(o.mean(points))))
+            effect = o.effects(dm)
+            dists.append(Distribution(f"Effect of {label}",
+                                      tuple(Point(v, float(c)) for v, c in effect),
+                                      float(o.mean(effect))))
+            chances.append(Chance(f"{label} hits", float(o.hit_chance(dm))))
+            chances.append(Chance(f"{label} does damage",
+                                  float(sum(c for v, c in points if v > 0))))
+    if me.salvo:
+        tl_dm = min(6, max(1, me.tl - them.tl))
+        n = me.salvo
+        points = o.salvo(n, tl_dm, me.missile_dice, me.missile_dd, them.armour)
+        label = f"a salvo of {n} missile{'s' * (n != 1)} that all reach {them.name}"
+        dists.append(Distribution(f"damage of {label}",
+                                  tuple(Point(v, float(c)) for v, c in points),
+                                  float(o.mean(points))))
+        effect = o.effects(n - 1 + tl_dm)
+        dists.append(Distribution(f"Effect of {label} (damage × Effect, at least 1)",
+                                  tuple(Point(v, float(c)) for v, c in effect),
+                                  float(o.mean(effect))))
+        chances.append(Chance(f"{label} hits (2D {n - 1 + tl_dm:+d} vs 8+)",
+                              float(o.hit_chance(n - 1 + tl_dm))))
+    notes: tuple[str, ...] = (
+             f"gunnery DM {me.skills[r.GUNNERY]:+d}, pilot DM {me.skills[r.PILOT]:+d} (fixed "
+             f"mounts), aim {aim:+d}; {them.name} armour {them.armour}",
+             "no dodge, sand, point defence or ECM taken off: the attack as it is rolled",
+             "a salvo: 2D + 1 per missile beyond the first + TL DM (+1..+6) vs 8+; one "
+             "missile's damage × Effect (at least 1) − armour once (TRV-R19)")
+    if not dists:
+        notes += (f"{me.name} has no weapon that attacks",)
+    return OddsReport(f"one attack of each of {me.name}'s weapons at {them.name}", True, None,
+                      notes, tuple(dists), tuple(chances))
+
+
+SUPPORT = TravellerCombat()

@@ -1,0 +1,254 @@
+"""From two designs and the table's terms to the numbers the fight rules read (rules.Params)
+and the words only the narrator reads (Told)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from shipyard.api import Terms, UserError, Value
+from shipyard.systems.traveller.combat import odds
+from shipyard.systems.traveller.combat import rules as r
+from shipyard.systems.traveller.construction import Ship
+from shipyard.systems.traveller.models import BANDS, TravellerCatalog, WeaponEntry
+
+MAX_SALVOS = 12  # salvos in flight a side: Distant's flight is 10 rounds
+NO_SENSORS_DM = -4  # TRV-R17: a ship without a sensor suite scans as with basic sensors
+W_FIELDS = ("kind", "copies", "dice", "dd", "per_die", "multiple", "dm", "reach", "ap",
+            "radiation", "ion", "laser", "pd", "pd_dm", "fixed", "harm")
+SKILLS = ("pilot", "gunnery", "sensors", "tactics", "leadership", "engineer")
+EFFECTS = {"none": r.EF_NONE, "sensors": r.EF_SENSORS, "thrust": r.EF_THRUST,
+           "attack": r.EF_ATTACK, "armour": r.EF_ARMOUR, "damage": r.EF_DAMAGE,
+           "crew": r.EF_CREW}
+RANGE_WORDS = {"adjacent": 0, "close": 1, "short": 2, "medium": 3, "long": 4, "very long": 5,
+               "distant": 6}
+STARTS = {"random": r.START_RANDOM, "planet": r.START_PLANET,
+          **{band: i for i, band in enumerate(BANDS)}}
+
+
+class Weapon(NamedTuple):
+    """One weapon entry of a side: identical weapons of one mount, `copies` such mounts."""
+
+    label: str
+    kind: int
+    copies: int
+    dice: int
+    dd: int
+    per_die: int
+    multiple: int
+    dm: int
+    reach: int
+    ap: int
+    radiation: int
+    ion: int
+    laser: int
+    pd: int
+    pd_dm: int
+    fixed: int
+
+
+class Side(NamedTuple):
+    name: str
+    hull: int
+    armour: int
+    thrust: int
+    tl: int
+    sensor_dm: int
+    ecm_dm: int
+    shielded: int
+    weapons: tuple[Weapon, ...]
+    salvo: int
+    missile_dice: int
+    missile_dd: int
+    missile_fixed: int
+    stock: int
+    sands: int
+    skills: tuple[int, ...]
+
+
+class Told(NamedTuple):
+    """What only the narrator reads: names and labels."""
+
+    names: tuple[str, str]
+    weapons: tuple[tuple[str, ...], tuple[str, ...]]
+    bands: tuple[str, ...]
+    locations: tuple[str, ...]
+
+
+def reach(weapon: WeaponEntry) -> int:
+    return RANGE_WORDS.get(weapon.range.strip().lower(), -1)
+
+
+def trait_value(traits: str, name: str) -> int:
+    """`AP 4` -> 4, `AP ∞` -> 1000 (armour ignored), a bare trait -> 1, absent -> 0."""
+    for part in traits.split(","):
+        words = part.strip().split()
+        if words and words[0].lower() == name.lower():
+            if len(words) == 1:
+                return 1
+            return 1000 if words[1] == "∞" else int(words[1])
+    return 0
+
+
+def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
+            crew: Mapping[str, Value]) -> Side:
+    combat = catalog.combat
+    weapons: list[Weapon] = []
+    salvo = stock = sands = 0
+    missile_dice, missile_dd, missile_fixed = 4, 1, 1
+    parts = {p.part for p in ship.design.parts}
+    for ln in ship.lines:
+        if ln.ordnance is not None:
+            kind, rounds = ln.ordnance
+            if kind == "missile":
+                stock += rounds
+            elif kind == "sand":
+                sands += rounds
+        if not ln.weapons or ln.section != "Weapons":
+            continue
+        copies = ln.quantity or 1
+        fixed = 1 if ln.kind == "fixed_mount" else 0
+        for wid, n in Counter(ln.weapons).items():
+            w = catalog.weapon(wid)
+            if w is None:
+                continue
+            magazine = (w.firmpoint_magazine if fixed else w.magazine) or 0
+            if w.ordnance == "missile":
+                salvo += (w.salvo or 1) * n * copies
+                stock += magazine * n * copies
+                if w.dice is not None:
+                    missile_dice = w.dice.count
+                    missile_dd = 10 if w.destructive else 1
+                missile_fixed = missile_fixed and fixed
+                continue
+            if w.ordnance == "sand":
+                sands += magazine * n * copies
+                continue
+            if w.dice is None:
+                continue  # the repulsor's Special effect is not simulated (TRV-R29)
+            label = w.name + (f" ×{n}" if n > 1 else "")
+            if w.effect == "intercept":
+                weapons.append(Weapon(label, r.BATTERY, copies, w.dice.count, 1, 0, 1, 0, -1,
+                                      0, 0, 0, 0, 1, w.dice.count, 0))
+                continue
+            weapons.append(Weapon(
+                label, r.DIRECT, copies, w.dice.count, 10 if w.destructive else 1, n - 1,
+                w.multiple, combat.weapon_dm.get(wid, 0), reach(w),
+                trait_value(w.traits, "AP"), trait_value(w.traits, "Radiation"),
+                trait_value(w.traits, "Ion"), 1 if "laser" in wid else 0,
+                1 if w.point_defence else 0, n - 1, fixed))
+    skills = tuple(int(crew.get(k, getattr(combat.crew, k))) for k in SKILLS)
+    ecm = combat.countermeasures_dm if parts & {"countermeasures_suite",
+                                                 "military_countermeasures_suite"} else 0
+    return Side(name, ship.hull_points, ship.armour, ship.thrust, ship.design.tl,
+                NO_SENSORS_DM if ship.sensor_dm is None else ship.sensor_dm, ecm,
+                1 if "radiation_shielding" in parts else 0, tuple(weapons), salvo,
+                missile_dice, missile_dd, 1 if (missile_fixed and salvo) else 0, stock, sands,
+                skills)
+
+
+def harms(w: Weapon, armour: int) -> int:
+    """1 when the weapon's best hit gets through the armour (the rules skip those that
+    cannot)."""
+    most = w.dice * 6 * w.dd + w.per_die * w.dice + 12 + 6 + 6 - max(0, armour - w.ap)
+    return 1 if w.kind == r.DIRECT and most > 0 else 0
+
+
+def expected(me: Side, them: Side, band: int, dms: tuple[int, ...]) -> Fraction:
+    """What `me` is expected to deal in a turn at `band`, its defences aside: every direct
+    weapon that reaches, and a salvo when one may be launched."""
+    total = Fraction(0)
+    for w in me.weapons:
+        if w.kind != r.DIRECT or w.reach < band:
+            continue
+        skill = me.skills[0] if w.fixed else me.skills[1]
+        dm = skill + dms[band] + w.dm
+        armour = max(0, them.armour - w.ap)
+        total += w.copies * odds.mean(odds.attack(dm, w.dice, w.dd, w.per_die, armour,
+                                                  w.multiple))
+    if me.salvo and me.stock and band >= r.SHORT:
+        tl_dm = min(6, max(1, me.tl - them.tl))
+        total += odds.mean(odds.salvo(min(me.salvo, 30), tl_dm, me.missile_dice,
+                                      me.missile_dd, them.armour))
+    return total
+
+
+def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> int:
+    """The default captain's band (TRV-R25): where its expected damage most exceeds the
+    enemy's, the longer band on a tie."""
+    best, choice = None, r.LONG
+    for band in range(r.DISTANT + 1):
+        score = expected(me, them, band, dms) - expected(them, me, band, dms)
+        if best is None or score >= best:
+            best, choice = score, band
+    return choice
+
+
+def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]]:
+    catalog: TravellerCatalog = a.catalog
+    combat = catalog.combat
+    names = (a.model.name, b.model.name)
+    if names[0] == names[1]:
+        names = (f"{names[0]} (A)", f"{names[1]} (B)")
+    sides = (side_of(a.built, catalog, names[0], terms.crew[0]),
+             side_of(b.built, catalog, names[1], terms.crew[1]))
+    dms = tuple(band.dm for band in combat.bands)
+    for side in sides:
+        if side.hull <= 0:
+            raise UserError.single("fight.hull", f"{side.name} has no Hull points to fight with")
+    maxw = max(1, *(len(s.weapons) for s in sides))
+    block = r.AIM + maxw + 2 * MAX_SALVOS
+    state0 = [0] * (2 * block)
+    for i, s in enumerate(sides):
+        state0[i * block + r.HULL] = s.hull
+        state0[i * block + r.STOCK] = s.stock
+        state0[i * block + r.SANDS] = s.sands
+    locs = [loc for loc in catalog.critical_locations if loc.roll.isdigit()]
+    crit_loc = [0] * 13
+    for i, loc in enumerate(locs):
+        crit_loc[int(loc.roll)] = i
+    ids = [loc.id for loc in locs]
+
+    harm = [[harms(w, sides[1 - i].armour) for w in s.weapons] for i, s in enumerate(sides)]
+    w_flat: list[int] = []
+    for i, s in enumerate(sides):
+        for field in W_FIELDS:
+            row = harm[i] if field == "harm" else [getattr(w, field) for w in s.weapons]
+            w_flat += row + [0] * (maxw - len(row))
+    want = [wanted(sides[0], sides[1], dms), wanted(sides[1], sides[0], dms)]
+    sd: list[int] = []
+    for i, s in enumerate(sides):
+        sd += [s.hull, s.armour, s.thrust, s.tl, s.sensor_dm, s.ecm_dm, s.shielded, want[i],
+               s.salvo, s.missile_dice, s.missile_dd,
+               s.skills[0] if s.missile_fixed else s.skills[1], len(s.weapons)]
+    tables = ([band.thrust for band in combat.bands], list(dms),
+              [band.flight for band in combat.bands], crit_loc,
+              [EFFECTS[loc.effect] for loc in locs])
+    tab: list[int] = []
+    for row in tables:
+        tab += row + [0] * (r.TAB_WIDTH - len(row))
+    where = str(terms.values.get("range", terms.values.get("geometry", combat.start)))
+    start = STARTS[where]
+    skills = [k for s in sides for k in s.skills]
+    params = r.Params(
+        cap=terms.whole("cap", combat.cap), start=start, block=block, maxw=maxw,
+        maxs=MAX_SALVOS, nloc=len(locs), burn_max=combat.policy.burn_max,
+        inspire_from=combat.policy.inspire_from,
+        overcharge_from=combat.policy.overcharge_from, board=int(combat.policy.board),
+        crew_loc=ids.index("crew"), power_loc=ids.index("power_plant"),
+        sd_at=0, skill_at=len(sd), w_at=len(sd) + len(skills), tab_at=len(sd) + len(skills)
+        + len(w_flat), state0=state0, data=sd + skills + w_flat + tab)
+    told = Told(names, (tuple(w.label for w in sides[0].weapons),
+                        tuple(w.label for w in sides[1].weapons)),
+                tuple(band.name for band in combat.bands), tuple(loc.name for loc in locs))
+    start_words = {"random": "Very Long (a random encounter)",
+                   "planet": "near a planet: Medium on 1-2 of a d6, else Long"}
+    notes = (f"start: {start_words.get(where, where)}",
+             "crews (pilot, gunnery, sensors, tactics, leadership, engineer): "
+             + "; ".join(f"{s.name} {'/'.join(f'{v:+d}' for v in s.skills)}" for s in sides),
+             "default crews steer for " + ", ".join(
+                 f"{s.name} {combat.bands[want[i]].name}"
+                 for i, s in enumerate(sides)))
+    return params, told, notes

@@ -1,0 +1,35 @@
+"""What traveller fights take from the command line (the core parses it against this)."""
+
+from __future__ import annotations
+
+from shipyard.api import MAX_CAP, Choice, FightOptions, Option, Steps, Whole
+
+BANDS = Steps(("adjacent", "close", "short", "medium", "long", "very-long", "distant"))
+GEOMETRY = Option("geometry", "how the ships meet (default: combat.start in combat.yaml)",
+                  Choice({"random": "a random encounter: Very Long (the seed)",
+                          "planet": "near a planet or other object: Medium on 1-2 of a d6, "
+                                    "else Long (the seed)"}))
+START = Option("range", "duel: the band it starts at (over --geometry); odds: the band of the "
+               "attack (default: every band the weapon reaches)", BANDS)
+CAP = Option("cap", "turns before the duel is a draw (default: combat.cap)",
+             Whole(1, MAX_CAP, "turns"))
+AIM = Option("aim", "odds only: the gunner's aim, +2 a turn aimed, at most +6",
+             Whole(0, 6, "DM"))
+SKILL = Whole(-3, 10, "DM")
+CREW = (
+    Option("pilot", "the pilot's DM: Pilot + DEX DM (initiative, manoeuvre, dodge, line up, "
+           "fixed mounts)", SKILL),
+    Option("gunnery", "each gunner's DM: Gunnery + DEX or INT DM", SKILL),
+    Option("sensors", "the sensor operator's DM: Electronics (sensors) + INT or EDU DM", SKILL),
+    Option("tactics", "the captain's DM: Tactics (naval) + INT DM", SKILL),
+    Option("leadership", "the captain's DM: Leadership + SOC DM", SKILL),
+    Option("engineer", "the engineers' DM: Engineer + EDU DM (overcharge, repair)", SKILL),
+    AIM,
+)
+
+OPTIONS = FightOptions(
+    duel=(START, GEOMETRY, CAP),
+    odds=(START,),
+    crew=CREW,
+    pilot="captain",
+)

@@ -1,0 +1,49 @@
+"""Parsed catalog files are cached, and a cached parse never outlives an edit."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from shipyard.core.yamlio import load_catalog_file
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SHIPYARD_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "yaml"
+
+
+def test_a_catalog_file_is_parsed_once_and_then_read_from_the_cache(
+        tmp_path: Path, cache: Path) -> None:
+    path = tmp_path / "hulls.yaml"
+    path.write_text("hulls:\n  - {id: skiff, hull: 4}\n", encoding="utf-8")
+    first = load_catalog_file(path)
+    assert [p.name for p in cache.iterdir()] and first.line_of(("hulls", 0)) == 2
+    (entry,) = cache.iterdir()
+    again = load_catalog_file(path)
+    assert again == first and again is not first
+    entry.write_bytes(b"not a pickle")  # a damaged entry costs a parse, not an error
+    assert load_catalog_file(path) == first
+
+
+def test_an_edit_is_seen_even_at_the_same_size(tmp_path: Path, cache: Path) -> None:
+    path = tmp_path / "hulls.yaml"
+    path.write_text("hulls:\n  - {id: skiff, hull: 4}\n", encoding="utf-8")
+    load_catalog_file(path)
+    stat = path.stat()
+    path.write_text("hulls:\n  - {id: skiff, hull: 5}\n", encoding="utf-8")
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    assert load_catalog_file(path).data == {"hulls": [{"id": "skiff", "hull": 5}]}
+
+
+def test_a_cache_that_cannot_be_written_only_costs_the_parse(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("SHIPYARD_CACHE", str(blocker))  # a file where a folder should be
+    path = tmp_path / "hulls.yaml"
+    path.write_text("hulls: []\n", encoding="utf-8")
+    assert load_catalog_file(path).data == {"hulls": []}
