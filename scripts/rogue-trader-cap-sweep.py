@@ -7,7 +7,8 @@ Strategic Round cap, over every pairing (mirrors included) in each of the four g
 A pairing is two bundled examples, A against B; without --ordered each unordered pair plays once
 (A the earlier in STOCK order), with --ordered both ways round. Every fight is a default duel
 (default captains, default range, the system's cap) on the fight rules (compiled when Numba is
-installed), seeded as `duel --runs` seeds them. The bar: over all fights, the share that reach the cap has an upper 95% bound
+installed), seeded as `duel --runs` seeds them. The bar: over all fights, the share that reach
+the cap has an upper 95% bound
 (Wilson, shipyard.core.combat.wilson) under 5%, leaving out only pairings where `odds` shows
 neither side can damage the other.
 """

@@ -11,6 +11,7 @@ compiled or not.
 from __future__ import annotations
 
 FORE, PORT, STARBOARD, AFT = 1, 2, 4, 8  # arcs as bits
+INLINE = ("dot", "dist4", "within", "beyond")  # the captain's inner loops
 ALL_ARCS = FORE | PORT | STARBOARD | AFT
 # one VU along each facing, doubled: x = (DXP + DXQ·√2)/2, y likewise
 DXP = (2, 0, 0, 0, -2, 0, 0, 0)

@@ -83,6 +83,7 @@ OUTMATCHED_BY = 20  # how far the enemy's boarders must outmatch hers before she
 BOARDER_LEAVES_BELOW = 50  # Morale: a boarder this shaken, and outmatched, tries to get away
 HELM_CHANCE = 30  # the break-free target she needs to think it worth trying
 SHOOT, RAM, BOARD = 0, 1, 2
+INLINE = ("arc_power", "near_at")  # hot, and handed arrays: compiled into their callers
 SPOT = 6  # a place in s.pool: doubled x and y as (p, q) each, then both roughly (rough)
 
 

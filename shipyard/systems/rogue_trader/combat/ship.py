@@ -45,6 +45,9 @@ PART_ROWS = 10
 # the fight's own numbers (State.misc)
 ROUND, LOCKED, ORDER, PENDING_BLAST = 0, 1, 2, 4
 MISC_FIELDS = 5
+# compiled into their callers: a call handing the state pays a reference count per array
+INLINE = ("ship", "states", "known", "torpedoes", "scratch", "working", "armed", "strength",
+          "in_reach")
 
 
 class Params(NamedTuple):
