@@ -6,8 +6,9 @@ Strategic Round cap, over every pairing (mirrors included) in each of the four g
 
 A pairing is two bundled examples, A against B; without --ordered each unordered pair plays once
 (A the earlier in STOCK order), with --ordered both ways round. Every fight is a default duel
-(default captains, default range, the system's cap) on the narrated engine, seeded as `duel
---runs` seeds them. The bar: over all fights, the share that reach the cap has an upper 95% bound
+(default captains, default range, the system's cap) on the fight rules (compiled when Numba is
+installed), seeded as `duel --runs` seeds them. The bar: over all fights, the share that reach
+the cap has an upper 95% bound
 (Wilson, shipyard.core.combat.wilson) under 5%, leaving out only pairings where `odds` shows
 neither side can damage the other.
 """
@@ -41,7 +42,8 @@ def cell(job: tuple[str, str, str, int, int]) -> tuple[str, str, str, int, int, 
     prepared = SUPPORT.prepare(first, second, Terms(geometry=geometry))
     start = time.perf_counter()
     columns = series(SUPPORT, prepared, fights, seed)
-    capped = sum(1 for reason in columns.reason if reason == "cap")
+    names = columns.reason_names  # a compiled series gives indices into its reason names
+    capped = sum(1 for reason in columns.reason if (names[reason] if names else reason) == "cap")
     return a, b, geometry, fights, capped, time.perf_counter() - start
 
 

@@ -5,16 +5,10 @@ from __future__ import annotations
 import pytest
 
 from shipyard.core.dice import Dice
+from shipyard.systems.rogue_trader.combat import geometry as g
 from shipyard.systems.rogue_trader.combat import rules
-from shipyard.systems.rogue_trader.combat.captain import Situation
-from shipyard.systems.rogue_trader.combat.geometry import bearing, distance, move
-from shipyard.systems.rogue_trader.combat.spec import Gun
-from tests.systems.rogue_trader.fights import fight
-
-
-def gun(kind: str = "macrobattery", damage: str = "1d10+2") -> Gun:
-    return Gun(kind, "dorsal", ("fore",), 3, Dice.parse(damage), None, 6, 0,
-               3 if kind == "lance" else 1, 0, None)
+from shipyard.systems.rogue_trader.combat import ship as sh
+from tests.systems.rogue_trader.fights import Bout
 
 
 @pytest.mark.parametrize(("rolled", "expected"), [(31, 0), (30, 1), (21, 1), (20, 2), (11, 2),
@@ -27,14 +21,13 @@ def test_macrobattery_hits_one_plus_one_per_degree_up_to_strength(rolled: int,
 
 def test_strength_caps_the_hits_and_crippled_strength_halves_up() -> None:
     assert rules.hits(90, 1, cap=6, step=1) == 6
-    f = fight("ambition", "sword")
-    ship = f.ships[0]
-    broadside = next(p for p in ship.spec.guns if "Broadside" in p.name)
-    assert ship.strength(broadside) == 6
-    ship.hull_integrity = 0
-    assert ship.strength(broadside) == 3  # seed: halved, rounding up
-    tubes = next(p for p in ship.spec.guns if "Torpedo" in p.name)
-    assert tubes.gun is not None and tubes.gun.strength == 6
+    b = Bout("ambition", "sword")
+    broadside = b.part(0, lambda p: "Broadside" in p.name)
+    assert sh.strength(b.p, b.s, 0, broadside) == 6
+    b.ship(0)[sh.HULL] = 0
+    assert sh.strength(b.p, b.s, 0, broadside) == 3  # seed: halved, rounding up
+    tubes = b.part(0, lambda p: "Torpedo" in p.name)
+    assert b.p.data[b.p.o_gun + tubes * sh.GUN_FIELDS + sh.G_STRENGTH] == 6
 
 
 def test_lance_hits_one_plus_one_per_three_degrees() -> None:
@@ -62,18 +55,10 @@ def test_detection_bonus_is_the_tens_digit() -> None:
 
 def test_armour_is_subtracted_once_from_the_summed_damage() -> None:
     # seed, Armour: three hits of 10 against Armour 20 do 10, not nothing
-    assert rules.through_armour(30, 0, 20) == 10
-    assert rules.through_armour(15, 0, 20) == 0
-    assert rules.through_armour(15, 7, 20) == 7  # lance damage is past the armour (R7)
-
-
-def test_attacker_gives_up_the_weakest_macrobattery_hits_to_the_shields() -> None:
-    shots = [rules.Shot(0, gun("lance", "1d10+4"), 1, False),
-             rules.Shot(1, gun("macrobattery", "1d10+2"), 2, False),
-             rules.Shot(2, gun("macrobattery", "1d10+1"), 1, False),
-             rules.Shot(3, gun("torpedo-tubes", "2d10+12"), 3, False)]
-    order = rules.shield_order(shots)
-    assert order == [(2, 0), (1, 0), (1, 1), (0, 0)]  # torpedoes are not in the pool
+    assert rules.through_armour(30, 0, 20, 0) == 10
+    assert rules.through_armour(15, 0, 20, 0) == 0
+    assert rules.through_armour(15, 7, 20, 0) == 7  # lance damage is past the armour (R7)
+    assert rules.through_armour(15, 7, 20, 4) == 11  # what torpedoes put past it, each alone
 
 
 def test_boarding_bonus_per_full_ten_points() -> None:
@@ -88,56 +73,72 @@ def test_opposed_tests_r14() -> None:
     assert rules.opposed(rules.standing(40, 15), rules.standing(30, 35)) == (0, 3)
     assert rules.opposed(2, -1) == (0, 3)
     assert rules.opposed(-1, 0) == (1, 1)
-    assert rules.opposed(-1, -3) == (None, 0)  # both fail: nobody wins
-    assert rules.opposed(2, 2) == (None, 0)
+    assert rules.opposed(-1, -3) == (-1, 0)  # both fail: nobody wins
+    assert rules.opposed(2, 2) == (-1, 0)
 
 
 def test_crippled_ship_loses_manoeuvrability_detection_and_half_speed() -> None:
-    f = fight("hazeroth", "sword")
-    ship = f.ships[0]
-    before = (ship.manoeuvrability, ship.detection, ship.speed)
+    b = Bout("hazeroth", "sword")
+
+    def profile() -> tuple[int, int, int]:
+        return (sh.manoeuvrability(b.p, b.s, 0), sh.detection(b.p, b.s, 0),
+                sh.speed(b.p, b.s, 0))
+
+    before = profile()
     assert before == (23, 12, 10)
-    ship.hull_integrity = 0
-    assert (ship.manoeuvrability, ship.detection, ship.speed) == (13, 2, 5)
-    ship.hull_integrity = 1  # regained one point: no longer Crippled
-    assert (ship.manoeuvrability, ship.detection, ship.speed) == before
-    vagabond = fight("vagabond", "sword").ships[0]
-    vagabond.hull_integrity = 0
-    assert vagabond.speed == 2  # 4 halved
+    b.ship(0)[sh.HULL] = 0
+    assert profile() == (13, 2, 5)
+    b.ship(0)[sh.HULL] = 1  # regained one point: no longer Crippled
+    assert profile() == before
+    vagabond = Bout("vagabond", "sword")
+    vagabond.ship(0)[sh.HULL] = 0
+    assert sh.speed(vagabond.p, vagabond.s, 0) == 2  # 4 halved
 
 
 def test_turns_by_hull_class() -> None:
     # seed: transports, raiders and frigates turn up to 90°, other ships 45°
-    f = fight("sword", "ambition")
-    sword, ambition = f.ships
-    assert {t for *_, t in Situation(1, sword, ambition, 1).options()} == {-2, -1, 0, 1, 2}
-    assert {t for *_, t in Situation(1, ambition, sword, 1).options()} == {-1, 0, 1}
-    speeds = {(w, vu) for w, vu, _ in Situation(1, ambition, sword, 1).options()}
-    assert speeds == {("full", 5), ("half", 3)}  # Speed or half Speed, never standing still
+    b = Bout("sword", "ambition")
+    stat = b.p.data[b.p.o_stat:]
+    assert (stat[sh.S_TURN], stat[sh.STAT_FIELDS + sh.S_TURN]) == (2, 1)
+    full = sh.speed(b.p, b.s, 1)
+    assert (full, g.half_up(full)) == (5, 3)  # Speed or half Speed, never standing still
 
 
 def test_component_states_switch_effects_off() -> None:
-    f = fight("ambition", "sword")
-    ship = f.ships[0]
-    shields = next(p for p in ship.spec.parts if p.void_shields)
-    assert ship.void_shields == 2
-    ship.states[shields.index].add("unpowered")
-    assert ship.void_shields == 0
-    bridge = next(p for p in ship.spec.parts if p.kind == "bridge")
-    assert ship.ballistic_skill == 60  # Veteran 50 + Ship Master's Bridge 10
-    ship.states[bridge.index].add("depressurised")
-    assert ship.ballistic_skill == 50
+    b = Bout("ambition", "sword")
+    shields = b.part(0, lambda p: p.void_shields > 0)
+    assert b.p.data[b.p.o_shields + shields] == 2 and sh.working(b.s, 0, shields)
+    b.states(0)[shields] |= sh.UNPOWERED
+    assert not sh.working(b.s, 0, shields)
+    bridge = b.part(0, lambda p: p.kind == "bridge")
+    assert sh.ballistic_skill(b.p, b.s, 0) == 60  # Veteran 50 + Ship Master's Bridge 10
+    b.states(0)[bridge] |= sh.DEPRESSURISED
+    assert sh.ballistic_skill(b.p, b.s, 0) == 50
+
+
+def arc(x: float, y: float, facing: int = 0) -> int:
+    return g.arc_bits(round(2 * x), 0, round(2 * y), 0, facing)
 
 
 def test_arcs_and_movement() -> None:
-    assert bearing((0.0, 0.0), 0, (5.0, 1.0)) == "fore"
-    assert bearing((0.0, 0.0), 0, (1.0, 5.0)) == "port"
-    assert bearing((0.0, 0.0), 0, (1.0, -5.0)) == "starboard"
-    assert bearing((0.0, 0.0), 0, (-5.0, 0.5)) == "aft"
-    assert bearing((0.0, 0.0), 2, (0.0, 5.0)) == "fore"  # facing 90° to port
-    there = move((0.0, 0.0), 1, 6)
-    assert distance((0.0, 0.0), there) == pytest.approx(6.0)
-    assert bearing((0.0, 0.0), 1, (3.0, 3.0)) == "fore"
+    assert arc(5, 1) == g.FORE
+    assert arc(1, 5) == g.PORT
+    assert arc(1, -5) == g.STARBOARD
+    assert arc(-5, 0.5) == g.AFT
+    assert arc(0, 5, 2) == g.FORE  # facing 90° to port
+    assert arc(3, 3) == g.FORE  # on the boundary: fore (R6)
+    assert arc(-3, 3) == g.AFT
+    assert arc(0, 0) == g.ALL_ARCS  # alongside (R22)
+    # 6 VU along the diagonal is exactly 6 VU: in reach of a 6 VU gun, not of a 5 VU one
+    dp, dq = g.dist4(0, 6, 0, 6)
+    assert g.within(dp, dq, 6) and g.beyond(dp, dq, 6) and not g.within(dp, dq, 5)
+    assert g.arc_bits(0, 3, 0, 3, 1) == g.FORE
+
+
+def test_exact_signs() -> None:
+    # p + q√2, decided in integers: 3 - 2√2 > 0 (0.17), 7 - 5√2 < 0 (-0.07), 99 - 70√2 > 0
+    assert [g.sign2(3, -2), g.sign2(7, -5), g.sign2(99, -70), g.sign2(-99, 70)] == [1, -1, 1, -1]
+    assert g.sign2(0, 0) == 0 and g.sign2(-1, 1) == 1 and g.sign2(2, -1) == 1
 
 
 def test_dice_expressions() -> None:

@@ -1,7 +1,7 @@
 """Captains: who decides what a ship does in its Strategic Turn. Replace the default with your own.
 
 A captain is any object with these methods (subclass `Captain` and override what you like); each
-gets the `Situation` at the start of its decision and answers with orders the engine checks:
+gets the `Situation` at the start of its decision and answers with orders the rules check:
 
     manoeuvre(s) -> (speed, turn)   speed "full" or "half"; turn in 45° steps, + to port,
                                     within the hull class's turn (seed, Manoeuvre Actions)
@@ -15,39 +15,56 @@ gets the `Situation` at the start of its decision and answers with orders the en
                                     Action it gave up (R23)
     break_free(s) -> bool           at the start of a round locked in a boarding action (either
                                     locked ship may try: R20; `s.boarder` says if she began it)
-    shields_take(s, shots) -> list  which of her hits the enemy's void shields take, in order
+    shields_take(s, shots) -> list  which of her hits the enemy's void shields take, in order,
+                                    as (shot index, hit number)
     boarding_blow(s) -> str         having won a boarding exchange, for each degree: "crew"
                                     (1d5 Crew Population and 1d5 Morale) or "hull" (1 Hull
                                     Integrity, with its Crew Population and Morale)
 
-Load your own with `shipyard duel A B --pilot-a my_captains.py:Cautious`; a replaced captain
-fights on the narrated (reference) engine.
+Each method of `Captain` answers what the default captain (orders.py, compiled with the rules)
+would, so an override may call `super()`. Load your own with `shipyard duel A B --pilot-a
+my_captains.py:Cautious`; a replaced captain fights uncompiled, asked through the rules' `ask`.
 """
 
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
-from itertools import pairwise
-from typing import TYPE_CHECKING, Any, NamedTuple
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from shipyard.systems.rogue_trader.combat.geometry import (
-    DIRECTIONS,
-    EPSILON,
-    Vec,
-    bears,
-    distance,
-    move,
-)
-from shipyard.systems.rogue_trader.combat.rules import Shot, shield_order, step_bonus
-from shipyard.systems.rogue_trader.combat.spec import half_up
+from shipyard.api import UserError
+from shipyard.systems.rogue_trader.combat import fight as rules
+from shipyard.systems.rogue_trader.combat import ship as sh
+from shipyard.systems.rogue_trader.combat.spec import Gun, Spec, half_up
+from shipyard.systems.rogue_trader.combat.state import STATES, Ship
 
 if TYPE_CHECKING:
-    from shipyard.systems.rogue_trader.combat.state import Ship
     from shipyard.systems.rogue_trader.models import RogueTraderCatalog
+
+Vec = tuple[float, float]
+_H = math.sqrt(0.5)
+DIRECTIONS: tuple[Vec, ...] = ((1.0, 0.0), (_H, _H), (0.0, 1.0), (-_H, _H), (-1.0, 0.0),
+                               (-_H, -_H), (0.0, -1.0), (_H, -_H))
+OUT_WORDS = {sh.OUT_CREW: "crew-lost", sh.OUT_HULKED: "hulked", sh.OUT_EXPLODED: "exploded",
+             sh.OUT_WARP: "warp", sh.OUT_SURRENDERED: "surrendered"}
+ACTIONS = {"shoot": rules.SHOOT, "ram": rules.RAM, "board": rules.BOARD}
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One weapon component's attack: its hits, and whether its Crit Rating was met."""
+
+    part: int
+    gun: Gun
+    hits: int
+    crit_met: bool
+
+
+def move(position: Vec, facing: int, distance: int) -> Vec:
+    dx, dy = DIRECTIONS[facing % 8]
+    return (position[0] + dx * distance, position[1] + dy * distance)
 
 
 @dataclass
@@ -58,13 +75,14 @@ class Situation:
     contact_range: int
     locked: bool = False
     break_free: int = -20  # the test's difficulty
-    catalog: RogueTraderCatalog | None = None  # for the captain's own reckoning of a volley
+    catalog: RogueTraderCatalog | None = None
     plan: tuple[str, int] | None = None  # the manoeuvre ordered this turn (for action())
     boarder: bool = False  # locked in a boarding action she started
+    default: Any = None  # what the default captain answers
 
     @property
     def range(self) -> float:
-        return distance(self.me.position, self.enemy.position)
+        return math.dist(self.me.position, self.enemy.position)
 
     def after(self) -> tuple[Vec, int]:
         """Where the ordered manoeuvre leaves her: (position, facing)."""
@@ -76,7 +94,7 @@ class Situation:
     def options(self) -> list[tuple[str, int, int]]:
         """(speed word, VU, turn steps) the rules allow this turn."""
         speed = self.me.speed
-        half = -(-speed // 2)
+        half = half_up(speed)
         limit = 0 if self.me.cannot_turn else self.me.spec.turn_steps
         out = []
         for word, vu in (("full", speed), ("half", half)):
@@ -86,338 +104,141 @@ class Situation:
         return out
 
 
-ARC_BITS = {"fore": 1, "port": 2, "starboard": 4, "aft": 8}
-Battery = tuple[tuple[int, float, float, float], ...]
-
-
-def battery(ship: Ship) -> Battery:
-    """Each working gun with ammunition left: (arc bits, least range, range, worth of a volley)."""
-    states, torpedoes, crippled = ship.states, ship.torpedoes, ship.crippled
-    out = []
-    for part in ship.spec.guns:
-        gun = part.gun
-        assert gun is not None
-        if not states[part.index] and torpedoes.get(part.index, 1) > 0:
-            strength = half_up(gun.strength) if crippled else gun.strength  # Ship.strength
-            out.append((_arc_bits(gun.arcs), gun.min_range - EPSILON, gun.reach + EPSILON,
-                        strength * gun.value))
-    return tuple(out)
-
-
-@cache
-def _arc_bits(arcs: tuple[str, ...]) -> int:
-    return sum(ARC_BITS[a] for a in arcs)
-
-
-def arc_power(guns: Battery, reach: float) -> tuple[float, float, float, float]:
-    """Worth of the guns in range, by the arc the target is in: fore, port, starboard, aft."""
-    fore = port = starboard = aft = 0.0
-    for bits, low, high, worth in guns:
-        if low <= reach <= high:
-            if bits & 1:
-                fore += worth
-            if bits & 2:
-                port += worth
-            if bits & 4:
-                starboard += worth
-            if bits & 8:
-                aft += worth
-    return fore, port, starboard, aft
-
-
-Power = tuple[float, float, float, float]
-
-
-class PowerByRange(NamedTuple):
-    """`arc_power` of one battery at every range, worked out once: which guns are in range
-    changes only at their least ranges and ranges (the marks), so between two marks it is the
-    same all along, and at a mark it is what `arc_power` gives there."""
-
-    marks: list[float]  # sorted
-    at_mark: tuple[Power, ...]
-    between: tuple[Power, ...]  # between[i]: below marks[i] and above marks[i - 1]
-    mark_tops: tuple[float, ...]  # the strongest arc of each, for the search's pruning
-    between_tops: tuple[float, ...]
-
-    def at(self, reach: float) -> Power:
-        i = bisect_left(self.marks, reach)
-        if i < len(self.marks) and self.marks[i] == reach:
-            return self.at_mark[i]
-        return self.between[i]
-
-
-@lru_cache(maxsize=256)  # a battery changes only when its ship is hurt or spends torpedoes
-def power_by_range(guns: Battery) -> PowerByRange:
-    marks = sorted({edge for _, low, high, _ in guns for edge in (low, high)})
-    # a range strictly inside each stretch (none lies between two neighbouring floats, and
-    # then no range can land in that stretch)
-    inside = ([marks[0] - 1.0, *((a + b) / 2 for a, b in pairwise(marks)), marks[-1] + 1.0]
-              if marks else [0.0])
-    at_mark = tuple(arc_power(guns, m) for m in marks)
-    between = tuple(arc_power(guns, r) for r in inside)
-    return PowerByRange(marks, at_mark, between, tuple(map(max, at_mark)),
-                        tuple(map(max, between)))
-
-
-_ARC_INDEX = {"fore": 0, "port": 1, "starboard": 2, "aft": 3}
-
-
-def firepower(guns: PowerByRange, position: Vec, facing: int, target: Vec) -> float:
-    """What the guns that bear on `target` from `position` are worth, roughly."""
-    gap = distance(position, target)
-    power = guns.at(gap)
-    return max(power[_ARC_INDEX[arc]] for arc in bears(position, facing, target))
-
-
-def _next_turn(guns: PowerByRange, position: Vec, facing: int, target: Vec,
-               speeds: tuple[int, ...], turns: tuple[int, ...]) -> float:
-    """The most the guns could bring to bear next turn, were the target to stay put.
-
-    The captain's inner loop: `move`, `distance`, `bearing` and `PowerByRange.at` written out,
-    with the very same arithmetic (so the same decisions), for speed."""
-    marks, at_mark, between, mark_tops, between_tops = guns
-    count = len(marks)
-    best = 0.0
-    fx, fy = DIRECTIONS[facing]
-    axes = _axes(facing, turns)
-    for vu in speeds:
-        dx = target[0] - (position[0] + fx * vu)
-        dy = target[1] - (position[1] + fy * vu)
-        reach = math.sqrt(dx * dx + dy * dy)
-        i = bisect_left(marks, reach)
-        power, top = (at_mark[i], mark_tops[i]) if i < count and marks[i] == reach else (
-            between[i], between_tops[i])
-        if top <= best:  # no turn from here does better
-            continue
-        if reach <= EPSILON:  # R22: alongside, every arc bears
-            best = top
-            continue
-        for ax, ay, lx, ly in axes:
-            ahead = dx * ax + dy * ay
-            side = dx * lx + dy * ly
-            edge = abs(side) - EPSILON
-            if ahead >= edge:
-                value = power[0]
-            elif -ahead >= edge:
-                value = power[3]
-            else:
-                value = power[1] if side > 0 else power[2]
-            if value > best:
-                best = value
-    return best
-
-
-@cache
-def _axes(facing: int, turns: tuple[int, ...]) -> tuple[tuple[float, float, float, float], ...]:
-    """Ahead and to port, (ax, ay, lx, ly), for each facing a turn from `facing` gives."""
-    return tuple((*DIRECTIONS[(facing + turn) % 8], *DIRECTIONS[(facing + turn + 2) % 8])
-                 for turn in turns)
-
-
-def _near(a: Vec, b: Vec, reach: float) -> bool:
-    dx, dy = a[0] - b[0], a[1] - b[1]
-    return dx * dx + dy * dy <= reach * reach
-
-
-def _reply(guns: PowerByRange, position: Vec, facing: int, limit: int, target: Vec) -> float:
-    """The most a ship at `position` can bring to bear on `target` after a turn of up to
-    `limit` steps from `facing`."""
-    power = guns.at(distance(position, target))
-    return max(max(power[_ARC_INDEX[arc]] for arc in bears(position, (facing + t) % 8, target))
-               for t in range(-limit, limit + 1))
-
-
-def standoff(ship: Ship) -> float:
-    """The range at which every gun reaches (ordnance apart)."""
-    reaches = [p.gun.reach for p in ship.spec.guns
-               if p.gun is not None and not p.gun.ordnance and ship.working(p)]
-    return max(1.0, min(reaches) - 1.0) if reaches else 0.0
-
-
-# A gunnery captain whose best volley would need more than this many Strategic Turns, on
-# average, to cripple the enemy closes and boards instead (a captain's policy, not a rule):
-# a fight of guns that cannot decide it is a fight a referee's captain takes to the boarders.
-BOARD_AFTER_VOLLEYS = 8
-OUTMATCHED_BY = 20  # a captain's policy: how far the enemy's boarders must outmatch hers
-BOARDER_LEAVES_BELOW = 50  # Morale: a boarder this shaken, and outmatched, tries to get away
-CRIPPLED_MARK = 10  # damage a volley should do to a Crippled enemy: a critical of 10 or more
-
-
-def _bearing_worth(me: Ship, position: Vec, facing: int, target: Vec) -> float:
-    return max(power_by_range(battery(me)).at(distance(position, target))[_ARC_INDEX[arc]]
-               for arc in bears(position, facing, target))
-
-
-_VOLLEYS: dict[tuple[Any, ...], float] = {}
-
-
-def _best_volley(me: Ship, enemy: Ship, catalog: RogueTraderCatalog) -> float:
-    """The mean Hull Integrity the best arc's volley takes off `enemy` (exact: odds.py), at
-    1 VU and at her standoff range."""
-    from shipyard.systems.rogue_trader.combat.odds import ARCS, bearing_guns, volley_dist
-
-    best = 0.0
-    for reach in sorted({1, int(standoff(me)) or 1}):
-        for arc in ARCS:
-            guns = [p for p in bearing_guns(me, arc, reach) if me.working(p)
-                    and me.torpedoes.get(p.index, 1) > 0]
-            if guns:
-                dist, _ = volley_dist(me, enemy, guns, 0, catalog)
-                best = max(best, math.fsum(k * v for k, v in dist.items()))
-    return best
-
-
-def best_volley(me: Ship, enemy: Ship, catalog: RogueTraderCatalog) -> float:
-    key = (me.spec.name, me.spec.hull, battery(me), me.ballistic_skill,
-           me.modifier("macrobattery_damage"), enemy.spec.name, enemy.spec.hull, enemy.armour,
-           enemy.turrets, enemy.spec.crew.rating,
-           tuple((p.void_shields, p.shield_fails_on) for p in enemy.spec.parts
-                 if p.void_shields and enemy.working(p)))
-    found = _VOLLEYS.get(key)
-    if found is None:
-        if len(_VOLLEYS) > 4096:
-            _VOLLEYS.clear()
-        found = _VOLLEYS[key] = _best_volley(me, enemy, catalog)
-    return found
-
-
-def boarders(me: Ship, enemy: Ship, catalog: RogueTraderCatalog) -> int:
-    """Her Command target in a boarding action against `enemy` now (the seed's bonuses; R4)."""
-    table = catalog.combat
-    per = table.boarding_bonus_per_step
-    return (me.command + table.boarding_bonus_per_turret * me.turrets
-            + me.modifier("boarding")
-            + step_bonus(me.crew_population, enemy.crew_population, table.boarding_crew_step, per)
-            + step_bonus(me.hull_integrity, enemy.hull_integrity, table.boarding_hull_step, per))
-
-
 class Captain:
-    """The default captain.
-
-    With `tactic: gunnery` it brings its strongest arc to bear where the enemy brings the
-    least, closing or opening the range as its guns want, and foreseeing the two places the
-    enemy can move to. When its guns cannot decide the fight (its best volley would need more
-    than BOARD_AFTER_VOLLEYS turns to cripple the enemy, or to put CRIPPLED_MARK past a
-    Crippled enemy's armour) it closes and boards. Alongside with no gun bearing, it boards
-    if its boarders are the better. With `ram` or `board` it closes, bow on, and rams or
-    boards when it can, shooting meanwhile."""
-
-    def tactic(self, s: Situation) -> str:
-        tactic = s.me.spec.crew.tactic
-        if tactic != "gunnery" or s.catalog is None:
-            return tactic
-        volley = best_volley(s.me, s.enemy, s.catalog)
-        # a Crippled enemy is finished by critical hits: guns that put enough past her armour
-        # do it, else her crew is taken
-        if volley * BOARD_AFTER_VOLLEYS >= max(s.enemy.hull_integrity, CRIPPLED_MARK):
-            return "gunnery"
-        # the guns cannot do it: her boarders will (even outmatched: a lost boarding action
-        # ends a fight that guns never would, and ramming needs her bow on as well)
-        return "board"
+    """The default captain: each method gives the default captain's answer (orders.py)."""
 
     def manoeuvre(self, s: Situation) -> tuple[str, int]:
-        me, enemy = s.me, s.enemy
-        tactic = self.tactic(s)
-        best: tuple[Any, ...] | None = None
-        choice = ("full", 0)
-        options = s.options()
-        speeds = tuple(sorted({vu for _, vu, _ in options}))
-        turns = tuple(sorted({t for _, _, t in options}))
-        mine = power_by_range(battery(me))
-        gunnery = tactic == "gunnery"
-        theirs = power_by_range(battery(enemy))
-        keep = standoff(me) if gunnery else 0.0
-        target = enemy.position
-        reach_of = s.contact_range + EPSILON
-        # where the enemy can be when she next moves: the seed sends every ship straight on,
-        # at full or half Speed, before it turns, so there are two places
-        enemy_limit = 0 if enemy.cannot_turn else enemy.spec.turn_steps
-        enemy_speeds = sorted({enemy.speed, half_up(enemy.speed)})
-        enemy_next = [move(target, enemy.facing, v) for v in enemy_speeds]
-        # and where it can be the turn after, for a captain who means to close with it
-        enemy_later = [] if gunnery else list({
-            move(there, (enemy.facing + t) % 8, v) for there in enemy_next
-            for t in range(-enemy_limit, enemy_limit + 1) for v in enemy_speeds})
-        # where each speed takes her, and what follows from that alone, whatever her turn
-        places: dict[int, tuple[Vec, float, Power, float]] = {}
-        for order, (word, vu, turn) in enumerate(options):
-            place = places.get(vu)
-            if place is None:
-                at = move(me.position, me.facing, vu)
-                gap = distance(at, target)
-                # the enemy's reply: from where it goes, turned to its best arc on her
-                threat = max(_reply(theirs, there, enemy.facing, enemy_limit, at)
-                             for there in enemy_next)
-                place = places[vu] = (at, gap, mine.at(gap), threat)
-            position, gap, power, threat = place
-            facing = (me.facing + turn) % 8
-            arcs = bears(position, facing, target)
-            fire = max(power[_ARC_INDEX[arc]] for arc in arcs)
-            # the turn decides where next turn's move goes: how near the range she wants it
-            # can bring her to where the enemy will be (without this, a ship that nothing
-            # bears from turns any way and circles for ever)
-            after = [move(position, facing, v) for v in speeds]
-            ahead = min(abs(distance(here, there) - keep) for here in after
-                        for there in enemy_next)
-            if gunnery:
-                # what bears now, what could bear next turn on the enemy where it goes, what the
-                # enemy can bring to bear on her meanwhile: one turn of foresight
-                coming = sum(_next_turn(mine, position, facing, there, speeds, turns)
-                             for there in enemy_next) / len(enemy_next)
-                score: tuple[Any, ...] = (round(fire + coming / 2 - threat / 8, 9),
-                                          -round(ahead, 9), -order)
-            else:
-                ready = gap <= reach_of and (tactic == "board" or "fore" in arcs)
-                # how many of the enemy's places she could close with next turn, and the turn
-                # after (contact within 1 VU is a narrow mark for ships that move in strides)
-                soon = sum(any(_near(here, there, reach_of) for here in after)
-                           for there in enemy_next)
-                later = [move(here, (facing + t) % 8, v) for here in after for t in turns
-                         for v in speeds]
-                then = sum(any(_near(here, there, reach_of) for here in later)
-                           for there in enemy_later)
-                score = (ready, soon, then, -round(ahead, 9), "fore" in arcs, fire, -order)
-            if best is None or score > best:
-                best, choice = score, (word, turn)
-        return choice
+        return s.default  # type: ignore[no-any-return]
 
     def action(self, s: Situation) -> str:
-        tactic = self.tactic(s)
-        position, facing = s.after()
-        contact = distance(position, s.enemy.position) <= s.contact_range + EPSILON
-        if tactic not in ("ram", "board"):
-            # alongside with no gun bearing, a captain whose boarders are the better sends them
-            if (contact and s.catalog is not None
-                    and not _bearing_worth(s.me, position, facing, s.enemy.position)
-                    and boarders(s.me, s.enemy, s.catalog) >= boarders(s.enemy, s.me,
-                                                                       s.catalog)):
-                return "board"
-            return "shoot"
-        ahead = "fore" in bears(position, facing, s.enemy.position)
-        return tactic if contact and (tactic == "board" or ahead) else "shoot"
+        return s.default  # type: ignore[no-any-return]
 
     def break_free(self, s: Situation) -> bool:
-        """Try to break free when the enemy's boarders outmatch ours and the helm has a fair
-        chance (a failed attempt costs -20 on the next Command test). The boarder tries too:
-        a boarding action going against her is one to get out of (R20)."""
-        if s.catalog is not None:
-            margin = boarders(s.enemy, s.me, s.catalog) - boarders(s.me, s.enemy, s.catalog)
-        else:
-            margin = (s.enemy.command + 10 * s.enemy.turrets
-                      - s.me.command - 10 * s.me.turrets)
-        # outmatched by two steps of the seed's +10s: a close fight is worth staying in (and
-        # breaking free only to be boarded again settles nothing)
-        losing = margin >= OUTMATCHED_BY
-        if s.boarder:  # she chose this fight: she leaves it when it is going against her
-            losing = losing and s.me.morale < BOARDER_LEAVES_BELOW
-        return losing and s.me.spec.crew.helm + s.me.manoeuvrability + s.break_free >= 30
+        return bool(s.default)
 
     def boarding_blow(self, s: Situation) -> str:
         """Cut through the enemy crew: Morale breaks a ship sooner than Hull Integrity."""
-        return "crew"
+        return s.default  # type: ignore[no-any-return]
 
     def shields_take(self, s: Situation, shots: Sequence[Shot]) -> list[tuple[int, int]]:
-        """Which of her hits the enemy's void shields take, in order, as (shot index, hit
-        number) (the seed: the attacker chooses). The default keeps the hits of a weapon whose
-        Crit Rating was met, then lances; the weakest go first (rules.shield_order)."""
-        return shield_order(shots)
+        """The default keeps the hits of a weapon whose Crit Rating was met, then lances; the
+        weakest go first (R5, R7)."""
+        return list(s.default)
+
+
+def view(spec: Spec, p: sh.Params, s: sh.State, side: int, crippled: tuple[int, int]) -> Ship:
+    """The ship of `side` as a captain of your own sees her (state.py's Ship)."""
+    me = sh.ship(s, side)
+    ship = Ship.fresh(spec, side, position(me), int(me[sh.FACING]), crippled)
+    ship.hull_integrity = int(me[sh.HULL])
+    ship.crew_population = int(me[sh.CREW])
+    ship.morale = int(me[sh.MORALE])
+    ship.states = [{word for bit, word in enumerate(STATES) if int(value) & (1 << bit)}
+                   for value in sh.states(s, side)[:len(spec.parts)]]
+    ship.known = {i for i, k in enumerate(sh.known(s, side)[:len(spec.parts)]) if k}
+    ship.torpedoes = {i: int(t) for i, t in enumerate(sh.torpedoes(s, side)[:len(spec.parts)])
+                      if t >= 0}
+    ship.sensors_damaged = bool(me[sh.SENSORS])
+    ship.thrusters = int(me[sh.THRUSTERS])
+    ship.cannot_turn = bool(me[sh.CANNOT_TURN])
+    ship.engines_halved = int(me[sh.ENGINES_HALVED])
+    ship.engines_wrecked = bool(me[sh.ENGINES_WRECKED])
+    ship.out = OUT_WORDS.get(int(me[sh.OUT]))
+    ship.damage_taken = int(me[sh.TAKEN])
+    ship.surprised = bool(p.data[p.o_stat + side * sh.STAT_FIELDS + sh.S_SURPRISED])
+    ship.simple_destruction = bool(p.data[p.o_stat + side * sh.STAT_FIELDS + sh.S_SIMPLE])
+    return ship
+
+
+def position(me: Sequence[int]) -> Vec:
+    root = math.sqrt(2)
+    return ((me[sh.XP] + me[sh.XQ] * root) / 2, (me[sh.YP] + me[sh.YQ] * root) / 2)
+
+
+@dataclass
+class Asker:
+    """Answers the rules' questions with each side's captain (None: the default's answer)."""
+
+    captains: tuple[Any, Any]
+    specs: tuple[Spec, Spec]
+    params: sh.Params
+    catalog: RogueTraderCatalog
+    where: tuple[str, str]
+    _shields: list[int] = field(default_factory=list)
+
+    def __call__(self, side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
+        captain = self.captains[side]
+        if captain is None:
+            return default
+        try:
+            return self.answer(captain, side, question, facts, default)
+        except UserError:
+            raise
+        except Exception as exc:  # the user's own code: one line, where it failed
+            raise self.failed(side, exc) from None
+
+    def failed(self, side: int, exc: Exception) -> UserError:
+        frames = [f for f in traceback.extract_tb(exc.__traceback__)
+                  if f.filename == self.where[side]]
+        line = frames[-1].lineno if frames else None
+        return UserError.single("cli.pilot", f"the captain failed: {type(exc).__name__}: {exc}",
+                                self.where[side] or None, line)
+
+    def situation(self, s: sh.State, side: int, default: Any) -> Situation:
+        p = self.params
+        crippled = (p.crippled_man, p.crippled_detection)
+        locked = int(s.misc[sh.LOCKED])
+        return Situation(int(s.misc[sh.ROUND]), view(self.specs[side], p, s, side, crippled),
+                         view(self.specs[1 - side], p, s, 1 - side, crippled), p.contact,
+                         locked >= 0, p.break_free_test, self.catalog, boarder=locked == side,
+                         default=default)
+
+    def answer(self, captain: Any, side: int, question: int, facts: tuple[Any, ...],
+               default: int) -> int:
+        s = facts[0]
+        if question == rules.Q_MANOEUVRE:
+            half, turn = default // 16, default % 16 - 8
+            word, turn = captain.manoeuvre(self.situation(s, side, (
+                "half" if half else "full", turn)))
+            return 16 * int(word == "half") + 8 + int(turn)
+        if question == rules.Q_ACTION:
+            words = {v: k for k, v in ACTIONS.items()}
+            situation = self.situation(s, side, words[default])
+            situation.plan = ("half" if facts[2] else "full", int(facts[3]))
+            return ACTIONS.get(captain.action(situation), rules.SHOOT)
+        if question == rules.Q_BREAK_FREE:
+            return int(bool(captain.break_free(self.situation(s, side, bool(default)))))
+        if question == rules.Q_BLOW:
+            blow = captain.boarding_blow(self.situation(s, side, "crew"))
+            return rules.BLOW_HULL if blow == "hull" else rules.BLOW_CREW
+        if question == rules.Q_SHIELD:
+            _, _, n, i, offered = facts
+            if i == 0:
+                self._shields = self.shield_choice(captain, s, side, n, offered)
+            return self._shields[i] if i < len(self._shields) else default
+        return default
+
+    def shield_choice(self, captain: Any, s: sh.State, side: int, n: int,
+                      offered: int) -> list[int]:
+        """Her own order of the hits the shields take, if it is an order of the same hits."""
+        rows = [s.shots[k * sh.SHOT_FIELDS:(k + 1) * sh.SHOT_FIELDS] for k in range(n)]
+        parts = self.specs[side].parts
+        shots = [Shot(int(r[sh.SH_PART]), parts[int(r[sh.SH_PART])].gun,  # type: ignore[arg-type]
+                      int(r[sh.SH_HITS]), bool(r[sh.SH_CRIT])) for r in rows]
+        pool = [int(k) for k in s.pool[:offered]]
+        default: list[tuple[int, int]] = []
+        for k in pool:
+            default.append((k, sum(1 for j, _ in default if j == k)))
+        chosen = list(captain.shields_take(self.situation(s, side, default), shots))
+        if sorted(chosen) != sorted(default):
+            return pool
+        return [int(k) for k, _ in chosen]
+
+
+def load(reference: str) -> tuple[Callable[[], Any], str]:
+    """A captain class from FILE.py:NAME or module:NAME, and the file it is written in."""
+    from shipyard.api import load_object
+
+    found = load_object(reference, "Captain")
+    where = reference.rpartition(":")[0]
+    return found, where if where.endswith(".py") else ""

@@ -16,7 +16,6 @@ from functools import cache
 from shipyard.api import Chance, Dice, Distribution, OddsReport, Point, Terms
 from shipyard.systems.rogue_trader.combat import rules
 from shipyard.systems.rogue_trader.combat import terms as tables
-from shipyard.systems.rogue_trader.combat.geometry import EPSILON
 from shipyard.systems.rogue_trader.combat.spec import Gun, Part, Spec, build
 from shipyard.systems.rogue_trader.combat.state import Ship
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog
@@ -188,7 +187,7 @@ def _ordnance(shots: list[tuple[Gun, Dist]]) -> Dist:
 
 def bearing_guns(ship: Ship, arc: str, reach: int) -> list[Part]:
     return [p for p in ship.spec.guns if p.gun is not None and arc in p.gun.arcs
-            and p.gun.min_range - EPSILON <= reach <= p.gun.reach + EPSILON]
+            and p.gun.min_range <= reach <= p.gun.reach]
 
 
 def _ship(spec: Spec) -> Ship:

@@ -1,11 +1,7 @@
-"""The arithmetic of the seed's combat rules, as pure functions the engine and the odds share."""
+"""The arithmetic of the seed's combat rules, as pure integer functions the fight, the captain
+and the odds share."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-from shipyard.systems.rogue_trader.combat.spec import Gun
 
 
 def degrees(target: int, rolled: int) -> int:
@@ -29,37 +25,14 @@ def hits(target: int, rolled: int, cap: int, step: int) -> int:
 
 
 def detection_bonus(detection: int) -> int:
-    """The tens digit of Detection (initiative: 1d10 + this)."""
-    return int(detection / 10)
+    """The tens digit of Detection (initiative: 1d10 + this); a negative Detection gives 0."""
+    return detection // 10 if detection >= 0 else -((-detection) // 10)
 
 
-@dataclass(frozen=True)
-class Shot:
-    """One weapon component's attack: its hits, and whether its Crit Rating was met."""
-
-    part: int
-    gun: Gun
-    hits: int
-    crit_met: bool
-
-
-def shield_order(shots: Sequence[Shot]) -> list[tuple[int, int]]:
-    """The hits void shields can stop, as (shot index, hit number), in the order the default
-    captain gives them up (the seed: the attacker chooses): she keeps the hits of a weapon
-    whose Crit Rating was met (its critical needs a hit past the shields, R5), then lances,
-    which ignore armour; the weakest first."""
-    pool = [(i, n) for i, shot in enumerate(shots) if shot.gun.shielded
-            for n in range(shot.hits)]
-    return sorted(pool, key=lambda h: (shots[h[0]].crit_met, shots[h[0]].gun.ignores_armour,
-                                       shots[h[0]].gun.value, h[0]))
-
-
-def through_armour(armoured: int, unarmoured: int, armour: int,
-                   torpedoes: Sequence[int] = ()) -> int:
+def through_armour(armoured: int, unarmoured: int, armour: int, torpedoes: int) -> int:
     """Hull Integrity lost: the summed damage less Armour once, plus lance damage (seed, R7),
-    plus each torpedo's damage less Armour on its own (R9)."""
-    return (max(0, armoured - armour) + unarmoured
-            + sum(max(0, value - armour) for value in torpedoes))
+    plus `torpedoes`, what got past Armour of each torpedo on its own (R9)."""
+    return max(0, armoured - armour) + unarmoured + torpedoes
 
 
 def step_bonus(mine: int, theirs: int, step: int, per_step: int) -> int:
@@ -67,9 +40,12 @@ def step_bonus(mine: int, theirs: int, step: int, per_step: int) -> int:
     return per_step * ((mine - theirs) // step) if mine > theirs else 0
 
 
-def opposed(standing_a: int, standing_b: int) -> tuple[int | None, int]:
-    """(winner 0/1 or None, by how many degrees) from each side's `standing` (R14): the higher
-    wins if at least one side succeeded, by the difference; both failing, or level, nobody."""
+def opposed(standing_a: int, standing_b: int) -> tuple[int, int]:
+    """(winner 0/1, or −1 for nobody; by how many degrees) from each side's `standing` (R14):
+    the higher wins if at least one side succeeded, by the difference; both failing, or level,
+    nobody."""
     if (standing_a < 0 and standing_b < 0) or standing_a == standing_b:
-        return None, 0
-    return (0, standing_a - standing_b) if standing_a > standing_b else (1, standing_b - standing_a)
+        return -1, 0
+    if standing_a > standing_b:
+        return 0, standing_a - standing_b
+    return 1, standing_b - standing_a

@@ -1,6 +1,7 @@
-"""A ship in a fight: its tracks, its components' states, where it is and what it has suffered.
+"""A ship as the odds and a captain of your own see her: her tracks, her components' states,
+where she is and what she has suffered (the fight itself keeps these as numbers: ship.py).
 
-Every value the rules read (Speed, Manoeuvrability, Armour, void shields, ...) is computed from
+Every value (Speed, Manoeuvrability, Armour, void shields, ...) is computed from
 the Spec and the working components, so a struck component loses its effect at once (R18).
 """
 
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shipyard.systems.rogue_trader.combat.geometry import Vec
 from shipyard.systems.rogue_trader.combat.spec import Part, Spec, half_up
 
 STATES = ("damaged", "depressurised", "on fire", "unpowered", "destroyed")
@@ -18,7 +18,7 @@ STATES = ("damaged", "depressurised", "on fire", "unpowered", "destroyed")
 class Ship:
     spec: Spec
     side: int
-    position: Vec
+    position: tuple[float, float]
     facing: int
     hull_integrity: int = 0
     crew_population: int = 0
@@ -39,7 +39,7 @@ class Ship:
     crippled_penalty: tuple[int, int] = (-10, -10)  # Manoeuvrability, Detection (seed)
 
     @staticmethod
-    def fresh(spec: Spec, side: int, position: Vec, facing: int,
+    def fresh(spec: Spec, side: int, position: tuple[float, float], facing: int,
               crippled_penalty: tuple[int, int] = (-10, -10)) -> Ship:
         ship = Ship(spec, side, position, facing, crippled_penalty=crippled_penalty)
         ship.hull_integrity = spec.hull_integrity + ship.modifier("hull_integrity")

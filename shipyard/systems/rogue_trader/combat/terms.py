@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from shipyard.api import UserError, Value, suggest
-from shipyard.systems.rogue_trader.combat.geometry import Vec
-from shipyard.systems.rogue_trader.combat.spec import Crew, Spec
+from shipyard.systems.rogue_trader.combat.spec import Crew
 from shipyard.systems.rogue_trader.models import (
     RogueTraderCatalog,
     RogueTraderDesign,
@@ -29,25 +27,6 @@ class Switches:
             if sides:
                 out.append(f"{label}: {' and '.join(sides)}")
         return out
-
-
-@dataclass(frozen=True)
-class Setup:
-    """Everything a rogue-trader fight needs, fixed before the first Strategic Round."""
-
-    specs: tuple[Spec, Spec]
-    switches: Switches
-    catalog: RogueTraderCatalog
-    range: int
-    geometry: str
-    captains: tuple[Any, Any]  # a captain factory per side; None: the default captain
-
-    def start(self) -> tuple[tuple[Vec, int], tuple[Vec, int]]:
-        """(position, facing) of A and of B."""
-        r = float(self.range)
-        b = {"head-on": ((r, 0.0), 4), "pursuit": ((r, 0.0), 0), "crossing": ((r, 0.0), 2),
-             "abeam": ((0.0, r), 0)}[self.geometry]
-        return ((0.0, 0.0), 0), b
 
 
 def crew(design: RogueTraderDesign, catalog: RogueTraderCatalog, given: Mapping[str, Value],

@@ -1,0 +1,1199 @@
+"""The seed's Strategic Rounds for two ships, written once (the fight pattern, issue 11).
+
+Initiative, a Manoeuvre Action then a Shooting Action each, void shields, armour, Hull
+Integrity, crew and morale, turrets, crippling, critical hits, fires, ramming and boarding, as
+plain functions over numbers: `Params` (what never changes) and `State` (arrays the fight
+changes). They run as Python for a narrated duel and compiled by Numba for a series. What
+happens is told through `emit` (the narrator turns it into words); what a captain decides is
+asked through `ask` (a user's own captain answers; else the default captain of orders.py).
+"""
+
+from __future__ import annotations
+
+from shipyard.api import Recorder, ask, derive_seed, die, emit, seed_stream, store
+from shipyard.systems.rogue_trader.combat.geometry import (
+    DXP,
+    DXQ,
+    DYP,
+    DYQ,
+    FORE,
+    arc_bits,
+    dist4,
+    half_up,
+    within,
+)
+from shipyard.systems.rogue_trader.combat.orders import (
+    action,
+    break_free,
+    manoeuvre,
+)
+from shipyard.systems.rogue_trader.combat.rules import (
+    degrees,
+    detection_bonus,
+    hits,
+    opposed,
+    standing,
+    step_bonus,
+    through_armour,
+)
+from shipyard.systems.rogue_trader.combat.ship import (
+    BFF,
+    CANNOT_TURN,
+    CREW,
+    DAMAGED,
+    DEPRESSURISED,
+    DESTROYED,
+    ENGINES_HALVED,
+    ENGINES_WRECKED,
+    FACING,
+    G_BONUS,
+    G_COUNT,
+    G_CRIT,
+    G_KIND,
+    G_SIDES,
+    G_STEP,
+    G_TO_HIT,
+    G_VALUE,
+    GUN_BAY,
+    GUN_FIELDS,
+    GUN_LANCE,
+    GUN_MACRO,
+    GUN_TORPEDO,
+    HULL,
+    K_BRIDGE,
+    K_DRIVE,
+    K_WARP,
+    LOCKED,
+    M_BOARDING,
+    M_BOARDING_DEFENCE,
+    M_BS,
+    M_COMMAND,
+    M_FIRE_FIGHTING,
+    M_MACRO_DAMAGE,
+    MORALE,
+    ON_FIRE,
+    ORDER,
+    OUT,
+    OUT_CREW,
+    OUT_EXPLODED,
+    OUT_HULKED,
+    OUT_SURRENDERED,
+    OUT_WARP,
+    P_BURNING,
+    P_ORDER,
+    PENDING_BLAST,
+    ROUND,
+    S_COMMAND,
+    S_GUNNERY,
+    S_HELM,
+    S_PARTS,
+    S_RATING,
+    S_SIMPLE,
+    S_SURPRISED,
+    S_TURN,
+    SENSORS,
+    SH_BONUS,
+    SH_COUNT,
+    SH_CRIT,
+    SH_HITS,
+    SH_KIND,
+    SH_LANDED,
+    SH_PART,
+    SH_SIDES,
+    SH_VALUE,
+    SHOT_FIELDS,
+    STAT_FIELDS,
+    TAKEN,
+    THRUSTERS,
+    UNPOWERED,
+    XP,
+    XQ,
+    YP,
+    YQ,
+    Params,
+    State,
+    armour,
+    augurs_working,
+    detection,
+    gun_bears,
+    known,
+    manoeuvrability,
+    mod,
+    new_state,
+    offset,
+    prow_armour,
+    scratch,
+    ship,
+    speed,
+    states,
+    strength,
+    torpedoes,
+    turrets,
+    working,
+)
+
+# --- what the narrator is told: (code, side, numbers...) -------------------------------------
+# a test is told as 9 numbers: its kind, base, roll and up to 6 modifiers (narrator.TESTS)
+EV_ROUND, EV_INIT, EV_INIT_DETECTION, EV_INIT_AGAIN, EV_FIRST = 1, 2, 3, 4, 5
+EV_TURN, EV_ORDERS, EV_MOVE, EV_NO_GUN, EV_FIRE, EV_LAUNCH, EV_TURRETS = 6, 7, 8, 9, 10, 11, 12
+EV_FLICKER, EV_SHIELDS, EV_DAMAGE_ROLL, EV_NO_HIT, EV_DAMAGE, EV_CRIT_RATING = (
+    13,
+    14,
+    15,
+    16,
+    17,
+    18,
+)
+EV_HOLDS, EV_LOSES, EV_CRIPPLED, EV_PAST, EV_OUT, EV_FIRE_OUT, EV_FIRE_BURNS = (
+    19,
+    20,
+    21,
+    22,
+    23,
+    24,
+    25,
+)
+EV_CANNOT, EV_RAM_MISS, EV_RAM, EV_BOARD, EV_BREAK_FREE, EV_COMMAND, EV_NO_GROUND = (
+    26,
+    27,
+    28,
+    29,
+    30,
+    31,
+    32,
+)
+EV_CHARGES, EV_CUT, EV_MORALE, EV_FACE, EV_END = 33, 34, 35, 36, 37
+EV_SIMPLE_HULK, EV_SIMPLE_BLOWS, EV_CRITICAL, EV_NO_CHOICE, EV_STATE, EV_SENSORS = (
+    38,
+    39,
+    40,
+    41,
+    42,
+    43,
+)
+EV_THRUSTERS, EV_ENGINES, EV_TECHSPRITES, EV_DECAPITATION, EV_BREACH, EV_BREACHED = (
+    44,
+    45,
+    46,
+    47,
+    48,
+    49,
+)
+EV_HALVED, EV_CATASTROPHIC, EV_SPACE_HULK, EV_EXPLODES, EV_BLAST, EV_EVADES, EV_DEBRIS = (
+    50,
+    51,
+    52,
+    53,
+    54,
+    55,
+    56,
+)
+EV_STORM, EV_ESCAPES, EV_STORM_STRIKES, EV_RIFT, EV_DRAGGED = 57, 58, 59, 60, 61
+EV_UNPOWERED, EV_TEST = 62, 63
+
+TEST_GUNNERY, TEST_TURRETS, TEST_FIRE, TEST_HELM, TEST_COMMAND = 0, 1, 2, 3, 4
+
+# --- what a captain is asked (captain.py adapts a user's own) --------------------------------
+Q_MANOEUVRE, Q_ACTION, Q_BREAK_FREE, Q_BLOW, Q_SHIELD = 1, 2, 3, 4, 5
+SHOOT, RAM, BOARD = 0, 1, 2
+BLOW_CREW, BLOW_HULL = 0, 1
+
+# --- how a fight ends: 10 · (0 A wins, 1 B wins, 2 nobody) + the loser's OUT code ------------
+NOBODY = 20
+BOTH_LOST = 21
+CAP = 22
+
+# the Critical Hit chart's results (ship.py reads the catalog's ids into these)
+C_HOLED, C_INTERNAL, C_SENSORS, C_THRUSTERS, C_FIRE, C_ENGINES, C_TECHSPRITES = 1, 2, 3, 4, 5, 6, 7
+C_DECAPITATION, C_BREACH, C_CATASTROPHIC, C_HULK, C_PLASMA, C_WARP = 8, 9, 10, 11, 12, 13
+BLAST_PLASMA, BLAST_WARP = 1, 2
+
+
+def d(rng: list[int], sides: int) -> int:
+    """One die: the seam the rule tests script their dice through."""
+    return die(rng, sides)
+
+
+def test(
+    rng: list[int], base: int, m0: int, m1: int, m2: int, m3: int, m4: int, m5: int, m6: int
+) -> tuple[int, int]:
+    """A d100 test: (target, roll)."""
+    return base + m0 + m1 + m2 + m3 + m4 + m5 + m6, d(rng, 100)
+
+
+# --- the fight -----------------------------------------------------------------------------
+
+
+def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
+    s = new_state(p)
+    for number in range(1, p.cap + 1):
+        s.misc[ROUND] = number
+        emit(rec, (EV_ROUND, -1, number))
+        if number == 1:
+            initiative(p, s, rng, rec)
+        if s.misc[LOCKED] >= 0:
+            boarding_round(p, s, rng, rec)
+            end = over(s, rec)
+            if end >= 0:
+                return end, number, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
+            if s.misc[LOCKED] >= 0:
+                continue
+        for i in range(2):
+            if s.misc[LOCKED] >= 0:
+                break  # a boarding action began this round: the exchange starts next round
+            turn(p, s, rng, rec, s.misc[ORDER + i])
+            end = over(s, rec)
+            if end >= 0:
+                return end, number, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
+    emit(rec, (EV_END, -1, CAP, p.cap))
+    return CAP, p.cap, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
+
+
+def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: object) -> None:
+    for k in range(count):
+        seed_stream(rng, derive_seed(seed, first + k))
+        end, rounds, dealt_a, dealt_b = play(p, rng, None)
+        store(out, k, end, rounds, dealt_a, dealt_b, rng)
+
+
+def over(s: State, rec: Recorder | None) -> int:
+    """The end code once a ship is out, else −1."""
+    out_a = ship(s, 0)[OUT]
+    out_b = ship(s, 1)[OUT]
+    if out_a == 0 and out_b == 0:
+        return -1
+    end = BOTH_LOST if out_a and out_b else (10 + out_a if out_a else out_b)
+    emit(rec, (EV_END, -1, end, 0))
+    return end
+
+
+def initiative(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
+    det_a = detection(p, s, 0)
+    det_b = detection(p, s, 1)
+    bonus_a = detection_bonus(det_a)
+    rolled = d(rng, 10)
+    emit(rec, (EV_INIT, 0, rolled, bonus_a))
+    score_a = rolled + bonus_a
+    bonus_b = detection_bonus(det_b)
+    rolled = d(rng, 10)
+    emit(rec, (EV_INIT, 1, rolled, bonus_b))
+    score_b = rolled + bonus_b
+    if score_a == score_b and det_a != det_b:
+        emit(rec, (EV_INIT_DETECTION, -1, score_a, det_a, det_b))
+    tries = 0
+    while score_a == score_b and det_a == det_b and tries < 100:
+        tries += 1  # R16: a fresh roll between the tied ships
+        score_a = d(rng, 10)
+        score_b = d(rng, 10)
+        emit(rec, (EV_INIT_AGAIN, -1, score_a, score_b, det_a))
+    first = 0 if (score_a > score_b or (score_a == score_b and det_a >= det_b)) else 1
+    s.misc[ORDER] = first
+    s.misc[ORDER + 1] = 1 - first
+    emit(rec, (EV_FIRST, first))
+
+
+# --- a Strategic Turn ----------------------------------------------------------------------
+
+
+def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
+    me = ship(s, side)
+    emit(rec, (EV_TURN, side, me[HULL], me[CREW], me[MORALE]))
+    fires(p, s, rng, rec, side)
+    if me[OUT]:
+        return
+    # the seed: every Action is chosen at the beginning of the turn, before any is made
+    orders = ask(rec, side, Q_MANOEUVRE, (s, side), manoeuvre(p, s, side))
+    half = 1 if orders >= 16 else 0
+    limit = 0 if me[CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
+    turned = max(-limit, min(limit, orders - 16 * half - 8))
+    act = ask(rec, side, Q_ACTION, (s, side, half, turned), action(p, s, side, half, turned))
+    act = act if act in (RAM, BOARD) else SHOOT
+    emit(rec, (EV_ORDERS, side, half, turned, act))
+    vu = half_up(speed(p, s, side)) if half else speed(p, s, side)
+    facing = me[FACING]
+    me[XP] += vu * DXP[facing]
+    me[XQ] += vu * DXQ[facing]
+    me[YP] += vu * DYP[facing]
+    me[YQ] += vu * DYQ[facing]
+    me[FACING] = (facing + turned) % 8
+    up, uq, vp, vq = offset(s, side)
+    emit(rec, (EV_MOVE, side, vu, half, turned, me[FACING], up, uq, vp, vq))
+    dp, dq = dist4(up, uq, vp, vq)
+    contact = within(dp, dq, p.contact)
+    ahead = (arc_bits(up, uq, vp, vq, me[FACING]) & FORE) != 0
+    if act == RAM and contact and ahead:
+        ram(p, s, rng, rec, side)
+    elif act == BOARD and contact:
+        board(p, s, rng, rec, side)
+    elif act != SHOOT:  # R23: the order stands, and cannot be carried out
+        emit(rec, (EV_CANNOT, side, act, 1 if contact else 0))
+    else:
+        shoot(p, s, rng, rec, side)
+    settle(p, s, rng, rec)
+
+
+# --- shooting ------------------------------------------------------------------------------
+
+
+def blind(p: Params, s: State, side: int) -> tuple[int, int]:
+    """Sensors Damaged: −30 to all shooting tests, turrets' included (the seed says all); an
+    augur array that does not work leaves her as blind (R18): (sensors, augurs)."""
+    if ship(s, side)[SENSORS]:
+        return p.sensors_damaged, 0
+    if not augurs_working(p, s, side):
+        return 0, p.sensors_damaged
+    return 0, 0
+
+
+def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
+    enemy = 1 - side
+    up, uq, vp, vq = offset(s, side)
+    dp, dq = dist4(up, uq, vp, vq)
+    bits = arc_bits(up, uq, vp, vq, ship(s, side)[FACING])
+    guns = scratch(s, side)  # the parts that bear, found before any fires
+    count = 0
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        if gun_bears(p, s, side, part, bits, dp, dq):
+            guns[count] = part
+            count += 1
+    if count == 0:
+        emit(rec, (EV_NO_GUN, side))
+        return
+    shots = s.shots
+    n = 0
+    surprised = (
+        p.surprise_bonus
+        if p.data[p.o_stat + enemy * STAT_FIELDS + S_SURPRISED] and s.misc[ROUND] == 1
+        else 0
+    )
+    sensors, augurs = blind(p, s, side)
+    for i in range(count):
+        part = guns[i]
+        g = (side * p.width + part) * GUN_FIELDS
+        known(s, side)[part] = 1  # the seed: a component used against you is known
+        cap = strength(p, s, side, part)
+        if p.data[p.o_gun + g + G_KIND] == GUN_TORPEDO or p.data[p.o_gun + g + G_KIND] == GUN_BAY:
+            cap = launch(p, s, rng, rec, side, part, cap)
+            if cap == 0:
+                continue
+        target, rolled = test(
+            rng,
+            p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
+            mod(p, s, side, M_BS),
+            p.data[p.o_gun + g + G_TO_HIT],
+            surprised,
+            sensors,
+            augurs,
+            0,
+            0,
+        )
+        n_hits = hits(target, rolled, cap, p.data[p.o_gun + g + G_STEP])
+        crit = (
+            1
+            if (
+                p.data[p.o_gun + g + G_CRIT] >= 0
+                and rolled <= target
+                and degrees(target, rolled) >= p.data[p.o_gun + g + G_CRIT]
+            )
+            else 0
+        )
+        r = n * SHOT_FIELDS
+        shots[r + SH_PART] = part
+        shots[r + SH_HITS] = n_hits
+        shots[r + SH_LANDED] = n_hits
+        shots[r + SH_CRIT] = crit
+        shots[r + SH_KIND] = p.data[p.o_gun + g + G_KIND]
+        shots[r + SH_COUNT] = p.data[p.o_gun + g + G_COUNT]
+        shots[r + SH_SIDES] = p.data[p.o_gun + g + G_SIDES]
+        shots[r + SH_BONUS] = p.data[p.o_gun + g + G_BONUS]
+        shots[r + SH_VALUE] = p.data[p.o_gun + g + G_VALUE]
+        n += 1
+        emit(
+            rec,
+            (
+                EV_TEST,
+                side,
+                TEST_GUNNERY,
+                p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
+                rolled,
+                mod(p, s, side, M_BS),
+                p.data[p.o_gun + g + G_TO_HIT],
+                surprised,
+                sensors,
+                augurs,
+            ),
+        )
+        emit(rec, (EV_FIRE, side, part, n_hits, crit))
+    resolve(p, s, rng, rec, side, n)
+
+
+def launch(
+    p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, part: int, cap: int
+) -> int:
+    """Torpedoes or attack craft: the salvo, less what the turrets shoot down first."""
+    enemy = 1 - side
+    count = cap
+    if torpedoes(s, side)[part] >= 0:
+        count = min(count, torpedoes(s, side)[part])
+        torpedoes(s, side)[part] -= count
+    emit(rec, (EV_LAUNCH, side, part, count))
+    their_turrets = turrets(p, s, enemy)
+    if their_turrets < 1:
+        return count
+    sensors, augurs = blind(p, s, enemy)
+    bonus = p.turret_bonus * their_turrets
+    target, rolled = test(
+        rng, p.data[p.o_stat + enemy * STAT_FIELDS + S_RATING], bonus, sensors, augurs, 0, 0, 0, 0
+    )
+    down = hits(target, rolled, count, 2)
+    emit(
+        rec,
+        (
+            EV_TEST,
+            enemy,
+            TEST_TURRETS,
+            p.data[p.o_stat + enemy * STAT_FIELDS + S_RATING],
+            rolled,
+            bonus,
+            sensors,
+            augurs,
+        ),
+    )
+    emit(rec, (EV_TURRETS, enemy, part, down))
+    return count - down
+
+
+def resolve(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, n: int) -> None:
+    """The hits of one attack on the other ship: void shields, damage, armour, criticals."""
+    enemy = 1 - side
+    shots = s.shots
+    stopped = shields(p, s, rng, rec, side, n)
+    armoured = 0
+    unarmoured = 0
+    torpedoes = 0
+    landed = 0
+    their_armour = armour(p, s, enemy)
+    bonus = mod(p, s, side, M_MACRO_DAMAGE)
+    for k in range(n):
+        r = k * SHOT_FIELDS
+        landed += shots[r + SH_LANDED]
+        for _ in range(shots[r + SH_LANDED]):
+            value = shots[r + SH_BONUS]
+            for _face in range(shots[r + SH_COUNT]):
+                face = d(rng, shots[r + SH_SIDES])
+                emit(rec, (EV_FACE, side, face))
+                value += face
+            extra = bonus if shots[r + SH_KIND] == GUN_MACRO and shots[r + SH_PART] >= 0 else 0
+            value += extra  # the Munitorum's, not debris'
+            emit(rec, (EV_DAMAGE_ROLL, side, k, value, extra))
+            if shots[r + SH_KIND] == GUN_LANCE:
+                unarmoured += value
+            elif shots[r + SH_KIND] == GUN_TORPEDO:
+                torpedoes += max(0, value - their_armour)  # each on its own (R9)
+            else:
+                armoured += value
+    if landed == 0:
+        emit(rec, (EV_NO_HIT, enemy, stopped))
+    else:
+        through = through_armour(armoured, unarmoured, their_armour, torpedoes)
+        emit(rec, (EV_DAMAGE, enemy, landed, armoured, unarmoured, their_armour, through))
+        hurt(p, s, rng, rec, enemy, through)
+    for k in range(n):
+        r = k * SHOT_FIELDS
+        if shots[r + SH_CRIT] and shots[r + SH_LANDED] > 0 and ship(s, enemy)[OUT] == 0:
+            value = d(rng, 5)
+            emit(rec, (EV_CRIT_RATING, side, shots[r + SH_PART], value))
+            critical(p, s, rng, rec, enemy, value)
+
+
+def shield_order(s: State, n: int, pool: list[int]) -> int:
+    """The shots whose hits the void shields may take, in the order the default captain gives
+    them up, one entry per hit (the seed: the attacker chooses): she keeps the hits of a
+    weapon whose Crit Rating was met (its critical needs a hit past the shields, R5), then
+    lances, which ignore armour; the weakest first. Torpedoes and attack craft pass shields."""
+    shots = s.shots
+    order = s.parts[P_ORDER]
+    m = 0
+    for k in range(n):
+        kind = shots[k * SHOT_FIELDS + SH_KIND]
+        if kind in (GUN_TORPEDO, GUN_BAY) or shots[k * SHOT_FIELDS + SH_HITS] == 0:
+            continue
+        # insertion by (crit met, lance, value, index): stable, so equal keys keep fire order
+        key = shot_key(shots, k)
+        j = m
+        while j > 0:
+            o = order[j - 1]
+            if shot_key(shots, o) > key:
+                order[j] = o
+                j -= 1
+            else:
+                break
+        order[j] = k
+        m += 1
+    count = 0
+    for i in range(m):
+        for _ in range(shots[order[i] * SHOT_FIELDS + SH_HITS]):
+            pool[count] = order[i]
+            count += 1
+    return count
+
+
+def shot_key(shots: list[int], k: int) -> int:
+    """(crit met, lance, worth) as one number: the order hits are given up to the shields."""
+    r = k * SHOT_FIELDS
+    return (shots[r + SH_CRIT] * 2 + (1 if shots[r + SH_KIND] == GUN_LANCE else 0)) * (
+        1 << 32
+    ) + shots[r + SH_VALUE]
+
+
+def shields(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, n: int) -> int:
+    """Void shields cancel the hits the attacker gives up, one per shield (R18: only working
+    shields); a shield that takes a hit is known to the attacker."""
+    enemy = 1 - side
+    shots = s.shots
+    pool = s.pool
+    offered = shield_order(s, n, pool)
+    charges = s.charges
+    count = 0
+    for part in range(p.data[p.o_stat + enemy * STAT_FIELDS + S_PARTS]):
+        if p.data[p.o_shields + enemy * p.width + part] > 0 and working(s, enemy, part):
+            for _ in range(p.data[p.o_shields + enemy * p.width + part]):
+                charges[count] = part
+                count += 1
+    chooses = n > 0 and shots[0 * SHOT_FIELDS + SH_PART] >= 0  # debris chooses nothing
+    stopped = 0
+    for i in range(min(offered, count)):
+        k = pool[i]
+        if chooses:
+            k = ask(rec, side, Q_SHIELD, (s, side, n, i, offered), k)
+        part = charges[i]
+        known(s, enemy)[part] = 1
+        fails_on = p.data[p.o_fails_on + enemy * p.width + part]
+        if fails_on >= 0:
+            flicker = d(rng, 10)
+            if flicker <= fails_on:
+                emit(rec, (EV_FLICKER, enemy, flicker))
+                continue
+        shots[k * SHOT_FIELDS + SH_LANDED] -= 1
+        stopped += 1
+    shielded = False
+    for k in range(n):
+        kind = shots[k * SHOT_FIELDS + SH_KIND]
+        if kind != GUN_TORPEDO and kind != GUN_BAY and shots[k * SHOT_FIELDS + SH_HITS] > 0:
+            shielded = True
+    if count > 0 and shielded:
+        emit(rec, (EV_SHIELDS, enemy, count, stopped))
+    return stopped
+
+
+# --- damage and criticals ------------------------------------------------------------------
+
+
+def lose(s: State, side: int, track: int, amount: int) -> int:
+    """Take `amount` off a track, never below 0 (R15); what was actually lost."""
+    lost = min(ship(s, side)[track], max(0, amount))
+    ship(s, side)[track] -= lost
+    return lost
+
+
+def hurt(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, amount: int) -> None:
+    """Damage past Armour: Hull Integrity, with Crew Population and Morale for every point
+    lost; past 0 it is a critical hit of that value (seed, R2)."""
+    me = ship(s, side)
+    if amount <= 0:
+        emit(rec, (EV_HOLDS, side))
+        return
+    was_crippled = me[HULL] <= 0
+    lost = lose(s, side, HULL, amount)
+    me[TAKEN] += lost
+    crew = lose(s, side, CREW, lost)
+    morale = lose(s, side, MORALE, lost)
+    if lost:
+        emit(rec, (EV_LOSES, side, lost, me[HULL], crew, morale))
+    if me[HULL] <= 0 and not was_crippled:
+        emit(rec, (EV_CRIPPLED, side))
+    excess = amount - lost
+    if excess > 0 and me[OUT] == 0:
+        emit(rec, (EV_PAST, side, excess))
+        critical(p, s, rng, rec, side, excess)
+    check_crew(s, rec, side)
+
+
+def check_crew(s: State, rec: Recorder | None, side: int) -> None:
+    if ship(s, side)[CREW] <= 0:
+        knock_out(s, rec, side, OUT_CREW)
+
+
+def knock_out(s: State, rec: Recorder | None, side: int, code: int) -> None:
+    if ship(s, side)[OUT] == 0:
+        ship(s, side)[OUT] = code
+        emit(rec, (EV_OUT, side, code))
+
+
+def critical(
+    p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, value: int
+) -> None:
+    """A critical hit of `value` on the ship of `side`; her enemy picks components."""
+    me = ship(s, side)
+    if me[OUT]:
+        return
+    if p.data[p.o_stat + side * STAT_FIELDS + S_SIMPLE] and me[HULL] <= 0:  # R1
+        if value < p.simplified_hulk_below:
+            emit(rec, (EV_SIMPLE_HULK, side, value))
+            knock_out(s, rec, side, OUT_HULKED)
+        else:
+            emit(rec, (EV_SIMPLE_BLOWS, side, value))
+            explode(s, rec, side, BLAST_PLASMA)
+        return
+    entry = p.data[p.o_chart + max(1, min(value, 11))]
+    emit(rec, (EV_CRITICAL, side, value, entry))
+    if entry == C_HOLED:
+        pick(p, s, rec, side, DEPRESSURISED)
+    elif entry == C_INTERNAL:
+        pick(p, s, rec, side, DAMAGED)
+    elif entry == C_FIRE:
+        pick(p, s, rec, side, ON_FIRE)
+    elif entry == C_SENSORS:
+        me[SENSORS] = 1
+        emit(rec, (EV_SENSORS, side, p.sensors_damaged))
+    elif entry == C_THRUSTERS:
+        rolled = d(rng, 10)
+        if rolled <= 7:
+            me[THRUSTERS] -= p.thrusters_damaged
+        else:
+            me[CANNOT_TURN] = 1
+        emit(rec, (EV_THRUSTERS, side, rolled, p.thrusters_damaged))
+    elif entry == C_ENGINES:
+        rolled = d(rng, 10)
+        if rolled <= 7:
+            me[ENGINES_HALVED] += 1
+        else:
+            me[ENGINES_WRECKED] = 1
+        emit(rec, (EV_ENGINES, side, rolled))
+    elif entry == C_TECHSPRITES:
+        for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+            rolled = d(rng, 10)
+            if rolled >= 4:
+                states(s, side)[part] |= UNPOWERED
+            emit(rec, (EV_UNPOWERED, side, part, rolled))
+        rolled = d(rng, 5)
+        emit(rec, (EV_TECHSPRITES, side, rolled, lose(s, side, MORALE, rolled)))
+    elif entry == C_DECAPITATION:
+        first = d(rng, 10)
+        second = d(rng, 10)
+        bridge = p.data[p.o_bridge + side]
+        if bridge >= 0 and first + second >= 12:
+            states(s, side)[bridge] |= DEPRESSURISED
+        if bridge >= 0 and first + second >= 16:
+            states(s, side)[bridge] |= DAMAGED
+        emit(rec, (EV_DECAPITATION, side, first, second, 1 if bridge >= 0 else 0))
+    elif entry == C_BREACH:
+        hull_breach(p, s, rng, rec, side)
+    elif entry == C_CATASTROPHIC:
+        rolled = d(rng, 10)
+        emit(rec, (EV_CATASTROPHIC, side, rolled))
+        if rolled <= 7:
+            space_hulk(p, s, rng, rec, side)
+        elif rolled <= 9 or not warp_engine(p, s, side):
+            explode(s, rec, side, BLAST_PLASMA)
+        else:
+            explode(s, rec, side, BLAST_WARP)
+    elif entry == C_HULK:
+        space_hulk(p, s, rng, rec, side)
+    elif entry == C_PLASMA:
+        explode(s, rec, side, BLAST_PLASMA)
+    elif entry == C_WARP:
+        explode(s, rec, side, BLAST_WARP)
+
+
+def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: list[int]) -> int:
+    """The component the attacker knows of and picks first, not yet in `taken` (R18): working
+    void shields, then working weapons (the strongest first), then the rest; −1 if none. The
+    bridge is never chosen; with `exclude_drives` nor the plasma drive or warp engine."""
+    best = -1
+    best_key = 0
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        kind = p.data[p.o_kind + side * p.width + part]
+        if (
+            not known(s, side)[part]
+            or taken[part]
+            or states(s, side)[part] & DESTROYED
+            or kind == K_BRIDGE
+            or (exclude_drives and (kind in (K_WARP, K_DRIVE)))
+        ):
+            continue
+        group = (
+            0
+            if p.data[p.o_shields + side * p.width + part] > 0
+            else (1 if p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_KIND] else 2)
+        )
+        worth = (
+            strength(p, s, side, part)
+            * p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_VALUE]
+        )
+        # (broken, group, −worth, index): a smaller key first, the index breaking ties
+        key = ((0 if working(s, side, part) else 1) * 4 + group) * (1 << 40) - worth
+        if best < 0 or key < best_key:
+            best = part
+            best_key = key
+    return best
+
+
+def pick(p: Params, s: State, rec: Recorder | None, side: int, state: int) -> None:
+    taken = scratch(s, 1 - side)
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        taken[part] = 0
+    part = choose(p, s, side, True, taken)
+    if part < 0:
+        emit(rec, (EV_NO_CHOICE, side))
+        return
+    states(s, side)[part] |= state
+    emit(rec, (EV_STATE, side, part, state))
+
+
+def hull_breach(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
+    count = d(rng, 5)
+    taken = scratch(s, 1 - side)
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        taken[part] = 0
+    chosen = 0
+    while chosen < count:  # chosen on the ship as she was struck, before any is breached
+        part = choose(p, s, side, False, taken)
+        if part < 0:
+            break
+        chosen += 1
+        taken[part] = chosen
+    emit(rec, (EV_BREACH, side, count, chosen))
+    for n in range(1, chosen + 1):
+        for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+            if taken[part] == n:
+                rolled = d(rng, 10)
+                if rolled <= 7:
+                    states(s, side)[part] |= DAMAGED | DEPRESSURISED
+                else:
+                    states(s, side)[part] |= DESTROYED
+                emit(rec, (EV_BREACHED, side, part, rolled))
+    me = ship(s, side)
+    me[CREW] = half_up(me[CREW])
+    me[MORALE] = half_up(me[MORALE])
+    emit(rec, (EV_HALVED, side, me[CREW], me[MORALE]))
+
+
+def warp_engine(p: Params, s: State, side: int) -> bool:
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        if (
+            p.data[p.o_kind + side * p.width + part] == K_WARP
+            and not states(s, side)[part] & DESTROYED
+        ):
+            return True
+    return False
+
+
+def space_hulk(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        rolled = d(rng, 10)
+        if rolled <= 2:
+            states(s, side)[part] |= UNPOWERED
+        elif rolled <= 8:  # R3: the seed's missing 8 counts with 3-7
+            states(s, side)[part] |= DEPRESSURISED | DAMAGED
+        else:
+            states(s, side)[part] |= DESTROYED
+        emit(rec, (EV_UNPOWERED, side, part, -rolled))
+    value = d(rng, 10)
+    ship(s, side)[CREW] = min(ship(s, side)[CREW], value)
+    emit(rec, (EV_SPACE_HULK, side, value, ship(s, side)[CREW]))
+    knock_out(s, rec, side, OUT_HULKED)
+
+
+def explode(s: State, rec: Recorder | None, side: int, kind: int) -> None:
+    """Her drive explodes: she is out, and the blast (settle) reaches the other ship."""
+    emit(rec, (EV_EXPLODES, side, kind))
+    knock_out(s, rec, side, OUT_EXPLODED)
+    s.misc[PENDING_BLAST] = kind * 2 + side
+
+
+def settle(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
+    """Explosions reach the other ship once the blow that caused them has landed (a blast's
+    debris can blow up the other ship in turn, whose blast then finds nobody)."""
+    while s.misc[PENDING_BLAST] >= 0:
+        pending = s.misc[PENDING_BLAST]
+        s.misc[PENDING_BLAST] = -1
+        blast(p, s, rng, rec, pending % 2, pending // 2)
+
+
+def blast(
+    p: Params, s: State, rng: list[int], rec: Recorder | None, source: int, kind: int
+) -> None:
+    other = 1 - source
+    if ship(s, other)[OUT]:
+        return
+    up, uq, vp, vq = offset(s, source)
+    dp, dq = dist4(up, uq, vp, vq)
+    if kind == BLAST_PLASMA:
+        reach = d(rng, 10)
+        emit(rec, (EV_BLAST, source, reach, up, uq, vp, vq))
+        if not within(dp, dq, reach):
+            return
+        target, rolled = helm(p, s, rng, other, -20)
+        emit(
+            rec,
+            (
+                EV_TEST,
+                other,
+                TEST_HELM,
+                p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
+                rolled,
+                manoeuvrability(p, s, other),
+                -20,
+            ),
+        )
+        emit(rec, (EV_EVADES, other, 1 if rolled <= target else 0))
+        if rolled <= target:
+            return
+        count = d(rng, 5)
+        emit(rec, (EV_DEBRIS, other, count))
+        # a plasma drive's debris: macrobattery hits of 1d10+4 that shields and armour stop
+        r = 0
+        shots = s.shots
+        shots[r + SH_PART] = -1
+        shots[r + SH_HITS] = count
+        shots[r + SH_LANDED] = count
+        shots[r + SH_CRIT] = 0
+        shots[r + SH_KIND] = GUN_MACRO
+        shots[r + SH_COUNT] = 1
+        shots[r + SH_SIDES] = 10
+        shots[r + SH_BONUS] = 4
+        shots[r + SH_VALUE] = 19
+        resolve(p, s, rng, rec, source, 1)
+        return
+    first = d(rng, 10)
+    second = d(rng, 10)
+    emit(rec, (EV_STORM, source, first, second, up, uq, vp, vq))
+    if within(dp, dq, first + second):
+        target, rolled = helm(p, s, rng, other, -20)
+        if rolled <= target:
+            emit(
+                rec,
+                (
+                    EV_TEST,
+                    other,
+                    TEST_HELM,
+                    p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
+                    rolled,
+                    manoeuvrability(p, s, other),
+                    -20,
+                ),
+            )
+            emit(rec, (EV_ESCAPES, other, 0))
+        else:
+            value = d(rng, 10)
+            emit(
+                rec,
+                (
+                    EV_TEST,
+                    other,
+                    TEST_HELM,
+                    p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
+                    rolled,
+                    manoeuvrability(p, s, other),
+                    -20,
+                ),
+            )
+            emit(rec, (EV_STORM_STRIKES, other, value))
+            hurt(p, s, rng, rec, other, value)
+    rift = d(rng, 5)
+    emit(rec, (EV_RIFT, source, rift))
+    if ship(s, other)[OUT] == 0 and within(dp, dq, rift):
+        target, rolled = helm(p, s, rng, other, 0)
+        if rolled > target:
+            emit(
+                rec,
+                (
+                    EV_TEST,
+                    other,
+                    TEST_HELM,
+                    p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
+                    rolled,
+                    manoeuvrability(p, s, other),
+                    0,
+                ),
+            )
+            emit(rec, (EV_DRAGGED, other, 0))
+            knock_out(s, rec, other, OUT_WARP)
+
+
+# --- fires ---------------------------------------------------------------------------------
+
+
+def fires(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
+    """R11: each burning component, a Challenging test to put it out, else crew and morale."""
+    burning = s.parts[P_BURNING]
+    count = 0
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        if states(s, side)[part] & ON_FIRE:
+            burning[count] = part
+            count += 1
+    for i in range(count):
+        part = burning[i]
+        suppression = mod(p, s, side, M_FIRE_FIGHTING)
+        target, rolled = test(
+            rng,
+            p.data[p.o_stat + side * STAT_FIELDS + S_RATING],
+            p.fire_test,
+            suppression,
+            0,
+            0,
+            0,
+            0,
+            0,
+        )
+        emit(
+            rec,
+            (
+                EV_TEST,
+                side,
+                TEST_FIRE,
+                p.data[p.o_stat + side * STAT_FIELDS + S_RATING],
+                rolled,
+                p.fire_test,
+                suppression,
+            ),
+        )
+        if rolled <= target:
+            states(s, side)[part] &= ~ON_FIRE
+            emit(rec, (EV_FIRE_OUT, side, part))
+            continue
+        crew = roll(p.data, p.o_fire_crew, rng, rec, side)
+        morale = roll(p.data, p.o_fire_morale, rng, rec, side)
+        emit(
+            rec,
+            (
+                EV_FIRE_BURNS,
+                side,
+                part,
+                crew,
+                lose(s, side, CREW, crew),
+                morale,
+                lose(s, side, MORALE, morale),
+            ),
+        )
+        check_crew(s, rec, side)
+        if ship(s, side)[OUT]:
+            return
+
+
+def roll(dice: list[int], at: int, rng: list[int], rec: Recorder | None, side: int) -> int:
+    """Dice given as (count, sides, bonus) at `at`, each die told."""
+    total = dice[at + 2]
+    for _ in range(dice[at]):
+        face = d(rng, dice[at + 1])
+        emit(rec, (EV_FACE, side, face))
+        total += face
+    return total
+
+
+# --- ramming and boarding ------------------------------------------------------------------
+
+
+def helm(p: Params, s: State, rng: list[int], side: int, difficulty: int) -> tuple[int, int]:
+    """Operate (Voidship) + Manoeuvrability: (target, roll)."""
+    return test(
+        rng,
+        p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
+        manoeuvrability(p, s, side),
+        difficulty,
+        0,
+        0,
+        0,
+        0,
+        0,
+    )
+
+
+def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
+    enemy = 1 - side
+    target, rolled = helm(p, s, rng, side, p.ram_test)
+    emit(
+        rec,
+        (
+            EV_TEST,
+            side,
+            TEST_HELM,
+            p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
+            rolled,
+            manoeuvrability(p, s, side),
+            p.ram_test,
+        ),
+    )
+    if rolled > target:
+        emit(rec, (EV_RAM_MISS, side))
+        return
+    prow = prow_armour(p, s, side)
+    dealt = prow
+    for k in range(p.rams):
+        dealt += roll(p.data, p.o_ram + 3 * (side * p.rams + k), rng, rec, side)
+    taken_roll = d(rng, 5)
+    emit(rec, (EV_FACE, side, taken_roll))
+    their_armour = armour(p, s, enemy)
+    emit(rec, (EV_RAM, side, dealt, prow, taken_roll, their_armour))
+    hurt(p, s, rng, rec, enemy, dealt)
+    settle(p, s, rng, rec)
+    if ship(s, side)[OUT] == 0:
+        hurt(p, s, rng, rec, side, their_armour + taken_roll - prow_armour(p, s, side))
+
+
+def board(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
+    target, rolled = helm(p, s, rng, side, p.board_test)
+    if rolled <= target:
+        s.misc[LOCKED] = side
+    emit(
+        rec,
+        (
+            EV_TEST,
+            side,
+            TEST_HELM,
+            p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
+            rolled,
+            manoeuvrability(p, s, side),
+            p.board_test,
+        ),
+    )
+    emit(rec, (EV_BOARD, side, 1 if rolled <= target else 0))
+
+
+def command(
+    p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
+) -> tuple[int, int, int, int, int, int, int, int, int]:
+    """The boarding action's Command test: (target, roll, its seven modifiers)."""
+    me = ship(s, side)
+    them = ship(s, 1 - side)
+    crew = step_bonus(me[CREW], them[CREW], p.boarding_crew_step, p.boarding_per_step)
+    hull = step_bonus(me[HULL], them[HULL], p.boarding_hull_step, p.boarding_per_step)
+    towers = p.boarding_per_turret * turrets(p, s, side)
+    defending = mod(p, s, side, M_BOARDING_DEFENCE) if s.misc[LOCKED] != side else 0
+    failed = p.break_free_penalty if me[BFF] else 0
+    own = mod(p, s, side, M_COMMAND)
+    boarding = mod(p, s, side, M_BOARDING)
+    target, rolled = test(
+        rng,
+        p.data[p.o_stat + side * STAT_FIELDS + S_COMMAND],
+        own,
+        crew,
+        hull,
+        towers,
+        boarding,
+        defending,
+        failed,
+    )
+    return target, rolled, own, crew, hull, towers, boarding, defending, failed
+
+
+def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
+    for i in range(2):
+        side = s.misc[ORDER + i]
+        fires(p, s, rng, rec, side)
+        if ship(s, side)[OUT]:
+            return
+    for i in range(2):  # R20: either locked ship may try, at the start of its turn
+        side = s.misc[ORDER + i]
+        if not ask(rec, side, Q_BREAK_FREE, (s, side), break_free(p, s, side)):
+            continue
+        target, rolled = helm(p, s, rng, side, p.break_free_test)
+        emit(
+            rec,
+            (
+                EV_TEST,
+                side,
+                TEST_HELM,
+                p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
+                rolled,
+                manoeuvrability(p, s, side),
+                p.break_free_test,
+            ),
+        )
+        emit(rec, (EV_BREAK_FREE, side, 1 if rolled <= target else 0))
+        if rolled <= target:
+            s.misc[LOCKED] = -1
+            ship(s, 0)[BFF] = 0
+            ship(s, 1)[BFF] = 0
+            return
+        ship(s, side)[BFF] = 1
+    a = command(p, s, rng, rec, 0)
+    b = command(p, s, rng, rec, 1)
+    ship(s, 0)[BFF] = 0
+    ship(s, 1)[BFF] = 0
+    winner, margin = opposed(standing(a[0], a[1]), standing(b[0], b[1]))
+    emit(
+        rec,
+        (
+            EV_TEST,
+            0,
+            TEST_COMMAND,
+            p.data[p.o_stat + (0) * STAT_FIELDS + S_COMMAND],
+            a[1],
+            a[2],
+            a[3],
+            a[4],
+            a[5],
+            a[6],
+            a[7],
+            a[8],
+        ),
+    )
+    emit(
+        rec,
+        (
+            EV_TEST,
+            1,
+            TEST_COMMAND,
+            p.data[p.o_stat + (1) * STAT_FIELDS + S_COMMAND],
+            b[1],
+            b[2],
+            b[3],
+            b[4],
+            b[5],
+            b[6],
+            b[7],
+            b[8],
+        ),
+    )
+    emit(rec, (EV_COMMAND, -1))
+    if winner < 0:
+        emit(rec, (EV_NO_GROUND, -1))
+        return
+    loser = 1 - winner
+    blow = ask(rec, winner, Q_BLOW, (s, winner), BLOW_CREW)
+    if blow == BLOW_HULL:  # charges set: 1 Hull Integrity a degree, with crew and morale
+        emit(rec, (EV_CHARGES, winner, margin))
+        hurt(p, s, rng, rec, loser, margin)
+        settle(p, s, rng, rec)
+    else:
+        crew = 0
+        morale = 0
+        for _ in range(margin):  # each degree: 1d5 Crew Population and 1d5 Morale
+            c = d(rng, 5)
+            m = d(rng, 5)
+            emit(rec, (EV_FACE, winner, c))
+            emit(rec, (EV_FACE, winner, m))
+            crew += c
+            morale += m
+        emit(
+            rec,
+            (
+                EV_CUT,
+                winner,
+                margin,
+                crew,
+                morale,
+                lose(s, loser, CREW, crew),
+                lose(s, loser, MORALE, morale),
+            ),
+        )
+    check_crew(s, rec, loser)
+    if ship(s, loser)[OUT]:
+        return
+    rolled = d(rng, 100)
+    holds = rolled <= ship(s, loser)[MORALE]
+    emit(rec, (EV_MORALE, loser, ship(s, loser)[MORALE], rolled, 1 if holds else 0))
+    if not holds:
+        knock_out(s, rec, loser, OUT_SURRENDERED)

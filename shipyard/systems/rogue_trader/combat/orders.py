@@ -1,0 +1,525 @@
+"""The default captain's decisions, as rule functions (compiled with the fight).
+
+With `tactic: gunnery` she brings her strongest arc to bear where the enemy brings the least,
+closing or opening the range as her guns want, foreseeing the two places the enemy can move to
+(the seed sends a ship straight on, at full or half Speed, before it turns). When her guns
+cannot decide the fight (her best volley would need more than BOARD_AFTER_VOLLEYS turns to
+cripple the enemy, or to put CRIPPLED_MARK past a Crippled enemy's armour) she closes and
+boards. Alongside with no gun bearing, she boards if her boarders are the better. With `ram` or
+`board` she closes, bow on, and rams or boards when she can, shooting meanwhile. These are a
+captain's choices, not rules: captain.py lets a user's own captain make them instead.
+
+A gun's worth is its Strength times twice its mean damage, doubled for a lance (it ignores
+armour): whole numbers, so every comparison is exact and the same compiled or not.
+"""
+
+from __future__ import annotations
+
+from shipyard.systems.rogue_trader.combat.geometry import (
+    AFT,
+    DXP,
+    DXQ,
+    DYP,
+    DYQ,
+    FIXED,
+    FORE,
+    PORT,
+    STARBOARD,
+    apart,
+    arc_bits,
+    dist4,
+    fixed,
+    half_up,
+    sign2,
+    within,
+)
+from shipyard.systems.rogue_trader.combat.rules import step_bonus
+from shipyard.systems.rogue_trader.combat.ship import (
+    CANNOT_TURN,
+    CREW,
+    FACING,
+    G_ARCS,
+    G_KIND,
+    G_MIN,
+    G_REACH,
+    G_STRENGTH,
+    G_VALUE,
+    GUN_BAY,
+    GUN_FIELDS,
+    GUN_TORPEDO,
+    HULL,
+    LOCKED,
+    M_BOARDING,
+    M_COMMAND,
+    MORALE,
+    S_COMMAND,
+    S_HELM,
+    S_PARTS,
+    S_TACTIC,
+    S_TURN,
+    S_VOLLEY,
+    S_WORTH,
+    STAT_FIELDS,
+    TACTIC_BOARD,
+    TACTIC_GUNNERY,
+    XP,
+    XQ,
+    YP,
+    YQ,
+    Params,
+    State,
+    manoeuvrability,
+    mod,
+    ship,
+    speed,
+    states,
+    torpedoes,
+    turrets,
+)
+
+BOARD_AFTER_VOLLEYS = 8  # a captain's policy: guns that cannot end a fight leave it to boarders
+CRIPPLED_MARK = 10  # damage a volley should do to a Crippled enemy: a critical of 10 or more
+OUTMATCHED_BY = 20  # how far the enemy's boarders must outmatch hers before she breaks free
+BOARDER_LEAVES_BELOW = 50  # Morale: a boarder this shaken, and outmatched, tries to get away
+HELM_CHANCE = 30  # the break-free target she needs to think it worth trying
+SHOOT, RAM, BOARD = 0, 1, 2
+INLINE = ("arc_power", "near_at")  # hot, and handed arrays: compiled into their callers
+SPOT = 6  # a place in s.pool: doubled x and y as (p, q) each, then both roughly (rough)
+
+
+def rough(p: int, q: int) -> int:
+    """A doubled coordinate p + q·√2 in 1/1024ths, roughly (for a first look only)."""
+    return p * 1024 + q * 1448
+
+
+def worth(p: Params, s: State, side: int) -> int:
+    """What her working, loaded guns are worth together."""
+    total = 0
+    guns = p.data
+    found = states(s, side)
+    loaded = torpedoes(s, side)
+    crippled = ship(s, side)[HULL] <= 0
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        g = p.o_gun + (side * p.width + part) * GUN_FIELDS
+        if guns[g + G_KIND] != 0 and found[part] == 0 and loaded[part] != 0:
+            power = half_up(guns[g + G_STRENGTH]) if crippled else guns[g + G_STRENGTH]
+            total += power * guns[g + G_VALUE]
+    return total
+
+
+def tactic(p: Params, s: State, side: int) -> int:
+    chosen = p.data[p.o_stat + side * STAT_FIELDS + S_TACTIC]
+    if chosen != TACTIC_GUNNERY:
+        return chosen
+    # her best volley (reckoned exactly, as `odds` does, when the fight was prepared: thousandths
+    # of Hull Integrity) scaled by what her guns are still worth
+    volley = 0
+    if p.data[p.o_stat + side * STAT_FIELDS + S_WORTH] > 0:
+        volley = (
+            p.data[p.o_stat + side * STAT_FIELDS + S_VOLLEY]
+            * worth(p, s, side)
+            // p.data[p.o_stat + side * STAT_FIELDS + S_WORTH]
+        )
+    # a Crippled enemy is finished by critical hits: guns that put enough past her armour do
+    # it, else her crew is taken (even outmatched: a lost boarding action ends a fight that
+    # guns never would)
+    if volley * BOARD_AFTER_VOLLEYS >= max(ship(s, 1 - side)[HULL], CRIPPLED_MARK) * 1000:
+        return TACTIC_GUNNERY
+    return TACTIC_BOARD
+
+
+def load(p: Params, s: State, side: int) -> None:
+    """Her working, loaded guns as the captain weighs them, once a decision: (arcs, least
+    range and range as 4·VU², worth) each, in s.guns."""
+    base = side * (1 + 4 * p.width)
+    count = 0
+    guns = p.data
+    out = s.guns
+    found = states(s, side)
+    loaded = torpedoes(s, side)
+    crippled = ship(s, side)[HULL] <= 0
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        g = p.o_gun + (side * p.width + part) * GUN_FIELDS
+        if guns[g + G_KIND] != 0 and found[part] == 0 and loaded[part] != 0:
+            r = base + 1 + 4 * count
+            out[r] = guns[g + G_ARCS]
+            out[r + 1] = 4 * guns[g + G_MIN] * guns[g + G_MIN]
+            out[r + 2] = 4 * guns[g + G_REACH] * guns[g + G_REACH]
+            power = half_up(guns[g + G_STRENGTH]) if crippled else guns[g + G_STRENGTH]
+            out[r + 3] = power * guns[g + G_VALUE]
+            count += 1
+    out[base] = count
+
+
+def arc_power(guns: list[int], base: int, dp: int, dq: int) -> tuple[int, int, int, int]:
+    """Worth of her guns (as `load` found them) in range of (dp, dq), by the arc the target is
+    in: fore, port, starboard, aft."""
+    fore = 0
+    port = 0
+    starboard = 0
+    aft = 0
+    for i in range(guns[base]):
+        r = base + 1 + 4 * i
+        low = guns[r + 1]
+        high = guns[r + 2]
+        if dq == 0:
+            if dp < low or dp > high:
+                continue
+        elif sign2(dp - low, dq) < 0 or sign2(high - dp, -dq) < 0:
+            continue
+        bits = guns[r]
+        value = guns[r + 3]
+        if bits & FORE:
+            fore += value
+        if bits & PORT:
+            port += value
+        if bits & STARBOARD:
+            starboard += value
+        if bits & AFT:
+            aft += value
+    return fore, port, starboard, aft
+
+
+def bearing(power: tuple[int, int, int, int], bits: int) -> int:
+    """The most the arcs `bits` bring to bear."""
+    best = 0
+    if bits & FORE:
+        best = max(best, power[0])
+    if bits & PORT:
+        best = max(best, power[1])
+    if bits & STARBOARD:
+        best = max(best, power[2])
+    if bits & AFT:
+        best = max(best, power[3])
+    return best
+
+
+def moved(xp: int, xq: int, yp: int, yq: int, facing: int, vu: int) -> tuple[int, int, int, int]:
+    f = facing % 8
+    return xp + vu * DXP[f], xq + vu * DXQ[f], yp + vu * DYP[f], yq + vu * DYQ[f]
+
+
+def standoff(p: Params, s: State, side: int) -> int:
+    """The range at which every gun reaches (ordnance apart)."""
+    least = -1
+    guns = p.data
+    found = states(s, side)
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        kind = guns[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_KIND]
+        if kind != 0 and kind != GUN_TORPEDO and kind != GUN_BAY and found[part] == 0:
+            reach = guns[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_REACH]
+            least = reach if least < 0 else min(least, reach)
+    return max(1, least - 1) if least >= 0 else 0
+
+
+def reply(
+    guns: list[int],
+    base: int,
+    at: tuple[int, int, int, int],
+    facing: int,
+    limit: int,
+    target: tuple[int, int, int, int],
+) -> int:
+    """The most a ship at `at` can bring to bear on `target` after a turn of up to `limit`."""
+    up = target[0] - at[0]
+    uq = target[1] - at[1]
+    vp = target[2] - at[2]
+    vq = target[3] - at[3]
+    dp, dq = dist4(up, uq, vp, vq)
+    power = arc_power(guns, base, dp, dq)
+    best = 0
+    for t in range(-limit, limit + 1):
+        best = max(best, bearing(power, arc_bits(up, uq, vp, vq, (facing + t) % 8)))
+    return best
+
+
+def next_turn(
+    guns: list[int],
+    base: int,
+    at: tuple[int, int, int, int],
+    facing: int,
+    target: tuple[int, int, int, int],
+    low: int,
+    high: int,
+    limit: int,
+) -> int:
+    """The most her guns could bring to bear next turn, were the target to stay put."""
+    best = 0
+    for k in range(2):
+        vu = low if k == 0 else high
+        if k == 1 and high == low:
+            break
+        there = moved(at[0], at[1], at[2], at[3], facing, vu)
+        up = target[0] - there[0]
+        uq = target[1] - there[1]
+        vp = target[2] - there[2]
+        vq = target[3] - there[3]
+        dp, dq = dist4(up, uq, vp, vq)
+        power = arc_power(guns, base, dp, dq)
+        top = max(max(power[0], power[1]), max(power[2], power[3]))
+        if top <= best:  # no turn from here does better
+            continue
+        if up == 0 and uq == 0 and vp == 0 and vq == 0:  # R22: alongside, every arc bears
+            best = top
+            continue
+        for t in range(-limit, limit + 1):
+            best = max(best, bearing(power, arc_bits(up, uq, vp, vq, (facing + t) % 8)))
+    return best
+
+
+def near(a: tuple[int, int, int, int], b: tuple[int, int, int, int], reach: int) -> bool:
+    dp, dq = dist4(b[0] - a[0], b[1] - a[1], b[2] - a[2], b[3] - a[3])
+    return within(dp, dq, reach)
+
+
+def off_keep(a: tuple[int, int, int, int], b: tuple[int, int, int, int], keep: int) -> int:
+    """How far the range from a to b is from `keep`, in squares (the captain's estimate)."""
+    dp, dq = dist4(b[0] - a[0], b[1] - a[1], b[2] - a[2], b[3] - a[3])
+    return abs(fixed(dp, dq) - 4 * keep * keep * FIXED)
+
+
+def manoeuvre(p: Params, s: State, side: int) -> int:
+    """Her manoeuvre, as 16 · (1 for half Speed) + 8 + her turn in 45° steps (+ to port)."""
+    me = ship(s, side)
+    pool = s.pool
+    enemy = 1 - side
+    them = ship(s, enemy)
+    chosen = tactic(p, s, side)
+    gunnery = chosen == TACTIC_GUNNERY
+    load(p, s, side)
+    load(p, s, enemy)
+    mine = side * (1 + 4 * p.width)  # where each side's guns are in s.guns
+    theirs = enemy * (1 + 4 * p.width)
+    full = speed(p, s, side)
+    half = half_up(full)
+    limit = 0 if me[CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
+    keep = standoff(p, s, side) if gunnery else 0
+    here = (me[XP], me[XQ], me[YP], me[YQ])
+    target = (them[XP], them[XQ], them[YP], them[YQ])
+    # where the enemy can be when she next moves: straight on, at full or half Speed
+    their_limit = 0 if them[CANNOT_TURN] else p.data[p.o_stat + enemy * STAT_FIELDS + S_TURN]
+    their_full = speed(p, s, enemy)
+    their_half = half_up(their_full)
+    next0 = moved(target[0], target[1], target[2], target[3], them[FACING], their_half)
+    next1 = moved(target[0], target[1], target[2], target[3], them[FACING], their_full)
+    places = 1 if their_half == their_full else 2
+    # and where it can be the turn after, for a captain who means to close with it (each place
+    # once: pool holds them, four numbers each)
+    later = 0
+    if not gunnery:
+        for i in range(places):
+            there = next0 if i == 0 else next1
+            for t in range(-their_limit, their_limit + 1):
+                for k in range(places):
+                    v = their_half if k == 0 else their_full
+                    spot = moved(there[0], there[1], there[2], there[3], them[FACING] + t, v)
+                    seen = False
+                    for j in range(later):
+                        if (
+                            pool[SPOT * j] == spot[0]
+                            and pool[SPOT * j + 1] == spot[1]
+                            and pool[SPOT * j + 2] == spot[2]
+                            and pool[SPOT * j + 3] == spot[3]
+                        ):
+                            seen = True
+                    if not seen:
+                        pool[SPOT * later] = spot[0]
+                        pool[SPOT * later + 1] = spot[1]
+                        pool[SPOT * later + 2] = spot[2]
+                        pool[SPOT * later + 3] = spot[3]
+                        pool[SPOT * later + 4] = rough(spot[0], spot[1])
+                        pool[SPOT * later + 5] = rough(spot[2], spot[3])
+                        later += 1
+    # where each speed takes her, and the enemy's reply there, whatever her turn
+    at_full = moved(here[0], here[1], here[2], here[3], me[FACING], full)
+    at_half = moved(here[0], here[1], here[2], here[3], me[FACING], half)
+    threat_full = 0
+    threat_half = 0
+    if gunnery:
+        for i in range(places):
+            there = next0 if i == 0 else next1
+            threat_full = max(
+                threat_full, reply(s.guns, theirs, there, them[FACING], their_limit, at_full)
+            )
+            threat_half = max(
+                threat_half, reply(s.guns, theirs, there, them[FACING], their_limit, at_half)
+            )
+    best = (0, 0, 0, 0, 0, 0, 0)
+    choice = 8
+    order = 0
+    for w in range(2):
+        if w == 1 and half == full:
+            continue
+        at = at_full if w == 0 else at_half
+        threat = threat_full if w == 0 else threat_half
+        up = target[0] - at[0]
+        uq = target[1] - at[1]
+        vp = target[2] - at[2]
+        vq = target[3] - at[3]
+        dp, dq = dist4(up, uq, vp, vq)
+        power = arc_power(s.guns, mine, dp, dq)
+        for t in range(-limit, limit + 1):
+            facing = (me[FACING] + t) % 8
+            bits = arc_bits(up, uq, vp, vq, facing)
+            fire = bearing(power, bits)
+            # the turn decides where next turn's move goes: how near the range she wants it
+            # can bring her to where the enemy will be (without this, a ship that nothing
+            # bears from turns any way and circles for ever)
+            after0 = moved(at[0], at[1], at[2], at[3], facing, half)
+            after1 = moved(at[0], at[1], at[2], at[3], facing, full)
+            ahead = off_keep(after0, next0, keep)
+            ahead = min(ahead, off_keep(after1, next0, keep))
+            if places == 2:
+                ahead = min(ahead, off_keep(after0, next1, keep))
+                ahead = min(ahead, off_keep(after1, next1, keep))
+            if gunnery:
+                # what bears now, what could bear next turn on the enemy where it goes, what
+                # the enemy can bring to bear on her meanwhile: one turn of foresight
+                coming = next_turn(s.guns, mine, at, facing, next0, half, full, limit)
+                if places == 2:
+                    coming += next_turn(s.guns, mine, at, facing, next1, half, full, limit)
+                score = (
+                    8 * places * fire + 4 * coming - places * threat,
+                    -ahead,
+                    0,
+                    0,
+                    0,
+                    0,
+                    -order,
+                )
+            else:
+                ready = (
+                    1
+                    if within(dp, dq, p.contact) and (chosen == TACTIC_BOARD or bits & FORE)
+                    else 0
+                )
+                # how many of the enemy's places she could close with next turn, and the turn
+                # after (contact within 1 VU is a narrow mark for ships that move in strides)
+                soon = 0
+                for i in range(places):
+                    there = next0 if i == 0 else next1
+                    if near(after0, there, p.contact) or near(after1, there, p.contact):
+                        soon += 1
+                # where a move the turn after next takes her, from either place next turn
+                # leaves her (after the enemy's places in pool, four numbers each)
+                spots = later
+                for i in range(2):
+                    start = after0 if i == 0 else after1
+                    for turned in range(-limit, limit + 1):
+                        for k in range(2):
+                            if k == 1 and half == full:
+                                continue
+                            spot = moved(
+                                start[0],
+                                start[1],
+                                start[2],
+                                start[3],
+                                facing + turned,
+                                half if k == 0 else full,
+                            )
+                            pool[SPOT * spots] = spot[0]
+                            pool[SPOT * spots + 1] = spot[1]
+                            pool[SPOT * spots + 2] = spot[2]
+                            pool[SPOT * spots + 3] = spot[3]
+                            pool[SPOT * spots + 4] = rough(spot[0], spot[1])
+                            pool[SPOT * spots + 5] = rough(spot[2], spot[3])
+                            spots += 1
+                then = 0
+                slack = (p.contact + 1) * 2048  # the rough look's reach, generously
+                for j in range(later):
+                    jx = pool[SPOT * j + 4]
+                    jy = pool[SPOT * j + 5]
+                    for i in range(later, spots):
+                        if (
+                            abs(pool[SPOT * i + 4] - jx) <= slack
+                            and abs(pool[SPOT * i + 5] - jy) <= slack
+                            and near_at(pool, i, j, p.contact)
+                        ):
+                            then += 1
+                            break
+                score = (ready, soon, then, -ahead, 1 if bits & FORE else 0, fire, -order)
+            if order == 0 or score > best:
+                best = score
+                choice = 16 * w + 8 + t
+            order += 1
+    return choice
+
+
+def near_at(spots: list[int], i: int, j: int, reach: int) -> bool:
+    """Spots i and j of `spots` (SPOT numbers each) within `reach` VU."""
+    a = SPOT * i
+    b = SPOT * j
+    if apart(spots[a], spots[a + 1], spots[b], spots[b + 1], reach) or apart(
+        spots[a + 2], spots[a + 3], spots[b + 2], spots[b + 3], reach
+    ):
+        return False
+    dp, dq = dist4(
+        spots[b] - spots[a],
+        spots[b + 1] - spots[a + 1],
+        spots[b + 2] - spots[a + 2],
+        spots[b + 3] - spots[a + 3],
+    )
+    return within(dp, dq, reach)
+
+
+def boarders(p: Params, s: State, side: int) -> int:
+    """Her Command target in a boarding action against the enemy now (the seed; R4)."""
+    me = ship(s, side)
+    them = ship(s, 1 - side)
+    return (
+        p.data[p.o_stat + side * STAT_FIELDS + S_COMMAND]
+        + mod(p, s, side, M_COMMAND)
+        + p.boarding_per_turret * turrets(p, s, side)
+        + mod(p, s, side, M_BOARDING)
+        + step_bonus(me[CREW], them[CREW], p.boarding_crew_step, p.boarding_per_step)
+        + step_bonus(me[HULL], them[HULL], p.boarding_hull_step, p.boarding_per_step)
+    )
+
+
+def action(p: Params, s: State, side: int, half: int, turned: int) -> int:
+    """Her Shooting Action, ordered with her manoeuvre before she moves (R23): she knows where
+    the manoeuvre leaves her, so she rams or boards only when she will be in reach."""
+    me = ship(s, side)
+    them = ship(s, 1 - side)
+    chosen = tactic(p, s, side)
+    load(p, s, side)
+    vu = half_up(speed(p, s, side)) if half else speed(p, s, side)
+    at = moved(me[XP], me[XQ], me[YP], me[YQ], me[FACING], vu)
+    facing = (me[FACING] + turned) % 8
+    up = them[XP] - at[0]
+    uq = them[XQ] - at[1]
+    vp = them[YP] - at[2]
+    vq = them[YQ] - at[3]
+    dp, dq = dist4(up, uq, vp, vq)
+    contact = within(dp, dq, p.contact)
+    bits = arc_bits(up, uq, vp, vq, facing)
+    if chosen == TACTIC_GUNNERY:
+        # alongside with no gun bearing, a captain whose boarders are the better sends them
+        if (
+            contact
+            and bearing(arc_power(s.guns, side * (1 + 4 * p.width), dp, dq), bits) == 0
+            and boarders(p, s, side) >= boarders(p, s, 1 - side)
+        ):
+            return BOARD
+        return SHOOT
+    if contact and (chosen == TACTIC_BOARD or bits & FORE):
+        return chosen
+    return SHOOT
+
+
+def break_free(p: Params, s: State, side: int) -> int:
+    """Try to break free when the enemy's boarders outmatch hers and the helm has a fair chance
+    (a failed attempt costs −20 on the next Command test). The boarder tries too: a boarding
+    action going against her is one to get out of (R20)."""
+    margin = boarders(p, s, 1 - side) - boarders(p, s, side)
+    # a close fight is worth staying in (and breaking free only to be boarded again settles
+    # nothing)
+    losing = margin >= OUTMATCHED_BY
+    if s.misc[LOCKED] == side:  # she chose this fight: she leaves it when it is going against her
+        losing = losing and ship(s, side)[MORALE] < BOARDER_LEAVES_BELOW
+    chance = (
+        p.data[p.o_stat + side * STAT_FIELDS + S_HELM]
+        + manoeuvrability(p, s, side)
+        + p.break_free_test
+    )
+    return 1 if losing and chance >= HELM_CHANCE else 0

@@ -1,0 +1,258 @@
+"""A ship in a fight as numbers: what never changes (`Params`, made once by prepare.py) and what
+the fight changes (`State`: one flat int array per ship and per side's components), with every
+value the rules read (Speed, Manoeuvrability, Armour, ...) computed from the working
+components, so a struck component loses its effect at once (R18)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from shipyard.systems.rogue_trader.combat.geometry import beyond, half_up, within
+
+# a ship's changing numbers (State.a, State.b)
+HULL, CREW, MORALE, TAKEN, OUT, SENSORS, THRUSTERS, CANNOT_TURN = 0, 1, 2, 3, 4, 5, 6, 7
+ENGINES_HALVED, ENGINES_WRECKED, FACING, XP, XQ, YP, YQ, BFF = 8, 9, 10, 11, 12, 13, 14, 15
+SHIP_FIELDS = 16
+# why a ship is out (R15); also the reason of a fight's end code
+OUT_CREW, OUT_HULKED, OUT_EXPLODED, OUT_WARP, OUT_SURRENDERED = 1, 2, 3, 4, 5
+# a component's state, as bits: any of them and it does not work (R18)
+DAMAGED, DEPRESSURISED, ON_FIRE, UNPOWERED, DESTROYED = 1, 2, 4, 8, 16
+
+# a side's fixed numbers (Params.stat, STAT_FIELDS a side)
+S_SPEED, S_MAN, S_DETECTION, S_ARMOUR, S_TURRETS, S_TURN, S_RATING, S_GUNNERY = range(8)
+S_HELM, S_COMMAND, S_TACTIC, S_SURPRISED, S_SIMPLE, S_PARTS, S_VOLLEY, S_WORTH = range(8, 16)
+STAT_FIELDS = 16
+TACTIC_GUNNERY, TACTIC_RAM, TACTIC_BOARD = 0, 1, 2
+# component kinds (Params.kind)
+K_OTHER, K_DRIVE, K_WARP, K_BRIDGE, K_AUGUR = 0, 1, 2, 3, 4
+# a component's modifiers (Params.mods)
+M_SPEED, M_MAN, M_DETECTION, M_ARMOUR, M_PROW, M_TURRETS, M_HULL, M_CREW = range(8)
+M_BS, M_COMMAND, M_BOARDING, M_BOARDING_DEFENCE, M_MACRO_DAMAGE, M_FIRE_FIGHTING = range(8, 14)
+M_MORALE = 14
+MODIFIERS = 15
+# a weapon (Params.gun): its kind (0: not a weapon), arcs, Strength, Damage dice, ...
+G_KIND, G_ARCS, G_STRENGTH, G_COUNT, G_SIDES, G_BONUS, G_CRIT, G_REACH = range(8)
+G_MIN, G_STEP, G_TO_HIT, G_CAPACITY, G_VALUE = range(8, 13)
+GUN_FIELDS = 13
+GUN_MACRO, GUN_LANCE, GUN_TORPEDO, GUN_BAY, GUN_NOVA = 1, 2, 3, 4, 5
+# one weapon's attack in State.shots (its gun's figures copied, so debris is an attack too)
+SH_PART, SH_HITS, SH_LANDED, SH_CRIT, SH_KIND, SH_COUNT, SH_SIDES, SH_BONUS, SH_VALUE = range(9)
+SHOT_FIELDS = 9
+# rows of State.parts: each side's component states, what the enemy knows of them, torpedoes
+# left (−1: no limit), scratch; the order of the shots given to the shields; the burning parts
+P_STATES, P_KNOWN, P_TORPEDOES, P_SCRATCH, P_ORDER, P_BURNING = 0, 2, 4, 6, 8, 9
+PART_ROWS = 10
+# the fight's own numbers (State.misc)
+ROUND, LOCKED, ORDER, PENDING_BLAST = 0, 1, 2, 4
+MISC_FIELDS = 5
+# compiled into their callers: a call handing the state pays a reference count per array
+INLINE = ("ship", "states", "known", "torpedoes", "scratch", "working", "armed", "strength",
+          "in_reach")
+
+
+class Params(NamedTuple):
+    """What never changes in a fight: both ships' figures and the table's numbers, all in one
+    array (`data`) at the offsets `o_...`: a compiled call pays a reference count for every
+    array it is handed, so the rules hand one. Tables run side by side, part by part."""
+
+    cap: int
+    contact: int
+    width: int  # parts a side (the larger ship's count)
+    rams: int  # ramming dice a side
+    hits: int  # room for every hit or shield of an attack (and the captain's places)
+    data: list[int]
+    o_stat: int  # [side · STAT_FIELDS + S_...]
+    o_kind: int  # [side · width + part]
+    o_shields: int  # void shields a part gives
+    o_fails_on: int  # a hit goes through on d10 ≤ this; −1 never
+    o_mods: int  # [(side · width + part) · MODIFIERS + M_...]
+    o_gun: int  # [(side · width + part) · GUN_FIELDS + G_...]
+    o_ram: int  # [(side · rams + k) · 3]: ramming dice (count, sides, bonus)
+    o_chart: int  # the Critical Hit chart's result for 1..11
+    o_bridge: int  # [side] the bridge's part, −1 none
+    o_fire_crew: int  # R11's dice (count, sides, bonus)
+    o_fire_morale: int
+    o_zeros: int  # zeros, as many as the longest scratch array
+    ships0: list[list[int]]  # the ships as they start
+    parts0: list[list[int]]  # State.parts as the fight starts
+    surprise_bonus: int
+    sensors_damaged: int
+    turret_bonus: int
+    simplified_hulk_below: int
+    thrusters_damaged: int
+    fire_test: int
+    ram_test: int
+    board_test: int
+    break_free_test: int
+    break_free_penalty: int
+    boarding_crew_step: int
+    boarding_hull_step: int
+    boarding_per_step: int
+    boarding_per_turret: int
+    crippled_man: int
+    crippled_detection: int
+
+
+class State(NamedTuple):
+    """What a fight changes, in few arrays (each a compiled call is handed costs it a
+    reference count): both ships' numbers, rows of per-component numbers, and scratch."""
+
+    ships: list[list[int]]  # [side][HULL...]
+    parts: list[list[int]]  # rows (P_...) of one number a component
+    shots: list[int]  # SHOT_FIELDS an attack
+    pool: list[int]  # the hits the shields may take (and the captain's places)
+    charges: list[int]  # the void shields' charges
+    guns: list[int]  # the captain's view of both sides' guns (orders.load)
+    misc: list[int]
+
+
+def copy2(rows: list[list[int]]) -> list[list[int]]:
+    """A copy of a table of rows, rows and all."""
+    out = rows.copy()
+    for i in range(len(rows)):
+        out[i] = rows[i].copy()
+    return out
+
+
+def new_state(p: Params) -> State:
+    d = p.data
+    z = p.o_zeros
+    s = State(
+        copy2(p.ships0),
+        copy2(p.parts0),
+        d[z : z + SHOT_FIELDS * (p.width + 1)].copy(),
+        d[z : z + p.hits].copy(),
+        d[z : z + p.hits].copy(),
+        d[z : z + 2 * (1 + 4 * p.width)].copy(),
+        d[z : z + MISC_FIELDS].copy(),
+    )
+    s.misc[LOCKED] = -1
+    s.misc[PENDING_BLAST] = -1
+    return s
+
+
+def ship(s: State, side: int) -> list[int]:
+    return s.ships[side]
+
+
+def states(s: State, side: int) -> list[int]:
+    return s.parts[P_STATES + side]
+
+
+def known(s: State, side: int) -> list[int]:
+    return s.parts[P_KNOWN + side]
+
+
+def torpedoes(s: State, side: int) -> list[int]:
+    return s.parts[P_TORPEDOES + side]
+
+
+def scratch(s: State, side: int) -> list[int]:
+    return s.parts[P_SCRATCH + side]
+
+
+def working(s: State, side: int, part: int) -> bool:
+    return states(s, side)[part] == 0
+
+
+def mod(p: Params, s: State, side: int, which: int) -> int:
+    """A modifier summed over the working components (R18)."""
+    found = states(s, side)
+    mods = p.data  # read once a call: each read of an array field costs a reference count
+    at = p.o_mods + side * p.width * MODIFIERS + which
+    total = 0
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        if found[part] == 0:
+            total += mods[at + part * MODIFIERS]
+    return total
+
+
+def essential(p: Params, s: State, side: int, kind: int) -> bool:
+    found = states(s, side)
+    kinds = p.data
+    at = p.o_kind + side * p.width
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        if kinds[at + part] == kind and found[part] != 0:
+            return False
+    return True
+
+
+def augurs_working(p: Params, s: State, side: int) -> bool:
+    """Without a working augur array she is as blind as with Sensors Damaged (R18)."""
+    return essential(p, s, side, K_AUGUR)
+
+
+def speed(p: Params, s: State, side: int) -> int:
+    if not essential(p, s, side, K_DRIVE):
+        return 0  # R18: she drifts where she lies, turning on her thrusters
+    me = ship(s, side)
+    value = max(0, p.data[p.o_stat + side * STAT_FIELDS + S_SPEED] + mod(p, s, side, M_SPEED))
+    if me[HULL] <= 0:
+        value = half_up(value)
+    for _ in range(me[ENGINES_HALVED]):
+        value = half_up(value)
+    return min(value, 1) if me[ENGINES_WRECKED] else value
+
+
+def manoeuvrability(p: Params, s: State, side: int) -> int:
+    me = ship(s, side)
+    value = p.data[p.o_stat + side * STAT_FIELDS + S_MAN] + mod(p, s, side, M_MAN) - me[THRUSTERS]
+    return value + (p.crippled_man if me[HULL] <= 0 else 0)
+
+
+def detection(p: Params, s: State, side: int) -> int:
+    value = p.data[p.o_stat + side * STAT_FIELDS + S_DETECTION] + mod(p, s, side, M_DETECTION)
+    return value + (p.crippled_detection if ship(s, side)[HULL] <= 0 else 0)
+
+
+def armour(p: Params, s: State, side: int) -> int:
+    return p.data[p.o_stat + side * STAT_FIELDS + S_ARMOUR] + mod(p, s, side, M_ARMOUR)
+
+
+def prow_armour(p: Params, s: State, side: int) -> int:
+    return armour(p, s, side) + mod(p, s, side, M_PROW)
+
+
+def turrets(p: Params, s: State, side: int) -> int:
+    return p.data[p.o_stat + side * STAT_FIELDS + S_TURRETS] + mod(p, s, side, M_TURRETS)
+
+
+def ballistic_skill(p: Params, s: State, side: int) -> int:
+    return p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY] + mod(p, s, side, M_BS)
+
+
+def strength(p: Params, s: State, side: int, part: int) -> int:
+    value = p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_STRENGTH]
+    return half_up(value) if ship(s, side)[HULL] <= 0 else value
+
+
+def offset(s: State, side: int) -> tuple[int, int, int, int]:
+    """Where the enemy lies from the ship of `side`, doubled (geometry.py)."""
+    me = ship(s, side)
+    them = ship(s, 1 - side)
+    return them[XP] - me[XP], them[XQ] - me[XQ], them[YP] - me[YP], them[YQ] - me[YQ]
+
+
+def armed(p: Params, s: State, side: int, part: int) -> bool:
+    """A weapon that works and has ammunition left."""
+    return (
+        p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_KIND] != 0
+        and states(s, side)[part] == 0
+        and torpedoes(s, side)[part] != 0
+    )
+
+
+def in_reach(p: Params, side: int, part: int, dp: int, dq: int) -> bool:
+    g = (side * p.width + part) * GUN_FIELDS
+    return beyond(dp, dq, p.data[p.o_gun + g + G_MIN]) and within(
+        dp, dq, p.data[p.o_gun + g + G_REACH]
+    )
+
+
+def gun_bears(p: Params, s: State, side: int, part: int, bits: int, dp: int, dq: int) -> bool:
+    """The weapon can fire on a target in the arcs `bits` at squared distance (dp, dq)."""
+    return (
+        armed(p, s, side, part)
+        and (p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_ARCS] & bits) != 0
+        and in_reach(p, side, part, dp, dq)
+    )
