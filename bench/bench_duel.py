@@ -1,15 +1,13 @@
-"""Fight speed (QUALITY.md): medians of several runs, ratios to baselines measured in the same run.
+"""Narrated duel and volley odds speed (QUALITY.md): medians of several runs, beside baselines
+measured in the same run. Series of fights, every system: bench/bench_series.py.
 
-    python bench/bench_duel.py [--runs 5] [--fights 100000]
+    python bench/bench_duel.py [--runs 5]
 
 Bars:
 * a narrated duel, `shipyard duel STARFURY RAIDER --seed N` as a fresh process: <= 0.3 s wall
   (shown beside a bare `python -c "import typer, pydantic"` and `shipyard validate` of the
   same two designs, which a duel reads and checks first);
-* 100,000 Starfury-against-Raider duels compiled (the fight pattern), one core, warm cache:
-  <= 1 s, beside the time NumPy takes to draw as many random numbers as the fights drew;
-* the exact odds of one volley of up to 40 dice: <= 50 ms;
-* rogue-trader's Monte Carlo, which has no batch engine: 1,000 fights, in fights/s (no bar).
+* the exact odds of one volley of up to 40 dice: <= 50 ms.
 """
 
 from __future__ import annotations
@@ -84,46 +82,6 @@ def narrated(runs: int) -> None:
               f"CPU {cpu * 1000:4.0f} ms{tail}")
 
 
-def monte_carlo(runs: int, fights: int) -> None:
-    import numpy as np
-
-    from shipyard.core.combat import Terms
-    from shipyard.core.compiled import run_series
-    from shipyard.core.yard import Yard
-    from shipyard.systems.smallcraft.combat import RULES, SUPPORT
-
-    yard = Yard()
-    prepared = SUPPORT.prepare(yard.read(STARFURY), yard.read(RAIDER), Terms())
-    started = time.perf_counter()
-    run_series(RULES, prepared, 2_000, 0, workers=1)  # compile or load the cache
-    print(f"smallcraft fight rules ready in {time.perf_counter() - started:.1f} s "
-          "(compiled, or loaded from the cache)")
-    times, cpu, draws = [], [], 0
-    for i in range(runs):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        columns = run_series(RULES, prepared, fights, i + 1, workers=1)
-        times.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
-        draws = columns.draws
-    rng = np.random.default_rng(0)
-    draw_times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        left = draws
-        while left:  # in blocks, as the engine draws them, so memory stays small
-            n = min(left, 1_000_000)
-            rng.random(n)
-            left -= n
-        draw_times.append(time.perf_counter() - start)
-    t, d = statistics.median(times), statistics.median(draw_times)
-    print(f"{fights:,} Starfury-Raider duels ({columns.engine}, one core): {t:.2f} s "
-          f"(median of {runs}; best {min(times):.2f} s, CPU {statistics.median(cpu):.2f} s; "
-          f"bar 1 s)  {verdict(t <= 1.0)}")
-    print(f"  random numbers drawn: {draws:,}; NumPy draws as many in {d:.3f} s: "
-          f"{t / d:.1f}x")
-    print(f"  {fights / t:,.0f} duels/s; {draws / fights:.0f} random numbers a duel")
-
-
 def volley(runs: int) -> None:
     from shipyard.core.combat import Terms
     from shipyard.core.yard import Yard
@@ -146,36 +104,12 @@ def volley(runs: int) -> None:
           f"{t * 1000:.1f} ms (bar 50 ms)  {verdict(t <= 0.05)}")
 
 
-def reference_series(runs: int, fights: int = 1_000) -> None:
-    """rogue-trader has no batch engine: its Monte Carlo runs the narrated engine unnarrated."""
-    from shipyard.core.combat import Terms, series
-    from shipyard.core.yard import Yard
-    from shipyard.systems.rogue_trader.combat import SUPPORT
-
-    ships = ROOT / "catalogs" / "rogue-trader" / "examples"
-    yard = Yard()
-    prepared = SUPPORT.prepare(yard.read(ships / "ambition.yaml"),
-                               yard.read(ships / "endeavour.yaml"), Terms())
-    series(SUPPORT, prepared, 50, 0)  # warm up (imports, caches)
-    times = []
-    for i in range(runs):
-        start = time.perf_counter()
-        series(SUPPORT, prepared, fights, i + 1)
-        times.append(time.perf_counter() - start)
-    t = statistics.median(times)
-    print(f"{fights:,} Ambition-Endeavour duels (rogue-trader, narrated engine): {t:.2f} s "
-          f"(median of {runs}; best {min(times):.2f} s): {fights / t:,.0f} fights/s")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--fights", type=int, default=100_000)
     args = parser.parse_args()
     narrated(args.runs)
     volley(args.runs)
-    monte_carlo(args.runs, args.fights)
-    reference_series(args.runs)
 
 
 if __name__ == "__main__":

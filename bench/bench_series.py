@@ -87,7 +87,6 @@ def engine(system_id: str, a: str, b: str, fights: int, runs: int) -> None:
     support = first.system.fight()
     prepared = support.prepare(first, second, Terms())
     rules = support.rules()
-    assert rules is not None
     compiled.run_series(rules, prepared, 2_000, 0, workers=1)  # compile or load the cache
     for workers in (1, compiled.workers_wanted()):
         times = []
@@ -162,7 +161,6 @@ def on_the_pattern() -> list[str]:
 
     yard = Yard()
     return [s for s in system_ids() if s in PAIRINGS and yard.system(s).fight_options
-            and yard.system(s).fight().rules() is not None
             and all((CATALOGS / p).exists() for p in PAIRINGS[s])]
 
 

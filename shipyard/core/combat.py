@@ -7,20 +7,16 @@ narrated duel runs those functions with a recorder and hands the events to the s
 a series runs the very same functions with no recorder, compiled by Numba when it is installed
 (`compiled.py`), in chunks whose fights are each seeded `derive_seed(seed, index)`, so any fight
 of a series replays as a narrated duel. A fight that reaches the cap has no winner, and says so.
-
-Systems not yet on the pattern implement `start` (a `Fight` played round by round on a `Roller`)
-and are driven the older way.
 """
 
 from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
-from shipyard.core.dice import Roller
 from shipyard.core.options import Terms
 from shipyard.core.recorder import Asker, Recorder
 from shipyard.core.stream import DRAWS, MAX_SERIES_SEED, derive_seed, new_stream
@@ -113,23 +109,6 @@ class Event(NamedTuple):
                 "depth": self.depth, "rolls": [r.as_json() for r in self.rolls]}
 
 
-class Log:
-    """What happened, in order. A disabled log is falsy, so a system can skip building text:
-    `if log: log.add(...)`."""
-
-    def __init__(self, enabled: bool = True) -> None:
-        self.enabled = enabled
-        self.events: list[Event] = []
-
-    def __bool__(self) -> bool:
-        return self.enabled
-
-    def add(self, round_: int, phase: str, text: str, rolls: Sequence[Check | Roll] = (),
-            depth: int = 0) -> None:
-        if self.enabled:
-            self.events.append(Event(round_, phase, text, tuple(rolls), depth))
-
-
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 
@@ -186,80 +165,42 @@ def store(out: Any, k: int, end: int, rounds: int, dealt_a: int, dealt_b: int,
     out[k, OUT_DRAWS] = rng[DRAWS]
 
 
-class Fight(ABC):
-    """One fight in progress, with its own state, dice and log."""
-
-    @abstractmethod
-    def play_round(self, number: int) -> Outcome | None:
-        """Play round `number` (from 1); an Outcome when the fight is over."""
-
-    @abstractmethod
-    def damage(self) -> tuple[int, int]:
-        """Damage dealt so far by side A and by side B, in the system's damage unit."""
-
-
 @dataclass
 class Columns:
-    """The results of a series of fights, one entry per fight: lists from the older engines,
-    NumPy arrays from the pattern's (then `reason` holds indices into `reason_names`)."""
+    """The results of a series, one row per fight, as NumPy arrays (`reason` indexes
+    `reason_names`)."""
 
-    winner: Any = field(default_factory=list)  # 0, 1, or -1 for no winner
-    reason: Any = field(default_factory=list)
-    rounds: Any = field(default_factory=list)
-    damage_a: Any = field(default_factory=list)
-    damage_b: Any = field(default_factory=list)
-    draws: int = 0  # random numbers drawn
-    engine: str = "reference"
-    reason_names: tuple[str, ...] = ()
-
-    def add(self, winner: int | None, reason: str, rounds: int, damage: tuple[int, int],
-            draws: int) -> None:
-        """One fight's row (`winner` None: no winner)."""
-        self.winner.append(-1 if winner is None else winner)
-        self.reason.append(reason)
-        self.rounds.append(rounds)
-        self.damage_a.append(damage[0])
-        self.damage_b.append(damage[1])
-        self.draws += draws
-
-    def extend(self, other: Columns) -> None:
-        self.winner += other.winner
-        self.reason += other.reason
-        self.rounds += other.rounds
-        self.damage_a += other.damage_a
-        self.damage_b += other.damage_b
-        self.draws += other.draws
+    winner: Any  # 0, 1, or -1 for no winner
+    reason: Any
+    rounds: Any
+    damage_a: Any
+    damage_b: Any
+    draws: int  # random numbers drawn
+    engine: str  # "compiled" or "uncompiled"
+    reason_names: tuple[str, ...]
 
 
 DesignT = TypeVar("DesignT", bound="AnyDesign")
 
 
 class FightSupport(ABC, Generic[DesignT]):
-    """A rules system's combat: how it reads the terms, starts a fight, and rates a volley."""
+    """A rules system's combat: how it reads the terms, its rules, their words, and the odds
+    of a volley."""
 
     @abstractmethod
     def prepare(self, a: DesignT, b: DesignT, terms: Terms) -> Prepared:
         """Check the terms against the designs (UserError if they do not fit)."""
 
-    def rules(self) -> FightRules | None:
-        """The system's fight rules on the pattern (None: an older `start`-driven engine)."""
-        return None
+    @abstractmethod
+    def rules(self) -> FightRules:
+        """The system's fight rules, written once (see the module's docstring)."""
 
+    @abstractmethod
     def narrate(self, prepared: Prepared, events: list[tuple[int, ...]], end: int,
                 rounds: int) -> tuple[list[Event], str]:
-        """A pattern fight's events in words, and the outcome's sentence (events is empty
-        when the fight was not told)."""
-        raise TypeError(f"{type(self).__name__} has fight rules but no narrator")
+        """A fight's events in words, and the outcome's sentence (events is empty when the
+        fight was not told)."""
 
-    def start(self, prepared: Prepared, roller: Roller, log: Log) -> Fight:
-        """A fresh fight under the prepared terms (the older engines)."""
-        raise TypeError(f"{type(self).__name__} has neither fight rules nor an engine")
-
-    def batch(self, prepared: Prepared, runs: int, seed: int,
-              progress: Progress | None = None) -> Columns:
-        """Many fights at once with the default pilots, on a faster engine that agrees with
-        `start` statistically. Called only for a `Prepared` the system marked `batchable`."""
-        raise TypeError(f"{type(self).__name__} marks fights batchable but has no batch engine")
 
     @abstractmethod
     def odds(self, attacker: DesignT, target: DesignT, terms: Terms, samples: int,
@@ -281,26 +222,15 @@ class FightResult(NamedTuple):
 
 def fight_once(support: FightSupport[Any], prepared: Prepared, seed: int,
                narrate: bool = True) -> FightResult:
+    """One fight from `seed`, told (events and words) unless `narrate` is off."""
     rules = support.rules()
-    if rules is not None:
-        rng = new_stream(seed)
-        rec = Recorder(narrate, prepared.asker)
-        end, rounds, dealt_a, dealt_b = rules.play(prepared.state, rng, rec)
-        events, text = support.narrate(prepared, rec.events or [], end, rounds)
-        winner, reason = rules.ends[end]
-        return FightResult(Outcome(winner, reason, text), rounds, (dealt_a, dealt_b), events,
-                           rng[DRAWS])
-    roller = Roller(seed)
-    log = Log(narrate)
-    fight = support.start(prepared, roller, log)
-    for number in range(1, prepared.cap + 1):
-        outcome = fight.play_round(number)
-        if outcome is not None:
-            return FightResult(outcome, number, fight.damage(), log.events, roller.draws)
-    outcome = Outcome(None, "cap", f"a draw: no decision after {prepared.cap} "
-                      f"{prepared.round_name}s, the cap")
-    log.add(prepared.cap, "end", outcome.text)
-    return FightResult(outcome, prepared.cap, fight.damage(), log.events, roller.draws)
+    rng = new_stream(seed)
+    rec = Recorder(narrate, prepared.asker)
+    end, rounds, dealt_a, dealt_b = rules.play(prepared.state, rng, rec)
+    events, text = support.narrate(prepared, rec.events or [], end, rounds)
+    winner, reason = rules.ends[end]
+    return FightResult(Outcome(winner, reason, text), rounds, (dealt_a, dealt_b), events,
+                       rng[DRAWS])
 
 
 def check_runs(runs: int) -> None:
@@ -318,39 +248,14 @@ def check_series_seed(seed: int) -> None:
 def series(support: FightSupport[Any], prepared: Prepared, runs: int, seed: int,
            progress: Progress | None = None, engine: str = "auto",
            notice: Callable[[str], None] | None = None) -> Columns:
-    """`runs` fights from one seed, fight i seeded `derive_seed(seed, i)`: compiled where the
-    system is on the pattern, Numba is installed, no user's pilot is in play and `engine` is
-    "auto" ("plain": uncompiled); `notice` hears about a compile or a long wait."""
+    """`runs` fights from one seed, fight i seeded `derive_seed(seed, i)`: compiled where Numba
+    is installed, no user's pilot is in play and `engine` is "auto" ("plain": uncompiled);
+    `notice` hears about a compile or a long wait."""
     check_runs(runs)
     check_series_seed(seed)
-    rules = support.rules()
-    if rules is not None:
-        from shipyard.core.compiled import run_series
+    from shipyard.core.compiled import run_series  # NumPy and Numba: a series only
 
-        return run_series(rules, prepared, runs, seed, progress, engine, notice)
-    if engine == "auto" and prepared.batchable:
-        return support.batch(prepared, runs, seed, progress)
-    if runs > MAX_REFERENCE_RUNS:
-        raise UserError.single("cli.runs", f"--runs {runs}: these fights run on the narrated "
-                               f"engine (a replaced pilot, --engine plain, or parts the "
-                               f"batch engine lacks), at most {MAX_REFERENCE_RUNS:,} of them")
-    out = Columns(engine="reference")
-    for index in counted(runs, progress):
-        result = fight_once(support, prepared, derive_seed(seed, index), narrate=False)
-        out.add(result.outcome.winner, result.outcome.reason, result.rounds, result.damage,
-                result.draws)
-    return out
-
-
-def counted(runs: int, progress: Progress | None) -> Iterator[int]:
-    """The fight indices of a series, telling `progress` about each hundredth as it is done."""
-    step = max(1, runs // 100)
-    for index in range(runs):
-        yield index
-        if progress is not None and (index + 1) % step == 0:
-            progress(step)
-    if progress is not None and runs % step:
-        progress(runs % step)
+    return run_series(support.rules(), prepared, runs, seed, progress, engine, notice)
 
 
 # --- statistics ----------------------------------------------------------------------------
@@ -440,11 +345,8 @@ def summarise(prepared: Prepared, columns: Columns, seed: int) -> Summary:
 
     winner = np.asarray(columns.winner, dtype=np.int64)
     runs = len(winner)
-    if columns.reason_names:
-        names = np.asarray(columns.reason_names, dtype=object)
-        reason = names[np.asarray(columns.reason, dtype=np.int64)] if runs else names[:0]
-    else:
-        reason = np.asarray(columns.reason, dtype=object)
+    names = np.asarray(columns.reason_names, dtype=object)
+    reason = names[np.asarray(columns.reason, dtype=np.int64)] if runs else names[:0]
     reasons: dict[str, dict[str, int]] = {}
     examples: dict[str, int] = {}
     counts = []

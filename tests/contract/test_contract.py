@@ -151,8 +151,7 @@ def test_a_duel_ends_replays_from_its_seed_and_ends_for_a_declared_reason(
     assert 1 <= first.rounds <= prepared.cap
     assert first.outcome.reason in declared
     columns = series(support, prepared, 40, seed=5, engine="plain")
-    reasons = ({columns.reason_names[i] for i in columns.reason} if columns.reason_names
-               else set(columns.reason))
+    reasons = {columns.reason_names[i] for i in columns.reason}
     assert reasons <= set(declared), reasons - set(declared)
 
 
@@ -161,8 +160,6 @@ def on_the_pattern(yard: Yard, system_id: str) -> tuple[Any, Any]:
     if system.fight_options is None:
         pytest.skip(f"{system_id} has no combat yet")
     support = system.fight()
-    if support.rules() is None:
-        pytest.skip(f"{system_id} fights on an older engine, not yet the pattern")
     a, b = fighters(yard, system)
     return support, support.prepare(a, b, Terms())
 
