@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import inspect
+import marshal
 import os
 import sys
 import threading
@@ -62,11 +63,18 @@ def rule_modules(rules: FightRules) -> list[Any]:
 
 
 def cache_key(rules: FightRules, numba_version: str) -> str:
-    """A folder name that changes with any rule's source, Numba or Python."""
+    """A folder name that changes with any rule, constant, Numba or Python. It hashes what this
+    process runs (the functions' code objects and the modules' constants), not the files on
+    disk, which an edit may have changed since they were imported."""
     digest = hashlib.sha256()
     for module in rule_modules(rules):
-        digest.update(inspect.getsource(module).encode())
-    digest.update(inspect.getsource(combat.store).encode())
+        for name, value in sorted(vars(module).items()):
+            digest.update(name.encode())
+            if inspect.isfunction(value) and value.__module__ == module.__name__:
+                digest.update(marshal.dumps(value.__code__))
+            elif isinstance(value, int | str | tuple) or hasattr(value, "_fields"):
+                digest.update(repr(getattr(value, "_fields", value)).encode())
+    digest.update(marshal.dumps(combat.store.__code__))
     digest.update(f"{numba_version} {sys.version}".encode())
     return digest.hexdigest()[:20]
 

@@ -149,3 +149,15 @@ def test_a_series_seed_leaves_room_for_every_fights_own() -> None:
         assert "duel --seed" in str(err.diagnostics[0].message)
     else:
         raise AssertionError("a series seed too large for its fights' own seeds ran")
+
+
+def test_the_compile_cache_is_keyed_by_the_code_that_runs(monkeypatch: Any) -> None:
+    from shipyard.core.compiled import cache_key
+
+    key = cache_key(RULES, "0.68")
+    assert cache_key(RULES, "0.68") == key and cache_key(RULES, "0.69") != key
+    # an edit that this process runs (not the file on disk) makes a new key
+    monkeypatch.setattr(r.damage_of, "__code__", (lambda p, side, roll, need: 0).__code__)
+    assert cache_key(RULES, "0.68") != key
+    monkeypatch.setattr(r, "A_WINS", 5)
+    assert cache_key(RULES, "0.68") != key
