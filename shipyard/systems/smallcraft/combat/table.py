@@ -229,7 +229,7 @@ def params(setup: Setup, cap: int) -> Params:
     strongest = [s.strongest_drive() for s in specs]
     craft0 = [0] * (2 * f.NS)
     for side, spec in enumerate(specs):
-        at = side * f.NS
+        at = side * f.NS - f.CRAFT  # craft0 is the craft's part of the array
         craft0[at + f.LEFT] = spec.box_count
         for field, rows in ((f.POWER_BOXES, spec.power), (f.CREW_BOXES, spec.crew),
                             (f.TUBE_BOXES, spec.tubes)):
@@ -302,23 +302,23 @@ FLOATS = ("standoff", "closing_gain", "max_closing")
 
 
 def pack(p: Params) -> f.Fight:
-    """`p` as fight.py reads it: one table (the header, then every per-craft table) and the
-    state's template (both craft's numbers, the flight count, then its parts)."""
-    header = [0] * f.HEADER
-    table: list[int] = []
+    """`p` as fight.py reads it: one array, the stream's place, the header, both craft's
+    numbers and the flight count at fixed places, then every per-craft table and the state's
+    parts."""
+    a = [0] * f.START
     for name, value in p._asdict().items():
         if name.endswith("0"):
             continue
         if isinstance(value, list):
-            header[getattr(f, "T_" + name.upper())] = f.HEADER + len(table)
-            table += value
+            a[getattr(f, "T_" + name.upper())] = len(a)
+            a += value
         elif name in FLOATS:
-            header[getattr(f, name.upper())] = round(value * 1000)
+            a[getattr(f, name.upper())] = round(value * 1000)
         else:
-            header[f.DTURN_CAP if name == "cap" else getattr(f, name.upper())] = int(value)
-    header[f.RING_SIZE] = len(p.ring_q)
-    state = [*p.craft0, 0]  # the craft, then the flights in the air
+            a[f.DTURN_CAP if name == "cap" else getattr(f, name.upper())] = int(value)
+    a[f.RING_SIZE] = len(p.ring_q)
+    a[f.CRAFT:f.FLIGHTS] = p.craft0
     for name, at in SEGMENTS:
-        header[at] = len(state)
-        state += getattr(p, name)
-    return f.Fight(header + table, state)
+        a[at] = len(a)
+        a += getattr(p, name)
+    return f.Fight(a)
