@@ -35,12 +35,6 @@ from typing import Any, NamedTuple
 from shipyard.api import ask, derive_seed, die, emit, seed_stream, store
 from shipyard.systems.smallcraft.combat.geometry import (
     S3,
-    UNIT_A,
-    UNIT_B,
-    UNIT_C,
-    UNIT_D,
-    UNIT_X,
-    UNIT_Y,
     angle15,
     bearing,
     hex_distance,
@@ -86,7 +80,12 @@ F_OWNER, F_MISSILE, F_COUNT, F_Q, F_R, F_MOVE, F_DAMAGE, F_FLOWN, F_FATE = range
 FW = 9
 FLYING, STRIKING, SPENT = 0, 1, 2
 FLIGHTS = CRAFT + 2 * NS  # the flights in the air
-START = FLIGHTS + 1  # where the tables start
+# geometry's unit vector of each clock direction, (a, b, c, d), twelve of each: read from the
+# array and not from a tuple, which compiled checks its index and could raise, and a call that
+# could raise keeps its array's reference count (see INLINE)
+U_A = FLIGHTS + 1
+U_B, U_C, U_D = U_A + 12, U_A + 24, U_A + 36
+START = U_A + 48  # where the tables start
 
 # how a fight ends: a win is reason · 2 + winner; then the draws
 DESTROYED, CREW_LOST, POWER_LOST, DISABLED = range(4)
@@ -287,20 +286,20 @@ def armed(a: list[int], s: int) -> bool:
     """A weapon it can fire (R8): a beam with a weapon cbloc and the power for it (a turret's
     mount takes the first cunit), or a missile, a tube and a cunit. Power is what its
     surviving power boxes give (a loss takes effect next dturn)."""
-    if a[s * NS + ARMED] >= 0:
-        return a[s * NS + ARMED] == 1
-    cunits = supply(a, s)
-    a[s * NS + ARMED] = 1
-    for i in range(a[a[T_BEAMS] + s]):
-        if a[a[T_BEAM_AIM] + s * a[BEAM_STRIDE] + i] >= 0:
-            k = s * a[BEAM_STRIDE] + i
-            need = 1 + a[a[S_MOUNTS] + k] if a[a[T_BEAM_TURRET] + k] else 1
-            if weapon_boxes(a, s, i) > 0 and cunits >= need:
-                return True
-    if a[s * NS + TUBE_BOXES] > 0 and missiles_left(a, s) > 0 and cunits >= 1:
-        return True
-    a[s * NS + ARMED] = 0
-    return False
+    if a[s * NS + ARMED] < 0:  # worked out once after each change (one exit: see INLINE)
+        cunits = supply(a, s)
+        found = 0
+        for i in range(a[a[T_BEAMS] + s]):
+            if found == 0 and a[a[T_BEAM_AIM] + s * a[BEAM_STRIDE] + i] >= 0:
+                k = s * a[BEAM_STRIDE] + i
+                need = 1 + a[a[S_MOUNTS] + k] if a[a[T_BEAM_TURRET] + k] else 1
+                if weapon_boxes(a, s, i) > 0 and cunits >= need:
+                    found = 1
+        if (found == 0 and a[s * NS + TUBE_BOXES] > 0 and missiles_left(a, s) > 0
+                and cunits >= 1):
+            found = 1
+        a[s * NS + ARMED] = found
+    return a[s * NS + ARMED] == 1
 
 
 def mobile(a: list[int], s: int) -> bool:
@@ -400,7 +399,7 @@ def plan(a: list[int], s: int) -> None:
     if dist > 0:
         ux, uy = rx / dist, ry / dist
     else:
-        ux, uy = UNIT_X[a[o + FACING]], UNIT_Y[a[o + FACING]]
+        ux, uy = unit_x(a, a[o + FACING]), unit_y(a, a[o + FACING])
     most = a[MAX_CLOSING] / 1000.0
     closing = min(max((dist - a[STANDOFF] / 1000.0) * (a[CLOSING_GAIN] / 1000.0), -most), most)
     dvx, dvy = 0.0, 0.0
@@ -421,13 +420,23 @@ def plan(a: list[int], s: int) -> None:
         row = base + a[a[T_DRIVE_ROW] + s * a[DRIVE_STRIDE] + d]
         most = a[a[T_G_OF] + s * a[G_STRIDE] + min(a[a[S_ALIVE] + row], left)]
         # the nearest whole G, a half rounded down: a half-G wish fires nothing
-        g = min(max(-math.floor(0.5 - (dvx * UNIT_X[k] + dvy * UNIT_Y[k])), 0), most)
+        kx, ky = unit_x(a, k), unit_y(a, k)
+        g = min(max(-math.floor(0.5 - (dvx * kx + dvy * ky)), 0), most)
         a[a[S_POWER] + row] = a[a[T_COST_OF] + s * a[COST_STRIDE] + g]
         left -= a[a[T_COST_OF] + s * a[COST_STRIDE] + g]
-        dvx -= g * UNIT_X[k]
-        dvy -= g * UNIT_Y[k]
+        dvx -= g * kx
+        dvy -= g * ky
         a[a[S_THRUST] + s * a[DRIVE_STRIDE] + d] = g
     _give(a, s, K_SENSORS, left, left)
+
+
+def unit_x(a: list[int], k: int) -> float:
+    """geometry.UNIT_X[k], the same float, from the exact vector."""
+    return (a[U_A + k] + a[U_B + k] * S3) * 0.5
+
+
+def unit_y(a: list[int], k: int) -> float:
+    return (a[U_C + k] + a[U_D + k] * S3) * 0.5
 
 
 def _give(a: list[int], s: int, kind: int, left: int, wanted: int) -> int:
@@ -452,10 +461,10 @@ def thrust_phase(a: list[int], rec: Any, s: int, dturn: int) -> None:
         g = ask(rec, s, Q_THRUST, (d, dturn), a[a[S_THRUST] + s * a[DRIVE_STRIDE] + d])
         if g > 0:
             k = (a[o + FACING] + a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d]) % 12
-            a[o + VA] += g * UNIT_A[k]
-            a[o + VB] += g * UNIT_B[k]
-            a[o + VC] += g * UNIT_C[k]
-            a[o + VD] += g * UNIT_D[k]
+            a[o + VA] += g * a[U_A + k]
+            a[o + VB] += g * a[U_B + k]
+            a[o + VC] += g * a[U_C + k]
+            a[o + VD] += g * a[U_D + k]
             fired += 1
             emit(rec, (EV_THRUST, s, d, g))
     if fired:
@@ -564,6 +573,7 @@ def screen(rng: Any, incoming: int, strength: int, ratio: int) -> tuple[int, int
     """Screens absorb one in `ratio` (6): incoming // 6, plus one if a d6 rolls below the
     remainder (strictly), never more than their powered strength (R9); also a salvo's missiles
     (R6). (stopped, base, remainder, the d6 or 0 when none was rolled)."""
+    ratio = max(ratio, 1)  # it is 6: a divisor known not to be 0 cannot raise (see INLINE)
     base = incoming // ratio
     remainder = incoming % ratio
     stopped, rolled = base, 0
@@ -578,6 +588,7 @@ def screen_literal(rng: Any, count: int, strength: int,
                    ratio: int) -> tuple[int, int, int, int]:
     """R6 read literally: one missile in six penetrates (count // 6, plus one if a d6 rolls
     below the remainder); the screens repel the rest, but no more than their strength."""
+    ratio = max(ratio, 1)
     base = count // ratio
     remainder = count % ratio
     through, rolled = base, 0

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from shipyard.api import Value
 from shipyard.systems.smallcraft.combat import fight as f
 from shipyard.systems.smallcraft.combat.craft import Spec
+from shipyard.systems.smallcraft.combat.geometry import UNIT_A, UNIT_B, UNIT_C, UNIT_D
 from shipyard.systems.smallcraft.models import CombatTable, SmallcraftDesign
 
 
@@ -318,6 +319,8 @@ def pack(p: Params) -> f.Fight:
             a[f.DTURN_CAP if name == "cap" else getattr(f, name.upper())] = int(value)
     a[f.RING_SIZE] = len(p.ring_q)
     a[f.CRAFT:f.FLIGHTS] = p.craft0
+    for at, unit in ((f.U_A, UNIT_A), (f.U_B, UNIT_B), (f.U_C, UNIT_C), (f.U_D, UNIT_D)):
+        a[at:at + 12] = unit
     for name, at in SEGMENTS:
         a[at] = len(a)
         a += getattr(p, name)
