@@ -49,6 +49,7 @@ from shipyard.systems.smallcraft.combat.geometry import (
 # sheet row kinds the rules read (table.KINDS names them all)
 K_OTHER, K_DRIVE, K_BEAM, K_SCREENS, K_SENSORS, K_TUBES, K_POWER, K_CREW, K_ARMOR, \
     K_MISSILES = range(10)
+N_KINDS = 10  # T_KIND_START holds N_KINDS + 1 entries a craft: where each kind's rows start
 
 # `a`: the stream's five words first (`die` reads and writes a[0..4]), then this header, the
 # craft's numbers, the count of flights in the air, then the tables and the state's parts where
@@ -64,17 +65,17 @@ DTURN_CAP, GEOMETRY, START_RANGE, TRANSVERSE, RANGE_RULE, QUICKNESS_DIE, GUNNER_
     T_BOX_COUNT, T_OWNER, T_ARMOR, T_ARMOR_COUNT, T_DRIVES, T_DRIVE_ROW, T_DRIVE_PUSH, T_BEAMS, \
     T_BEAM_ROW, T_BEAM_AIM, T_BEAM_TURRET, T_MAIN_BEAMS, T_MAIN_BEAM, T_MISSILE_KINDS, \
     T_MISSILE_ROW, T_MISSILE_MOVE, T_MISSILE_DAMAGE, T_MISSILE_PER_CBLOC, T_BEAM_OF_ROW, \
-    T_MISSILE_OF_ROW, T_G_OF, T_COST_OF, T_PUSH_AWAY, S_ALIVE, S_DESTROYED, S_POWER, S_MOUNTS, \
-    S_MISSILES, S_THRUST, S_FLIGHTS = range(5, 76)
-HEADER = 71
+    T_MISSILE_OF_ROW, T_G_OF, T_COST_OF, T_PUSH_AWAY, T_BY_KIND, T_KIND_START, S_ALIVE, \
+    S_DESTROYED, S_POWER, S_MOUNTS, S_MISSILES, S_THRUST, S_FLIGHTS = range(5, 78)
+HEADER = 73
 
 # the craft's numbers at fixed places, side · NS + field, from CRAFT
 # (the counts of surviving power, crew and tube boxes, and whether it is armed, are kept as damage
 # comes, rather than summed over the sheet each time a rule asks: ARMED is −1 when unknown)
 PA, PB, PC, PD, VA, VB, VC, VD, HQ, HR, BQ, BR, SPEED, FACING, FACING_BEFORE, TURNED, \
     LAUNCHED, DEALT, LEFT, ARMOR_NEXT, SCORE, POWER_BOXES, CREW_BOXES, TUBE_BOXES, HAS_POWER, \
-    HAS_CREW, ARMED = range(76, 103)
-CRAFT, NS = 76, 27
+    HAS_CREW, ARMED = range(78, 105)
+CRAFT, NS = 78, 27
 # one flight of missiles at a[S_FLIGHTS + slot · FW]; a flight flies, strikes or is spent
 F_OWNER, F_MISSILE, F_COUNT, F_Q, F_R, F_MOVE, F_DAMAGE, F_FLOWN, F_FATE = range(9)
 FW = 9
@@ -247,10 +248,11 @@ def powered(a: list[int], s: int, kind: int) -> int:
     """Boxes of one kind at work: surviving and powered."""
     total = 0
     base = s * a[ROW_STRIDE]
-    kinds, alive, power = a[T_KIND] + base, a[S_ALIVE] + base, a[S_POWER] + base
-    for r in range(a[a[T_ROWS] + s]):
-        if a[kinds + r] == kind:
-            total += min(a[alive + r], a[power + r])
+    rows, alive, power = a[T_BY_KIND] + base, a[S_ALIVE] + base, a[S_POWER] + base
+    at = a[T_KIND_START] + s * (N_KINDS + 1) + kind
+    for j in range(a[at], a[at + 1]):  # the rows of that kind only, in sheet order
+        r = a[rows + j]
+        total += min(a[alive + r], a[power + r])
     return total
 
 
@@ -456,13 +458,14 @@ def _give(a: list[int], s: int, kind: int, left: int, wanted: int) -> int:
     # where the tables are, read once: the compiled loop must otherwise reload them after each
     # store into the same array
     base = s * a[ROW_STRIDE]
-    kinds, alive, power = a[T_KIND] + base, a[S_ALIVE] + base, a[S_POWER] + base
-    for r in range(a[a[T_ROWS] + s]):
-        if a[kinds + r] == kind:
-            give = min(a[alive + r], wanted, left)
-            a[power + r] = give
-            left -= give
-            wanted -= give
+    rows, alive, power = a[T_BY_KIND] + base, a[S_ALIVE] + base, a[S_POWER] + base
+    at = a[T_KIND_START] + s * (N_KINDS + 1) + kind
+    for j in range(a[at], a[at + 1]):  # the rows of that kind only, in sheet order
+        r = a[rows + j]
+        give = min(a[alive + r], wanted, left)
+        a[power + r] = give
+        left -= give
+        wanted -= give
     return left
 
 

@@ -176,6 +176,8 @@ class Params(NamedTuple):
     g_of: list[int]  # G from n working drive cblocs
     cost_of: list[int]  # cblocs (and cunits) for g G
     push_away: list[int]  # the push of the strongest 2D drive (0 with none)
+    by_kind: list[int]  # sheet rows by kind, in sheet order within a kind (row_stride a craft)
+    kind_start: list[int]  # where each kind's rows start in by_kind, and the end (N_KINDS + 1)
     row_stride: int
     box_stride: int
     drive_stride: int
@@ -226,6 +228,9 @@ def params(setup: Setup, cap: int) -> Params:
 
     def lookup(spec: Spec, rows: Sequence[int]) -> list[int]:
         return [rows.index(r) if r in rows else -1 for r in range(len(spec.rows))]
+
+    def kind(spec: Spec, r: int) -> int:
+        return KINDS.get(spec.rows[r].kind, f.K_OTHER)
 
     strongest = [s.strongest_drive() for s in specs]
     craft0 = [0] * (2 * f.NS)
@@ -286,6 +291,10 @@ def params(setup: Setup, cap: int) -> Params:
         missile_of_row=each(lambda s: lookup(s, [m.row for m in s.missiles]), n_rows),
         g_of=each(lambda s: s.g_of, n_g), cost_of=each(lambda s: s.cost_of, n_cost),
         push_away=[(d.push or 0) if d is not None else 0 for d in strongest],
+        by_kind=each(lambda s: sorted(range(len(s.rows)), key=lambda r: (kind(s, r), r)),
+                     n_rows),
+        kind_start=each(lambda s: [sum(1 for r in range(len(s.rows)) if kind(s, r) < k)
+                                   for k in range(f.N_KINDS + 1)], f.N_KINDS + 1),
         row_stride=n_rows, box_stride=n_boxes, drive_stride=n_drives, beam_stride=n_beams,
         missile_stride=n_missiles, armor_stride=n_armor, g_stride=n_g, cost_stride=n_cost,
         alive0=alive,
