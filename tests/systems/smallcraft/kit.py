@@ -25,17 +25,18 @@ class Duel:
         prepared: Prepared = SUPPORT.prepare(a, b, Terms(**terms))
         self.told = prepared.told
         self.p = prepared.told.figures
-        self.t = list(prepared.state.table)
-        self.st = list(prepared.state.state)
-        asker = PilotAsker(self.p, self.t, self.told.specs, pilots) if any(pilots) else None
-        self.rng = new_stream(seed)
+        # the fight's one array: the stream, the table and the state (t and st name it too)
+        self.a = list(prepared.state.array)
+        self.t = self.st = self.rng = self.a
+        asker = PilotAsker(self.p, self.a, self.told.specs, pilots) if any(pilots) else None
+        self.a[:5] = new_stream(seed)
         self.rec = Recorder(True, asker)
-        f.start(self.t, self.st, self.rng, self.rec)
+        f.start(self.a, self.rec)
         for side in (0, 1):
-            f.ask(self.rec, side, f.Q_BEGIN, (0, 0, self.st), 0)
+            f.ask(self.rec, side, f.Q_BEGIN, (0, 0, self.a), 0)
 
     def dturn(self, number: int) -> int:
-        return f.one_dturn(self.t, self.st, self.rng, self.rec, number)
+        return f.one_dturn(self.a, self.rec, number)
 
     def craft(self, side: int) -> Craft:
         return Craft(self.p, self.t, self.st, self.told.specs[side], side)
@@ -45,7 +46,7 @@ class Duel:
         o = side * f.NS
         for k, v in enumerate(values):
             self.st[o + field + k] = v
-        f.locate(self.st, side)
+        f.locate(self.a, side)
         self.st[o + f.SPEED] = f.speed(*self.st[o + f.VA:o + f.VD + 1])
 
     def texts(self) -> list[str]:

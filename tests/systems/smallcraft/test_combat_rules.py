@@ -143,7 +143,7 @@ def test_beam_arcs(craft: Any, target: tuple[int, int], turned: int, turret: boo
     duel.st[f.FACING_BEFORE] = 0  # 12 o'clock, then `turned` half hex-sides clockwise
     duel.st[f.TURNED] = turned
     duel.st[duel.t[f.S_MOUNTS]] = mount
-    assert f.bears(duel.t, duel.st, 0, 0, *target) is bears
+    assert f.bears(duel.a, 0, 0, *target) is bears
 
 
 def test_bearing_to_the_nearest_clock_direction() -> None:
@@ -160,10 +160,10 @@ def test_beams_reach_fifteen_dhexes(yard: Yard) -> None:
     duel.st[duel.t[f.S_POWER] + row] = 6
     for distance, fires in ((15, True), (16, False)):
         duel.put(1, f.PA, (0, 0, 2 * distance, 0))
-        assert f.can_fire(duel.t, duel.st, 0, 0) is fires
+        assert f.can_fire(duel.a, 0, 0) is fires
     duel.st[duel.t[f.S_POWER] + row] = 0
     duel.put(1, f.PA, (0, 0, 6, 0))
-    assert not f.can_fire(duel.t, duel.st, 0, 0)  # no power, no beam
+    assert not f.can_fire(duel.a, 0, 0)  # no power, no beam
 
 
 def gunnery_check(duel: Duel) -> Check:
@@ -178,7 +178,7 @@ def test_gunnery_modifiers(yard: Yard) -> None:
     duel = Duel(a, b, range=9, rules={"range-penalty": "on"})
     duel.st[duel.t[f.S_POWER] + duel.told.specs[0].beams[0].row] = 6
     duel.put(1, f.VA, thrust(3, 2))  # moving 2 across the Starfury's line of fire
-    f.shoot(duel.t, duel.st, duel.rng, duel.rec, 0, 0)
+    f.shoot(duel.a, duel.rec, 0, 0)
     check = gunnery_check(duel)
     mods = {m.label: m.value for m in check.modifiers}
     assert check.base == 50
@@ -194,14 +194,14 @@ def test_transverse_movement_only_with_optional_rule_1(yard: Yard) -> None:
     duel = Duel(example(yard, "starfury"), example(yard, "raider"), rules={"transverse": "on"})
     duel.put(1, f.VA, thrust(0, 4))
     duel.st[duel.t[f.S_POWER] + duel.told.specs[0].beams[0].row] = 6
-    f.shoot(duel.t, duel.st, duel.rng, duel.rec, 0, 0)
+    f.shoot(duel.a, duel.rec, 0, 0)
     assert [m.label for m in gunnery_check(duel).modifiers] == [
         "pilot firing", "target moving across 0"]
     # a gunner without the pilot's penalty
     duel = Duel(two_aboard(example(yard, "starfury")), example(yard, "raider"),
                 crew=({"gunner": "crew", "gunnery": 70}, {}))
     duel.st[duel.t[f.S_POWER] + duel.told.specs[0].beams[0].row] = 6
-    f.shoot(duel.t, duel.st, duel.rng, duel.rec, 0, 0)
+    f.shoot(duel.a, duel.rec, 0, 0)
     assert gunnery_check(duel).target == 70
 
 
@@ -210,7 +210,7 @@ def test_transverse_movement_only_with_optional_rule_1(yard: Yard) -> None:
 
 def test_power_yield_is_six_cunits_a_cbloc_r3(yard: Yard) -> None:
     duel = Duel(example(yard, "starfury"), example(yard, "raider"))
-    assert f.supply(duel.t, duel.st, 0) == 30
+    assert f.supply(duel.a, 0) == 30
 
 
 def test_under_powered_components_work_at_the_power_they_get(yard: Yard) -> None:
@@ -218,10 +218,10 @@ def test_under_powered_components_work_at_the_power_they_get(yard: Yard) -> None
     sf, power = duel.told.specs[0], duel.t[f.S_POWER]
     for cunits, dhits in ((6, 6), (4, 4)):
         duel.st[power + sf.beams[0].row] = cunits
-        assert f.beam_dhits(duel.t, duel.st, 0, 0) == dhits
+        assert f.beam_dhits(duel.a, 0, 0) == dhits
     for cunits, gs in ((9, 3), (6, 2)):  # 6 cunits: a 6-cbloc drive, 2G
         duel.st[power + sf.drives[0].row] = cunits
-        assert f.drive_g(duel.t, duel.st, 0, 0) == gs
+        assert f.drive_g(duel.a, 0, 0) == gs
 
 
 def test_the_default_pilot_powers_beams_then_screens_then_the_burn(yard: Yard) -> None:
@@ -255,12 +255,12 @@ def test_turret_power_and_mount_r5(craft: Any) -> None:
     duel = Duel(d, d)
     power = duel.t[f.S_POWER] + turret.row
     duel.st[power] = 6
-    assert f.beam_dhits(duel.t, duel.st, 0, 0) == 5  # n + 1 cunits, n dhits
+    assert f.beam_dhits(duel.a, 0, 0) == 5  # n + 1 cunits, n dhits
     duel.st[power] = 3
-    assert f.beam_dhits(duel.t, duel.st, 0, 0) == 2  # the mount takes one
-    f.destroy(duel.t, duel.st, duel.rec, 0, row.last, 1, 0)  # the mount box lost: fixed
+    assert f.beam_dhits(duel.a, 0, 0) == 2  # the mount takes one
+    f.destroy(duel.a, duel.rec, 0, row.last, 1, 0)  # the mount box lost: fixed
     duel.st[power] = 5
-    assert f.beam_dhits(duel.t, duel.st, 0, 0) == 5
+    assert f.beam_dhits(duel.a, 0, 0) == 5
     assert duel.texts()[-1].endswith("the turret mount: the beam now fires fixed along its "
                                      "aim (R5)")
 
@@ -306,7 +306,7 @@ def hits(duel: Duel) -> list[tuple[int, int]]:
 def test_armor_then_a_random_box_alternate(yard: Yard) -> None:
     duel = Duel(example(yard, "raider"), example(yard, "starfury"), seed=5)
     armor = duel.told.specs[1].rows[duel.told.specs[1].armor[0]]
-    assert f.inflict(duel.t, duel.st, duel.rng, duel.rec, 1, 5) == 5
+    assert f.inflict(duel.a, duel.rec, 1, 5) == 5
     done = hits(duel)
     assert [a for _, a in done] == [1, 0, 1, 0, 1]
     armor_boxes = [b for b, a in done if a]
@@ -316,16 +316,16 @@ def test_armor_then_a_random_box_alternate(yard: Yard) -> None:
     # with the armor gone, every dhit is a random box
     for box in range(armor.first, armor.last + 1):
         if not duel.st[duel.t[f.S_DESTROYED] + duel.p.box_stride + box]:
-            f.destroy(duel.t, duel.st, duel.rec, 1, box, 0, 1)
+            f.destroy(duel.a, duel.rec, 1, box, 0, 1)
     before = len(hits(duel))
-    f.inflict(duel.t, duel.st, duel.rng, duel.rec, 1, 4)
+    f.inflict(duel.a, duel.rec, 1, 4)
     assert all(not a for _, a in hits(duel)[before:])
 
 
 def test_a_random_dhit_rerolls_a_destroyed_box_and_never_goes_below_zero(
         yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
     duel = Duel(example(yard, "starfury"), example(yard, "raider"), seed=9)
-    assert f.inflict(duel.t, duel.st, duel.rng, duel.rec, 1, 100) == 40
+    assert f.inflict(duel.a, duel.rec, 1, 100) == 40
     raider = duel.craft(1)
     assert raider.boxes.left == 0 and all(n == 0 for n in raider.alive)
     assert len({b for b, _ in hits(duel)}) == 40
@@ -334,7 +334,7 @@ def test_a_random_dhit_rerolls_a_destroyed_box_and_never_goes_below_zero(
     duel = Duel(example(yard, "starfury"), example(yard, "raider"))
     armor = duel.told.specs[1].rows[duel.told.specs[1].armor[0]]
     scripted(monkeypatch, [armor.first, 20])
-    f.inflict(duel.t, duel.st, duel.rng, duel.rec, 1, 2)
+    f.inflict(duel.a, duel.rec, 1, 2)
     assert hits(duel) == [(armor.first, 1), (20, 0)]
     assert duel.texts()[-1] == (f"dhit 2: d40 rolled 20 (rolled {armor.first}: destroyed, rolled "
                                 "again): box 20, Power; 5 of 6 left, supply 30 cunits from next "
@@ -354,14 +354,14 @@ def test_the_alternation_matches_the_exact_odds(yard: Yard) -> None:
     past = next(d for d in exact.distributions if d.name.startswith("dhits past"))
     expected = {p.value: p.chance for p in past.points}
     duel = Duel(raider, sf)
-    start = list(duel.st)
-    rng = new_stream(77)
+    start = list(duel.a)
+    duel.a[:5] = new_stream(77)  # one stream through every volley
     n = 20_000
     seen: dict[int, int] = {}
     for _ in range(n):
-        duel.st[:] = start
+        duel.a[5:] = start[5:]
         duel.rec.events = []
-        f.inflict(duel.t, duel.st, rng, duel.rec, 1, 5)
+        f.inflict(duel.a, duel.rec, 1, 5)
         k = sum(1 for _, by_armor in hits(duel) if not by_armor)
         seen[k] = seen.get(k, 0) + 1
     assert set(seen) <= set(expected)
@@ -384,7 +384,7 @@ def effect_of(duel: Duel, side: int, kind: str, losses: int = 1) -> str:
     spec = duel.told.specs[side]
     row = next(r for r in spec.rows if r.kind == kind)
     for box in range(row.first, row.first + losses):
-        f.destroy(duel.t, duel.st, duel.rec, side, box, 1, 0)
+        f.destroy(duel.a, duel.rec, side, box, 1, 0)
     return duel.texts()[-1].split("; ", 1)[1]
 
 

@@ -46,7 +46,7 @@ class SmallcraftCombat(FightSupport[CraftDesign]):
         if pilots != (None, None):
             from shipyard.systems.smallcraft.combat.pilot import PilotAsker
 
-            asker = PilotAsker(figures, packed.table, specs, pilots)
+            asker = PilotAsker(figures, packed.array, specs, pilots)
         return Prepared(
             names=(specs[0].name, specs[1].name), cap=cap, round_name="dturn",
             damage_unit="cblocs destroyed", state=packed, batchable=asker is None,

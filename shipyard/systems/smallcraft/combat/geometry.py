@@ -203,7 +203,9 @@ def transverse(va: int, vb: int, vc: int, vd: int, dq: int, dr: int) -> int:
     big_b = vb * u - vc * dq
     # a float guess n of |A + B√3| / (4√L), made exact: n is right when
     # n − ½ < across ≤ n + ½, that is (2n − 1)²·4L < (A + B√3)² ≤ (2n + 1)²·4L
-    n = max(math.floor(abs(big_a + big_b * S3) / (4.0 * math.sqrt(length2 * 1.0)) + 0.5), 0)
+    # (the root is at least 4: the max only tells the compiler it is not 0, so it cannot raise)
+    root = max(4.0 * math.sqrt(length2 * 1.0), 1.0)
+    n = max(math.floor(abs(big_a + big_b * S3) / root + 0.5), 0)
     for _ in range(2):  # the guess is at most one out
         if _square_above(big_a, big_b, (2 * n + 1) * (2 * n + 1) * 4 * length2) > 0:
             n += 1

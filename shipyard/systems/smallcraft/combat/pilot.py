@@ -104,36 +104,36 @@ class Craft:
         return self.spec.beams.index(beam)
 
     def dhits(self, beam: BeamRow) -> int:
-        return f.beam_dhits(self.t, self.st, self.side, self._beam(beam))
+        return f.beam_dhits(self.st, self.side, self._beam(beam))
 
     def bears(self, beam: BeamRow, foe: Craft) -> bool:
-        return f.bears(self.t, self.st, self.side, self._beam(beam), *self.vector_to(foe))
+        return f.bears(self.st, self.side, self._beam(beam), *self.vector_to(foe))
 
     def can_fire(self, beam: BeamRow, foe: Craft) -> bool:
-        return f.can_fire(self.t, self.st, self.side, self._beam(beam))
+        return f.can_fire(self.st, self.side, self._beam(beam))
 
     def drive_g(self, row: int) -> int:
         """G the drive on sheet row `row` gives now, as it is powered."""
         drive = [d.row for d in self.spec.drives].index(row)
-        return f.drive_g(self.t, self.st, self.side, drive)
+        return f.drive_g(self.st, self.side, drive)
 
     def screens(self) -> int:
-        return f.powered(self.t, self.st, self.side, f.K_SCREENS)
+        return f.powered(self.st, self.side, f.K_SCREENS)
 
     def detection(self) -> int:
-        return f.detection(self.t, self.st, self.side)
+        return f.detection(self.st, self.side)
 
     def supply(self) -> int:
-        return f.supply(self.t, self.st, self.side)
+        return f.supply(self.st, self.side)
 
     def tubes_ready(self) -> int:
-        return f.tubes_ready(self.t, self.st, self.side)
+        return f.tubes_ready(self.st, self.side)
 
     def armed(self) -> bool:
-        return f.armed(self.t, self.st, self.side)
+        return f.armed(self.st, self.side)
 
     def mobile(self) -> bool:
-        return f.mobile(self.t, self.st, self.side)
+        return f.mobile(self.st, self.side)
 
 
 class Situation:
@@ -167,7 +167,7 @@ class Pilot:
                 for d, g in zip(me.spec.drives, planned, strict=True) if g}
 
     def turn(self, s: Situation) -> int:
-        return f.turn_wish(s.me.t, s.me.st, s.me.side)
+        return f.turn_wish(s.me.st, s.me.side)
 
     def fire(self, s: Situation) -> list[int]:
         return [b.row for b in s.me.spec.beams if s.me.can_fire(b, s.foe)]
@@ -177,7 +177,7 @@ class Pilot:
         room = me.tubes_ready()
         out = {}
         for i, m in enumerate(me.spec.missiles):
-            n = f.launch_wish(me.t, me.st, me.side, i, room, 0)
+            n = f.launch_wish(me.st, me.side, i, room, 0)
             room -= n
             if n:
                 out[m.row] = n

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from shipyard.api import Value
 from shipyard.systems.smallcraft.combat import fight as f
 from shipyard.systems.smallcraft.combat.craft import Spec
+from shipyard.systems.smallcraft.combat.geometry import UNIT_A, UNIT_B, UNIT_C, UNIT_D
 from shipyard.systems.smallcraft.models import CombatTable, SmallcraftDesign
 
 
@@ -175,6 +176,8 @@ class Params(NamedTuple):
     g_of: list[int]  # G from n working drive cblocs
     cost_of: list[int]  # cblocs (and cunits) for g G
     push_away: list[int]  # the push of the strongest 2D drive (0 with none)
+    by_kind: list[int]  # sheet rows by kind, in sheet order within a kind (row_stride a craft)
+    kind_start: list[int]  # where each kind's rows start in by_kind, and the end (N_KINDS + 1)
     row_stride: int
     box_stride: int
     drive_stride: int
@@ -226,10 +229,13 @@ def params(setup: Setup, cap: int) -> Params:
     def lookup(spec: Spec, rows: Sequence[int]) -> list[int]:
         return [rows.index(r) if r in rows else -1 for r in range(len(spec.rows))]
 
+    def kind(spec: Spec, r: int) -> int:
+        return KINDS.get(spec.rows[r].kind, f.K_OTHER)
+
     strongest = [s.strongest_drive() for s in specs]
     craft0 = [0] * (2 * f.NS)
     for side, spec in enumerate(specs):
-        at = side * f.NS
+        at = side * f.NS - f.CRAFT  # craft0 is the craft's part of the array
         craft0[at + f.LEFT] = spec.box_count
         for field, rows in ((f.POWER_BOXES, spec.power), (f.CREW_BOXES, spec.crew),
                             (f.TUBE_BOXES, spec.tubes)):
@@ -285,6 +291,10 @@ def params(setup: Setup, cap: int) -> Params:
         missile_of_row=each(lambda s: lookup(s, [m.row for m in s.missiles]), n_rows),
         g_of=each(lambda s: s.g_of, n_g), cost_of=each(lambda s: s.cost_of, n_cost),
         push_away=[(d.push or 0) if d is not None else 0 for d in strongest],
+        by_kind=each(lambda s: sorted(range(len(s.rows)), key=lambda r: (kind(s, r), r)),
+                     n_rows),
+        kind_start=each(lambda s: [sum(1 for r in range(len(s.rows)) if kind(s, r) < k)
+                                   for k in range(f.N_KINDS + 1)], f.N_KINDS + 1),
         row_stride=n_rows, box_stride=n_boxes, drive_stride=n_drives, beam_stride=n_beams,
         missile_stride=n_missiles, armor_stride=n_armor, g_stride=n_g, cost_stride=n_cost,
         alive0=alive,
@@ -302,23 +312,25 @@ FLOATS = ("standoff", "closing_gain", "max_closing")
 
 
 def pack(p: Params) -> f.Fight:
-    """`p` as fight.py reads it: one table (the header, then every per-craft table) and the
-    state's template (both craft's numbers, the flight count, then its parts)."""
-    header = [0] * f.HEADER
-    table: list[int] = []
+    """`p` as fight.py reads it: one array, the stream's place, the header, both craft's
+    numbers and the flight count at fixed places, then every per-craft table and the state's
+    parts."""
+    a = [0] * f.START
     for name, value in p._asdict().items():
         if name.endswith("0"):
             continue
         if isinstance(value, list):
-            header[getattr(f, "T_" + name.upper())] = f.HEADER + len(table)
-            table += value
+            a[getattr(f, "T_" + name.upper())] = len(a)
+            a += value
         elif name in FLOATS:
-            header[getattr(f, name.upper())] = round(value * 1000)
+            a[getattr(f, name.upper())] = round(value * 1000)
         else:
-            header[f.DTURN_CAP if name == "cap" else getattr(f, name.upper())] = int(value)
-    header[f.RING_SIZE] = len(p.ring_q)
-    state = [*p.craft0, 0]  # the craft, then the flights in the air
+            a[f.DTURN_CAP if name == "cap" else getattr(f, name.upper())] = int(value)
+    a[f.RING_SIZE] = len(p.ring_q)
+    a[f.CRAFT:f.FLIGHTS] = p.craft0
+    for at, unit in ((f.U_A, UNIT_A), (f.U_B, UNIT_B), (f.U_C, UNIT_C), (f.U_D, UNIT_D)):
+        a[at:at + 12] = unit
     for name, at in SEGMENTS:
-        header[at] = len(state)
-        state += getattr(p, name)
-    return f.Fight(header + table, state)
+        a[at] = len(a)
+        a += getattr(p, name)
+    return f.Fight(a)
