@@ -34,7 +34,8 @@ sys.path.insert(0, str(ROOT))
 CATALOGS = ROOT / "catalogs"
 PAIRINGS = {
     "smallcraft": ("smallcraft/examples/starfury.yaml", "smallcraft/examples/raider.yaml"),
-    "rogue-trader": ("rogue-trader/examples/ambition.yaml", "rogue-trader/examples/endeavour.yaml"),
+    "rogue-trader": ("rogue-trader/examples/ambition.yaml",
+                     "rogue-trader/examples/endeavour.yaml"),
     "d12-facings": ("d12-facings/examples/lancer.yaml", "d12-facings/examples/sabre.yaml"),
     "dropfleet": ("dropfleet/duels/jade-frigates.yaml", "dropfleet/duels/berlin.yaml"),
     "traveller": ("traveller/examples/dragon-sdb.yaml", "traveller/examples/strandbell-sdb.yaml"),

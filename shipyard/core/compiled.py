@@ -24,6 +24,7 @@ import os
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -102,9 +103,14 @@ def compile_fights(rules: FightRules, params: Any,
         if cold and notice is not None:
             notice(f"compiling fight rules once, about {_last_time(timing)} s")
         started = time.perf_counter()
-        # the first call for these types compiles or loads the cache: once, before any thread
-        fights(params, 0, 0, 0, np.zeros(stream.STREAM_SIZE, np.int64),
-               np.zeros((0, 5), np.int64))
+        # the first call for these types compiles or loads the cache: once, before any thread;
+        # Numba's inliner warns of its own assumptions on INLINE functions with loops (harmless)
+        from numba.core.errors import NumbaIRAssumptionWarning
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", NumbaIRAssumptionWarning)
+            fights(params, 0, 0, 0, np.zeros(stream.STREAM_SIZE, np.int64),
+                   np.zeros((0, 5), np.int64))
         if cold:
             _save_time(timing, time.perf_counter() - started)
     return fights

@@ -112,7 +112,8 @@ FLEE = 1000.0  # "as hard as the drives allow": a velocity change no drive reach
 # made compiling far too slow; this set was measured (a series ~20% faster, compiling ~2 s
 # longer).
 INLINE = ("powered", "mobile", "armor_box", "unit_x", "unit_y", "power_phase", "thrust_phase",
-          "move", "turn_phase", "beam_phase", "missiles_fly", "launch_phase", "end_of_dturn")
+          "move", "turn_phase", "beam_phase", "missiles_fly", "launch_phase", "end_of_dturn",
+          "_give", "armed")
 
 
 class Fight(NamedTuple):
