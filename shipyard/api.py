@@ -45,7 +45,7 @@ from shipyard.core.options import (
     Word,
     switch,
 )
-from shipyard.core.plugins import load_object
+from shipyard.core.plugins import load_instance, load_object
 from shipyard.core.recorder import Asker, Recorder, ask, emit
 from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
 from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
@@ -127,6 +127,7 @@ __all__ = [
     "dice",
     "die",
     "emit",
+    "load_instance",
     "load_object",
     "new_stream",
     "next32",

@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 MAX_SEED = 2**63 - 1
 MAX_SAMPLES = 1_000_000
 BAR_FROM = 2_000  # runs; fewer finish before a bar is worth drawing
-ENGINES = {"compiled": "compiled", "uncompiled": "uncompiled", "batch": "batch engine",
-           "reference": "narrated engine"}
 
 Seed = Annotated[int | None, typer.Option(
     "--seed", min=0, max=MAX_SEED, help="replay a fight exactly; without it one is chosen "
@@ -214,8 +212,7 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
     from shipyard.core.table import Table
 
     a, b = s.names
-    engine = ENGINES.get(s.engine, s.engine)
-    lines = [f"{_against(a, b)}: {s.runs:,} fights, seed {s.seed} ({engine})"]
+    lines = [f"{_against(a, b)}: {s.runs:,} fights, seed {s.seed} ({s.engine})"]
     lines += [f"  {note}" for note in prepared.notes]
     typer.echo("\n".join(lines))
     outcome_rows = []

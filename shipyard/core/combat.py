@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from shipyard.core.system import AnyDesign
 
 MAX_RUNS = 1_000_000
-MAX_REFERENCE_RUNS = 100_000  # uncompiled, a fight takes a millisecond or more
+MAX_UNCOMPILED_RUNS = 100_000  # uncompiled, a fight takes a millisecond or more
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 Progress = Callable[[int], None]  # told how many more fights are done

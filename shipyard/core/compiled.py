@@ -166,25 +166,24 @@ def _register(function: Callable[..., Any], inline: bool = False) -> None:
         _registered.add(id(function))
 
 
+def _each_leaf(value: Any, leaf: Callable[[Any], Any]) -> Any:
+    """`value` with `leaf` applied inside its tuples and NamedTuples, which keep their shape."""
+    if isinstance(value, tuple):
+        converted = [_each_leaf(v, leaf) for v in value]
+        return type(value)(*converted) if hasattr(value, "_fields") else tuple(converted)
+    return leaf(value)
+
+
 def as_arrays(value: Any) -> Any:
     """Prepared state as Numba takes it: lists of ints become int64 arrays (lists of lists,
     2-D), tuples and NamedTuples keep their shape, numbers stay numbers."""
-    if isinstance(value, list):
-        return np.asarray(value, dtype=np.int64)
-    if isinstance(value, tuple):
-        converted = [as_arrays(v) for v in value]
-        return type(value)(*converted) if hasattr(value, "_fields") else tuple(converted)
-    return value
+    return _each_leaf(value, lambda v: np.asarray(v, dtype=np.int64)
+                      if isinstance(v, list) else v)
 
 
 def copied(value: Any) -> Any:
     """`as_arrays` output with every array copied."""
-    if isinstance(value, np.ndarray):
-        return value.copy()
-    if isinstance(value, tuple):
-        converted = [copied(v) for v in value]
-        return type(value)(*converted) if hasattr(value, "_fields") else tuple(converted)
-    return value
+    return _each_leaf(value, lambda v: v.copy() if isinstance(v, np.ndarray) else v)
 
 
 def chunks(runs: int, size: int) -> Iterator[tuple[int, int]]:
@@ -213,12 +212,12 @@ def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
         _run_compiled(fights, params, seed, out, progress, workers or workers_wanted())
         name = "compiled"
     else:
-        if runs > combat.MAX_REFERENCE_RUNS:
+        if runs > combat.MAX_UNCOMPILED_RUNS:
             why = ("Numba is not installed: pip install 'shipyard[fast]'" if
                    engine == "auto" and prepared.batchable else
                    "a user's own pilot or captain, or --engine plain")
             raise UserError.single("cli.runs", f"--runs {runs:,}: these fights run uncompiled "
-                                   f"({why}), at most {combat.MAX_REFERENCE_RUNS:,} of them")
+                                   f"({why}), at most {combat.MAX_UNCOMPILED_RUNS:,} of them")
         if engine == "auto" and prepared.batchable and notice is not None:
             notice(HINT)
         _run_plain(rules, prepared, seed, out, progress, notice)

@@ -37,3 +37,12 @@ def load_object(reference: str, what: str) -> Any:
     if found is None or not callable(found):
         raise UserError.single("cli.pilot", f"no {what.lower()} named '{name}' here", where)
     return found
+
+
+def load_instance(reference: str | None, what: str) -> Any:
+    """A user's pilot, captain or commander ready to ask: `load_object`'s class instantiated
+    (an instance or function as it is), None where the side keeps the rules' default."""
+    if reference is None:
+        return None
+    found = load_object(reference, what)
+    return found() if isinstance(found, type) else found

@@ -21,6 +21,7 @@ from shipyard.api import (
     Prepared,
     Terms,
     UserError,
+    load_instance,
 )
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.odds import OUTCOMES, damage_counts
@@ -47,7 +48,7 @@ class D12Combat(FightSupport[Any]):
                                        "written in the design (captain:, crew:); --crew is "
                                        "for odds")
         s = setup(a.model, b.model, a.catalog, terms)
-        captains = tuple(_captain(ref) for ref in terms.pilots)
+        captains = tuple(load_instance(ref, "Captain") for ref in terms.pilots)
         names = tuple(type(c).__name__ if c is not None else "DefaultCaptain"
                       for c in captains)
         rule = "under means at or under (R1)" if s.inclusive else "under means strictly " \
@@ -76,16 +77,6 @@ class D12Combat(FightSupport[Any]):
     def odds(self, attacker: Any, target: Any, terms: Terms, samples: int,
              seed: int) -> OddsReport:
         return shot_odds(attacker, target, terms)
-
-
-def _captain(reference: str | None) -> Any:
-    """A user's own captain (None: the rules' default, compiled)."""
-    if reference is None:
-        return None
-    from shipyard.api import load_object
-
-    found = load_object(reference, "Captain")
-    return found() if isinstance(found, type) else found
 
 
 def shot_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:

@@ -25,7 +25,7 @@ from shipyard.api import (
     Point,
     Prepared,
     Terms,
-    load_object,
+    load_instance,
 )
 from shipyard.systems.dropfleet.combat import rules as r
 from shipyard.systems.dropfleet.combat import state as s
@@ -45,8 +45,7 @@ def commander_asker(refs: tuple[str | None, str | None]) -> Any:
     """The user's commanders answering `ask`, or None when both sides keep the default."""
     if not any(refs):
         return None
-    mine = [None if ref is None else load_object(ref, "Commander") for ref in refs]
-    mine = [c() if isinstance(c, type) else c for c in mine]
+    mine = [load_instance(ref, "Commander") for ref in refs]
 
     def asker(side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
         method = getattr(mine[side], QUESTIONS[question], None)

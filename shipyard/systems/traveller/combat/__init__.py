@@ -20,6 +20,7 @@ from shipyard.api import (
     Prepared,
     Terms,
     UserError,
+    load_instance,
 )
 from shipyard.systems.traveller.combat import odds as o
 from shipyard.systems.traveller.combat import rules as r
@@ -42,7 +43,7 @@ class TravellerCombat(FightSupport[Any]):
                 raise UserError.single("cli.crew", f"--crew-{side} aim: aim is for odds; in a "
                                        "duel the gunners aim when their weapon does not reach")
         params, told, notes = setup(a, b, terms)
-        askers = tuple(_captain(ref) for ref in terms.pilots)
+        askers = tuple(load_instance(ref, "Captain") for ref in terms.pilots)
         asker = None
         if any(c is not None for c in askers):
             def asker(side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
@@ -66,15 +67,6 @@ class TravellerCombat(FightSupport[Any]):
     def odds(self, attacker: Any, target: Any, terms: Terms, samples: int,
              seed: int) -> OddsReport:
         return attack_odds(attacker, target, terms)
-
-
-def _captain(reference: str | None) -> Any:
-    if reference is None:
-        return None
-    from shipyard.api import load_object
-
-    found = load_object(reference, "Captain")
-    return found() if isinstance(found, type) else found
 
 
 BAND_NAMES = ("adjacent", "close", "short", "medium", "long", "very-long", "distant")
