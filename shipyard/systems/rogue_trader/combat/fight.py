@@ -834,21 +834,9 @@ def blast(
         emit(rec, (EV_BLAST, source, reach, up, uq, vp, vq))
         if not within(dp, dq, reach):
             return
-        target, rolled = helm(p, s, rng, other, -20)
-        emit(
-            rec,
-            (
-                EV_TEST,
-                other,
-                TEST_HELM,
-                p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
-                rolled,
-                manoeuvrability(p, s, other),
-                -20,
-            ),
-        )
-        emit(rec, (EV_EVADES, other, 1 if rolled <= target else 0))
-        if rolled <= target:
+        evaded = helm_test(p, s, rng, rec, other, -20)
+        emit(rec, (EV_EVADES, other, 1 if evaded else 0))
+        if evaded:
             return
         count = d(rng, 5)
         emit(rec, (EV_DEBRIS, other, count))
@@ -870,35 +858,10 @@ def blast(
     second = d(rng, 10)
     emit(rec, (EV_STORM, source, first, second, up, uq, vp, vq))
     if within(dp, dq, first + second):
-        target, rolled = helm(p, s, rng, other, -20)
-        if rolled <= target:
-            emit(
-                rec,
-                (
-                    EV_TEST,
-                    other,
-                    TEST_HELM,
-                    p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
-                    rolled,
-                    manoeuvrability(p, s, other),
-                    -20,
-                ),
-            )
+        if helm_test(p, s, rng, rec, other, -20):
             emit(rec, (EV_ESCAPES, other, 0))
         else:
             value = d(rng, 10)
-            emit(
-                rec,
-                (
-                    EV_TEST,
-                    other,
-                    TEST_HELM,
-                    p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
-                    rolled,
-                    manoeuvrability(p, s, other),
-                    -20,
-                ),
-            )
             emit(rec, (EV_STORM_STRIKES, other, value))
             hurt(p, s, rng, rec, other, value)
     rift = d(rng, 5)
@@ -1010,9 +973,10 @@ def helm(p: Params, s: State, rng: list[int], side: int, difficulty: int) -> tup
     )
 
 
-def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
-    enemy = 1 - side
-    target, rolled = helm(p, s, rng, side, p.ram_test)
+def helm_test(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int,
+              difficulty: int) -> bool:
+    """A helm test, told with its target's parts: passed or not."""
+    target, rolled = helm(p, s, rng, side, difficulty)
     emit(
         rec,
         (
@@ -1022,10 +986,15 @@ def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) ->
             p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
             rolled,
             manoeuvrability(p, s, side),
-            p.ram_test,
+            difficulty,
         ),
     )
-    if rolled > target:
+    return rolled <= target
+
+
+def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
+    enemy = 1 - side
+    if not helm_test(p, s, rng, rec, side, p.ram_test):
         emit(rec, (EV_RAM_MISS, side))
         return
     prow = prow_armour(p, s, side)
@@ -1043,22 +1012,10 @@ def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) ->
 
 
 def board(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
-    target, rolled = helm(p, s, rng, side, p.board_test)
-    if rolled <= target:
+    locked = helm_test(p, s, rng, rec, side, p.board_test)
+    if locked:
         s.misc[LOCKED] = side
-    emit(
-        rec,
-        (
-            EV_TEST,
-            side,
-            TEST_HELM,
-            p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
-            rolled,
-            manoeuvrability(p, s, side),
-            p.board_test,
-        ),
-    )
-    emit(rec, (EV_BOARD, side, 1 if rolled <= target else 0))
+    emit(rec, (EV_BOARD, side, 1 if locked else 0))
 
 
 def command(
@@ -1098,21 +1055,9 @@ def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) ->
         side = s.misc[ORDER + i]
         if not ask(rec, side, Q_BREAK_FREE, (s, side), break_free(p, s, side)):
             continue
-        target, rolled = helm(p, s, rng, side, p.break_free_test)
-        emit(
-            rec,
-            (
-                EV_TEST,
-                side,
-                TEST_HELM,
-                p.data[p.o_stat + side * STAT_FIELDS + S_HELM],
-                rolled,
-                manoeuvrability(p, s, side),
-                p.break_free_test,
-            ),
-        )
-        emit(rec, (EV_BREAK_FREE, side, 1 if rolled <= target else 0))
-        if rolled <= target:
+        freed = helm_test(p, s, rng, rec, side, p.break_free_test)
+        emit(rec, (EV_BREAK_FREE, side, 1 if freed else 0))
+        if freed:
             s.misc[LOCKED] = -1
             ship(s, 0)[BFF] = 0
             ship(s, 1)[BFF] = 0
