@@ -89,3 +89,47 @@ def test_missing_file_and_directory(tmp_path) -> None:
     assert run.code == 2
     assert f"{tmp_path / 'nope.yaml'}:1: no such file" in run.err
     assert f"{tmp_path}:1: is a directory" in run.err
+
+
+# --- fleets that list fleets (issue 25 item 2) -------------------------------------------------
+
+RT_EXAMPLES = ROOT / "catalogs" / "rogue-trader" / "examples"
+
+
+def _fleet(path, *members: str) -> None:
+    ships = "".join(f"  - {{design: {m}}}\n" for m in members)
+    path.write_text(f"system: rogue-trader\nfleet: F\nlimit: 500\nships:\n{ships}")
+
+
+def test_a_fleet_that_lists_itself_is_refused_at_its_entry(tmp_path) -> None:
+    path = tmp_path / "self.yaml"
+    _fleet(path, "self.yaml")
+    for command in ("validate", "show", "sheet"):
+        run = shipyard(command, path)
+        assert run.code == 2, (command, run.err)
+        assert run.err.splitlines() == [f"{path}:5: design: {path} is a fleet; a fleet lists "
+                                        "designs, never fleets"], (command, run.err)
+
+
+def test_two_fleets_that_list_each_other_are_refused_at_the_first_entry(tmp_path) -> None:
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    _fleet(a, "b.yaml")
+    _fleet(b, "a.yaml")
+    run = shipyard("validate", a)
+    assert run.code == 2 and f"{a}:5: design: {b} is a fleet" in run.err, run.err
+
+
+def test_a_chain_of_fleets_is_refused_without_reading_below_the_first_level(tmp_path) -> None:
+    import time
+
+    (tmp_path / "sword.yaml").write_text((RT_EXAMPLES / "sword.yaml").read_text())
+    for level in range(16):  # two files a level, each listing both of the next: 2**16 paths
+        for k in "ab":
+            _fleet(tmp_path / f"{level}{k}.yaml", f"{level + 1}a.yaml", f"{level + 1}b.yaml")
+    for k in "ab":
+        _fleet(tmp_path / f"16{k}.yaml", "sword.yaml")
+    started = time.perf_counter()
+    run = shipyard("validate", tmp_path / "0a.yaml")
+    assert time.perf_counter() - started < 2
+    assert run.code == 2
+    assert len(run.err.splitlines()) == 2 and "1a.yaml is a fleet" in run.err

@@ -7,7 +7,8 @@ catalog (`stock: ID`) or a design file (`design: PATH`, relative to the fleet fi
 such as battlegroups). A system opts in by pricing its ships (`price_unit`,
 `price()`), and may check the fleet's composition (`fleet_check()`).
 
-A fleet never lists a fleet, so a roster has no cycles to chase.
+A fleet never lists a fleet (a member is refused as soon as its top-level keys say it is one),
+so a roster has no cycles to chase.
 """
 
 from __future__ import annotations

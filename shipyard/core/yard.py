@@ -209,9 +209,12 @@ class Yard:
             member = seen[key] = self._member_report(path, located, system, entry, line, key)
         if not member.readable:
             report.readable = False
-            report.errors.append(Diagnostic("fleet.member_unreadable", f"{key}: not a "
-                                            f"{system.id} design (see its errors)", "error",
-                                            line, located.file))
+            # errors in the member's own file: this line points there (an entry refused at its
+            # own line, such as a missing file or a nested fleet, needs no second line)
+            if any(d.file != located.file for d in member.errors):
+                report.errors.append(Diagnostic(
+                    "fleet.member_unreadable", f"{key}: not a {system.id} design (see its "
+                    "errors)", "error", line, located.file))
         elif member.errors:
             report.errors.append(Diagnostic("fleet.member_illegal", f"{member.name} ({key}) is "
                                             "NOT LEGAL", "error", line, located.file))
@@ -238,16 +241,21 @@ class Yard:
         if not file.is_file():
             return _unreadable(Report(file=key), UserError.single(
                 "fleet.member_missing", f"design: no such file {key}", located.file, line))
-        member = self.check(file, key)
-        if member.fleet is not None:
-            return _unreadable(Report(file=key), UserError.single(
-                "fleet.nested", f"design: {key} is a fleet; a fleet lists designs, never "
-                "fleets", located.file, line))
-        if member.readable and member.system != system.id:
-            return _unreadable(Report(file=key), UserError.single(
-                "fleet.member_system", f"design: {key} is a {member.system} design in a "
-                f"{system.id} fleet", located.file, line))
-        return member
+        # its top-level keys first: a fleet here is refused before anything it lists is read,
+        # so a fleet that lists itself, or a chain of fleets, costs one file's parse
+        try:
+            found, found_system = self._load(file, key)
+            if is_fleet(found.data):
+                raise UserError.single("fleet.nested", f"design: {key} is a fleet; a fleet "
+                                       "lists designs, never fleets", located.file, line)
+            if found_system.id != system.id:
+                raise UserError.single("fleet.member_system", f"design: {key} is a "
+                                       f"{found_system.id} design in a {system.id} fleet",
+                                       located.file, line)
+            design = self.design_of(found, found_system)
+        except UserError as err:
+            return _unreadable(Report(file=key), err)
+        return self.judge(design, Report(file=key))
 
     def _file_verdict(self, report: Report, verdict: Verdict, accept: set[str],
                       file: str) -> Report:
