@@ -133,3 +133,52 @@ def test_a_chain_of_fleets_is_refused_without_reading_below_the_first_level(tmp_
     assert time.perf_counter() - started < 2
     assert run.code == 2
     assert len(run.err.splitlines()) == 2 and "1a.yaml is a fleet" in run.err
+
+
+# --- a fleet's size (issue 25 item 3) ---------------------------------------------------------
+
+
+def test_a_fleet_past_its_ship_bound_is_refused_before_any_member_is_read(tmp_path) -> None:
+    import time
+
+    from shipyard.core.fleet import MAX_SHIPS
+
+    groups = "".join(f"  - name: G{g}\n    ships:\n      - {{design: nowhere.yaml, count: 150}}\n"
+                     for g in range(150))
+    path = tmp_path / "huge.yaml"
+    path.write_text(f"system: rogue-trader\nfleet: Huge\nlimit: 1000000\ngroups:\n{groups}")
+    started = time.perf_counter()
+    for command in ("validate", "sheet"):
+        run = shipyard(command, path, "-o" if command == "sheet" else "--strict",
+                       *([tmp_path / "out.pdf"] if command == "sheet" else []))
+        assert run.code == 2
+        assert run.err.splitlines() == [
+            f"{path}:10: the counts up to this entry take the fleet to 300 ships or more; a "
+            f"fleet is at most {MAX_SHIPS} ships (each prints its own sheet): split it"]
+    assert time.perf_counter() - started < 15
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_ships_of_a_group_design_count_toward_the_bound(tmp_path) -> None:
+    from shipyard.core.fleet import MAX_SHIPS
+
+    df = ROOT / "catalogs" / "dropfleet"
+    (tmp_path / "toulons.yaml").write_text((df / "examples" / "toulon-group.yaml").read_text())
+    path = tmp_path / "fleet.yaml"
+    path.write_text("system: dropfleet\nfleet: Many\nlimit: 100000\ngroups:\n  - name: A\n"
+                    "    type: line\n    ships:\n      - {design: toulons.yaml, count: 100}\n")
+    run = shipyard("validate", path)
+    assert run.code == 2
+    assert f"{path}:8: the ships of its designs up to this entry take the fleet to 300" in run.err
+    assert f"at most {MAX_SHIPS} ships" in run.err
+
+
+def test_one_sheet_command_prints_at_most_a_fleets_worth(tmp_path) -> None:
+    design = ROOT / "catalogs" / "rogue-trader" / "examples" / "sword.yaml"
+    path = tmp_path / "fleet.yaml"
+    path.write_text("system: rogue-trader\nfleet: F\nlimit: 100000\nships:\n"
+                    "  - {design: " + str(design) + ", count: 200}\n")
+    run = shipyard("sheet", path, path, "-o", tmp_path / "out.pdf")
+    assert run.code == 2
+    assert run.err.splitlines() == ["shipyard: 400 ship sheets asked for; one `sheet` prints at "
+                                    "most 200 (a fleet's worth): print them in parts"]

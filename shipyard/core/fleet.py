@@ -23,9 +23,15 @@ from shipyard.core.budget import Budget
 from shipyard.core.sheets import BoxLine, BudgetLine
 from shipyard.core.system import AnyDesign, Printable, StrictModel
 from shipyard.core.yamlio import Located
+from shipyard.errors import UserError
 
-MAX_ENTRIES = 1000
-MAX_COUNT = 1000
+# A fleet is at most MAX_SHIPS ships in all (entries × counts × the ships one design is), and
+# every ship gets its own sheet (its damage tracker): the bound is what keeps `sheet` of the
+# largest fleet within ~30 s and ~150 MB, where a fleet of a thousand entries of a thousand
+# ships each would ask for a million pages. Refused before any member is read.
+MAX_SHIPS = 200
+MAX_ENTRIES = MAX_SHIPS
+MAX_COUNT = MAX_SHIPS
 BOXES_PER_LINE = 20  # the shared track strip's width
 
 
@@ -65,6 +71,19 @@ class FleetFile(StrictModel):
             raise ValueError("give the ships either under ships: or under groups:, not both "
                              "and not neither")
         return self
+
+
+def too_many(counts: list[tuple[int, int | None]], what: str) -> UserError | None:
+    """The refusal of a fleet whose ships pass MAX_SHIPS, at the entry that takes it over
+    (`counts`: each entry's ships and line, in file order), or None."""
+    total = 0
+    for ships, line in counts:
+        total += ships
+        if total > MAX_SHIPS:
+            return UserError.single(
+                "fleet.too_many", f"{what} take the fleet to {total:,} ships or more; a fleet is "
+                f"at most {MAX_SHIPS} ships (each prints its own sheet): split it", None, line)
+    return None
 
 
 def is_fleet(data: Any) -> bool:

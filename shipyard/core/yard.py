@@ -14,7 +14,16 @@ from typing import Any
 
 from shipyard.core.budget import Budget
 from shipyard.core.catalog import ValidationContext, catalog_files, load_catalog
-from shipyard.core.fleet import Fleet, FleetEntry, FleetFile, Group, Member, entries, is_fleet
+from shipyard.core.fleet import (
+    Fleet,
+    FleetEntry,
+    FleetFile,
+    Group,
+    Member,
+    entries,
+    is_fleet,
+    too_many,
+)
 from shipyard.core.registry import BrokenSystem, load_system, system_ids
 from shipyard.core.suggest import suggest
 from shipyard.core.system import AnyDesign, AnySystem, Design, Verdict
@@ -172,9 +181,15 @@ class Yard:
         report.system, report.name, report.fleet = system.id, model.fleet, fleet
         total = Budget("fleet", system.price_unit, model.limit,
                        title=f"Fleet total ({system.price_unit})")
+        listed = entries(model)
+        refused = too_many([(e.count, located.line_of((*at, "ships", j)))
+                            for _, _, at, ships in listed for j, e in enumerate(ships)],
+                           "the counts up to this entry")
+        if refused is not None:  # before any member is read
+            raise UserError([d.located(located.file) for d in refused.diagnostics])
         seen: dict[str, Report] = {}
         over_at: int | None = None
-        for name, kind, at, ships in entries(model):
+        for name, kind, at, ships in listed:
             group = Group(name, kind, located.line_of(at) if at else None)
             fleet.groups.append(group)
             for j, entry in enumerate(ships):
@@ -189,6 +204,10 @@ class Yard:
         report.members = list(seen.values())
         if not report.readable:
             return report
+        refused = too_many([(m.count * m.ships, m.line) for m in fleet.members],
+                           "the ships of its designs up to this entry")
+        if refused is not None:  # a design may be a group of ships
+            return _unreadable(report, refused)
         verdict = system.fleet_check(fleet)
         verdict.budgets.insert(0, total)
         if total.over:
