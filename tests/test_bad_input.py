@@ -182,3 +182,105 @@ def test_one_sheet_command_prints_at_most_a_fleets_worth(tmp_path) -> None:
     assert run.code == 2
     assert run.err.splitlines() == ["shipyard: 400 ship sheets asked for; one `sheet` prints at "
                                     "most 200 (a fleet's worth): print them in parts"]
+
+
+# --- special files (issue 25 item 4): tests use a temporary FIFO and socket, never /dev nodes --
+
+
+def _endless_writer(fifo, chunk: bytes = b"# " + b"x" * 65_000 + b"\n"):
+    """A thread that writes to `fifo` until its reader goes away; it returns what it wrote."""
+    import threading
+
+    written = [0]
+
+    def write() -> None:
+        try:
+            with open(fifo, "wb") as out:
+                while written[0] < 50_000_000:
+                    out.write(chunk)
+                    written[0] += len(chunk)
+        except BrokenPipeError:
+            pass
+
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    return thread, written
+
+
+def test_an_endless_pipe_is_read_to_the_limit_and_refused(tmp_path) -> None:
+    import os
+
+    from shipyard.core.yamlio import MAX_BYTES
+
+    fifo = tmp_path / "design.yaml"
+    os.mkfifo(fifo)
+    thread, written = _endless_writer(fifo)
+    run = shipyard("validate", fifo)
+    thread.join(10)
+    assert run.code == 2
+    assert run.err.splitlines() == [f"{fifo}:1: more than {MAX_BYTES:,} bytes; a design or "
+                                    f"catalog file is at most {MAX_BYTES:,} bytes"]
+    assert written[0] < 3 * MAX_BYTES  # it stopped reading, it did not drain 50 MB
+
+
+def test_a_small_pipe_is_read_as_a_design(tmp_path) -> None:
+    import os
+    import threading
+
+    fifo = tmp_path / "piped.yaml"
+    os.mkfifo(fifo)
+    text = (ROOT / "catalogs" / "rogue-trader" / "examples" / "sword.yaml").read_bytes()
+    thread = threading.Thread(target=lambda: fifo.write_bytes(text), daemon=True)
+    thread.start()
+    run = shipyard("validate", fifo)
+    thread.join(10)
+    assert run.code == 0, run.err
+
+
+def test_an_overlay_file_that_is_an_endless_pipe_is_one_line(tmp_path) -> None:
+    import os
+
+    (tmp_path / "smallcraft").mkdir()
+    fifo = tmp_path / "smallcraft" / "house.yaml"
+    os.mkfifo(fifo)
+    thread, _ = _endless_writer(fifo)
+    run = shipyard("--catalog", tmp_path, "validate",
+                   ROOT / "catalogs" / "smallcraft" / "examples" / "starfury.yaml")
+    thread.join(10)
+    assert run.code == 2 and len(run.err.splitlines()) == 1
+    assert run.err.startswith(f"{fifo}:1: more than ") and "Traceback" not in run.err
+
+
+def test_a_socket_device_or_terminal_is_refused_in_one_line(tmp_path, monkeypatch) -> None:
+    import os
+    import socket
+    import stat
+
+    path = tmp_path / "sock.yaml"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    try:
+        run = shipyard("validate", path)
+    finally:
+        server.close()
+    assert run.code == 2 and run.err.startswith(f"{path}:1: ") and len(run.err.splitlines()) == 1
+
+    design = tmp_path / "design.yaml"  # a regular file that fstat calls a character device
+    design.write_text("system: smallcraft\n")
+    real = os.fstat
+
+    def as_device(fd: int) -> os.stat_result:
+        found = real(fd)
+        mode = stat.S_IFCHR | 0o666 if stat.S_ISREG(found.st_mode) else found.st_mode
+        return os.stat_result((mode, *tuple(found)[1:]))
+
+    monkeypatch.setattr(os, "fstat", as_device)
+    run = shipyard("validate", design)
+    assert run.code == 2
+    assert run.err.splitlines() == [f"{design}:1: is not a regular file (a device or socket?); "
+                                    "give a .yaml file"]
+    monkeypatch.setattr(os, "fstat", real)
+    monkeypatch.setattr(os, "isatty", lambda fd: True)
+    run = shipyard("validate", design)
+    assert run.err.splitlines() == [f"{design}:1: is a terminal; give a .yaml file (or pipe one "
+                                    "in)"]
