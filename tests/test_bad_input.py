@@ -284,3 +284,45 @@ def test_a_socket_device_or_terminal_is_refused_in_one_line(tmp_path, monkeypatc
     run = shipyard("validate", design)
     assert run.err.splitlines() == [f"{design}:1: is a terminal; give a .yaml file (or pipe one "
                                     "in)"]
+
+
+# --- a user's own pilot, captain or commander (issue 25 item 7) -------------------------------
+
+SYSTEMS = ("smallcraft", "rogue-trader", "dropfleet", "traveller", "d12-facings")
+USER_CODE = {
+    "raising_init.py": ("class P:\n    def __init__(self):\n        raise ValueError('no crew')\n",
+                        3, "ValueError: no crew"),
+    "raising_method.py": ("class P:\n    def __getattr__(self, name):\n"
+                          "        def method(*args, **kw):\n"
+                          "            raise RuntimeError('lost')\n        return method\n",
+                          4, "RuntimeError: lost"),
+}
+
+
+def _first_example(system: str):
+    return sorted((ROOT / "catalogs" / system / "examples").glob("*.yaml"))[0]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("name", sorted(USER_CODE))
+def test_users_code_that_fails_is_one_line_at_its_own_line(tmp_path, system: str,
+                                                            name: str) -> None:
+    text, line, words = USER_CODE[name]
+    (tmp_path / name).write_text(text)
+    design = _first_example(system)
+    run = shipyard("duel", design, design, "--seed", "1", "--pilot-a", f"{name}:P",
+                   cwd=tmp_path)
+    assert run.code == 2, run.err
+    assert len(run.err.splitlines()) == 1, run.err
+    assert re.match(rf"(\S*/)?{re.escape(name)}:{line}: ", run.err) and words in run.err, run.err
+
+
+@pytest.mark.parametrize("system", ["smallcraft", "traveller"])
+def test_a_missing_method_is_named_at_the_class(tmp_path, system: str) -> None:
+    (tmp_path / "empty.py").write_text("import math\n\n\nclass P:\n    pass\n")
+    design = _first_example(system)
+    run = shipyard("duel", design, design, "--seed", "1", "--pilot-a", "empty.py:P",
+                   cwd=tmp_path)
+    assert run.code == 2
+    assert run.err.startswith("empty.py:4: ") and "has no method '" in run.err, run.err
+    assert len(run.err.splitlines()) == 1
