@@ -326,3 +326,31 @@ def test_a_missing_method_is_named_at_the_class(tmp_path, system: str) -> None:
     assert run.code == 2
     assert run.err.startswith("empty.py:4: ") and "has no method '" in run.err, run.err
     assert len(run.err.splitlines()) == 1
+
+
+# --- a standard output that takes nothing (issue 25 item 8) ------------------------------------
+
+
+@pytest.mark.parametrize("args", [["validate", "sword.yaml"], ["show", "sword.yaml"],
+                                  ["schema", "smallcraft"],
+                                  ["duel", "sword.yaml", "sword.yaml", "--seed", "1"]])
+def test_a_full_standard_output_is_one_line(args: list[str], monkeypatch, capsys) -> None:
+    import io
+
+    from shipyard.cli import main
+
+    class Full(io.RawIOBase):  # what `> /dev/full` does to every write
+        def writable(self) -> bool:
+            return True
+
+        def write(self, data: object) -> int:
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.chdir(ROOT / "catalogs" / "rogue-trader" / "examples")
+    monkeypatch.setattr(sys, "argv", ["shipyard", *args])
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(Full())))
+    with pytest.raises(SystemExit) as stopped:
+        main()
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err == ("shipyard: cannot write the output: No space left on "
+                                       "device\n")
