@@ -354,3 +354,47 @@ def test_a_full_standard_output_is_one_line(args: list[str], monkeypatch, capsys
     assert stopped.value.code == 2
     assert capsys.readouterr().err == ("shipyard: cannot write the output: No space left on "
                                        "device\n")
+
+
+# --- damaged caches heal (issue 25 item 6) ------------------------------------------------------
+
+_SERIES = """
+import sys
+from tests.core.test_pattern import RULES, PREPARED
+from shipyard.core import compiled
+columns = compiled.run_series(RULES, PREPARED, 50, 3, notice=lambda line: print(line,
+                                                                                file=sys.stderr))
+print(columns.engine, int(columns.rounds.sum()))
+"""
+
+
+def _series_run(cache) -> subprocess.CompletedProcess[str]:
+    import os
+
+    return subprocess.run([sys.executable, "-c", _SERIES], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT, env={**os.environ, "SHIPYARD_CACHE": str(cache)})
+
+
+def test_a_damaged_compile_cache_heals_and_an_interrupted_compile_says_so(tmp_path) -> None:
+    pytest.importorskip("numba")
+    first = _series_run(tmp_path)
+    assert first.returncode == 0 and "compiling fight rules once" in first.stderr, first.stderr
+    expected = first.stdout
+    (folder,) = (tmp_path / "fights").glob("*/")
+    files = [p for p in folder.rglob("*") if p.suffix in (".nbi", ".nbc")]
+    assert files
+    for damage in (b"garbage\n", b""):
+        for path in files:
+            path.write_bytes(damage)
+        healed = _series_run(tmp_path)
+        assert healed.returncode == 0 and healed.stdout == expected, healed.stderr
+        assert len(healed.stderr.splitlines()) == 1 and "could not be read" in healed.stderr
+        again = _series_run(tmp_path)  # healed: nothing more to say
+        assert again.returncode == 0 and again.stdout == expected and again.stderr == ""
+    # a compile interrupted after Numba made the folder, before it wrote anything
+    import shutil
+
+    shutil.rmtree(folder)
+    folder.mkdir()
+    resumed = _series_run(tmp_path)
+    assert resumed.stdout == expected and "compiling fight rules once" in resumed.stderr

@@ -9,6 +9,7 @@ alias bombs and runaway nesting are refused, before any work grows with them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from shipyard.core.paths import cache_root
+from shipyard.core.paths import cache_root, note_once
 from shipyard.errors import Diagnostic, JsonValue, UserError, json_value
 
 YamlPath = tuple[str | int, ...]
@@ -155,11 +156,20 @@ def load_catalog_file(path: Path) -> Located:
         return load_file(path)  # the parse says what is wrong with it
     cached = cache_root() / "yaml" / (hashlib.sha1(key.encode()).hexdigest() + ".pickle")
     try:
-        found = pickle.loads(cached.read_bytes())
-        if isinstance(found, Located) and found.file == str(path):
-            return found
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
-        pass
+        raw = cached.read_bytes()
+    except OSError:
+        raw = None  # not cached yet
+    if raw is not None:
+        try:
+            found = pickle.loads(raw)
+            if isinstance(found, Located) and found.file == str(path):
+                return found
+        except Exception as exc:  # whatever an unreadable entry raises
+            # treated as absent: dropped, rebuilt below, and said once
+            with contextlib.suppress(OSError):
+                cached.unlink()
+            note_once(f"shipyard: note: a cached parse in {cached.parent} could not be read "
+                      f"({type(exc).__name__}); parsing the catalog again")
     located = load_file(path)
     try:  # written whole or not at all: a reader never sees half a file
         cached.parent.mkdir(parents=True, exist_ok=True)
