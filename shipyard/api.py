@@ -46,7 +46,7 @@ from shipyard.core.options import (
     Word,
     switch,
 )
-from shipyard.core.plugins import load_instance, load_object
+from shipyard.core.plugins import blame, load_instance, load_object
 from shipyard.core.recorder import Asker, Recorder, ask, emit
 from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
 from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
@@ -121,6 +121,7 @@ __all__ = [
     "Word",
     "YamlPath",
     "ask",
+    "blame",
     "box_lines",
     "chance_all",
     "chance_none",

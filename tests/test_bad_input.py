@@ -89,3 +89,312 @@ def test_missing_file_and_directory(tmp_path) -> None:
     assert run.code == 2
     assert f"{tmp_path / 'nope.yaml'}:1: no such file" in run.err
     assert f"{tmp_path}:1: is a directory" in run.err
+
+
+# --- fleets that list fleets (issue 25 item 2) -------------------------------------------------
+
+RT_EXAMPLES = ROOT / "catalogs" / "rogue-trader" / "examples"
+
+
+def _fleet(path, *members: str) -> None:
+    ships = "".join(f"  - {{design: {m}}}\n" for m in members)
+    path.write_text(f"system: rogue-trader\nfleet: F\nlimit: 500\nships:\n{ships}")
+
+
+def test_a_fleet_that_lists_itself_is_refused_at_its_entry(tmp_path) -> None:
+    path = tmp_path / "self.yaml"
+    _fleet(path, "self.yaml")
+    for command in ("validate", "show", "sheet"):
+        run = shipyard(command, path)
+        assert run.code == 2, (command, run.err)
+        assert run.err.splitlines() == [f"{path}:5: design: {path} is a fleet; a fleet lists "
+                                        "designs, never fleets"], (command, run.err)
+
+
+def test_two_fleets_that_list_each_other_are_refused_at_the_first_entry(tmp_path) -> None:
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    _fleet(a, "b.yaml")
+    _fleet(b, "a.yaml")
+    run = shipyard("validate", a)
+    assert run.code == 2 and f"{a}:5: design: {b} is a fleet" in run.err, run.err
+
+
+def test_a_chain_of_fleets_is_refused_without_reading_below_the_first_level(tmp_path) -> None:
+    import time
+
+    (tmp_path / "sword.yaml").write_text((RT_EXAMPLES / "sword.yaml").read_text())
+    for level in range(16):  # two files a level, each listing both of the next: 2**16 paths
+        for k in "ab":
+            _fleet(tmp_path / f"{level}{k}.yaml", f"{level + 1}a.yaml", f"{level + 1}b.yaml")
+    for k in "ab":
+        _fleet(tmp_path / f"16{k}.yaml", "sword.yaml")
+    started = time.perf_counter()
+    run = shipyard("validate", tmp_path / "0a.yaml")
+    assert time.perf_counter() - started < 2
+    assert run.code == 2
+    assert len(run.err.splitlines()) == 2 and "1a.yaml is a fleet" in run.err
+
+
+# --- a fleet's size (issue 25 item 3) ---------------------------------------------------------
+
+
+def test_a_fleet_past_its_ship_bound_is_refused_before_any_member_is_read(tmp_path) -> None:
+    import time
+
+    from shipyard.core.fleet import MAX_SHIPS
+
+    groups = "".join(f"  - name: G{g}\n    ships:\n      - {{design: nowhere.yaml, count: 150}}\n"
+                     for g in range(150))
+    path = tmp_path / "huge.yaml"
+    path.write_text(f"system: rogue-trader\nfleet: Huge\nlimit: 1000000\ngroups:\n{groups}")
+    started = time.perf_counter()
+    for command in ("validate", "sheet"):
+        run = shipyard(command, path, "-o" if command == "sheet" else "--strict",
+                       *([tmp_path / "out.pdf"] if command == "sheet" else []))
+        assert run.code == 2
+        assert run.err.splitlines() == [
+            f"{path}:10: the counts up to this entry take the fleet to 300 ships or more; a "
+            f"fleet is at most {MAX_SHIPS} ships (each prints its own sheet): split it"]
+    assert time.perf_counter() - started < 15
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_ships_of_a_group_design_count_toward_the_bound(tmp_path) -> None:
+    from shipyard.core.fleet import MAX_SHIPS
+
+    df = ROOT / "catalogs" / "dropfleet"
+    (tmp_path / "toulons.yaml").write_text((df / "examples" / "toulon-group.yaml").read_text())
+    path = tmp_path / "fleet.yaml"
+    path.write_text("system: dropfleet\nfleet: Many\nlimit: 100000\ngroups:\n  - name: A\n"
+                    "    type: line\n    ships:\n      - {design: toulons.yaml, count: 100}\n")
+    run = shipyard("validate", path)
+    assert run.code == 2
+    assert f"{path}:8: the ships of its designs up to this entry take the fleet to 300" in run.err
+    assert f"at most {MAX_SHIPS} ships" in run.err
+
+
+def test_one_sheet_command_prints_at_most_a_fleets_worth(tmp_path) -> None:
+    design = ROOT / "catalogs" / "rogue-trader" / "examples" / "sword.yaml"
+    path = tmp_path / "fleet.yaml"
+    path.write_text("system: rogue-trader\nfleet: F\nlimit: 100000\nships:\n"
+                    "  - {design: " + str(design) + ", count: 200}\n")
+    run = shipyard("sheet", path, path, "-o", tmp_path / "out.pdf")
+    assert run.code == 2
+    assert run.err.splitlines() == ["shipyard: 400 ship sheets asked for; one `sheet` prints at "
+                                    "most 200 (a fleet's worth): print them in parts"]
+
+
+# --- special files (issue 25 item 4): tests use a temporary FIFO and socket, never /dev nodes --
+
+
+def _endless_writer(fifo, chunk: bytes = b"# " + b"x" * 65_000 + b"\n"):
+    """A thread that writes to `fifo` until its reader goes away; it returns what it wrote."""
+    import threading
+
+    written = [0]
+
+    def write() -> None:
+        try:
+            with open(fifo, "wb") as out:
+                while written[0] < 50_000_000:
+                    out.write(chunk)
+                    written[0] += len(chunk)
+        except BrokenPipeError:
+            pass
+
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    return thread, written
+
+
+def test_an_endless_pipe_is_read_to_the_limit_and_refused(tmp_path) -> None:
+    import os
+
+    from shipyard.core.yamlio import MAX_BYTES
+
+    fifo = tmp_path / "design.yaml"
+    os.mkfifo(fifo)
+    thread, written = _endless_writer(fifo)
+    run = shipyard("validate", fifo)
+    thread.join(10)
+    assert run.code == 2
+    assert run.err.splitlines() == [f"{fifo}:1: more than {MAX_BYTES:,} bytes; a design or "
+                                    f"catalog file is at most {MAX_BYTES:,} bytes"]
+    assert written[0] < 3 * MAX_BYTES  # it stopped reading, it did not drain 50 MB
+
+
+def test_a_small_pipe_is_read_as_a_design(tmp_path) -> None:
+    import os
+    import threading
+
+    fifo = tmp_path / "piped.yaml"
+    os.mkfifo(fifo)
+    text = (ROOT / "catalogs" / "rogue-trader" / "examples" / "sword.yaml").read_bytes()
+    thread = threading.Thread(target=lambda: fifo.write_bytes(text), daemon=True)
+    thread.start()
+    run = shipyard("validate", fifo)
+    thread.join(10)
+    assert run.code == 0, run.err
+
+
+def test_an_overlay_file_that_is_an_endless_pipe_is_one_line(tmp_path) -> None:
+    import os
+
+    (tmp_path / "smallcraft").mkdir()
+    fifo = tmp_path / "smallcraft" / "house.yaml"
+    os.mkfifo(fifo)
+    thread, _ = _endless_writer(fifo)
+    run = shipyard("--catalog", tmp_path, "validate",
+                   ROOT / "catalogs" / "smallcraft" / "examples" / "starfury.yaml")
+    thread.join(10)
+    assert run.code == 2 and len(run.err.splitlines()) == 1
+    assert run.err.startswith(f"{fifo}:1: more than ") and "Traceback" not in run.err
+
+
+def test_a_socket_device_or_terminal_is_refused_in_one_line(tmp_path, monkeypatch) -> None:
+    import os
+    import socket
+    import stat
+
+    path = tmp_path / "sock.yaml"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    try:
+        run = shipyard("validate", path)
+    finally:
+        server.close()
+    assert run.code == 2 and run.err.startswith(f"{path}:1: ") and len(run.err.splitlines()) == 1
+
+    design = tmp_path / "design.yaml"  # a regular file that fstat calls a character device
+    design.write_text("system: smallcraft\n")
+    real = os.fstat
+
+    def as_device(fd: int) -> os.stat_result:
+        found = real(fd)
+        mode = stat.S_IFCHR | 0o666 if stat.S_ISREG(found.st_mode) else found.st_mode
+        return os.stat_result((mode, *tuple(found)[1:]))
+
+    monkeypatch.setattr(os, "fstat", as_device)
+    run = shipyard("validate", design)
+    assert run.code == 2
+    assert run.err.splitlines() == [f"{design}:1: is not a regular file (a device or socket?); "
+                                    "give a .yaml file"]
+    monkeypatch.setattr(os, "fstat", real)
+    monkeypatch.setattr(os, "isatty", lambda fd: True)
+    run = shipyard("validate", design)
+    assert run.err.splitlines() == [f"{design}:1: is a terminal; give a .yaml file (or pipe one "
+                                    "in)"]
+
+
+# --- a user's own pilot, captain or commander (issue 25 item 7) -------------------------------
+
+SYSTEMS = ("smallcraft", "rogue-trader", "dropfleet", "traveller", "d12-facings")
+USER_CODE = {
+    "raising_init.py": ("class P:\n    def __init__(self):\n        raise ValueError('no crew')\n",
+                        3, "ValueError: no crew"),
+    "raising_method.py": ("class P:\n    def __getattr__(self, name):\n"
+                          "        def method(*args, **kw):\n"
+                          "            raise RuntimeError('lost')\n        return method\n",
+                          4, "RuntimeError: lost"),
+}
+
+
+def _first_example(system: str):
+    return sorted((ROOT / "catalogs" / system / "examples").glob("*.yaml"))[0]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("name", sorted(USER_CODE))
+def test_users_code_that_fails_is_one_line_at_its_own_line(tmp_path, system: str,
+                                                            name: str) -> None:
+    text, line, words = USER_CODE[name]
+    (tmp_path / name).write_text(text)
+    design = _first_example(system)
+    run = shipyard("duel", design, design, "--seed", "1", "--pilot-a", f"{name}:P",
+                   cwd=tmp_path)
+    assert run.code == 2, run.err
+    assert len(run.err.splitlines()) == 1, run.err
+    assert re.match(rf"(\S*/)?{re.escape(name)}:{line}: ", run.err) and words in run.err, run.err
+
+
+@pytest.mark.parametrize("system", ["smallcraft", "traveller"])
+def test_a_missing_method_is_named_at_the_class(tmp_path, system: str) -> None:
+    (tmp_path / "empty.py").write_text("import math\n\n\nclass P:\n    pass\n")
+    design = _first_example(system)
+    run = shipyard("duel", design, design, "--seed", "1", "--pilot-a", "empty.py:P",
+                   cwd=tmp_path)
+    assert run.code == 2
+    assert run.err.startswith("empty.py:4: ") and "has no method '" in run.err, run.err
+    assert len(run.err.splitlines()) == 1
+
+
+# --- a standard output that takes nothing (issue 25 item 8) ------------------------------------
+
+
+@pytest.mark.parametrize("args", [["validate", "sword.yaml"], ["show", "sword.yaml"],
+                                  ["schema", "smallcraft"],
+                                  ["duel", "sword.yaml", "sword.yaml", "--seed", "1"]])
+def test_a_full_standard_output_is_one_line(args: list[str], monkeypatch, capsys) -> None:
+    import io
+
+    from shipyard.cli import main
+
+    class Full(io.RawIOBase):  # what `> /dev/full` does to every write
+        def writable(self) -> bool:
+            return True
+
+        def write(self, data: object) -> int:
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.chdir(ROOT / "catalogs" / "rogue-trader" / "examples")
+    monkeypatch.setattr(sys, "argv", ["shipyard", *args])
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(Full())))
+    with pytest.raises(SystemExit) as stopped:
+        main()
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err == ("shipyard: cannot write the output: No space left on "
+                                       "device\n")
+
+
+# --- damaged caches heal (issue 25 item 6) ------------------------------------------------------
+
+_SERIES = """
+import sys
+from tests.core.test_pattern import RULES, PREPARED
+from shipyard.core import compiled
+columns = compiled.run_series(RULES, PREPARED, 50, 3, notice=lambda line: print(line,
+                                                                                file=sys.stderr))
+print(columns.engine, int(columns.rounds.sum()))
+"""
+
+
+def _series_run(cache) -> subprocess.CompletedProcess[str]:
+    import os
+
+    return subprocess.run([sys.executable, "-c", _SERIES], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT, env={**os.environ, "SHIPYARD_CACHE": str(cache)})
+
+
+def test_a_damaged_compile_cache_heals_and_an_interrupted_compile_says_so(tmp_path) -> None:
+    pytest.importorskip("numba")
+    first = _series_run(tmp_path)
+    assert first.returncode == 0 and "compiling fight rules once" in first.stderr, first.stderr
+    expected = first.stdout
+    (folder,) = (tmp_path / "fights").glob("*/")
+    files = [p for p in folder.rglob("*") if p.suffix in (".nbi", ".nbc")]
+    assert files
+    for damage in (b"garbage\n", b""):
+        for path in files:
+            path.write_bytes(damage)
+        healed = _series_run(tmp_path)
+        assert healed.returncode == 0 and healed.stdout == expected, healed.stderr
+        assert len(healed.stderr.splitlines()) == 1 and "could not be read" in healed.stderr
+        again = _series_run(tmp_path)  # healed: nothing more to say
+        assert again.returncode == 0 and again.stdout == expected and again.stderr == ""
+    # a compile interrupted after Numba made the folder, before it wrote anything
+    import shutil
+
+    shutil.rmtree(folder)
+    folder.mkdir()
+    resumed = _series_run(tmp_path)
+    assert resumed.stdout == expected and "compiling fight rules once" in resumed.stderr

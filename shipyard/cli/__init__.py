@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import os
 import sys
 
 # Start-up builds tens of thousands of objects that live as long as the process (Pydantic's
@@ -14,16 +16,29 @@ gc.set_threshold(100_000, 50, 100)
 from shipyard.cli import design, fight, printing  # noqa: E402, F401 - each registers commands
 from shipyard.cli.app import app, report  # noqa: E402
 from shipyard.cli.completion import completing, skip_coercion_while_completing  # noqa: E402
-from shipyard.errors import UserError  # noqa: E402
+from shipyard.errors import Exit, UserError  # noqa: E402
 
 
 def main() -> None:
     if completing():
         skip_coercion_while_completing()
     try:
-        # one name however it is started (`python -m shipyard` too): the completion scripts
-        # call back through _SHIPYARD_COMPLETE, and usage lines say what users type
-        app(prog_name="shipyard")
+        try:
+            # one name however it is started (`python -m shipyard` too): the completion scripts
+            # call back through _SHIPYARD_COMPLETE, and usage lines say what users type
+            app(prog_name="shipyard")
+        finally:  # what is still buffered fails here, not in the interpreter's last flush
+            sys.stdout.flush()
     except UserError as err:  # raised outside a command (a global option)
         report(err.diagnostics)
         sys.exit(int(err.status))
+    except OSError as exc:  # standard output that takes nothing more (`> /dev/full`)
+        _stdout_failed(exc)
+
+
+def _stdout_failed(exc: OSError) -> None:
+    with contextlib.suppress(OSError):
+        print(f"shipyard: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+    with contextlib.suppress(OSError, ValueError):  # nothing more to try at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(int(Exit.INPUT))

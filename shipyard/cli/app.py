@@ -119,8 +119,9 @@ def judged(paths: list[Path], allow_illegal: bool) -> list[Report]:
     reports = [state.yard().check(path) for path in paths]
     worst = Exit.OK
     for result in reports:
-        if not result.readable:
-            report(result.errors)
+        if not result.readable:  # a fleet's own refusals may sit on its members
+            report([d for m in result.members if not m.readable for d in m.errors]
+                   + result.errors)
             worst = max(worst, Exit.INPUT)
         elif result.errors and not allow_illegal:
             report(result.errors)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -61,6 +63,21 @@ def _declared(system: AnySystem) -> FightOptions:
     if system.fight_options is None:
         raise UserError.single("fight.unsupported", f"the {system.id} system has no combat yet")
     return system.fight_options
+
+
+@contextmanager
+def _users_code() -> Iterator[None]:
+    """A fight where a user's pilot, captain or commander may run: whatever their code does
+    wrong is one line at their FILE:LINE (exit 2), in every system."""
+    try:
+        yield
+    except Exception as exc:
+        from shipyard.core.plugins import blame
+
+        err = blame(exc)
+        if err is None:
+            raise
+        fail(err)
 
 
 def _designs(paths: list[Path], allow_illegal: bool) -> list[AnyDesign]:
@@ -127,13 +144,16 @@ def duel(
     terms = parse_terms(first.system.id, _declared(first.system), "duel",
                         {"range": start_range, "geometry": geometry, "cap": cap},
                         [crew_a or [], crew_b or []], rules or [], (pilot_a, pilot_b))
-    prepared = first.system.fight().prepare(first, second, terms)
     chosen = seed if seed is not None else new_seed()
+    with _users_code():
+        prepared = first.system.fight().prepare(first, second, terms)
+        if runs == 1:
+            result = fight_once(first.system.fight(), prepared, chosen)
+        else:
+            summary = _series(first, prepared, runs, chosen, engine)
     if runs == 1:
-        result = fight_once(first.system.fight(), prepared, chosen)
         _print_fight(prepared, result, chosen, as_json)
     else:
-        summary = _series(first, prepared, runs, chosen, engine)
         _print_summary(prepared, summary, as_json)
 
 
@@ -271,7 +291,8 @@ def odds(
     terms = parse_terms(first.system.id, _declared(first.system), "odds",
                         {"range": at_range, "speed": speed}, [crew or []], rules or [])
     chosen = seed if seed is not None else new_seed()
-    result = first.system.fight().odds(first, second, terms, samples, chosen)
+    with _users_code():
+        result = first.system.fight().odds(first, second, terms, samples, chosen)
     _print_odds(result, chosen, as_json)
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from shipyard.cli.app import DesignFiles, SystemId, app, judged, state, user_errors
+from shipyard.errors import UserError
 
 if TYPE_CHECKING:
     from shipyard.core.render import Page
@@ -63,6 +64,7 @@ def sheet(
                    else FormatChoice.pdf)
     if output is None:
         output = Path(f"{designs[0].stem if len(designs) == 1 else 'fleet'}.{kind.value}")
+    _check_sheets(reports)
     pages = [page for result in reports for page in _pages_of(result)]
     if cards:
         systems = dict.fromkeys(r.design.system for r in reports if r.design is not None)
@@ -71,6 +73,18 @@ def sheet(
     title = title if len(reports) == 1 else f"Fleet: {title}"
     _write(pages, kind, paper.value, output, title)
     typer.echo(f"wrote {output}")
+
+
+def _check_sheets(reports: list[Report]) -> None:
+    """One command prints at most a fleet's worth of ship sheets, refused before rendering."""
+    from shipyard.core.fleet import MAX_SHIPS
+
+    sheets = sum(1 if r.fleet is None else sum(m.count for m in r.fleet.members)
+                 for r in reports)
+    if sheets > MAX_SHIPS:
+        raise UserError.single("sheet.too_many", f"{sheets:,} ship sheets asked for; one "
+                               f"`sheet` prints at most {MAX_SHIPS} (a fleet's worth): print "
+                               "them in parts")
 
 
 def _pages_of(result: Report) -> list[Page]:

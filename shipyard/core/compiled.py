@@ -21,9 +21,11 @@ import importlib
 import inspect
 import marshal
 import os
+import shutil
 import sys
 import threading
 import time
+import traceback
 import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -89,7 +91,10 @@ def compile_fights(rules: FightRules, params: Any,
         return None
     with _lock:
         folder = cache_root() / "fights" / cache_key(rules, numba.__version__)
-        cold = not folder.exists()  # before Numba makes it, as it does on creating a dispatcher
+        # cold until a compile has finished: a folder left by an interrupted compile (Numba
+        # makes it before it compiles) still gets the notice
+        done = folder / "complete"
+        cold = not done.exists()
         fights = _compiled.get(rules.modules)
         if fights is None:
             _register_hooks()
@@ -97,23 +102,47 @@ def compile_fights(rules: FightRules, params: Any,
                 _register_module(module)
             _register(pattern.store)
             numba.config.CACHE_DIR = str(folder)
-            fights = numba.njit(cache=True, nogil=True)(rules.fights)
-            _compiled[rules.modules] = fights
+            fights = _compiled[rules.modules] = numba.njit(cache=True, nogil=True)(rules.fights)
         timing = cache_root() / "fights" / f"{rules.modules[0]}.seconds"
         if cold and notice is not None:
             notice(f"compiling fight rules once, about {_last_time(timing)} s")
         started = time.perf_counter()
-        # the first call for these types compiles or loads the cache: once, before any thread;
-        # Numba's inliner warns of its own assumptions on INLINE functions with loops (harmless)
-        from numba.core.errors import NumbaIRAssumptionWarning
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", NumbaIRAssumptionWarning)
-            fights(params, 0, 0, 0, np.zeros(stream.STREAM_SIZE, np.int64),
-                   np.zeros((0, 5), np.int64))
+        try:
+            _first_call(fights, params)
+        except Exception as exc:
+            if not _from_cache(exc):
+                raise
+            # an unreadable cache entry (garbage, truncated, empty) is treated as absent:
+            # dropped, rebuilt, and said once
+            shutil.rmtree(folder, ignore_errors=True)
+            if notice is not None:
+                notice(f"the compiled fight rules cached in {folder} could not be read "
+                       f"({type(exc).__name__}); compiling them again, about "
+                       f"{_last_time(timing)} s")
+            fights = _compiled[rules.modules] = numba.njit(cache=True, nogil=True)(rules.fights)
+            cold = True
+            _first_call(fights, params)
         if cold:
             _save_time(timing, time.perf_counter() - started)
+            _save_time(done, time.perf_counter() - started)
     return fights
+
+
+def _first_call(fights: Callable[..., None], params: Any) -> None:
+    """The first call for these types compiles or loads the cache: once, before any thread.
+    Numba's inliner warns of its own assumptions on INLINE functions with loops (harmless)."""
+    from numba.core.errors import NumbaIRAssumptionWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NumbaIRAssumptionWarning)
+        fights(params, 0, 0, 0, np.zeros(stream.STREAM_SIZE, np.int64),
+               np.zeros((0, 5), np.int64))
+
+
+def _from_cache(exc: BaseException) -> bool:
+    """Whether `exc` came from reading Numba's cache (not from compiling or running)."""
+    return any(Path(frame.filename).name == "caching.py" and "numba" in frame.filename
+               for frame in traceback.extract_tb(exc.__traceback__))
 
 
 def _save_time(timing: Path, seconds: float) -> None:

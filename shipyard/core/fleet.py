@@ -7,7 +7,8 @@ catalog (`stock: ID`) or a design file (`design: PATH`, relative to the fleet fi
 such as battlegroups). A system opts in by pricing its ships (`price_unit`,
 `price()`), and may check the fleet's composition (`fleet_check()`).
 
-A fleet never lists a fleet, so a roster has no cycles to chase.
+A fleet never lists a fleet (a member is refused as soon as its top-level keys say it is one),
+so a roster has no cycles to chase.
 """
 
 from __future__ import annotations
@@ -18,9 +19,15 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from shipyard.core.model import StrictModel
+from shipyard.errors import UserError
 
-MAX_ENTRIES = 1000
-MAX_COUNT = 1000
+# A fleet is at most MAX_SHIPS ships in all (entries × counts × the ships one design is), and
+# every ship gets its own sheet (its damage tracker): the bound is what keeps `sheet` of the
+# largest fleet within ~30 s and ~150 MB, where a fleet of a thousand entries of a thousand
+# ships each would ask for a million pages. Refused before any member is read.
+MAX_SHIPS = 200
+MAX_ENTRIES = MAX_SHIPS
+MAX_COUNT = MAX_SHIPS
 
 
 class FleetEntry(StrictModel):
@@ -59,6 +66,19 @@ class FleetFile(StrictModel):
             raise ValueError("give the ships either under ships: or under groups:, not both "
                              "and not neither")
         return self
+
+
+def too_many(counts: list[tuple[int, int | None]], what: str) -> UserError | None:
+    """The refusal of a fleet whose ships pass MAX_SHIPS, at the entry that takes it over
+    (`counts`: each entry's ships and line, in file order), or None."""
+    total = 0
+    for ships, line in counts:
+        total += ships
+        if total > MAX_SHIPS:
+            return UserError.single(
+                "fleet.too_many", f"{what} take the fleet to {total:,} ships or more; a fleet is "
+                f"at most {MAX_SHIPS} ships (each prints its own sheet): split it", None, line)
+    return None
 
 
 def is_fleet(data: Any) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -53,3 +54,14 @@ def cache_root() -> Path:
         return Path(os.environ["SHIPYARD_CACHE"])
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "shipyard"
+
+
+_noted: set[str] = set()
+
+
+def note_once(text: str) -> None:
+    """Say on standard error, once a process, that a cache was found damaged and rebuilt (the
+    only thing the core prints: it happens below any command, and is not a user's mistake)."""
+    if text not in _noted:
+        _noted.add(text)
+        print(text, file=sys.stderr)

@@ -9,14 +9,16 @@ alias bombs and runaway nesting are refused, before any work grows with them.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from shipyard.core.paths import cache_root
+from shipyard.core.paths import cache_root, note_once
 from shipyard.errors import Diagnostic, JsonValue, UserError, json_value
 
 YamlPath = tuple[str | int, ...]
@@ -76,22 +78,24 @@ def _at(text: str, mark: yaml.Mark) -> JsonValue:
 
 
 def read_text(path: Path, shown: str | None = None) -> str:
-    """Read a file as UTF-8 text, refusing what is unreadable, binary or absurdly large."""
+    """Read a file as UTF-8 text, refusing what is unreadable, binary or absurdly large.
+
+    The file is opened first and what was opened is looked at (fstat, never a separate stat
+    that a swapped file could dodge): a regular file or a pipe (`validate <(...)`) is read, at
+    most MAX_BYTES and one byte more, so a device such as /dev/zero or an endless pipe costs a
+    megabyte, not the memory of the machine.
+    """
     name = shown or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise _fail(name, None, "file.too_large",
-                        f"file is {size:,} bytes; a design or catalog file is at most "
-                        f"{MAX_BYTES:,} bytes")
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise _fail(name, None, "file.missing", "no such file; check the path") from None
-    except IsADirectoryError:
-        raise _fail(name, None, "file.unreadable",
-                    "is a directory; give a .yaml design file") from None
     except OSError as exc:
         raise _fail(name, None, "file.unreadable", f"cannot read: {exc.strerror}") from None
+    try:
+        raw = _read_bounded(fd, name)
+    finally:
+        os.close(fd)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -100,6 +104,38 @@ def read_text(path: Path, shown: str | None = None) -> str:
         raise _fail(name, line, "file.encoding",
                     f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8 text",
                     column) from None
+
+
+def _read_bounded(fd: int, name: str) -> bytes:
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise _fail(name, None, "file.unreadable", "is a directory; give a .yaml design file")
+        if os.isatty(fd):
+            raise _fail(name, None, "file.unreadable", "is a terminal; give a .yaml file (or "
+                        "pipe one in)")
+        if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+            raise _fail(name, None, "file.unreadable", "is not a regular file (a device or "
+                        "socket?); give a .yaml file")
+        if stat.S_ISREG(info.st_mode) and info.st_size > MAX_BYTES:
+            raise _too_large(name, f"file is {info.st_size:,} bytes")
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise _fail(name, None, "file.unreadable", f"cannot read: {exc.strerror}") from None
+    if size > MAX_BYTES:  # a pipe, or a file that grew since fstat
+        raise _too_large(name, f"more than {MAX_BYTES:,} bytes")
+    return b"".join(chunks)
+
+
+def _too_large(name: str, what: str) -> UserError:
+    return _fail(name, None, "file.too_large",
+                 f"{what}; a design or catalog file is at most {MAX_BYTES:,} bytes")
 
 
 def load_file(path: Path, shown: str | None = None) -> Located:
@@ -120,11 +156,20 @@ def load_catalog_file(path: Path) -> Located:
         return load_file(path)  # the parse says what is wrong with it
     cached = cache_root() / "yaml" / (hashlib.sha1(key.encode()).hexdigest() + ".pickle")
     try:
-        found = pickle.loads(cached.read_bytes())
-        if isinstance(found, Located) and found.file == str(path):
-            return found
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
-        pass
+        raw = cached.read_bytes()
+    except OSError:
+        raw = None  # not cached yet
+    if raw is not None:
+        try:
+            found = pickle.loads(raw)
+            if isinstance(found, Located) and found.file == str(path):
+                return found
+        except Exception as exc:  # whatever an unreadable entry raises
+            # treated as absent: dropped, rebuilt below, and said once
+            with contextlib.suppress(OSError):
+                cached.unlink()
+            note_once(f"shipyard: note: a cached parse in {cached.parent} could not be read "
+                      f"({type(exc).__name__}); parsing the catalog again")
     located = load_file(path)
     try:  # written whole or not at all: a reader never sees half a file
         cached.parent.mkdir(parents=True, exist_ok=True)

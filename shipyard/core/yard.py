@@ -14,7 +14,7 @@ from typing import Any
 
 from shipyard.core.budget import Budget
 from shipyard.core.catalog import ValidationContext, catalog_files, load_catalog
-from shipyard.core.fleet import FleetEntry, FleetFile, entries, is_fleet
+from shipyard.core.fleet import FleetEntry, FleetFile, entries, is_fleet, too_many
 from shipyard.core.registry import BrokenSystem, load_system, system_ids
 from shipyard.core.suggest import suggest
 from shipyard.core.system import AnyDesign, AnySystem, Design, Fleet, Group, Member, Verdict
@@ -172,9 +172,15 @@ class Yard:
         report.system, report.name, report.fleet = system.id, model.fleet, fleet
         total = Budget("fleet", system.price_unit, model.limit,
                        title=f"Fleet total ({system.price_unit})")
+        listed = entries(model)
+        refused = too_many([(e.count, located.line_of((*at, "ships", j)))
+                            for _, _, at, ships in listed for j, e in enumerate(ships)],
+                           "the counts up to this entry")
+        if refused is not None:  # before any member is read
+            raise UserError([d.located(located.file) for d in refused.diagnostics])
         seen: dict[str, Report] = {}
         over_at: int | None = None
-        for name, kind, at, ships in entries(model):
+        for name, kind, at, ships in listed:
             group = Group(name, kind, located.line_of(at) if at else None)
             fleet.groups.append(group)
             for j, entry in enumerate(ships):
@@ -189,6 +195,10 @@ class Yard:
         report.members = list(seen.values())
         if not report.readable:
             return report
+        refused = too_many([(m.count * m.ships, m.line) for m in fleet.members],
+                           "the ships of its designs up to this entry")
+        if refused is not None:  # a design may be a group of ships
+            return _unreadable(report, refused)
         verdict = system.fleet_check(fleet)
         verdict.budgets.insert(0, total)
         if total.over:
@@ -209,9 +219,12 @@ class Yard:
             member = seen[key] = self._member_report(path, located, system, entry, line, key)
         if not member.readable:
             report.readable = False
-            report.errors.append(Diagnostic("fleet.member_unreadable", f"{key}: not a "
-                                            f"{system.id} design (see its errors)", "error",
-                                            line, located.file))
+            # errors in the member's own file: this line points there (an entry refused at its
+            # own line, such as a missing file or a nested fleet, needs no second line)
+            if any(d.file != located.file for d in member.errors):
+                report.errors.append(Diagnostic(
+                    "fleet.member_unreadable", f"{key}: not a {system.id} design (see its "
+                    "errors)", "error", line, located.file))
         elif member.errors:
             report.errors.append(Diagnostic("fleet.member_illegal", f"{member.name} ({key}) is "
                                             "NOT LEGAL", "error", line, located.file))
@@ -238,16 +251,21 @@ class Yard:
         if not file.is_file():
             return _unreadable(Report(file=key), UserError.single(
                 "fleet.member_missing", f"design: no such file {key}", located.file, line))
-        member = self.check(file, key)
-        if member.fleet is not None:
-            return _unreadable(Report(file=key), UserError.single(
-                "fleet.nested", f"design: {key} is a fleet; a fleet lists designs, never "
-                "fleets", located.file, line))
-        if member.readable and member.system != system.id:
-            return _unreadable(Report(file=key), UserError.single(
-                "fleet.member_system", f"design: {key} is a {member.system} design in a "
-                f"{system.id} fleet", located.file, line))
-        return member
+        # its top-level keys first: a fleet here is refused before anything it lists is read,
+        # so a fleet that lists itself, or a chain of fleets, costs one file's parse
+        try:
+            found, found_system = self._load(file, key)
+            if is_fleet(found.data):
+                raise UserError.single("fleet.nested", f"design: {key} is a fleet; a fleet "
+                                       "lists designs, never fleets", located.file, line)
+            if found_system.id != system.id:
+                raise UserError.single("fleet.member_system", f"design: {key} is a "
+                                       f"{found_system.id} design in a {system.id} fleet",
+                                       located.file, line)
+            design = self.design_of(found, found_system)
+        except UserError as err:
+            return _unreadable(Report(file=key), err)
+        return self.judge(design, Report(file=key))
 
     def _file_verdict(self, report: Report, verdict: Verdict, accept: set[str],
                       file: str) -> Report:

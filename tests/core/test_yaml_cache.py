@@ -47,3 +47,26 @@ def test_a_cache_that_cannot_be_written_only_costs_the_parse(
     path = tmp_path / "hulls.yaml"
     path.write_text("hulls: []\n", encoding="utf-8")
     assert load_catalog_file(path).data == {"hulls": []}
+
+
+@pytest.mark.parametrize("damage", [b"not a pickle", b"",
+                                    # unpickles into a module that is no longer there
+                                    b"\x80\x04\x95\x15\x00\x00\x00\x00\x00\x00\x00\x8c\x0bgone_"
+                                    b"module\x94\x8c\x01X\x94\x93\x94.",
+                                    b"\x80\x04K\x01)R."])  # a TypeError: 1 is not callable
+def test_a_damaged_entry_is_dropped_rebuilt_and_said_once(
+        tmp_path: Path, cache: Path, damage: bytes, capsys: pytest.CaptureFixture[str]) -> None:
+    from shipyard.core import paths
+
+    paths._noted.clear()
+    path = tmp_path / "hulls.yaml"
+    path.write_text("hulls:\n  - {id: skiff, hull: 4}\n", encoding="utf-8")
+    first = load_catalog_file(path)
+    (entry,) = cache.iterdir()
+    entry.write_bytes(damage)
+    assert load_catalog_file(path) == first
+    assert load_catalog_file(path) == first
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and "could not be read" in said[0] and "parsing the catalog again" in \
+        said[0]
+    assert entry.read_bytes() != damage  # rebuilt

@@ -29,7 +29,6 @@ my_captains.py:Cautious`; a replaced captain fights uncompiled, asked through th
 from __future__ import annotations
 
 import math
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -178,11 +177,11 @@ class Asker:
             raise self.failed(side, exc) from None
 
     def failed(self, side: int, exc: Exception) -> UserError:
-        frames = [f for f in traceback.extract_tb(exc.__traceback__)
-                  if f.filename == self.where[side]]
-        line = frames[-1].lineno if frames else None
-        return UserError.single("cli.pilot", f"the captain failed: {type(exc).__name__}: {exc}",
-                                self.where[side] or None, line)
+        from shipyard.api import blame  # the core's one way to tell a user's code failed
+
+        return blame(exc) or UserError.single(
+            "cli.pilot", f"the captain failed: {type(exc).__name__}: {exc}",
+            self.where[side] or None)
 
     def situation(self, s: sh.State, side: int, default: Any) -> Situation:
         p = self.params
