@@ -34,7 +34,12 @@ OutputOption = Annotated[Path | None, typer.Option(
     "-o", "--output", metavar="OUT", help="the file to write (default: see above)")]
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard sheet wasp.yaml
+    shipyard sheet wasp.yaml hornet.yaml --cards -o squadron.pdf
+    shipyard sheet fleets/patrol.yaml --paper letter
+    shipyard sheet wasp.yaml -o wasp.png
+""")
 @user_errors
 def sheet(
     designs: DesignFiles,
@@ -104,7 +109,10 @@ def _sheet_of(result: Report) -> Page:
     return Page(design.system.sheet(design, result.budgets), _problems(result))
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard cards smallcraft
+    shipyard cards traveller --paper letter -o traveller.pdf
+""")
 @user_errors
 def cards(
     system: SystemId,
