@@ -102,6 +102,7 @@ def compile_fights(rules: FightRules, params: Any,
         timing = cache_root() / "fights" / f"{rules.modules[0]}.seconds"
         if cold and notice is not None:
             notice(f"compiling fight rules once, about {_last_time(timing)} s")
+        compiles = _compiles(fights)
         started = time.perf_counter()
         # the first call for these types compiles or loads the cache: once, before any thread;
         # Numba's inliner warns of its own assumptions on INLINE functions with loops (harmless)
@@ -111,9 +112,17 @@ def compile_fights(rules: FightRules, params: Any,
             warnings.simplefilter("ignore", NumbaIRAssumptionWarning)
             fights(params, 0, 0, 0, np.zeros(stream.STREAM_SIZE, np.int64),
                    np.zeros((0, 5), np.int64))
-        if cold:
+        # only a real compile's time is the next estimate: a folder missing at the start may
+        # have been filled by another process meanwhile, and loading it takes no time at all
+        if _compiles(fights) > compiles:
             _save_time(timing, time.perf_counter() - started)
     return fights
+
+
+def _compiles(fights: Any) -> int:
+    """How many times Numba compiled `fights` in this process (each a miss of its cache)."""
+    stats = getattr(fights, "stats", None)
+    return sum(getattr(stats, "cache_misses", {}).values())
 
 
 def _save_time(timing: Path, seconds: float) -> None:
