@@ -144,15 +144,15 @@ def validate(
         if as_json:
             out.append(result.as_json())
         else:
-            typer.echo(_verdict_line(result))
+            typer.echo(verdict_line(result))
             for member in result.members:
-                typer.echo("  " + _verdict_line(member))
+                typer.echo("  " + verdict_line(member))
     if as_json:
         _print_json(out)
     finish(worst)
 
 
-def _verdict_line(result: Any) -> str:
+def verdict_line(result: Any) -> str:
     if result.legal is None:
         return f"{result.file}: not a {'fleet' if result.fleet else 'design'}"
     verdict = "legal" if result.legal else "NOT LEGAL"

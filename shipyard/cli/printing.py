@@ -63,6 +63,7 @@ def _format(output: Path | None, given: FormatChoice | None) -> FormatChoice:
     shipyard sheet wasp.yaml hornet.yaml --cards -o squadron.pdf
     shipyard sheet fleets/patrol.yaml --paper letter
     shipyard sheet wasp.yaml -o wasp.png
+    shipyard sheet wasp.yaml --watch
 """)
 @user_errors
 def sheet(
@@ -75,6 +76,9 @@ def sheet(
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="print illegal designs, marked NOT LEGAL with their errors")
     ] = False,
+    watch: Annotated[bool, typer.Option(
+        "--watch", help="print again whenever a design, a fleet's ship or a --catalog file is "
+        "saved, with the verdict; Ctrl-C stops")] = False,
 ) -> None:
     """Print damage sheets: one file for any number of designs, a sheet (or more) each.
 
@@ -82,20 +86,41 @@ def sheet(
     directory; prints the path it wrote. An illegal design is refused (exit 1) unless
     --allow-illegal.
     """
-    from shipyard.core import render
-
     kind = _format(output, fmt)
-    yard = state.yard()
-    reports = judged(designs, allow_illegal)
     if output is None:
         output = Path(f"{designs[0].stem if len(designs) == 1 else 'fleet'}.{kind.value}")
+    target = output
+
+    def once(verdicts: bool) -> list[Report]:
+        return _print_sheets(designs, target, kind, paper.value, cards, allow_illegal, verdicts)
+
+    if watch:
+        from shipyard.cli.watch import watch as watching
+
+        watching(designs, state.overlays, once)
+    else:
+        once(False)
+
+
+def _print_sheets(designs: list[Path], output: Path, kind: FormatChoice, paper: str,
+                  cards: bool, allow_illegal: bool, verdicts: bool) -> list[Report]:
+    from shipyard.core import render
+
+    yard = state.yard()
+    reports = judged(designs, allow_illegal)
+    if verdicts:
+        from shipyard.cli.design import verdict_line
+
+        for result in reports:
+            typer.echo(verdict_line(result))
     pages = [page for result in reports for page in _pages_of(result)]
     if cards:
         systems = dict.fromkeys(r.design.system for r in reports if r.design is not None)
         pages += [render.Page(s.cards(yard.catalog(s))) for s in systems]
     title = ", ".join(str(r.name) for r in reports)
     title = title if len(reports) == 1 else f"Fleet: {title}"
-    _write(pages, kind, paper.value, output, title)
+    _write(pages, kind, paper, output, title)
+    return reports
 
 
 def _pages_of(result: Report) -> list[Page]:
