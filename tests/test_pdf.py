@@ -152,7 +152,7 @@ def test_html_format_writes_one_html_file(tmp_path: Path) -> None:
     assert shipyard("sheet", STARFURY, RAIDER, "-o", out).code == 0  # .html: html
     text = out.read_text()
     assert text.startswith("<!DOCTYPE html>") and text.count('<section class="sheet">') == 2
-    other = tmp_path / "x.out"
+    other = tmp_path / "sheets"  # no extension: --format names the format
     assert shipyard("sheet", STARFURY, "--format", "html", "-o", other).code == 0
     assert other.read_text().startswith("<!DOCTYPE html>")
 

@@ -10,18 +10,30 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 
 from shipyard import __version__
 from shipyard.cli.completion import design_files, system_ids
+from shipyard.cli.help import SYSTEMS, Command
 from shipyard.errors import Diagnostic, Exit, UserError
 
 if TYPE_CHECKING:
     from shipyard.core.yard import Report, Yard
 
-app = typer.Typer(
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _App(typer.Typer):
+    """Typer, with every command's help written as `Command` writes it."""
+
+    def command(self, *args: Any, **settings: Any) -> Callable[[F], F]:
+        settings["cls"] = settings.get("cls") or Command
+        return super().command(*args, **settings)
+
+
+app = _App(
     name="shipyard",
     help="Build, check, print and fight starships for tabletop rules systems.",
     no_args_is_help=True,
@@ -52,10 +64,10 @@ class _State:
 state = _State()
 
 # Arguments several commands share, with what TAB offers for them.
-SystemId = Annotated[str, typer.Argument(metavar="SYSTEM", help="a rules system id",
+SystemId = Annotated[str, typer.Argument(metavar="SYSTEM", help=f"a rules system: {SYSTEMS}",
                                          autocompletion=system_ids)]
-DesignFiles = Annotated[list[Path], typer.Argument(metavar="DESIGN", help="design files",
-                                                   autocompletion=design_files)]
+DesignFiles = Annotated[list[Path], typer.Argument(
+    metavar="DESIGN", help="design or fleet files (.yaml)", autocompletion=design_files)]
 
 
 def report(diagnostics: list[Diagnostic]) -> None:

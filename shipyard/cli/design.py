@@ -31,7 +31,10 @@ def _print_tables(tables: list[Table]) -> None:
     typer.echo("\n".join(render(t) for t in tables), nl=False)
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard systems
+    shipyard systems --json
+""")
 @user_errors
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems."""
@@ -46,7 +49,10 @@ def systems(as_json: JsonFlag = False) -> None:
                          [[s.id, s.title, s.dice, s.hull_help] for s in found])])
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard catalog rogue-trader
+    shipyard catalog smallcraft --json > smallcraft.json
+""")
 @user_errors
 def catalog(system: SystemId, as_json: JsonFlag = False) -> None:
     """Hull classes, components, weapons and tables of a rules system."""
@@ -59,17 +65,24 @@ def catalog(system: SystemId, as_json: JsonFlag = False) -> None:
     _print_tables(rules.catalog_tables(data))
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard new smallcraft -o wasp.yaml
+    shipyard new smallcraft --hull 40
+    shipyard new rogue-trader --hull sword-class-frigate -o sword.yaml
+    shipyard new dropfleet --stock centurion-grand-cruiser -o centurion.yaml
+""")
 @user_errors
 def new(
     system: SystemId,
-    hull: Annotated[str | None, typer.Option(help="the hull: a size or a hull id, "
-                                             "as the system has them")] = None,
-    output: Annotated[Path | None, typer.Option("-o", "--output",
-                                                help="write here instead of printing")] = None,
+    hull: Annotated[str | None, typer.Option(
+        metavar="HULL", help="the hull: a size or a hull id, as the system has them (see "
+        "`shipyard systems`)")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", metavar="FILE", help="write here instead of printing")] = None,
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
     stock: Annotated[str | None, typer.Option(
-        help="a published ship of the system's catalog, by id (systems that have them)")
+        metavar="ID", help="a published ship of the system's catalog, by id (systems that "
+        "have them)")
     ] = None,
 ) -> None:
     """Write a minimal legal design to start from, or a published stock ship (--stock)."""
@@ -106,7 +119,11 @@ def _check_stock(system_id: str, stock: str, hull: str | None, known: list[str])
                                f"{system_id}`)")
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard validate wasp.yaml
+    shipyard validate *.yaml --strict
+    shipyard validate fleets/patrol.yaml --json
+""")
 @user_errors
 def validate(
     designs: DesignFiles,
@@ -127,15 +144,15 @@ def validate(
         if as_json:
             out.append(result.as_json())
         else:
-            typer.echo(_verdict_line(result))
+            typer.echo(verdict_line(result))
             for member in result.members:
-                typer.echo("  " + _verdict_line(member))
+                typer.echo("  " + verdict_line(member))
     if as_json:
         _print_json(out)
     finish(worst)
 
 
-def _verdict_line(result: Any) -> str:
+def verdict_line(result: Any) -> str:
     if result.legal is None:
         return f"{result.file}: not a {'fleet' if result.fleet else 'design'}"
     verdict = "legal" if result.legal else "NOT LEGAL"
@@ -150,10 +167,13 @@ def _verdict_line(result: Any) -> str:
     return f"{result.file}: {kind}{result.name} [{result.system}]: {verdict}; {budgets}{tail}"
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard show wasp.yaml
+    shipyard show fleets/patrol.yaml --json
+""")
 @user_errors
-def show(design: Annotated[Path, typer.Argument(metavar="DESIGN", help="a design file (.yaml)",
-                                               autocompletion=design_files)],
+def show(design: Annotated[Path, typer.Argument(
+        metavar="DESIGN", help="a design or fleet file (.yaml)", autocompletion=design_files)],
          as_json: JsonFlag = False) -> None:
     """The budgets with their line items, and the derived profile."""
     yard = state.yard()
@@ -217,7 +237,10 @@ def _show_fleet(result: Report, as_json: bool) -> None:
     _print_tables(tables)
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard schema smallcraft > smallcraft.schema.json
+    shipyard schema rogue-trader --fleet
+""")
 @user_errors
 def schema(
     system: SystemId,

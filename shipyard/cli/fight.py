@@ -30,8 +30,8 @@ MAX_SAMPLES = 1_000_000
 BAR_FROM = 2_000  # runs; fewer finish before a bar is worth drawing
 
 Seed = Annotated[int | None, typer.Option(
-    "--seed", min=0, max=MAX_SEED, help="replay a fight exactly; without it one is chosen "
-    "and printed")]
+    "--seed", metavar="N", min=0, max=MAX_SEED, help="replay a fight exactly (a whole "
+    "number, 0 or more); without it one is chosen and printed")]
 Json = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 AllowIllegal = Annotated[bool, typer.Option(
     "--allow-illegal", help="fight with designs that break the rules")]
@@ -45,11 +45,12 @@ def _help_system(ctx: typer.Context, system_id: str | None) -> None:
     if system_id is None or ctx.resilient_parsing:  # completing: load nothing, print nothing
         return
     try:
-        system = state.yard().system(system_id)
-        options = _declared(system)
+        yard = state.yard()
+        system = yard.system(system_id)
+        lines = _declared(system).help_lines(system.id, yard.catalog(system))
     except UserError as err:
         fail(err)
-    typer.echo("\n".join(options.help_lines(system.id)))
+    typer.echo("\n".join(lines))
     raise typer.Exit()
 
 
@@ -91,7 +92,12 @@ def _designs(paths: list[Path], allow_illegal: bool) -> list[AnyDesign]:
     return designs
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard duel wasp.yaml hornet.yaml --seed 1
+    shipyard duel wasp.yaml hornet.yaml --runs 10000
+    shipyard duel wasp.yaml hornet.yaml --range 3 --crew-a gunnery=70 --rule quickness-die=off
+    shipyard duel --help-system smallcraft
+""")
 @user_errors
 def duel(
     a: Annotated[Path, typer.Argument(metavar="A", help="design of side A (.yaml)",
@@ -100,13 +106,14 @@ def duel(
                                       autocompletion=design_files)],
     seed: Seed = None,
     runs: Annotated[int, typer.Option(
-        "--runs", help="1: one narrated fight; more: a Monte Carlo summary (at most "
+        "--runs", metavar="N", help="1: one narrated fight; more: a Monte Carlo summary (at most "
         "1,000,000)")] = 1,
     as_json: Json = False,
     allow_illegal: AllowIllegal = False,
     start_range: Range = None,
     geometry: Annotated[str | None, typer.Option(
-        "--geometry", help="how the two start (each system's own: see --help-system)")] = None,
+        "--geometry", metavar="NAME", help="how the two start (each system's own: see "
+        "--help-system)")] = None,
     cap: Annotated[str | None, typer.Option(
         "--cap", metavar="ROUNDS", help="rounds before the fight is called a draw (default "
         "from the system)")] = None,
@@ -123,8 +130,8 @@ def duel(
         "--pilot-b", metavar="FILE.py:NAME", help="your own pilot or captain for side B")
     ] = None,
     engine: Annotated[str, typer.Option(
-        "--engine", help="auto (a series runs compiled where Numba is installed) or plain (the "
-        "same rules uncompiled)")] = "auto",
+        "--engine", metavar="auto|plain", help="auto (a series runs compiled where Numba is "
+        "installed) or plain (the same rules uncompiled)")] = "auto",
     help_system: HelpSystem = None,
 ) -> None:
     """Fight A against B: one narrated fight, or --runs N fights summarised as win rates.
@@ -258,7 +265,11 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
             f"{told[k]} {seed}" for k, seed in s.examples.items()))
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard odds wasp.yaml hornet.yaml
+    shipyard odds wasp.yaml hornet.yaml --range 3 --json
+    shipyard odds --help-system traveller
+""")
 @user_errors
 def odds(
     attacker: Annotated[Path, typer.Argument(metavar="ATTACKER", help="the firing design (.yaml)",
@@ -273,17 +284,21 @@ def odds(
         "--crew", metavar="KEY=VALUE", help="the attacker's crew (as duel --crew-a)")] = None,
     rules: Rules = None,
     samples: Annotated[int, typer.Option(
-        "--samples", min=1, max=MAX_SAMPLES, help="volleys to sample when the dice are too "
-        "many to enumerate")] = 20_000,
+        "--samples", metavar="N", min=1, max=MAX_SAMPLES, help="volleys to sample when the "
+        "dice are too many to enumerate (at most 1,000,000)")] = 20_000,
     seed: Annotated[int | None, typer.Option(
-        "--seed", min=0, max=MAX_SEED, help="the seed of a sampled volley; without it one is "
-        "chosen and printed")] = None,
+        "--seed", metavar="N", min=0, max=MAX_SEED, help="the seed of a sampled volley; "
+        "without it one is chosen and printed")] = None,
     as_json: Json = False,
     allow_illegal: AllowIllegal = False,
     help_system: HelpSystem = None,
 ) -> None:
-    """What one volley of ATTACKER's weapons does to TARGET: the dhits past screens and armour
-    and the cblocs destroyed, exact where the dice allow, else sampled (and it says which)."""
+    """The odds of one volley: what ATTACKER's weapons do to TARGET in a single attack.
+
+    The damage that gets through and what it destroys, in the system's own terms; exact where
+    the dice allow, else sampled (and it says which). Without --range, at the ranges where the
+    attacker's weapons reach.
+    """
     from shipyard.core.dice import new_seed
     from shipyard.core.options import parse_terms
 

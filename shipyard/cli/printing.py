@@ -27,28 +27,58 @@ class PaperChoice(StrEnum):
 class FormatChoice(StrEnum):
     pdf = "pdf"
     html = "html"
+    png = "png"
+
+
+SUFFIXES = {".pdf": FormatChoice.pdf, ".html": FormatChoice.html, ".htm": FormatChoice.html,
+            ".png": FormatChoice.png}
 
 
 PaperOption = Annotated[PaperChoice, typer.Option(
     "--paper", help="paper size: a4 or letter", case_sensitive=False)]
 OutputOption = Annotated[Path | None, typer.Option(
-    "-o", "--output", metavar="OUT", help="the file to write (default: see above)")]
+    "-o", "--output", metavar="OUT", help="the file to write, its format by its name: .pdf, "
+    ".html or .png (a picture of each page: OUT, OUT-2.png, ...); default: see above")]
+FormatOption = Annotated[FormatChoice | None, typer.Option(
+    "--format", help="pdf, html or png, where OUT does not name it (default: pdf)",
+    case_sensitive=False)]
 
 
-@app.command()
+def _format(output: Path | None, given: FormatChoice | None) -> FormatChoice:
+    """The format OUT's name asks for; --format where the name has no extension."""
+    if output is None or not output.suffix:
+        return given or FormatChoice.pdf
+    named = SUFFIXES.get(output.suffix.lower())
+    if named is None:
+        raise UserError.single("cli.format", f"-o {output}: shipyard cannot write a "
+                               f"{output.suffix} file; name it .pdf, .html or .png")
+    if given is not None and given != named:
+        raise UserError.single("cli.format", f"--format {given.value} and -o {output} disagree; "
+                               f"name the file .{given.value}, or leave --format out")
+    return named
+
+
+@app.command(epilog="""
+    shipyard sheet wasp.yaml
+    shipyard sheet wasp.yaml hornet.yaml --cards -o squadron.pdf
+    shipyard sheet fleets/patrol.yaml --paper letter
+    shipyard sheet wasp.yaml -o wasp.png
+    shipyard sheet wasp.yaml --watch
+""")
 @user_errors
 def sheet(
     designs: DesignFiles,
     output: OutputOption = None,
     paper: PaperOption = PaperChoice.a4,
-    fmt: Annotated[FormatChoice | None, typer.Option(
-        "--format", help="pdf or html (default: pdf, or html when OUT ends in .html)",
-        case_sensitive=False)] = None,
+    fmt: FormatOption = None,
     cards: Annotated[bool, typer.Option(
         "--cards", help="append the reference cards of every system present")] = False,
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="print illegal designs, marked NOT LEGAL with their errors")
     ] = False,
+    watch: Annotated[bool, typer.Option(
+        "--watch", help="print again whenever a design, a fleet's ship or a --catalog file is "
+        "saved, with the verdict; Ctrl-C stops")] = False,
 ) -> None:
     """Print damage sheets: one file for any number of designs, a sheet (or more) each.
 
@@ -56,23 +86,42 @@ def sheet(
     directory; prints the path it wrote. An illegal design is refused (exit 1) unless
     --allow-illegal.
     """
+    kind = _format(output, fmt)
+    if output is None:
+        output = Path(f"{designs[0].stem if len(designs) == 1 else 'fleet'}.{kind.value}")
+    target = output
+
+    def once(verdicts: bool) -> list[Report]:
+        return _print_sheets(designs, target, kind, paper.value, cards, allow_illegal, verdicts)
+
+    if watch:
+        from shipyard.cli.watch import watch as watching
+
+        watching(designs, state.overlays, once)
+    else:
+        once(False)
+
+
+def _print_sheets(designs: list[Path], output: Path, kind: FormatChoice, paper: str,
+                  cards: bool, allow_illegal: bool, verdicts: bool) -> list[Report]:
     from shipyard.core import render
 
     yard = state.yard()
     reports = judged(designs, allow_illegal)
-    kind = fmt or (FormatChoice.html if output is not None and output.suffix.lower() == ".html"
-                   else FormatChoice.pdf)
-    if output is None:
-        output = Path(f"{designs[0].stem if len(designs) == 1 else 'fleet'}.{kind.value}")
     _check_sheets(reports)
+    if verdicts:
+        from shipyard.cli.design import verdict_line
+
+        for result in reports:
+            typer.echo(verdict_line(result))
     pages = [page for result in reports for page in _pages_of(result)]
     if cards:
         systems = dict.fromkeys(r.design.system for r in reports if r.design is not None)
         pages += [render.Page(s.cards(yard.catalog(s))) for s in systems]
     title = ", ".join(str(r.name) for r in reports)
     title = title if len(reports) == 1 else f"Fleet: {title}"
-    _write(pages, kind, paper.value, output, title)
-    typer.echo(f"wrote {output}")
+    _write(pages, kind, paper, output, title)
+    return reports
 
 
 def _check_sheets(reports: list[Report]) -> None:
@@ -118,12 +167,16 @@ def _sheet_of(result: Report) -> Page:
     return Page(design.system.sheet(design, result.budgets), _problems(result))
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard cards smallcraft
+    shipyard cards traveller --paper letter -o traveller.pdf
+""")
 @user_errors
 def cards(
     system: SystemId,
     output: OutputOption = None,
     paper: PaperOption = PaperChoice.a4,
+    fmt: FormatOption = None,
 ) -> None:
     """Print a system's reference cards: poker size, nine to a page, with cut lines.
 
@@ -131,22 +184,34 @@ def cards(
     """
     from shipyard.core import render
 
+    kind = _format(output, fmt)
     yard = state.yard()
     rules = yard.system(system)
     page = render.Page(rules.cards(yard.catalog(rules)))
-    output = output or Path(f"{rules.id}-cards.pdf")
-    _write([page], FormatChoice.pdf, paper.value, output, f"{rules.id} reference cards")
-    typer.echo(f"wrote {output}")
+    output = output or Path(f"{rules.id}-cards.{kind.value}")
+    _write([page], kind, paper.value, output, f"{rules.id} reference cards")
 
 
 def _write(pages: list[Page], kind: FormatChoice, paper: str, output: Path, title: str) -> None:
+    """Write `pages` as `kind` and say where: one file, or for PNG one file a page."""
     from shipyard.core.output import write_atomic
 
     if kind == FormatChoice.html:
         from shipyard.core import render
 
         write_atomic(output, render.book(pages, paper, title))
+        typer.echo(f"wrote {output}")
         return
     from shipyard.core import pdf
 
-    write_atomic(output, pdf.book(pages, paper, title))
+    document = pdf.book(pages, paper, title)
+    if kind == FormatChoice.pdf:
+        write_atomic(output, document)
+        typer.echo(f"wrote {output}")
+        return
+    from shipyard.core import png
+
+    pictures = png.pages(document)
+    for path, picture in zip(png.names(output, len(pictures)), pictures, strict=True):
+        write_atomic(path, picture)
+        typer.echo(f"wrote {path}")

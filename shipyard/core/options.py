@@ -12,7 +12,7 @@ catalog loads (`Option.check` as a Pydantic validator).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -137,6 +137,11 @@ class Option:
     name: str
     help: str
     kind: Kind
+    #: where the catalog keeps this option's default, a dotted path (`combat.start_range`),
+    #: so that help names the value a group's overlay actually sets
+    default: str = ""
+    #: the one command that takes this crew key ("duel" or "odds"); both when empty
+    only: str = ""
 
     def parse(self, text: str, shown: str) -> Value:
         """The value of `text`, or a UserError quoting `shown` (the option as typed)."""
@@ -152,8 +157,22 @@ class Option:
     def validator(self) -> AfterValidator:
         return AfterValidator(self.check)
 
-    def line(self) -> str:
-        return f"{self.name}: {self.kind.describe()}; {self.help}"
+    def line(self, catalog: Any = None) -> str:
+        value = _at(catalog, self.default) if catalog is not None and self.default else None
+        default = "" if value is None else f"; default: {value}"
+        only = f" ({self.only} only)" if self.only else ""
+        return f"{self.name}: {self.kind.describe()}; {self.help}{default}{only}"
+
+
+def _at(catalog: Any, path: str) -> Any:
+    """The value at a dotted path of a catalog (attributes, or keys of a mapping); None if
+    there is none."""
+    value = catalog
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, Mapping) else getattr(value, part, None)
+        if value is None:
+            return None
+    return value
 
 
 def _index(options: Sequence[Option]) -> dict[str, Option]:
@@ -169,6 +188,7 @@ class FightOptions:
     crew: tuple[Option, ...] = ()  # --crew-a KEY=VALUE
     rules: tuple[Option, ...] = ()  # --rule NAME[=VALUE]
     pilot: str = "pilot"  # what --pilot-a replaces, in the game's words
+    rule_defaults: str = ""  # where the catalog keeps the rules' defaults, by rule name
     end_reasons: Mapping[str, str] = field(default_factory=dict)  # beyond END_REASONS
 
     def check_rules(self, values: dict[str, Any]) -> dict[str, Value]:
@@ -187,18 +207,26 @@ class FightOptions:
     def reasons(self) -> dict[str, str]:
         return {**END_REASONS, **self.end_reasons}
 
-    def help_lines(self, system_id: str) -> list[str]:
-        """What `--help-system` prints."""
+    def crew_for(self, command: str) -> tuple[Option, ...]:
+        return tuple(o for o in self.crew if o.only in ("", command))
+
+    def help_lines(self, system_id: str, catalog: Any = None) -> list[str]:
+        """What `--help-system` prints; with the system's `catalog`, each default by its value."""
         out = [f"{system_id} fight options"]
+        flags = [f for f, command in (("duel --crew-a / --crew-b", "duel"),
+                                      ("odds --crew", "odds")) if self.crew_for(command)]
         for group, title in (("duel", "duel"), ("odds", "odds"),
-                             ("crew", "--crew-a / --crew-b KEY=VALUE (odds: --crew)"),
+                             ("crew", f"{', '.join(flags)} KEY=VALUE"),
                              ("rules", "--rule NAME[=VALUE] (a bare NAME means on)")):
             options: tuple[Option, ...] = getattr(self, group)
             if not options:
                 continue
             out.append(f"  {title}")
             prefix = "--" if group in ("duel", "odds") else ""
-            out += [f"    {prefix}{o.line()}" for o in options]
+            if group == "rules" and self.rule_defaults:
+                options = tuple(replace(o, default=o.default or f"{self.rule_defaults}.{o.name}")
+                                for o in options)
+            out += [f"    {prefix}{o.line(catalog)}" for o in options]
         out.append(f"  --pilot-a / --pilot-b FILE.py:NAME: your own {self.pilot}")
         reasons = ", ".join(self.reasons())
         out.append(f"  end reasons: {reasons}")
@@ -274,7 +302,7 @@ def parse_terms(system_id: str, declared: FightOptions, command: str,
                                    f"{system_id})")
         parsed[name] = option.parse(text, f"--{name} {text}")
     crews = tuple(_keyed(system_id, declared.crew, f"--crew-{side}" if len(crew) > 1
-                         else "--crew", "crew key", items)
+                         else "--crew", "crew key", items, command=command)
                   for side, items in zip("ab", crew, strict=False))
     while len(crews) < 2:
         crews += (_EMPTY,)
@@ -287,7 +315,8 @@ def parse_terms(system_id: str, declared: FightOptions, command: str,
 
 
 def _keyed(system_id: str, declared: Sequence[Option], flag: str, what: str,
-           items: Sequence[str], bare: str | None = None) -> Mapping[str, Value]:
+           items: Sequence[str], bare: str | None = None, command: str = ""
+           ) -> Mapping[str, Value]:
     options = _index(declared)
     out: dict[str, Value] = {}
     for key, text in pairs(flag, items, bare).items():
@@ -295,5 +324,8 @@ def _keyed(system_id: str, declared: Sequence[Option], flag: str, what: str,
         if option is None:
             raise UserError.single("cli.option", f"{flag} {key}: {system_id} has no {what} "
                                    f"'{key}'; {suggest(key, options)}")
+        if option.only and command and option.only != command:
+            raise UserError.single("cli.option", f"{flag} {key}: {system_id} takes {what} "
+                                   f"'{key}' in {option.only} only, not in {command}")
         out[key] = option.parse(text, f"{flag} {key}={text}")
     return out

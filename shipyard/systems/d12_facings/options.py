@@ -5,21 +5,23 @@ from __future__ import annotations
 from shipyard.api import MAX_CAP, Choice, FightOptions, Option, Steps, Whole
 
 RANGES = Steps(("tailing", "short", "medium", "long"))
-RANGE = Option("range", "where the duel starts (default: combat.start_range; tailing: A tails "
-               "B); odds: the range of the shot (default: short, medium and long)", RANGES)
-CAP = Option("cap", "turns before the duel is a draw (default: combat.cap)",
-             Whole(1, MAX_CAP, "turns"))
+RANGE = Option("range", "where the duel starts (tailing: A tails B)", RANGES,
+               default="combat.start_range")
+SHOT = Option("range", "the range of the shot (default: short, medium and long)", RANGES)
+CAP = Option("cap", "turns before the duel is a draw", Whole(1, MAX_CAP, "turns"),
+             default="combat.cap")
 UNDER = Option("under", "how the seed's 'under this total' is read (R2)", Choice({
     "strict": "roll again when the first die is less than the total",
     "inclusive": "roll again when it is less than or equal to the total"}))
 CREW = (
-    Option("gunnery", "odds: the firer's gunnery (default: the best aboard)", Whole(0, 30)),
-    Option("help", "odds: the gunnery a helping hand adds (R14)", Whole(0, 30)),
+    Option("gunnery", "the firer's gunnery (default: the best aboard)", Whole(0, 30),
+           only="odds"),
+    Option("help", "the gunnery a helping hand adds (R14)", Whole(0, 30), only="odds"),
 )
 
 OPTIONS = FightOptions(
     duel=(RANGE, CAP),
-    odds=(RANGE,),
+    odds=(SHOT,),
     crew=CREW,
     rules=(UNDER,),
     pilot="captain",

@@ -51,15 +51,23 @@ def _essential(kind: str, hull: Hull, catalog: RogueTraderCatalog) -> Component 
 
 def _cheapest_gun(location: str, hull: Hull, catalog: RogueTraderCatalog, power: int,
                   space: int) -> Weapon | None:
+    """A standard macrobattery at the fewest ship points, the longest-ranged of those (so
+    that `duel` and `odds` of a new design find it firing), then the least Power and Space."""
     fitting = [w for w in catalog.weapons if w.kind == "macrobattery"
                and hull.hull_class in w.hulls and location in w.locations
                and w.power <= power and w.space <= space]
-    return min(fitting, key=lambda w: (*_plain(w), w.power + w.space, w.id), default=None)
+    return min(fitting, key=lambda w: (*_plain(w), -(w.range or 0), w.power + w.space, w.id),
+               default=None)
+
+
+# A new design's crew: a competent crew (Ballistic Skill 30) so seldom gets a hit past a void
+# shield that a new ship's first duel against itself ends by boarding with no damage done.
+NEW_CREW = "veteran"
 
 
 def new_design(catalog: RogueTraderCatalog, hull_id: str | None) -> dict[str, Any]:
     """One of each essential, the cheapest that fits; then a macrobattery per slot while the
-    Power and Space last."""
+    Power and Space last, and a veteran crew (NEW_CREW)."""
     hull = _hull(catalog, hull_id)
     chosen = [_essential(kind, hull, catalog) for kind in catalog.construction.essentials]
     components = [c for c in chosen if c is not None]
@@ -75,7 +83,7 @@ def new_design(catalog: RogueTraderCatalog, hull_id: str | None) -> dict[str, An
             power -= gun.power
             space -= gun.space
     design: dict[str, Any] = {"system": "rogue-trader", "name": f"New {hull.name}",
-                              "hull": hull.id, "crew": "competent",
+                              "hull": hull.id, "crew": NEW_CREW,
                               "components": [c.id for c in components]}
     if weapons:
         design["weapons"] = weapons

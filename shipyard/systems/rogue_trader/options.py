@@ -5,7 +5,7 @@ from __future__ import annotations
 from shipyard.api import MAX_CAP, Choice, FightOptions, Option, Whole, Word
 
 MAX_RANGE = 100  # VU: far beyond any weapon; refuses absurd starts before any work
-ODDS_RANGE = 5  # VU: the distance of a volley when none is given
+ODDS_RANGE = 5  # VU: the distance of a volley when none is given and no gun has a reach
 
 GEOMETRIES = {
     "head-on": "B straight ahead of A, facing each other",
@@ -16,12 +16,11 @@ GEOMETRIES = {
 TACTICS = {"gunnery": "stand off and shoot", "ram": "close and ram",
            "board": "close and board"}
 
-RANGE = Option("range", "VU apart (duel default: combat start_range; odds default: "
-               f"{ODDS_RANGE})",
-               Whole(0, MAX_RANGE, "VU"))
-GEOMETRY = Option("geometry", "how the ships start", Choice(GEOMETRIES))
+RANGE = Option("range", "VU apart at the start", Whole(0, MAX_RANGE, "VU"),
+               default="combat.start_range")
+GEOMETRY = Option("geometry", "how the ships start", Choice(GEOMETRIES), default="combat.geometry")
 CAP = Option("cap", "Strategic Rounds before the fight is called a draw",
-             Whole(1, MAX_CAP, "Strategic Rounds"))
+             Whole(1, MAX_CAP, "Strategic Rounds"), default="combat.round_limit")
 
 SKILL = Whole(0, 100)
 CREW = (
@@ -42,9 +41,12 @@ RULES = (
            Choice({"none": "neither ship", "a": "side A", "b": "side B"})),
 )
 
+ODDS_AT = Option("range", "VU apart (default: the shortest reach of the attacker's guns, where "
+                 "every gun without a minimum range fires)", Whole(0, MAX_RANGE, "VU"))
+
 OPTIONS = FightOptions(
     duel=(RANGE, GEOMETRY, CAP),
-    odds=(RANGE,),
+    odds=(ODDS_AT,),
     crew=CREW,
     rules=RULES,
     pilot="captain",

@@ -86,7 +86,9 @@ def _hull_size(hull: str | None) -> int:
 
 
 def new_design(hull: int, catalog: SmallcraftCatalog) -> dict[str, Any]:
-    """Armor at its minimum, then crew, a back drive and the power it needs, as far as they fit."""
+    """Armor at its minimum, then crew, a back drive, a fixed forward beam of a third of the
+    cblocs left (so that a new craft's first duel shows a fight) and the power they need, as
+    far as they fit."""
     rules = catalog.construction
     free = hull - armor_minimum(hull, rules)
     components: list[dict[str, Any]] = [{"type": "armor", "cblocs": armor_minimum(hull, rules)}]
@@ -97,7 +99,13 @@ def new_design(hull: int, catalog: SmallcraftCatalog) -> dict[str, Any]:
     drive = drive_cost(hull, 1, rules)
     power = -(-drive // rules.power_per_cbloc)
     if free >= drive + power:
+        free -= drive + power
+        beam = free // 3
+        power = -(-(drive + beam) // rules.power_per_cbloc)
         components[1:1] = [{"type": "drive", "facing": "back", "g": 1}]
+        if beam:
+            components.append({"type": "beam", "mount": "fixed", "facing": "front",
+                               "cblocs": beam})
         components.append({"type": "power", "cblocs": power})
     return {"system": "smallcraft", "name": f"New {hull}-cbloc craft", "hull": hull,
             "components": components}

@@ -14,11 +14,14 @@ GEOMETRIES = {
     "random": "B at a random bearing, each facing a random clock direction",
 }
 
-RANGE = Option("range", "distance between the craft (duel default: combat.yaml start_range, "
-               f"within detection range; odds default: {ODDS_RANGE})",
-               Whole(0, MAX_DHEXES, "dhexes"))
-GEOMETRY = Option("geometry", "how the craft start", Choice(GEOMETRIES))
-CAP = Option("cap", "dturns before the fight is called a draw", Whole(1, MAX_CAP, "dturns"))
+RANGE = Option("range", "distance between the craft at the start, within detection range",
+               Whole(0, MAX_DHEXES, "dhexes"), default="combat.start_range")
+GEOMETRY = Option("geometry", "how the craft start", Choice(GEOMETRIES),
+                  default="combat.geometry")
+CAP = Option("cap", "dturns before the fight is called a draw", Whole(1, MAX_CAP, "dturns"),
+             default="combat.cap")
+ODDS_AT = Option("range", f"distance between the craft (default: {ODDS_RANGE}, or the beams' "
+                 "reach where that is shorter)", Whole(0, MAX_DHEXES, "dhexes"))
 SPEED = Option("speed", "the target's movement (only across the line of fire under --rule "
                "transverse)", Whole(0, MAX_DHEXES, "dhexes/dturn"))
 
@@ -45,8 +48,9 @@ RULES = (
 
 OPTIONS = FightOptions(
     duel=(RANGE, GEOMETRY, CAP),
-    odds=(RANGE, SPEED),
+    odds=(ODDS_AT, SPEED),
     crew=(GUNNERY, GUNNER, QUICKNESS, COMPUTER),
     rules=RULES,
+    rule_defaults="combat.rules",
     pilot="pilot",
 )

@@ -5,16 +5,17 @@ from __future__ import annotations
 from shipyard.api import MAX_CAP, Choice, FightOptions, Option, Steps, Whole
 
 BANDS = Steps(("adjacent", "close", "short", "medium", "long", "very-long", "distant"))
-GEOMETRY = Option("geometry", "how the ships meet (default: combat.start in combat.yaml)",
+GEOMETRY = Option("geometry", "how the ships meet",
                   Choice({"random": "a random encounter: Very Long (the seed)",
                           "planet": "near a planet or other object: Medium on 1-2 of a d6, "
-                                    "else Long (the seed)"}))
-START = Option("range", "duel: the band it starts at (over --geometry); odds: the band of the "
-               "attack (default: every band the weapon reaches)", BANDS)
-CAP = Option("cap", "turns before the duel is a draw (default: combat.cap)",
-             Whole(1, MAX_CAP, "turns"))
-AIM = Option("aim", "odds only: the gunner's aim, +2 a turn aimed, at most +6",
-             Whole(0, 6, "DM"))
+                                    "else Long (the seed)"}), default="combat.start")
+START = Option("range", "the band it starts at (over --geometry's)", BANDS)
+ATTACK = Option("range", "the band of the attack (default: every band the weapon reaches)",
+                BANDS)
+CAP = Option("cap", "turns before the duel is a draw", Whole(1, MAX_CAP, "turns"),
+             default="combat.cap")
+AIM = Option("aim", "the gunner's aim, +2 a turn aimed, at most +6", Whole(0, 6, "DM"),
+             only="odds")
 SKILL = Whole(-3, 10, "DM")
 CREW = (
     Option("pilot", "the pilot's DM: Pilot + DEX DM (initiative, manoeuvre, dodge, line up, "
@@ -29,7 +30,7 @@ CREW = (
 
 OPTIONS = FightOptions(
     duel=(START, GEOMETRY, CAP),
-    odds=(START,),
+    odds=(ATTACK,),
     crew=CREW,
     pilot="captain",
 )

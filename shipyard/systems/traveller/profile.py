@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -86,9 +87,14 @@ def catalog_tables(catalog: TravellerCatalog) -> list[Table]:
             *combat_tables(catalog)]
 
 
+NEW_TURRET = ("double_turret", ("beam_laser", "missile_rack"))
+NEW_MISSILES = 12  # one ton of missile storage for the rack
+
+
 def new_design(catalog: TravellerCatalog, hull: str | None) -> dict[str, Any]:
     """A legal streamlined ship of the given tons: Thrust 1, jump-1 from 100 t, a bridge,
-    a computer, sensors, staterooms, fuel and the rest as cargo, ready to grow."""
+    a computer, sensors, a turret of beam lasers from 100 t, staterooms, fuel and the rest as
+    cargo, ready to grow."""
     tons = 200
     if hull is not None:
         try:
@@ -100,9 +106,15 @@ def new_design(catalog: TravellerCatalog, hull: str | None) -> dict[str, Any]:
         raise UserError.single("cli.hull", f"--hull {tons}: a traveller hull is 6..{MAX_HULL} "
                                "tons")
     small = tons < 100
+    # a double turret of beam lasers on the first hardpoint (one per 100 t), so that a new
+    # ship's first duel shows a fight; with the power it draws
+    armed = tons >= 100 and all(catalog.weapons.get(w) for w in NEW_TURRET[1])
+    turret = catalog.parts.get(NEW_TURRET[0])
+    weapons_power = math.ceil((turret.power or 0 if turret else 0) + sum(
+        w.power for w in (catalog.weapons.get(i) for i in NEW_TURRET[1]) if w)) if armed else 0
     # basic systems (20%) + the M-drive's Thrust 1 (10%; the J-1 draws the same, never at once)
-    # + civilian sensors: every figure rounded up as the drives round theirs
-    plant_output = -(-tons * 20 // 100) + -(-tons * 10 // 100) + 1
+    # + civilian sensors + the turret: every figure rounded up as the drives round theirs
+    plant_output = -(-tons * 20 // 100) + -(-tons * 10 // 100) + 1 + weapons_power
     parts: list[dict[str, Any]] = []
     if tons > 50:  # a bridge, so an airlock (free from 100 t)
         parts.append({"part": "airlock"})
@@ -119,6 +131,9 @@ def new_design(catalog: TravellerCatalog, hull: str | None) -> dict[str, Any]:
     if not small:
         parts.append({"part": "software", "software": "jump_control", "rating": 1})
     parts.append({"part": "civilian_sensors"})
+    if armed:
+        parts.append({"part": NEW_TURRET[0], "weapons": list(NEW_TURRET[1])})
+        parts.append({"part": "missile_storage", "rating": NEW_MISSILES})
     if tons >= 100:
         parts.append({"part": "stateroom", "count": 2})
         parts.append({"part": "common_area", "tons": 2})

@@ -190,6 +190,13 @@ def bearing_guns(ship: Ship, arc: str, reach: int) -> list[Part]:
             and p.gun.min_range <= reach <= p.gun.reach]
 
 
+def default_reach(ship: Ship) -> int:
+    """The range of a volley when none is given: the shortest reach of the ship's guns, where
+    every gun with no minimum range fires (ODDS_RANGE for a ship with none)."""
+    return min((p.gun.reach for p in ship.spec.guns if p.gun is not None and not p.gun.ordnance),
+               default=ODDS_RANGE)
+
+
 def _ship(spec: Spec) -> Ship:
     return Ship.fresh(spec, 0, (0.0, 0.0), 0)
 
@@ -197,9 +204,9 @@ def _ship(spec: Spec) -> Ship:
 def volley(attacker: ShipDesign, target: ShipDesign, terms: Terms) -> OddsReport:
     catalog: RogueTraderCatalog = attacker.catalog
     switches = tables.switches(terms.rules)
-    reach = terms.whole("range", ODDS_RANGE)
     mine = _ship(build(attacker.model, catalog, tables.crew(attacker.model, catalog,
                                                             terms.crew[0], "--crew")))
+    reach = terms.whole("range", default_reach(mine))
     theirs = _ship(build(target.model, catalog, tables.crew(target.model, catalog, {},
                                                             "--crew")))
     surprise = catalog.combat.surprise_bonus if switches.surprised[1] else 0

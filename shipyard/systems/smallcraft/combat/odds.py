@@ -95,7 +95,8 @@ def volley(attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: in
     a, t = build(attacker.model, catalog), build(target.model, catalog)
     crew = tables.crew(attacker.model, table, terms.crew[0])
     switches = tables.switches(table, terms.rules)
-    distance = terms.whole("range", ODDS_RANGE)
+    # where the beams reach, should an overlay make them shorter than ODDS_RANGE
+    distance = terms.whole("range", min(ODDS_RANGE, catalog.ranges.beam_dhexes))
     moving = terms.whole("speed", 0)
     v = _volley(a, t, crew, switches, table, catalog.ranges.beam_dhexes, distance, moving)
     title = (f"{a.name} fires on {t.name} at {distance} dhexes, the target moving {moving} "
