@@ -49,8 +49,8 @@ ACTIONS = [
 
 REACTIONS = [
     ["Dodge", "Pilot", "10+", "1 thrust", "−Effect to the attack (the seed, not the book)"],
-    ["Point defence", "Gunnery + mount", "8+", "—", "Effect missiles destroyed; batteries +1 "
-     "DM a die (TRV-R28)"],
+    ["Point defence", "Gunnery", "8+", "—", "only a weapon with the Point Defence trait (a "
+     "battery: DM +1 a die); Effect missiles destroyed (TRV-R28)"],
     ["ECM", "Electronics (sensors)", "10+", "once a salvo", "+sensor and suite DM; Effect "
      "missiles removed"],
     ["Sand", "Gunnery", "8+", "a canister", "−1D damage of a laser (TRV-R27)"],
@@ -66,7 +66,7 @@ TRAITS = [
     ["Ion", "no Hull damage: the damage's severity goes to the power plant (TRV-R27)"],
     ["Smart", "the seed's missile TL DM (+1..+6) is the trait: not added twice (TRV-R27)"],
     ["DD", "destructive dice: each d6 ×10 (TRV-R26)"],
-    ["Point Defence", "the weapon may react against missiles (TRV-R28)"],
+    ["Point Defence", "the only weapons that may react against missiles (TRV-R28)"],
 ]
 
 

@@ -230,7 +230,6 @@ class WeaponEntry(StrictModel):
     traits: str = ""
     power: float = 0
     cost: float = 0
-    point_defence: bool = False
     ordnance: str | None = None
     salvo: int | None = None
     magazine: int | None = None

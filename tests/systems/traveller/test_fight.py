@@ -348,17 +348,31 @@ def test_a_salvo_hits_on_2d_plus_missiles_and_tl_times_effect_less_armour_once(
 def test_ecm_and_point_defence_take_missiles_off_by_their_effect(
         p: r.Params, script: Callable[..., Script]) -> None:
     st = list(p.state0)
-    st[at(p, 1, r.REACT)] = 4
+    st[at(p, 0, r.REACT)] = 4
     rec = Recorder()
-    # ECM: 10 + 2 + 1 + 4 suite = 17 vs 10+: 7 removed; point defence (triple beam: +2):
-    # 8 + 2 + 2 = 12 vs 8+: 4 destroyed; the last: 2D 6 + 0 + TL DM 1 (at least +1) = 7: miss
-    script(5, 5, 4, 4, 3, 3)
-    r.salvo_hits(p, st, RNG, rec, 0, 12)
+    # the Dragon against 12 of the Strandbell's missiles: ECM 10 + 2 + 1 + 4 suite = 17 vs
+    # 10+: 7 removed; its PD battery (+4, TRV-R28): 6 + 2 + 4 = 12 vs 8+: 4 destroyed; the last:
+    # 2D 4 + 0 + TL DM 2 = 6: a miss
+    script(5, 5, 3, 3, 2, 2)
+    r.salvo_hits(p, st, RNG, rec, 1, 12)
     events = rec.events or []
     assert [e[0] for e in events] == [r.EV_ECM, r.EV_PD, r.EV_SALVO]
     assert events[0][5:7] == (7, 5) and events[1][6:8] == (4, 1)
-    assert events[2][2] == 1 and events[2][5] == 1 and events[2][7] == -1
-    assert st[at(p, 1, r.HULL)] == 88 and st[at(p, 1, r.REACT)] == 2
+    assert events[2][2] == 1 and events[2][5] == 2 and events[2][7] == -2
+    assert st[at(p, 0, r.HULL)] == 176 and st[at(p, 0, r.REACT)] == 2
+
+
+def test_lasers_without_the_point_defense_trait_never_defend_trv_r28(
+        p: r.Params, script: Callable[..., Script]) -> None:
+    # the seed: "Only weapons with the Point Defense trait may be used"; the Strandbell's beam
+    # lasers have no such trait, so its only answer to a salvo is ECM
+    st = list(p.state0)
+    st[at(p, 1, r.REACT)] = 4
+    rec = Recorder()
+    script(1, 1, 1, 1)  # ECM 2 + 7 = 9 vs 10+: none removed; 2D 2 + TL DM 1 = 3: a miss
+    r.salvo_hits(p, st, RNG, rec, 0, 1)
+    assert [e[0] for e in rec.events or []] == [r.EV_ECM, r.EV_SALVO]
+    assert r.wv(p, 1, r.W_PD, 0) == 0 and r.wv(p, 0, r.W_PD, 1) == 1
 
 
 # --- repair and the end ---------------------------------------------------------------

@@ -92,6 +92,13 @@ def trait_value(traits: str, name: str) -> int:
     return 0
 
 
+def point_defence(traits: str) -> int:
+    """1 for a weapon with the Point Defence trait: the seed, "Only weapons with the Point
+    Defense trait may be used" (TRV-R28); the book's and the data's spelling both count."""
+    names = {part.strip().lower() for part in traits.split(",")}
+    return 1 if names & {"point defence", "point defense"} else 0
+
+
 def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
             crew: Mapping[str, Value]) -> Side:
     combat = catalog.combat
@@ -138,7 +145,7 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
                 w.multiple, combat.weapon_dm.get(wid, 0), reach(w),
                 trait_value(w.traits, "AP"), trait_value(w.traits, "Radiation"),
                 trait_value(w.traits, "Ion"), 1 if "laser" in wid else 0,
-                1 if w.point_defence else 0, n - 1, fixed))
+                point_defence(w.traits), n - 1, fixed))
     skills = tuple(int(crew.get(k, getattr(combat.crew, k))) for k in SKILLS)
     ecm = combat.countermeasures_dm if parts & {"countermeasures_suite",
                                                  "military_countermeasures_suite"} else 0
