@@ -80,9 +80,10 @@ def combat_tables(catalog: TravellerCatalog) -> list[Table]:
     crits = Table("Critical hits (TRV-R24)", ["2D", "location", "in a duel (house)"],
                   [[loc.roll, loc.name, loc.duel or "—"] for loc in catalog.critical_locations
                    if loc.roll.isdigit()],
-                  note="Effect 6+ with damage, and one for each tenth of the Hull lost; "
-                       "severity = damage ÷ 10 rounded up, at most 6; a location hit again "
-                       f"rises to the severity or by one. {catalog.critical_source}")
+                  note="Effect 6+ with damage: one critical, severity = damage ÷ 10 rounded "
+                       "up, at most 6; each tenth of the starting Hull lost: one of severity "
+                       "1 (tenths crossed by a critical's own damage count at once); a "
+                       "location hit again rises to the severity or by one (TRV-R24).")
     return [
         Table("Turn sequence (seed 002)", ["", "step", "what"], SEQUENCE),
         Table("Actions", ["action", "position", "skill", "characteristic", "target", "effect"],

@@ -241,15 +241,15 @@ def test_direct_fire_damage_criticals_and_radiation(p: r.Params,
     st = list(p.state0)
     rec = Recorder()
     # 2D 8 + 2 gunnery + 1 Short = 11: Effect 3; 4D 24 + 3 - 13 armour = 14, x3 = 42
-    # 42 of 88 is four tenths: four criticals, severity 5, at 2, 5, 6 and 8
+    # 42 of 88 is four tenths: four criticals of severity 1 (Core 2022 p.169), at 2, 5, 6, 8
     script(4, 4, 6, 6, 6, 6, 1, 1, 2, 3, 3, 3, 4, 4)
     r.fire(p, st, RNG, rec, 0, 0, 0, r.SHORT, 0)
     assert st[at(p, 1, r.HULL)] == 46 and st[at(p, 0, r.DEALT)] == 42
     levels = st[at(p, 1, r.CRIT):at(p, 1, r.CRIT) + 11]
-    assert levels == [5, 0, 0, 5, 5, 0, 5, 0, 0, 1, 0]  # ... and Radiation: Crew 1
+    assert levels == [1, 0, 0, 1, 1, 0, 1, 0, 0, 1, 0]  # ... and Radiation: Crew 1
     assert r.EV_RADIATION in codes(rec)
-    assert r.armour_now(p, st, 1) == 8 and r.thrust_now(p, st, 1) == 4
-    assert r.level(p, st, 1, r.EF_ATTACK) == 5
+    assert r.armour_now(p, st, 1) == 12 and r.thrust_now(p, st, 1) == 8
+    assert r.level(p, st, 1, r.EF_ATTACK) == 1
 
 
 def test_armour_stops_a_weak_hit_and_no_damage_no_critical(
@@ -270,6 +270,41 @@ def test_effect_6_with_damage_is_a_critical(p: r.Params, script: Callable[..., S
     script(1, 1)  # 5 damage of 88 loses no tenth; Effect 6 makes one critical, severity 1
     r.hurt(p, st, RNG, None, 0, 5, 6, 0)
     assert st[at(p, 1, r.CRIT) + 0] == 1
+
+
+def test_hull_lost_is_severity_1_a_tenth_and_effect_6_damage_over_10_trv_r24(
+        p: r.Params, script: Callable[..., Script]) -> None:
+    # Core Rulebook 2022 p.169: a Severity 1 critical for each 10% of starting Hull lost; only
+    # the Effect 6+ critical takes its severity from the damage (÷ 10, rounded up). The issue's
+    # Strandbell salvo: 57 damage with Effect +5 on the Dragon (176) is three tenths: three
+    # criticals of severity 1 (at 2, 5 and 6), never three of severity 6
+    st = list(p.state0)
+    rec = Recorder()
+    script(1, 1, 2, 3, 3, 3)
+    r.hurt(p, st, RNG, rec, 1, 57, 5, 0)
+    crits = [e for e in rec.events or [] if e[0] == r.EV_CRIT]
+    assert [e[4] for e in crits] == [1, 1, 1]
+    assert st[at(p, 0, r.CRIT):at(p, 0, r.CRIT) + 5] == [1, 0, 0, 1, 1]
+    # the same hit with Effect +6: first the Effect's critical, severity 57 / 10 up = 6 (at 8),
+    # then the three tenths at severity 1
+    st = list(p.state0)
+    rec = Recorder()
+    script(4, 4, 1, 1, 2, 3, 3, 3)
+    r.hurt(p, st, RNG, rec, 1, 57, 6, 0)
+    assert [e[4] for e in rec.events or [] if e[0] == r.EV_CRIT] == [6, 1, 1, 1]
+    assert r.thrust_now(p, st, 0) == 1
+
+
+def test_tenths_a_hull_criticals_own_damage_crosses_count_at_once_trv_r24(
+        p: r.Params, script: Callable[..., Script]) -> None:
+    # 8 damage of 88 loses no tenth; Effect 6: severity 1 at 7 (Hull), 1D 6 more: Hull 74, one
+    # tenth lost by the critical's own damage, so its severity-1 critical (at 2) comes at once
+    st = list(p.state0)
+    script(3, 4, 6, 1, 1)
+    r.hurt(p, st, RNG, None, 0, 8, 6, 0)
+    assert st[at(p, 1, r.HULL)] == 74 and st[at(p, 1, r.LOST)] == 1
+    assert st[at(p, 1, r.CRIT)] == 1 and st[at(p, 1, r.CRIT) + 5] == 1
+    assert st[at(p, 0, r.DEALT)] == 14
 
 
 def test_dodge_is_pilot_10_for_a_thrust_and_a_reaction(p: r.Params,
@@ -339,10 +374,10 @@ def test_a_salvo_hits_on_2d_plus_missiles_and_tl_times_effect_less_armour_once(
     st = list(p.state0)
     st[at(p, 0, r.BURNED)] = 2  # no reaction left to the Dragon
     # 3 missiles: 2D 6 + 2 more missiles + TL 15 - 13 = 2 -> Effect 2; 4D 20 x 2 - 13 = 27;
-    # 27 of 176 is one tenth: a critical, severity 3, at 2 (sensors)
+    # 27 of 176 is one tenth: a critical of severity 1, at 2 (sensors)
     script(3, 3, 5, 5, 5, 5, 1, 1)
     r.salvo_hits(p, st, RNG, None, 1, 3)
-    assert st[at(p, 0, r.HULL)] == 149 and st[at(p, 0, r.CRIT)] == 3
+    assert st[at(p, 0, r.HULL)] == 149 and st[at(p, 0, r.CRIT)] == 1
 
 
 def test_ecm_and_point_defence_take_missiles_off_by_their_effect(

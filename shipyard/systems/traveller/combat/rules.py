@@ -402,8 +402,10 @@ def critical(p: Params, st: list[int], rng: list[int], rec: Recorder | None, sid
 
 def hurt(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int, damage: int,
          effect: int, radiation: int) -> None:
-    """`side` deals `damage` to its enemy: Hull, then criticals (Effect 6+ with damage, and one
-    for each tenth of the Hull lost; severity = damage / 10 rounded up, at most 6)."""
+    """`side` deals `damage` to its enemy: Hull, then criticals (Core Rulebook 2022 p.169, not
+    the seed, TRV-R24): an Effect 6+ hit with damage is one of severity damage / 10 rounded up
+    (at most 6), and each tenth of the starting Hull lost is one of severity 1, counting the
+    tenths a Hull critical's own extra damage crosses at once."""
     t = 1 - side
     o, e = side * p.block, t * p.block
     dealt = min(damage, max(0, st[e + HULL]))
@@ -411,15 +413,19 @@ def hurt(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     st[o + DEALT] += dealt
     if st[e + HULL] <= 0:
         return
-    lost = (sv(p, t, SD_HULL) - st[e + HULL]) * 10 // sv(p, t, SD_HULL)
-    count = lost - st[e + LOST] + (1 if effect >= 6 else 0)
-    st[e + LOST] = lost
-    severity = min(6, (damage + 9) // 10)
-    for _ in range(count):
+    if effect >= 6:
         roll = roll2(rng)
+        severity = min(6, (damage + 9) // 10)
         st[o + DEALT] += critical(p, st, rng, rec, t, severity, tv(p, T_CRIT_LOC, roll), roll)
-        if st[e + HULL] <= 0:
-            return
+    while st[e + HULL] > 0:
+        lost = (sv(p, t, SD_HULL) - st[e + HULL]) * 10 // sv(p, t, SD_HULL)
+        if lost <= st[e + LOST]:
+            break
+        st[e + LOST] += 1
+        roll = roll2(rng)
+        st[o + DEALT] += critical(p, st, rng, rec, t, 1, tv(p, T_CRIT_LOC, roll), roll)
+    if st[e + HULL] <= 0:
+        return
     if radiation and not sv(p, t, SD_SHIELDED):
         emit(rec, (EV_RADIATION, t))
         critical(p, st, rng, rec, t, 1, p.crew_loc, 0)
