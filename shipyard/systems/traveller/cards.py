@@ -36,8 +36,8 @@ ACTIONS = [
     ["Targeting solution", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "Effect "
      "chained to one gunner this turn (TRV-R23)"],
     ["Scan", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "finds the enemy"],
-    ["Repair", "engineer", "Engineer/Mechanic", "EDU", "8+", "one level off the worst damage "
-     "(TRV-R24)"],
+    ["Repair", "engineer", "Engineer/Mechanic", "EDU", "8+", "one level off; the default crew "
+     "mends what costs most this turn (TRV-R24, R25)"],
     ["Jam comms / communicate", "comms", "Electronics (comms)", "EDU", "8+", "no effect in a "
      "duel (TRV-R29)"],
     ["Inspire", "captain", "Leadership", "SOC", "8+", "Effect chained into next initiative"],

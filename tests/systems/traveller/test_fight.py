@@ -424,6 +424,51 @@ def test_repair_mends_the_worst_damage_one_level(p: r.Params,
     assert st[at(p, 0, r.CRIT) + 4] == 2 and r.armour_now(p, st, 0) == 11
 
 
+def test_overcharge_and_inspire_judge_the_dm_they_would_roll_with_trv_r25(
+        p: r.Params, script: Callable[..., Script]) -> None:
+    # Engineer +2 with Crew level 4 (-2) rolls at DM 0, below the +1 threshold: no overcharge;
+    # Leadership +1 is below inspire's +2 (a Leadership +2 crew at Crew level 2 would be too)
+    st = list(p.state0)
+    st[at(p, 0, r.THRUST)] = 7
+    r.set_level(p, st, 0, p.crew_loc, 4)
+    rec = Recorder()
+    script(2, 2)  # only the manoeuvre: Pilot 4 + 2 - 2 = 4 vs 6+, a failure
+    r.manoeuvre(p, st, RNG, rec, 0, r.LONG, 0, r.SHORT)
+    assert codes(rec) == [r.EV_MANOEUVRE]
+    data = list(p.data)
+    data[p.skill_at + r.LEADERSHIP] = 2
+    q = p._replace(data=data)
+    st = list(p.state0)
+    r.set_level(q, st, 0, q.crew_loc, 2)
+    st[at(q, 1, r.HULL)] = 1
+    rec = Recorder()
+    script(3, 3, 6, 6, 6, 6)  # jam, then the repair of the crew, then the launch
+    r.attack_step(q, st, RNG, rec, 0, r.DISTANT)
+    assert r.EV_INSPIRE not in codes(rec)
+
+
+def test_repair_mends_what_costs_most_this_turn_trv_r25(p: r.Params,
+                                                       script: Callable[..., Script]) -> None:
+    # the Dragon at Short (its barbettes reach) wanting Short: Weapons level 1 before the
+    # M-drive's two overcharge hits and Armour level 3
+    st = list(p.state0)
+    st[at(p, 0, r.MHITS)] = 2
+    st[at(p, 0, r.WANTED)] = r.SHORT
+    r.set_level(p, st, 0, 3, 1)
+    r.set_level(p, st, 0, 4, 3)
+    assert r.repair_target(p, st, 0, r.SHORT) == 3
+    # at Distant, wanting Short, nothing reaches but a salvo: still attacks first
+    assert r.repair_target(p, st, 0, r.DISTANT) == 3
+    # no missiles left: thrust, the overcharge's hits, before the higher Armour
+    st[at(p, 0, r.STOCK)] = 0
+    assert r.repair_target(p, st, 0, r.DISTANT) == -1
+    # on the wanted band with no shot: the highest level, Armour
+    st[at(p, 0, r.WANTED)] = r.DISTANT
+    assert r.repair_target(p, st, 0, r.DISTANT) == 4
+    st = list(p.state0)
+    assert r.repair_target(p, st, 0, r.SHORT) == -2
+
+
 def test_dd_damage_dice_trv_r26() -> None:
     entry = WeaponEntry.model_validate({"id": "nuke", "name": "Nuclear Missile", "tl": 6,
                                         "range": "Special", "dice": "2DD", "source": "test"})

@@ -69,7 +69,7 @@ Q_BAND = 1  # the band a side's captain wants (facts: round, band, own hull, ene
 
 # per-side state: one flat int list, `block` ints a side (copied from Params.state0)
 HULL, DEALT, MHITS, INIT, REACT, BURNED, BURN_NEXT, INSPIRE, JAMMED, JAM_NEXT = range(10)
-CHAIN, THRUST, STOCK, SANDS, LOST, CRIT = range(10, 16)
+CHAIN, THRUST, STOCK, SANDS, LOST, WANTED, CRIT = range(10, 17)  # WANTED: this turn's band
 EFF = CRIT + 11  # the levels summed by effect (EF_*), kept as criticals and repairs change them
 AIM = EFF + 7  # then one aim count per weapon entry, then (missiles, rounds) per salvo slot
 
@@ -331,7 +331,9 @@ def manoeuvre(p: Params, st: list[int], rng: list[int], rec: Recorder | None, si
     o = side * p.block
     crew = crew_dm(p, st, side)
     base = st[o + THRUST]
-    if want != band and sk(p, side, ENGINEER) >= p.overcharge_from and base > 0:
+    st[o + WANTED] = want
+    # the engineer's DM as it would roll, crew criticals and all, against the threshold
+    if want != band and sk(p, side, ENGINEER) - crew >= p.overcharge_from and base > 0:
         roll = roll2(rng)
         dm = sk(p, side, ENGINEER) - crew
         effect = roll + dm - AVERAGE
@@ -536,14 +538,47 @@ def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side:
         st[o + AIM + p.maxw + 2 * slot + 1] = tv(p, T_FLIGHT, band)
 
 
+def attacks_now(p: Params, st: list[int], side: int, band: int) -> int:
+    """1 when `side` can attack this turn: a gun that can hurt reaches, or a salvo may go."""
+    o = side * p.block
+    if has_shot(p, side, band):
+        return 1
+    return 1 if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0 and tv(p, T_FLIGHT, band) else 0
+
+
+def repair_target(p: Params, st: list[int], side: int, band: int) -> int:
+    """What the default engineer mends (TRV-R25): the level that costs most this turn, attacks
+    when the ship can attack, thrust (criticals or the overcharge's M-drive hits, -1) when off
+    the wanted band, else the highest level; on a tie the first in 2D order, the overcharge's
+    hits before every location. -2: nothing to mend."""
+    o = side * p.block
+    attacking = attacks_now(p, st, side, band)
+    moving = 1 if st[o + WANTED] != band else 0
+    best, best_rank, best_level = -2, -1, 0
+    for loc in range(-1, p.nloc):
+        effect = EF_THRUST if loc < 0 else tv(p, T_CRIT_EFFECT, loc)
+        now = st[o + MHITS] if loc < 0 else st[o + CRIT + loc]
+        if effect == EF_NONE or now <= 0:
+            continue
+        rank = 0
+        if effect == EF_ATTACK and attacking:
+            rank = 2
+        elif effect == EF_THRUST and moving:
+            rank = 1
+        if rank > best_rank or (rank == best_rank and now > best_level):
+            best, best_rank, best_level = loc, rank, now
+    return best
+
+
 def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
                 band: int) -> int:
     """One side's attack step, position by position; 1 when the enemy is destroyed."""
     t = 1 - side
     o, e = side * p.block, t * p.block
     crew = crew_dm(p, st, side)
-    # captain: inspire the crew (its Effect chains into next turn's initiative)
-    if sk(p, side, LEADERSHIP) >= p.inspire_from:
+    # captain: inspire the crew (its Effect chains into next turn's initiative), judged on the
+    # DM it would roll with
+    if sk(p, side, LEADERSHIP) - crew >= p.inspire_from:
         roll = roll2(rng)
         dm = sk(p, side, LEADERSHIP) - crew
         st[o + INSPIRE] = roll + dm - AVERAGE
@@ -560,17 +595,12 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
         effect = roll + dm - AVERAGE
         st[e + JAM_NEXT] = max(0, effect)
         emit(rec, (EV_JAM, side, roll, dm, effect))
-    # engineer: repair the worst damage (overcharge hits on the M-drive first)
-    worst = -1
-    for loc in range(p.nloc):
-        if tv(p, T_CRIT_EFFECT, loc) != EF_NONE and st[o + CRIT + loc] > 0 and (
-                worst < 0 or st[o + CRIT + loc] > st[o + CRIT + worst]):
-            worst = loc
-    if st[o + MHITS] > 0 or worst >= 0:
+    # engineer: repair the damage that costs most this turn (TRV-R25)
+    where = repair_target(p, st, side, band)
+    if where > -2:
         roll = roll2(rng)
         dm = sk(p, side, ENGINEER) - crew
         ok = 1 if roll + dm >= AVERAGE else 0
-        where = -1 if st[o + MHITS] > 0 else worst
         now = 0
         if where < 0:
             st[o + MHITS] -= ok

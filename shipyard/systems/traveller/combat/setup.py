@@ -225,6 +225,8 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
             row = harm[i] if field == "harm" else [getattr(w, field) for w in s.weapons]
             w_flat += row + [0] * (maxw - len(row))
     want = [wanted(sides[0], sides[1], dms), wanted(sides[1], sides[0], dms)]
+    for i in range(2):
+        state0[i * block + r.WANTED] = want[i]  # until the first manoeuvre step asks
     sd: list[int] = []
     for i, s in enumerate(sides):
         sd += [s.hull, s.armour, s.thrust, s.tl, s.sensor_dm, s.ecm_dm, s.shielded, want[i],
