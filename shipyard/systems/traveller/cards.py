@@ -18,7 +18,8 @@ SEQUENCE = [
     ["3", "Attack step", "initiative order, one action a position: captain, sensors, engineer, "
      "gunners; a destroyed ship acts no more"],
     ["4", "Missile hits", "salvos whose flight is over, in initiative order (TRV-R19)"],
-    ["5", "Back to 1", "bought reactions become next turn's −2 each"],
+    ["5", "Back to 1", "bought reactions become next turn's −2 each; no winner when neither "
+     "ship can harm the other any more (TRV-R30)"],
 ]
 
 ACTIONS = [

@@ -219,16 +219,22 @@ def has_shot(p: Params, side: int, band: int) -> int:
     return 0
 
 
-def can_harm(p: Params, st: list[int], side: int) -> int:
+def can_harm(p: Params, st: list[int], side: int, band: int) -> int:
+    """1 while `side` may still hurt its enemy (TRV-R30): a missile in flight, or a weapon that
+    can hurt or a missile to launch; when neither ship has a drive to change the range, only
+    those that reach the band they are at count."""
     o = side * p.block
-    for w in range(sv(p, side, SD_NW)):
-        if wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w):
-            return 1
-    if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0:
-        return 1
     for slot in range(p.maxs):
         if st[o + AIM + p.maxw + 2 * slot] > 0:
             return 1
+    fixed = 1 if sv(p, 0, SD_THRUST) == 0 and sv(p, 1, SD_THRUST) == 0 else 0
+    for w in range(sv(p, side, SD_NW)):
+        if wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w) and (
+                not fixed or wv(p, side, W_REACH, w) >= band):
+            return 1
+    if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0 and (
+            not fixed or tv(p, T_FLIGHT, band) > 0):
+        return 1
     return 0
 
 
@@ -767,7 +773,7 @@ def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int
         won = end_turn(p, st, rng, rec, first)
         if won >= 0:
             return won, rnd, st[DEALT], st[p.block + DEALT]
-        if not can_harm(p, st, 0) and not can_harm(p, st, 1):
+        if not can_harm(p, st, 0, band) and not can_harm(p, st, 1, band):
             return HARMLESS, rnd, st[DEALT], st[p.block + DEALT]
     return CAP, p.cap, st[DEALT], st[p.block + DEALT]
 

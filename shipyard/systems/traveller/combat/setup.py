@@ -184,13 +184,14 @@ def expected(me: Side, them: Side, band: int, dms: tuple[int, ...]) -> Fraction:
 
 def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> int:
     """The default captain's band (TRV-R25): where its expected damage most exceeds the
-    enemy's, the longer band on a tie."""
-    best, choice = None, r.LONG
-    for band in range(r.DISTANT + 1):
-        score = expected(me, them, band, dms) - expected(them, me, band, dms)
-        if best is None or score >= best:
-            best, choice = score, band
-    return choice
+    enemy's. On a tie a ship that can hurt its enemy steers for the band where its own expected
+    damage is highest (the shorter on a further tie: identical ships close in rather than both
+    run to Distant); one that cannot, the longer band."""
+    mine = [expected(me, them, band, dms) for band in range(r.DISTANT + 1)]
+    score = [m - expected(them, me, band, dms) for band, m in enumerate(mine)]
+    if any(m > 0 for m in mine):
+        return max(range(r.DISTANT + 1), key=lambda band: (score[band], mine[band], -band))
+    return max(range(r.DISTANT + 1), key=lambda band: (score[band], band))
 
 
 def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]]:
