@@ -42,10 +42,10 @@ ACTIONS = [
     ["Jam comms / communicate", "comms", "Electronics (comms)", "EDU", "8+", "no effect in a "
      "duel (TRV-R29)"],
     ["Inspire", "captain", "Leadership", "SOC", "8+", "Effect chained into next initiative"],
-    ["Direct fire", "gunner", "Gunnery", "INT/DEX", "8+", "range, weapon DMs; damage + Effect − "
-     "armour, × mount (TRV-R19)"],
-    ["Launch salvo", "gunner", "Gunnery", "INT/DEX", "2+", "every missile mount at once; "
-     "flight by band"],
+    ["Direct fire", "gunner; pilot: one fixed mount", "Gunnery", "INT/DEX", "8+", "range, "
+     "weapon DMs; damage + Effect − armour, × mount (TRV-R16, R19)"],
+    ["Launch salvo", "one gunner (or the pilot)", "Gunnery", "INT/DEX", "2+", "every missile "
+     "mount at once, one position's action; flight by band (TRV-R16)"],
 ]
 
 REACTIONS = [

@@ -356,10 +356,9 @@ def test_out_of_range_gunners_aim_and_the_sensor_operator_jams(
 def test_no_launch_at_close_and_salvos_fly_their_rounds(p: r.Params,
                                                         script: Callable[..., Script]) -> None:
     st = list(p.state0)
-    r.launch(p, st, RNG, None, 1, r.CLOSE)
-    assert st[at(p, 1, r.STOCK)] == p.state0[at(p, 1, r.STOCK)]
+    assert r.free_slot(p, st, 1, r.CLOSE) == -1 and r.free_slot(p, st, 1, r.LONG) == 0
     script(3, 3)
-    r.launch(p, st, RNG, None, 1, r.LONG)  # 2 rounds
+    r.launch(p, st, RNG, None, 1, 0, r.LONG)  # 2 rounds
     slot = at(p, 1, r.AIM) + p.maxw
     assert st[slot:slot + 2] == [3, 2]
     assert r.missiles(p, st, RNG, None, 1) == 0 and st[slot:slot + 2] == [3, 1]

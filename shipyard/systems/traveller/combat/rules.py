@@ -75,10 +75,14 @@ AIM = EFF + 7  # then one aim count per weapon entry, then (missiles, rounds) pe
 
 
 (W_KIND, W_COPIES, W_DICE, W_DD, W_PER_DIE, W_MULTIPLE, W_DM, W_REACH, W_AP, W_RADIATION,
- W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_HARM) = range(16)
-NWF = 16
+ W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_MIXED, W_HARM) = range(17)
+NWF = 17
 (SD_HULL, SD_ARMOUR, SD_THRUST, SD_TL, SD_SENSOR_DM, SD_ECM_DM, SD_SHIELDED, SD_WANT, SD_SALVO,
- SD_MISSILE_DICE, SD_MISSILE_DD, SD_MISSILE_GUNNERY, SD_NW) = range(13)
+ SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_NW) = range(13)
+# who launches the salvo, one position's action (TRV-R16): a gunner or the pilot with nothing
+# else to fire, the gunner of a turret that also holds a gun (its shot given up), or the pilot
+# whose fixed mounts also hold a gun (its fixed-mount shot given up)
+LAUNCH_FREE, LAUNCH_PILOT, LAUNCH_GUNNER = range(3)
 NSD = 13
 (T_COST, T_RANGE_DM, T_FLIGHT, T_CRIT_LOC, T_CRIT_EFFECT) = range(5)
 NT = 5
@@ -480,7 +484,7 @@ def fire(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     armour (less AP), times the mount's multiple (TRV-R19)."""
     t = 1 - side
     o = side * p.block
-    skill = sk(p, side, PILOT) if wv(p, side, W_FIXED, w) else sk(p, side, GUNNERY)
+    skill = sk(p, side, GUNNERY)  # the pilot fires fixed mounts with Gunnery too (TRV-R16)
     aim = st[o + AIM + w]
     penalty = level(p, st, side, EF_ATTACK) + crew_dm(p, st, side)
     roll = roll2(rng)
@@ -519,22 +523,25 @@ def fire(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
         hurt(p, st, rng, rec, side, damage, effect, wv(p, side, W_RADIATION, w))
 
 
-def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
-           band: int) -> None:
-    """Launch a salvo: every missile mount at once, Gunnery 2+; in flight for the band's
-    rounds; no launch at Adjacent or Close."""
+def free_slot(p: Params, st: list[int], side: int, band: int) -> int:
+    """The salvo slot a launch this turn would fill, or -1 when no salvo may go: no missiles,
+    no launch at Adjacent or Close, or every slot in flight."""
     o = side * p.block
     if sv(p, side, SD_SALVO) == 0 or st[o + STOCK] == 0 or tv(p, T_FLIGHT, band) == 0:
-        return
-    slot = -1
+        return -1
     for s in range(p.maxs):
         if st[o + AIM + p.maxw + 2 * s] == 0:
-            slot = s
-            break
-    if slot < 0:
-        return
+            return s
+    return -1
+
+
+def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
+           slot: int, band: int) -> None:
+    """Launch a salvo: every missile mount at once, one gunner's action, Gunnery 2+; in flight
+    for the band's rounds."""
+    o = side * p.block
     roll = roll2(rng)
-    dm = sv(p, side, SD_MISSILE_GUNNERY) - level(p, st, side, EF_ATTACK) - crew_dm(p, st, side)
+    dm = sk(p, side, GUNNERY) - level(p, st, side, EF_ATTACK) - crew_dm(p, st, side)
     n = min(sv(p, side, SD_SALVO), st[o + STOCK])
     ok = roll + dm >= SIMPLE
     st[o + STOCK] -= n
@@ -615,23 +622,46 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
             set_level(p, st, side, where, st[o + CRIT + where] - ok)
             now = st[o + CRIT + where]
         emit(rec, (EV_REPAIR, side, roll, dm, ok, where, now))
-    # gunners: fire what reaches, aim what does not (up to +6)
+    # gunners and the pilot: one action a position (TRV-R16). The salvo is one position's
+    # action: every missile launches each turn it can, and a launcher that also holds a gun
+    # gives its shot up for it. The pilot fires one fixed mount, the hardest-hitting that
+    # reaches (setup puts them in that order); gunners fire what reaches, aim what does not.
+    slot = free_slot(p, st, side, band)
+    launcher = sv(p, side, SD_LAUNCHER) if slot >= 0 else LAUNCH_FREE
+    mixed_busy = 1 if launcher == LAUNCH_GUNNER else 0
+    pick = -1  # the pilot's fixed mount: the first that reaches, else the first to aim
+    if launcher != LAUNCH_PILOT:
+        for w in range(sv(p, side, SD_NW)):
+            if wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w) and wv(
+                    p, side, W_FIXED, w) and (pick < 0 or (wv(p, side, W_REACH, w) >= band
+                                                           > wv(p, side, W_REACH, pick))):
+                pick = w
     chain = st[o + CHAIN]
     for w in range(sv(p, side, SD_NW)):
         if wv(p, side, W_KIND, w) != DIRECT or not wv(p, side, W_HARM, w):
+            continue
+        fixed = wv(p, side, W_FIXED, w)
+        if fixed and w != pick:
+            continue
+        shots = 1 if fixed else wv(p, side, W_COPIES, w)
+        if mixed_busy and wv(p, side, W_MIXED, w):
+            shots -= 1  # this turret's gunner launches the salvo
+            mixed_busy = 0
+        if shots == 0:
             continue
         if wv(p, side, W_REACH, w) < band:
             if st[o + AIM + w] < 6:
                 st[o + AIM + w] += 2
                 emit(rec, (EV_AIM, side, w, st[o + AIM + w]))
             continue
-        for copy in range(wv(p, side, W_COPIES, w)):
+        for copy in range(shots):
             fire(p, st, rng, rec, side, w, copy, band, chain)
             chain = 0
             if st[e + HULL] <= 0:
                 return 1
         st[o + AIM + w] = 0
-    launch(p, st, rng, rec, side, band)
+    if slot >= 0:
+        launch(p, st, rng, rec, side, slot, band)
     return 0
 
 
