@@ -11,7 +11,7 @@ SEQUENCE = [
     ["0", "Find the enemy", "both scan, Sensors 8+; a side that alone finds the other has a "
      "free round (an attack step, no reactions against it); both failing, both scan again, "
      "ten tries (TRV-R17)"],
-    ["1", "Initiative", "2D + Pilot + Captain's Tactics Effect (8+, good or bad) + Thrust, "
+    ["1", "Initiative", "2D + Pilot skill + Captain's Tactics Effect (8+, good or bad) + Thrust, "
      "+ last turn's Inspire Effect, −2 per reaction bought; ties: more thrust, then A (TRV-R21)"],
     ["2", "Manoeuvre step", "reverse initiative order: overcharge, manoeuvre, then the range; "
      "then boarding (Adjacent) and line up shot (TRV-R18, R20, R22)"],

@@ -288,6 +288,7 @@ class CrewDefaults(StrictModel):
     """Each position's total DM (skill + characteristic DM) in a duel, unless --crew says."""
 
     pilot: int = Field(ge=-3, le=10)
+    pilot_skill: int = Field(ge=-3, le=6, description="Pilot skill alone: initiative adds it")
     gunnery: int = Field(ge=-3, le=10)
     sensors: int = Field(ge=-3, le=10)
     tactics: int = Field(ge=-3, le=10)

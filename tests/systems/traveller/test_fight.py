@@ -147,14 +147,20 @@ def test_reactions_by_initiative() -> None:
 def test_initiative_is_2d_pilot_tactics_effect_thrust(p: r.Params,
                                                       script: Callable[..., Script]) -> None:
     st = list(p.state0)
+    # TRV-R21: the Pilot's skill alone (1 by default), not the pilot's DM (skill + DEX, 2)
     script(4, 4, 3, 3)  # Tactics 8 + 1 -> Effect +1; initiative 2D 6
-    assert r.initiative(p, st, RNG, None, 0) == 6 + 2 + 1 + 7
+    assert r.initiative(p, st, RNG, None, 0) == 6 + 1 + 1 + 7
     assert st[at(p, 0, r.REACT)] == 4 and st[at(p, 0, r.THRUST)] == 7
     st[at(p, 0, r.INSPIRE)] = 3  # last turn's Inspire Effect chains in
     st[at(p, 0, r.BURN_NEXT)] = 2  # two reactions bought last turn: -4
     script(1, 1, 3, 3)  # Tactics 2 + 1 -> Effect -5, good or bad
-    assert r.initiative(p, st, RNG, None, 0) == 6 + 2 - 5 + 7 + 3 - 4
-    assert st[at(p, 0, r.REACT)] == 3  # initiative 9
+    assert r.initiative(p, st, RNG, None, 0) == 6 + 1 - 5 + 7 + 3 - 4
+    assert st[at(p, 0, r.REACT)] == 2  # initiative 8
+    crew = SUPPORT.prepare(design(DRAGON), design(STRANDBELL),
+                           Terms(crew=({"pilot": 5, "pilot_skill": 3}, {}))).state
+    st = list(crew.state0)
+    script(4, 4, 3, 3)
+    assert r.initiative(crew, st, RNG, None, 0) == 6 + 3 + 1 + 7
 
 
 # --- manoeuvre step -------------------------------------------------------------------

@@ -29,7 +29,7 @@ START_PLANET = 8  # near a planet: Medium on 1-2, Long on 3-6
 # weapon kinds
 DIRECT, MISSILE, BATTERY, SAND = 1, 2, 3, 4
 # skills (each a total DM: skill + characteristic DM)
-PILOT, GUNNERY, SENSORS, TACTICS, LEADERSHIP, ENGINEER = range(6)
+PILOT, GUNNERY, SENSORS, TACTICS, LEADERSHIP, ENGINEER, PILOT_SKILL = range(7)
 # what a level of critical damage at a location does (combat.yaml critical_locations)
 EF_NONE, EF_SENSORS, EF_THRUST, EF_ATTACK, EF_ARMOUR, EF_DAMAGE, EF_CREW = range(7)
 
@@ -87,7 +87,7 @@ NSD = 13
 (T_COST, T_RANGE_DM, T_FLIGHT, T_CRIT_LOC, T_CRIT_EFFECT) = range(5)
 NT = 5
 TAB_WIDTH = 13
-NSKILL = 6
+NSKILL = 7
 
 
 class Params(NamedTuple):
@@ -294,18 +294,19 @@ def start_band(p: Params, rng: list[int]) -> int:
 
 
 def initiative(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int) -> int:
-    """2D + Pilot + the Captain's Tactics (naval) Effect (8+, good or bad) + Thrust, + last
-    turn's Inspire Effect, -2 per reaction bought last turn."""
+    """2D + the Pilot's skill (the skill alone, TRV-R21) + the Captain's Tactics (naval) Effect
+    (8+, good or bad) + Thrust, + last turn's Inspire Effect, -2 per reaction bought last
+    turn."""
     o = side * p.block
     tactics = roll2(rng)
     tdm = sk(p, side, TACTICS) - crew_dm(p, st, side)
     roll = roll2(rng)
     thrust = thrust_now(p, st, side)
     burn = 2 * st[o + BURN_NEXT]
-    init = roll + sk(p, side, PILOT) + (tactics + tdm - AVERAGE) + thrust + st[o + INSPIRE] \
-        - burn
+    init = roll + sk(p, side, PILOT_SKILL) + (tactics + tdm - AVERAGE) + thrust \
+        + st[o + INSPIRE] - burn
     reactions = reactions_for(init)
-    emit(rec, (EV_INIT, side, roll, sk(p, side, PILOT), tactics, tdm, thrust,
+    emit(rec, (EV_INIT, side, roll, sk(p, side, PILOT_SKILL), tactics, tdm, thrust,
                st[o + INSPIRE], burn, init, reactions))
     st[o + INIT] = init
     st[o + REACT] = reactions

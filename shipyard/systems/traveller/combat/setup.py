@@ -18,7 +18,7 @@ MAX_SALVOS = 12  # salvos in flight a side: Distant's flight is 10 rounds
 NO_SENSORS_DM = -4  # TRV-R17: a ship without a sensor suite scans as with basic sensors
 W_FIELDS = ("kind", "copies", "dice", "dd", "per_die", "multiple", "dm", "reach", "ap",
             "radiation", "ion", "laser", "pd", "pd_dm", "fixed", "mixed", "harm")
-SKILLS = ("pilot", "gunnery", "sensors", "tactics", "leadership", "engineer")
+SKILLS = ("pilot", "gunnery", "sensors", "tactics", "leadership", "engineer", "pilot_skill")
 EFFECTS = {"none": r.EF_NONE, "sensors": r.EF_SENSORS, "thrust": r.EF_THRUST,
            "attack": r.EF_ATTACK, "armour": r.EF_ARMOUR, "damage": r.EF_DAMAGE,
            "crew": r.EF_CREW}
@@ -278,7 +278,7 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
     start_words = {"random": "Very Long (a random encounter)",
                    "planet": "near a planet: Medium on 1-2 of a d6, else Long"}
     notes = (f"start: {start_words.get(where, where)}",
-             "crews (pilot, gunnery, sensors, tactics, leadership, engineer): "
+             "crews (pilot, gunnery, sensors, tactics, leadership, engineer, Pilot skill): "
              + "; ".join(f"{s.name} {'/'.join(f'{v:+d}' for v in s.skills)}" for s in sides),
              "default crews steer for " + ", ".join(
                  f"{s.name} {combat.bands[want[i]].name}"
