@@ -11,14 +11,15 @@ SEQUENCE = [
     ["0", "Find the enemy", "both scan, Sensors 8+; a side that alone finds the other has a "
      "free round (an attack step, no reactions against it); both failing, both scan again, "
      "ten tries (TRV-R17)"],
-    ["1", "Initiative", "2D + Pilot + Captain's Tactics Effect (8+, good or bad) + Thrust, "
+    ["1", "Initiative", "2D + Pilot skill + Captain's Tactics Effect (8+, good or bad) + Thrust, "
      "+ last turn's Inspire Effect, −2 per reaction bought; ties: more thrust, then A (TRV-R21)"],
     ["2", "Manoeuvre step", "reverse initiative order: overcharge, manoeuvre, then the range; "
      "then boarding (Adjacent) and line up shot (TRV-R18, R20, R22)"],
     ["3", "Attack step", "initiative order, one action a position: captain, sensors, engineer, "
      "gunners; a destroyed ship acts no more"],
     ["4", "Missile hits", "salvos whose flight is over, in initiative order (TRV-R19)"],
-    ["5", "Back to 1", "bought reactions become next turn's −2 each"],
+    ["5", "Back to 1", "bought reactions become next turn's −2 each; no winner when neither "
+     "ship can harm the other any more (TRV-R30)"],
 ]
 
 ACTIONS = [
@@ -36,21 +37,21 @@ ACTIONS = [
     ["Targeting solution", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "Effect "
      "chained to one gunner this turn (TRV-R23)"],
     ["Scan", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "finds the enemy"],
-    ["Repair", "engineer", "Engineer/Mechanic", "EDU", "8+", "one level off the worst damage "
-     "(TRV-R24)"],
+    ["Repair", "engineer", "Engineer/Mechanic", "EDU", "8+", "one level off; the default crew "
+     "mends what costs most this turn (TRV-R24, R25)"],
     ["Jam comms / communicate", "comms", "Electronics (comms)", "EDU", "8+", "no effect in a "
      "duel (TRV-R29)"],
     ["Inspire", "captain", "Leadership", "SOC", "8+", "Effect chained into next initiative"],
-    ["Direct fire", "gunner", "Gunnery", "INT/DEX", "8+", "range, weapon DMs; damage + Effect − "
-     "armour, × mount (TRV-R19)"],
-    ["Launch salvo", "gunner", "Gunnery", "INT/DEX", "2+", "every missile mount at once; "
-     "flight by band"],
+    ["Direct fire", "gunner; pilot: one fixed mount", "Gunnery", "INT/DEX", "8+", "range, "
+     "weapon DMs; damage + Effect − armour, × mount (TRV-R16, R19)"],
+    ["Launch salvo", "one gunner (or the pilot)", "Gunnery", "INT/DEX", "2+", "every missile "
+     "mount at once, one position's action; flight by band (TRV-R16)"],
 ]
 
 REACTIONS = [
     ["Dodge", "Pilot", "10+", "1 thrust", "−Effect to the attack (the seed, not the book)"],
-    ["Point defence", "Gunnery + mount", "8+", "—", "Effect missiles destroyed; batteries +1 "
-     "DM a die (TRV-R28)"],
+    ["Point defence", "Gunnery", "8+", "—", "only a weapon with the Point Defence trait (a "
+     "battery: DM +1 a die); Effect missiles destroyed (TRV-R28)"],
     ["ECM", "Electronics (sensors)", "10+", "once a salvo", "+sensor and suite DM; Effect "
      "missiles removed"],
     ["Sand", "Gunnery", "8+", "a canister", "−1D damage of a laser (TRV-R27)"],
@@ -66,7 +67,7 @@ TRAITS = [
     ["Ion", "no Hull damage: the damage's severity goes to the power plant (TRV-R27)"],
     ["Smart", "the seed's missile TL DM (+1..+6) is the trait: not added twice (TRV-R27)"],
     ["DD", "destructive dice: each d6 ×10 (TRV-R26)"],
-    ["Point Defence", "the weapon may react against missiles (TRV-R28)"],
+    ["Point Defence", "the only weapons that may react against missiles (TRV-R28)"],
 ]
 
 
@@ -80,9 +81,10 @@ def combat_tables(catalog: TravellerCatalog) -> list[Table]:
     crits = Table("Critical hits (TRV-R24)", ["2D", "location", "in a duel (house)"],
                   [[loc.roll, loc.name, loc.duel or "—"] for loc in catalog.critical_locations
                    if loc.roll.isdigit()],
-                  note="Effect 6+ with damage, and one for each tenth of the Hull lost; "
-                       "severity = damage ÷ 10 rounded up, at most 6; a location hit again "
-                       f"rises to the severity or by one. {catalog.critical_source}")
+                  note="Effect 6+ with damage: one critical, severity = damage ÷ 10 rounded "
+                       "up, at most 6; each tenth of the starting Hull lost: one of severity "
+                       "1 (tenths crossed by a critical's own damage count at once); a "
+                       "location hit again rises to the severity or by one (TRV-R24).")
     return [
         Table("Turn sequence (seed 002)", ["", "step", "what"], SEQUENCE),
         Table("Actions", ["action", "position", "skill", "characteristic", "target", "effect"],

@@ -749,8 +749,10 @@ class Deriver:
             return []
         used = sum(line.tons for line in self.all_lines() if line.counts_tons)
         used += self.bulkheads()[0]
-        left = self.usable - used
-        if abs(left) < 1e-7:
+        # never below nothing: a hull already full has an empty hold, and what the other parts
+        # take beyond the hull is then tonnage.over, not a negative hold that hides it
+        left = max(0.0, self.usable - used)
+        if left < 1e-7:
             left = 0.0
         return [Line(e.section, self.name(p, e), tons=left, kind="cargo_rest")]
 

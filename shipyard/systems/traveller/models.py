@@ -230,7 +230,6 @@ class WeaponEntry(StrictModel):
     traits: str = ""
     power: float = 0
     cost: float = 0
-    point_defence: bool = False
     ordnance: str | None = None
     salvo: int | None = None
     magazine: int | None = None
@@ -289,6 +288,7 @@ class CrewDefaults(StrictModel):
     """Each position's total DM (skill + characteristic DM) in a duel, unless --crew says."""
 
     pilot: int = Field(ge=-3, le=10)
+    pilot_skill: int = Field(ge=-3, le=6, description="Pilot skill alone: initiative adds it")
     gunnery: int = Field(ge=-3, le=10)
     sensors: int = Field(ge=-3, le=10)
     tactics: int = Field(ge=-3, le=10)

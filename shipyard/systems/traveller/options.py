@@ -18,9 +18,12 @@ AIM = Option("aim", "the gunner's aim, +2 a turn aimed, at most +6", Whole(0, 6,
              only="odds")
 SKILL = Whole(-3, 10, "DM")
 CREW = (
-    Option("pilot", "the pilot's DM: Pilot + DEX DM (initiative, manoeuvre, dodge, line up, "
-           "fixed mounts)", SKILL),
-    Option("gunnery", "each gunner's DM: Gunnery + DEX or INT DM", SKILL),
+    Option("pilot", "the pilot's DM: Pilot + DEX DM (manoeuvre, dodge, line up, boarding)",
+           SKILL),
+    Option("pilot_skill", "the pilot's Pilot skill alone, which initiative adds (the seed: "
+           "\"the Pilot's skill\")", Whole(-3, 6, "skill")),
+    Option("gunnery", "each gunner's DM, and the pilot's at a fixed mount: Gunnery + DEX or "
+           "INT DM", SKILL),
     Option("sensors", "the sensor operator's DM: Electronics (sensors) + INT or EDU DM", SKILL),
     Option("tactics", "the captain's DM: Tactics (naval) + INT DM", SKILL),
     Option("leadership", "the captain's DM: Leadership + SOC DM", SKILL),

@@ -65,11 +65,12 @@ def budgets(ship: Ship, line_of: LineOf) -> list[Budget]:
         if ln.counts_tons:
             tonnage.add(label(ln.item, ln.quantity, ln.section), dec(ln.tons), line(ln.part))
     if rest is not None:
-        # the hold takes what is left, so the ledger adds up to the hull to the last digit
+        # the hold takes what is left, so the ledger adds up to the hull to the last digit;
+        # never below nothing, so a hull overfilled shows over, not full
         k = next(k for k, item in enumerate(tonnage.items) if item.line == line(rest.part)
                  and item.label.startswith("Cargo"))
         others = sum((item.amount for j, item in enumerate(tonnage.items) if j != k), Decimal(0))
-        tonnage.items[k] = LineItem(tonnage.items[k].label, hull - others,
+        tonnage.items[k] = LineItem(tonnage.items[k].label, max(Decimal(0), hull - others),
                                     tonnage.items[k].line)
     power = Budget("power", "Power", dec(ship.output), title="Power (basic + larger drive + rest)")
     m, j = ship.draw("m_drive"), ship.draw("j_drive")

@@ -254,3 +254,27 @@ def test_a_planetoid_uses_part_of_its_hull_and_has_armour_of_itself(build: Build
                     configuration="planetoid")
     assert over.errors[0].message == ("parts use 810 t of the 800 usable tons of a 1000-ton "
                                       "hull: 10 t over")
+
+
+def test_a_hold_taking_the_rest_is_never_negative_and_over_tonnage_shows(build: Build) -> None:
+    # issue 21 item 1: `new` ends with a hold taking the rest; 50 staterooms then overfill 200 t
+    report, ship = build(*CORE, {"part": "stateroom", "count": 50})
+    assert ship is not None
+    hold = next(ln for ln in ship.lines if ln.kind == "cargo_rest")
+    assert hold.tons == 0
+    assert report.legal is False and codes(report) == ["tonnage.over"]
+    assert ship.tons_used > 200
+    tonnage = next(b for b in report.budgets if b.name == "tonnage")
+    assert sum(i.amount for i in tonnage.items) > 200
+
+
+def test_no_line_of_any_bundled_or_overfull_design_takes_negative_tons(build: Build) -> None:
+    for path in sorted((ROOT / "catalogs/traveller/examples").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data["parts"].append({"part": "stateroom", "count": 400})
+        _, ship = build(*data["parts"], tons=data["hull"]["tons"], tl=data["tl"],
+                        configuration=data["hull"]["configuration"],
+                        hull={k: v for k, v in data["hull"].items()
+                              if k not in ("tons", "configuration")})
+        assert ship is not None
+        assert all(ln.tons >= 0 for ln in ship.lines), path.name

@@ -95,7 +95,7 @@ def attack_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
     for w in me.weapons:
         if w.kind != r.DIRECT:
             continue
-        skill = me.skills[r.PILOT] if w.fixed else me.skills[r.GUNNERY]
+        skill = me.skills[r.GUNNERY]  # the pilot fires fixed mounts with Gunnery (TRV-R16)
         armour = max(0, them.armour - w.ap)
         for i, band in enumerate(bands):
             if i > w.reach or (given is not None and band.id != given):
@@ -128,8 +128,8 @@ def attack_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
         chances.append(Chance(f"{label} hits (2D {n - 1 + tl_dm:+d} vs 8+)",
                               float(o.hit_chance(n - 1 + tl_dm))))
     notes: tuple[str, ...] = (
-             f"gunnery DM {me.skills[r.GUNNERY]:+d}, pilot DM {me.skills[r.PILOT]:+d} (fixed "
-             f"mounts), aim {aim:+d}; {them.name} armour {them.armour}",
+             f"gunnery DM {me.skills[r.GUNNERY]:+d} (the pilot fires fixed mounts with Gunnery "
+             f"too), aim {aim:+d}; {them.name} armour {them.armour}",
              "no dodge, sand, point defence or ECM taken off: the attack as it is rolled",
              "a salvo: 2D + 1 per missile beyond the first + TL DM (+1..+6) vs 8+; one "
              "missile's damage × Effect (at least 1) − armour once (TRV-R19)")

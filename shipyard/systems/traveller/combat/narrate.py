@@ -74,7 +74,7 @@ class Narrator:
             if side == 0:
                 self.round += 1
             tactics = e[4] + e[5] - 8
-            dms = [("Pilot", e[3]), ("Tactics Effect", tactics), ("Thrust", e[6]),
+            dms = [("Pilot skill", e[3]), ("Tactics Effect", tactics), ("Thrust", e[6]),
                    ("Inspire", e[7]), ("burned", -e[8])]
             total = e[9]
             parts = "".join(f" {signed(v)} {label}" for label, v in dms if v)

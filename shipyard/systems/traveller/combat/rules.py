@@ -29,7 +29,7 @@ START_PLANET = 8  # near a planet: Medium on 1-2, Long on 3-6
 # weapon kinds
 DIRECT, MISSILE, BATTERY, SAND = 1, 2, 3, 4
 # skills (each a total DM: skill + characteristic DM)
-PILOT, GUNNERY, SENSORS, TACTICS, LEADERSHIP, ENGINEER = range(6)
+PILOT, GUNNERY, SENSORS, TACTICS, LEADERSHIP, ENGINEER, PILOT_SKILL = range(7)
 # what a level of critical damage at a location does (combat.yaml critical_locations)
 EF_NONE, EF_SENSORS, EF_THRUST, EF_ATTACK, EF_ARMOUR, EF_DAMAGE, EF_CREW = range(7)
 
@@ -69,21 +69,25 @@ Q_BAND = 1  # the band a side's captain wants (facts: round, band, own hull, ene
 
 # per-side state: one flat int list, `block` ints a side (copied from Params.state0)
 HULL, DEALT, MHITS, INIT, REACT, BURNED, BURN_NEXT, INSPIRE, JAMMED, JAM_NEXT = range(10)
-CHAIN, THRUST, STOCK, SANDS, LOST, CRIT = range(10, 16)
+CHAIN, THRUST, STOCK, SANDS, LOST, WANTED, CRIT = range(10, 17)  # WANTED: this turn's band
 EFF = CRIT + 11  # the levels summed by effect (EF_*), kept as criticals and repairs change them
 AIM = EFF + 7  # then one aim count per weapon entry, then (missiles, rounds) per salvo slot
 
 
 (W_KIND, W_COPIES, W_DICE, W_DD, W_PER_DIE, W_MULTIPLE, W_DM, W_REACH, W_AP, W_RADIATION,
- W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_HARM) = range(16)
-NWF = 16
+ W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_MIXED, W_HARM) = range(17)
+NWF = 17
 (SD_HULL, SD_ARMOUR, SD_THRUST, SD_TL, SD_SENSOR_DM, SD_ECM_DM, SD_SHIELDED, SD_WANT, SD_SALVO,
- SD_MISSILE_DICE, SD_MISSILE_DD, SD_MISSILE_GUNNERY, SD_NW) = range(13)
+ SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_NW) = range(13)
+# who launches the salvo, one position's action (TRV-R16): a gunner or the pilot with nothing
+# else to fire, the gunner of a turret that also holds a gun (its shot given up), or the pilot
+# whose fixed mounts also hold a gun (its fixed-mount shot given up)
+LAUNCH_FREE, LAUNCH_PILOT, LAUNCH_GUNNER = range(3)
 NSD = 13
 (T_COST, T_RANGE_DM, T_FLIGHT, T_CRIT_LOC, T_CRIT_EFFECT) = range(5)
 NT = 5
 TAB_WIDTH = 13
-NSKILL = 6
+NSKILL = 7
 
 
 class Params(NamedTuple):
@@ -219,16 +223,22 @@ def has_shot(p: Params, side: int, band: int) -> int:
     return 0
 
 
-def can_harm(p: Params, st: list[int], side: int) -> int:
+def can_harm(p: Params, st: list[int], side: int, band: int) -> int:
+    """1 while `side` may still hurt its enemy (TRV-R30): a missile in flight, or a weapon that
+    can hurt or a missile to launch; when neither ship has a drive to change the range, only
+    those that reach the band they are at count."""
     o = side * p.block
-    for w in range(sv(p, side, SD_NW)):
-        if wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w):
-            return 1
-    if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0:
-        return 1
     for slot in range(p.maxs):
         if st[o + AIM + p.maxw + 2 * slot] > 0:
             return 1
+    fixed = 1 if sv(p, 0, SD_THRUST) == 0 and sv(p, 1, SD_THRUST) == 0 else 0
+    for w in range(sv(p, side, SD_NW)):
+        if wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w) and (
+                not fixed or wv(p, side, W_REACH, w) >= band):
+            return 1
+    if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0 and (
+            not fixed or tv(p, T_FLIGHT, band) > 0):
+        return 1
     return 0
 
 
@@ -284,18 +294,19 @@ def start_band(p: Params, rng: list[int]) -> int:
 
 
 def initiative(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int) -> int:
-    """2D + Pilot + the Captain's Tactics (naval) Effect (8+, good or bad) + Thrust, + last
-    turn's Inspire Effect, -2 per reaction bought last turn."""
+    """2D + the Pilot's skill (the skill alone, TRV-R21) + the Captain's Tactics (naval) Effect
+    (8+, good or bad) + Thrust, + last turn's Inspire Effect, -2 per reaction bought last
+    turn."""
     o = side * p.block
     tactics = roll2(rng)
     tdm = sk(p, side, TACTICS) - crew_dm(p, st, side)
     roll = roll2(rng)
     thrust = thrust_now(p, st, side)
     burn = 2 * st[o + BURN_NEXT]
-    init = roll + sk(p, side, PILOT) + (tactics + tdm - AVERAGE) + thrust + st[o + INSPIRE] \
-        - burn
+    init = roll + sk(p, side, PILOT_SKILL) + (tactics + tdm - AVERAGE) + thrust \
+        + st[o + INSPIRE] - burn
     reactions = reactions_for(init)
-    emit(rec, (EV_INIT, side, roll, sk(p, side, PILOT), tactics, tdm, thrust,
+    emit(rec, (EV_INIT, side, roll, sk(p, side, PILOT_SKILL), tactics, tdm, thrust,
                st[o + INSPIRE], burn, init, reactions))
     st[o + INIT] = init
     st[o + REACT] = reactions
@@ -331,7 +342,9 @@ def manoeuvre(p: Params, st: list[int], rng: list[int], rec: Recorder | None, si
     o = side * p.block
     crew = crew_dm(p, st, side)
     base = st[o + THRUST]
-    if want != band and sk(p, side, ENGINEER) >= p.overcharge_from and base > 0:
+    st[o + WANTED] = want
+    # the engineer's DM as it would roll, crew criticals and all, against the threshold
+    if want != band and sk(p, side, ENGINEER) - crew >= p.overcharge_from and base > 0:
         roll = roll2(rng)
         dm = sk(p, side, ENGINEER) - crew
         effect = roll + dm - AVERAGE
@@ -402,8 +415,10 @@ def critical(p: Params, st: list[int], rng: list[int], rec: Recorder | None, sid
 
 def hurt(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int, damage: int,
          effect: int, radiation: int) -> None:
-    """`side` deals `damage` to its enemy: Hull, then criticals (Effect 6+ with damage, and one
-    for each tenth of the Hull lost; severity = damage / 10 rounded up, at most 6)."""
+    """`side` deals `damage` to its enemy: Hull, then criticals (Core Rulebook 2022 p.169, not
+    the seed, TRV-R24): an Effect 6+ hit with damage is one of severity damage / 10 rounded up
+    (at most 6), and each tenth of the starting Hull lost is one of severity 1, counting the
+    tenths a Hull critical's own extra damage crosses at once."""
     t = 1 - side
     o, e = side * p.block, t * p.block
     dealt = min(damage, max(0, st[e + HULL]))
@@ -411,15 +426,19 @@ def hurt(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     st[o + DEALT] += dealt
     if st[e + HULL] <= 0:
         return
-    lost = (sv(p, t, SD_HULL) - st[e + HULL]) * 10 // sv(p, t, SD_HULL)
-    count = lost - st[e + LOST] + (1 if effect >= 6 else 0)
-    st[e + LOST] = lost
-    severity = min(6, (damage + 9) // 10)
-    for _ in range(count):
+    if effect >= 6:
         roll = roll2(rng)
+        severity = min(6, (damage + 9) // 10)
         st[o + DEALT] += critical(p, st, rng, rec, t, severity, tv(p, T_CRIT_LOC, roll), roll)
-        if st[e + HULL] <= 0:
-            return
+    while st[e + HULL] > 0:
+        lost = (sv(p, t, SD_HULL) - st[e + HULL]) * 10 // sv(p, t, SD_HULL)
+        if lost <= st[e + LOST]:
+            break
+        st[e + LOST] += 1
+        roll = roll2(rng)
+        st[o + DEALT] += critical(p, st, rng, rec, t, 1, tv(p, T_CRIT_LOC, roll), roll)
+    if st[e + HULL] <= 0:
+        return
     if radiation and not sv(p, t, SD_SHIELDED):
         emit(rec, (EV_RADIATION, t))
         critical(p, st, rng, rec, t, 1, p.crew_loc, 0)
@@ -466,7 +485,7 @@ def fire(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     armour (less AP), times the mount's multiple (TRV-R19)."""
     t = 1 - side
     o = side * p.block
-    skill = sk(p, side, PILOT) if wv(p, side, W_FIXED, w) else sk(p, side, GUNNERY)
+    skill = sk(p, side, GUNNERY)  # the pilot fires fixed mounts with Gunnery too (TRV-R16)
     aim = st[o + AIM + w]
     penalty = level(p, st, side, EF_ATTACK) + crew_dm(p, st, side)
     roll = roll2(rng)
@@ -505,22 +524,25 @@ def fire(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
         hurt(p, st, rng, rec, side, damage, effect, wv(p, side, W_RADIATION, w))
 
 
-def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
-           band: int) -> None:
-    """Launch a salvo: every missile mount at once, Gunnery 2+; in flight for the band's
-    rounds; no launch at Adjacent or Close."""
+def free_slot(p: Params, st: list[int], side: int, band: int) -> int:
+    """The salvo slot a launch this turn would fill, or -1 when no salvo may go: no missiles,
+    no launch at Adjacent or Close, or every slot in flight."""
     o = side * p.block
     if sv(p, side, SD_SALVO) == 0 or st[o + STOCK] == 0 or tv(p, T_FLIGHT, band) == 0:
-        return
-    slot = -1
+        return -1
     for s in range(p.maxs):
         if st[o + AIM + p.maxw + 2 * s] == 0:
-            slot = s
-            break
-    if slot < 0:
-        return
+            return s
+    return -1
+
+
+def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
+           slot: int, band: int) -> None:
+    """Launch a salvo: every missile mount at once, one gunner's action, Gunnery 2+; in flight
+    for the band's rounds."""
+    o = side * p.block
     roll = roll2(rng)
-    dm = sv(p, side, SD_MISSILE_GUNNERY) - level(p, st, side, EF_ATTACK) - crew_dm(p, st, side)
+    dm = sk(p, side, GUNNERY) - level(p, st, side, EF_ATTACK) - crew_dm(p, st, side)
     n = min(sv(p, side, SD_SALVO), st[o + STOCK])
     ok = roll + dm >= SIMPLE
     st[o + STOCK] -= n
@@ -530,14 +552,47 @@ def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side:
         st[o + AIM + p.maxw + 2 * slot + 1] = tv(p, T_FLIGHT, band)
 
 
+def attacks_now(p: Params, st: list[int], side: int, band: int) -> int:
+    """1 when `side` can attack this turn: a gun that can hurt reaches, or a salvo may go."""
+    o = side * p.block
+    if has_shot(p, side, band):
+        return 1
+    return 1 if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0 and tv(p, T_FLIGHT, band) else 0
+
+
+def repair_target(p: Params, st: list[int], side: int, band: int) -> int:
+    """What the default engineer mends (TRV-R25): the level that costs most this turn, attacks
+    when the ship can attack, thrust (criticals or the overcharge's M-drive hits, -1) when off
+    the wanted band, else the highest level; on a tie the first in 2D order, the overcharge's
+    hits before every location. -2: nothing to mend."""
+    o = side * p.block
+    attacking = attacks_now(p, st, side, band)
+    moving = 1 if st[o + WANTED] != band else 0
+    best, best_rank, best_level = -2, -1, 0
+    for loc in range(-1, p.nloc):
+        effect = EF_THRUST if loc < 0 else tv(p, T_CRIT_EFFECT, loc)
+        now = st[o + MHITS] if loc < 0 else st[o + CRIT + loc]
+        if effect == EF_NONE or now <= 0:
+            continue
+        rank = 0
+        if effect == EF_ATTACK and attacking:
+            rank = 2
+        elif effect == EF_THRUST and moving:
+            rank = 1
+        if rank > best_rank or (rank == best_rank and now > best_level):
+            best, best_rank, best_level = loc, rank, now
+    return best
+
+
 def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
                 band: int) -> int:
     """One side's attack step, position by position; 1 when the enemy is destroyed."""
     t = 1 - side
     o, e = side * p.block, t * p.block
     crew = crew_dm(p, st, side)
-    # captain: inspire the crew (its Effect chains into next turn's initiative)
-    if sk(p, side, LEADERSHIP) >= p.inspire_from:
+    # captain: inspire the crew (its Effect chains into next turn's initiative), judged on the
+    # DM it would roll with
+    if sk(p, side, LEADERSHIP) - crew >= p.inspire_from:
         roll = roll2(rng)
         dm = sk(p, side, LEADERSHIP) - crew
         st[o + INSPIRE] = roll + dm - AVERAGE
@@ -554,17 +609,12 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
         effect = roll + dm - AVERAGE
         st[e + JAM_NEXT] = max(0, effect)
         emit(rec, (EV_JAM, side, roll, dm, effect))
-    # engineer: repair the worst damage (overcharge hits on the M-drive first)
-    worst = -1
-    for loc in range(p.nloc):
-        if tv(p, T_CRIT_EFFECT, loc) != EF_NONE and st[o + CRIT + loc] > 0 and (
-                worst < 0 or st[o + CRIT + loc] > st[o + CRIT + worst]):
-            worst = loc
-    if st[o + MHITS] > 0 or worst >= 0:
+    # engineer: repair the damage that costs most this turn (TRV-R25)
+    where = repair_target(p, st, side, band)
+    if where > -2:
         roll = roll2(rng)
         dm = sk(p, side, ENGINEER) - crew
         ok = 1 if roll + dm >= AVERAGE else 0
-        where = -1 if st[o + MHITS] > 0 else worst
         now = 0
         if where < 0:
             st[o + MHITS] -= ok
@@ -573,23 +623,46 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
             set_level(p, st, side, where, st[o + CRIT + where] - ok)
             now = st[o + CRIT + where]
         emit(rec, (EV_REPAIR, side, roll, dm, ok, where, now))
-    # gunners: fire what reaches, aim what does not (up to +6)
+    # gunners and the pilot: one action a position (TRV-R16). The salvo is one position's
+    # action: every missile launches each turn it can, and a launcher that also holds a gun
+    # gives its shot up for it. The pilot fires one fixed mount, the hardest-hitting that
+    # reaches (setup puts them in that order); gunners fire what reaches, aim what does not.
+    slot = free_slot(p, st, side, band)
+    launcher = sv(p, side, SD_LAUNCHER) if slot >= 0 else LAUNCH_FREE
+    mixed_busy = 1 if launcher == LAUNCH_GUNNER else 0
+    pick = -1  # the pilot's fixed mount: the first that reaches, else the first to aim
+    if launcher != LAUNCH_PILOT:
+        for w in range(sv(p, side, SD_NW)):
+            if wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w) and wv(
+                    p, side, W_FIXED, w) and (pick < 0 or (wv(p, side, W_REACH, w) >= band
+                                                           > wv(p, side, W_REACH, pick))):
+                pick = w
     chain = st[o + CHAIN]
     for w in range(sv(p, side, SD_NW)):
         if wv(p, side, W_KIND, w) != DIRECT or not wv(p, side, W_HARM, w):
+            continue
+        fixed = wv(p, side, W_FIXED, w)
+        if fixed and w != pick:
+            continue
+        shots = 1 if fixed else wv(p, side, W_COPIES, w)
+        if mixed_busy and wv(p, side, W_MIXED, w):
+            shots -= 1  # this turret's gunner launches the salvo
+            mixed_busy = 0
+        if shots == 0:
             continue
         if wv(p, side, W_REACH, w) < band:
             if st[o + AIM + w] < 6:
                 st[o + AIM + w] += 2
                 emit(rec, (EV_AIM, side, w, st[o + AIM + w]))
             continue
-        for copy in range(wv(p, side, W_COPIES, w)):
+        for copy in range(shots):
             fire(p, st, rng, rec, side, w, copy, band, chain)
             chain = 0
             if st[e + HULL] <= 0:
                 return 1
         st[o + AIM + w] = 0
-    launch(p, st, rng, rec, side, band)
+    if slot >= 0:
+        launch(p, st, rng, rec, side, slot, band)
     return 0
 
 
@@ -731,7 +804,7 @@ def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int
         won = end_turn(p, st, rng, rec, first)
         if won >= 0:
             return won, rnd, st[DEALT], st[p.block + DEALT]
-        if not can_harm(p, st, 0) and not can_harm(p, st, 1):
+        if not can_harm(p, st, 0, band) and not can_harm(p, st, 1, band):
             return HARMLESS, rnd, st[DEALT], st[p.block + DEALT]
     return CAP, p.cap, st[DEALT], st[p.block + DEALT]
 

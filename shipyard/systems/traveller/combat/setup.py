@@ -17,8 +17,8 @@ from shipyard.systems.traveller.models import BANDS, TravellerCatalog, WeaponEnt
 MAX_SALVOS = 12  # salvos in flight a side: Distant's flight is 10 rounds
 NO_SENSORS_DM = -4  # TRV-R17: a ship without a sensor suite scans as with basic sensors
 W_FIELDS = ("kind", "copies", "dice", "dd", "per_die", "multiple", "dm", "reach", "ap",
-            "radiation", "ion", "laser", "pd", "pd_dm", "fixed", "harm")
-SKILLS = ("pilot", "gunnery", "sensors", "tactics", "leadership", "engineer")
+            "radiation", "ion", "laser", "pd", "pd_dm", "fixed", "mixed", "harm")
+SKILLS = ("pilot", "gunnery", "sensors", "tactics", "leadership", "engineer", "pilot_skill")
 EFFECTS = {"none": r.EF_NONE, "sensors": r.EF_SENSORS, "thrust": r.EF_THRUST,
            "attack": r.EF_ATTACK, "armour": r.EF_ARMOUR, "damage": r.EF_DAMAGE,
            "crew": r.EF_CREW}
@@ -46,7 +46,8 @@ class Weapon(NamedTuple):
     laser: int
     pd: int
     pd_dm: int
-    fixed: int
+    fixed: int  # the pilot's (TRV-R16)
+    mixed: int  # its mount also holds missiles: its gunner may launch the salvo instead
 
 
 class Side(NamedTuple):
@@ -62,7 +63,7 @@ class Side(NamedTuple):
     salvo: int
     missile_dice: int
     missile_dd: int
-    missile_fixed: int
+    launcher: int  # r.LAUNCH_*: whose action the salvo is
     stock: int
     sands: int
     skills: tuple[int, ...]
@@ -92,12 +93,20 @@ def trait_value(traits: str, name: str) -> int:
     return 0
 
 
+def point_defence(traits: str) -> int:
+    """1 for a weapon with the Point Defence trait: the seed, "Only weapons with the Point
+    Defense trait may be used" (TRV-R28); the book's and the data's spelling both count."""
+    names = {part.strip().lower() for part in traits.split(",")}
+    return 1 if names & {"point defence", "point defense"} else 0
+
+
 def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
             crew: Mapping[str, Value]) -> Side:
     combat = catalog.combat
     weapons: list[Weapon] = []
     salvo = stock = sands = 0
-    missile_dice, missile_dd, missile_fixed = 4, 1, 1
+    missile_dice, missile_dd = 4, 1
+    launchers: set[int] = set()
     parts = {p.part for p in ship.design.parts}
     for ln in ship.lines:
         if ln.ordnance is not None:
@@ -110,6 +119,13 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
             continue
         copies = ln.quantity or 1
         fixed = 1 if ln.kind == "fixed_mount" else 0
+        kinds = [catalog.weapon(wid) for wid in ln.weapons]
+        mixed = 1 if any(w is not None and w.ordnance == "missile" for w in kinds) else 0
+        gun = any(w is not None and w.ordnance is None and w.dice is not None
+                  and w.effect != "intercept" for w in kinds)
+        if mixed:
+            launchers.add(r.LAUNCH_FREE if not gun else
+                          r.LAUNCH_PILOT if fixed else r.LAUNCH_GUNNER)
         for wid, n in Counter(ln.weapons).items():
             w = catalog.weapon(wid)
             if w is None:
@@ -121,7 +137,6 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
                 if w.dice is not None:
                     missile_dice = w.dice.count
                     missile_dd = 10 if w.destructive else 1
-                missile_fixed = missile_fixed and fixed
                 continue
             if w.ordnance == "sand":
                 sands += magazine * n * copies
@@ -131,22 +146,31 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
             label = w.name + (f" ×{n}" if n > 1 else "")
             if w.effect == "intercept":
                 weapons.append(Weapon(label, r.BATTERY, copies, w.dice.count, 1, 0, 1, 0, -1,
-                                      0, 0, 0, 0, 1, w.dice.count, 0))
+                                      0, 0, 0, 0, 1, w.dice.count, 0, 0))
                 continue
             weapons.append(Weapon(
                 label, r.DIRECT, copies, w.dice.count, 10 if w.destructive else 1, n - 1,
                 w.multiple, combat.weapon_dm.get(wid, 0), reach(w),
                 trait_value(w.traits, "AP"), trait_value(w.traits, "Radiation"),
                 trait_value(w.traits, "Ion"), 1 if "laser" in wid else 0,
-                1 if w.point_defence else 0, n - 1, fixed))
+                point_defence(w.traits), n - 1, fixed, mixed))
     skills = tuple(int(crew.get(k, getattr(combat.crew, k))) for k in SKILLS)
     ecm = combat.countermeasures_dm if parts & {"countermeasures_suite",
                                                  "military_countermeasures_suite"} else 0
+    # the pilot fires one fixed mount a turn: the hardest-hitting first (a stable sort)
+    weapons.sort(key=lambda w: -hardest(w) if w.fixed else 0)
+    launcher = r.LAUNCH_FREE if r.LAUNCH_FREE in launchers or not launchers else (
+        r.LAUNCH_GUNNER if r.LAUNCH_GUNNER in launchers else r.LAUNCH_PILOT)
     return Side(name, ship.hull_points, ship.armour, ship.thrust, ship.design.tl,
                 NO_SENSORS_DM if ship.sensor_dm is None else ship.sensor_dm, ecm,
                 1 if "radiation_shielding" in parts else 0, tuple(weapons), salvo,
-                missile_dice, missile_dd, 1 if (missile_fixed and salvo) else 0, stock, sands,
-                skills)
+                missile_dice, missile_dd, launcher, stock, sands, skills)
+
+
+def hardest(w: Weapon) -> int:
+    """A direct weapon's best damage before Effect and armour: the pilot's pick among fixed
+    mounts."""
+    return (w.dice * 6 * w.dd + w.per_die * w.dice) * w.multiple
 
 
 def harms(w: Weapon, armour: int) -> int:
@@ -157,17 +181,22 @@ def harms(w: Weapon, armour: int) -> int:
 
 
 def expected(me: Side, them: Side, band: int, dms: tuple[int, ...]) -> Fraction:
-    """What `me` is expected to deal in a turn at `band`, its defences aside: every direct
-    weapon that reaches, and a salvo when one may be launched."""
+    """What `me` is expected to deal in a turn at `band`, its defences aside: every turret or
+    bay weapon that reaches, the pilot's best fixed mount that reaches, and a salvo when one
+    may be launched (a launcher's given-up shot aside)."""
     total = Fraction(0)
+    pilot = Fraction(0)
     for w in me.weapons:
         if w.kind != r.DIRECT or w.reach < band:
             continue
-        skill = me.skills[0] if w.fixed else me.skills[1]
-        dm = skill + dms[band] + w.dm
+        dm = me.skills[r.GUNNERY] + dms[band] + w.dm
         armour = max(0, them.armour - w.ap)
-        total += w.copies * odds.mean(odds.attack(dm, w.dice, w.dd, w.per_die, armour,
-                                                  w.multiple))
+        mean = odds.mean(odds.attack(dm, w.dice, w.dd, w.per_die, armour, w.multiple))
+        if w.fixed:
+            pilot = max(pilot, mean)
+        else:
+            total += w.copies * mean
+    total += pilot
     if me.salvo and me.stock and band >= r.SHORT:
         tl_dm = min(6, max(1, me.tl - them.tl))
         total += odds.mean(odds.salvo(min(me.salvo, 30), tl_dm, me.missile_dice,
@@ -177,13 +206,14 @@ def expected(me: Side, them: Side, band: int, dms: tuple[int, ...]) -> Fraction:
 
 def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> int:
     """The default captain's band (TRV-R25): where its expected damage most exceeds the
-    enemy's, the longer band on a tie."""
-    best, choice = None, r.LONG
-    for band in range(r.DISTANT + 1):
-        score = expected(me, them, band, dms) - expected(them, me, band, dms)
-        if best is None or score >= best:
-            best, choice = score, band
-    return choice
+    enemy's. On a tie a ship that can hurt its enemy steers for the band where its own expected
+    damage is highest (the shorter on a further tie: identical ships close in rather than both
+    run to Distant); one that cannot, the longer band."""
+    mine = [expected(me, them, band, dms) for band in range(r.DISTANT + 1)]
+    score = [m - expected(them, me, band, dms) for band, m in enumerate(mine)]
+    if any(m > 0 for m in mine):
+        return max(range(r.DISTANT + 1), key=lambda band: (score[band], mine[band], -band))
+    return max(range(r.DISTANT + 1), key=lambda band: (score[band], band))
 
 
 def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]]:
@@ -218,11 +248,13 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
             row = harm[i] if field == "harm" else [getattr(w, field) for w in s.weapons]
             w_flat += row + [0] * (maxw - len(row))
     want = [wanted(sides[0], sides[1], dms), wanted(sides[1], sides[0], dms)]
+    for i in range(2):
+        state0[i * block + r.WANTED] = want[i]  # until the first manoeuvre step asks
     sd: list[int] = []
     for i, s in enumerate(sides):
         sd += [s.hull, s.armour, s.thrust, s.tl, s.sensor_dm, s.ecm_dm, s.shielded, want[i],
                s.salvo, s.missile_dice, s.missile_dd,
-               s.skills[0] if s.missile_fixed else s.skills[1], len(s.weapons)]
+               s.launcher, len(s.weapons)]
     tables = ([band.thrust for band in combat.bands], list(dms),
               [band.flight for band in combat.bands], crit_loc,
               [EFFECTS[loc.effect] for loc in locs])
@@ -246,7 +278,7 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
     start_words = {"random": "Very Long (a random encounter)",
                    "planet": "near a planet: Medium on 1-2 of a d6, else Long"}
     notes = (f"start: {start_words.get(where, where)}",
-             "crews (pilot, gunnery, sensors, tactics, leadership, engineer): "
+             "crews (pilot, gunnery, sensors, tactics, leadership, engineer, Pilot skill): "
              + "; ".join(f"{s.name} {'/'.join(f'{v:+d}' for v in s.skills)}" for s in sides),
              "default crews steer for " + ", ".join(
                  f"{s.name} {combat.bands[want[i]].name}"
