@@ -47,7 +47,8 @@ def _help_system(ctx: typer.Context, system_id: str | None) -> None:
         options = _declared(system)
     except UserError as err:
         fail(err)
-    typer.echo("\n".join(options.help_lines(system.id)))
+    produced = {name for _, name in system.fight().rules().ends.values()}
+    typer.echo("\n".join(options.help_lines(system.id, produced)))
     raise typer.Exit()
 
 

@@ -187,8 +187,9 @@ class FightOptions:
     def reasons(self) -> dict[str, str]:
         return {**END_REASONS, **self.end_reasons}
 
-    def help_lines(self, system_id: str) -> list[str]:
-        """What `--help-system` prints."""
+    def help_lines(self, system_id: str, produced: Iterable[str] | None = None) -> list[str]:
+        """What `--help-system` prints: the end reasons are those the system's fights produce
+        (`produced`, the names of its `FightRules.ends`), not the whole vocabulary."""
         out = [f"{system_id} fight options"]
         for group, title in (("duel", "duel"), ("odds", "odds"),
                              ("crew", "--crew-a / --crew-b KEY=VALUE (odds: --crew)"),
@@ -200,7 +201,8 @@ class FightOptions:
             prefix = "--" if group in ("duel", "odds") else ""
             out += [f"    {prefix}{o.line()}" for o in options]
         out.append(f"  --pilot-a / --pilot-b FILE.py:NAME: your own {self.pilot}")
-        reasons = ", ".join(self.reasons())
+        mine = None if produced is None else set(produced)
+        reasons = ", ".join(r for r in self.reasons() if mine is None or r in mine)
         out.append(f"  end reasons: {reasons}")
         return out
 
