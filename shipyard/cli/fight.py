@@ -47,7 +47,8 @@ def _help_system(ctx: typer.Context, system_id: str | None) -> None:
     try:
         yard = state.yard()
         system = yard.system(system_id)
-        lines = _declared(system).help_lines(system.id, yard.catalog(system))
+        produced = {name for _, name in system.fight().rules().ends.values()}
+        lines = _declared(system).help_lines(system.id, yard.catalog(system), produced)
     except UserError as err:
         fail(err)
     typer.echo("\n".join(lines))

@@ -210,8 +210,11 @@ class FightOptions:
     def crew_for(self, command: str) -> tuple[Option, ...]:
         return tuple(o for o in self.crew if o.only in ("", command))
 
-    def help_lines(self, system_id: str, catalog: Any = None) -> list[str]:
-        """What `--help-system` prints; with the system's `catalog`, each default by its value."""
+    def help_lines(self, system_id: str, catalog: Any = None,
+                   produced: Iterable[str] | None = None) -> list[str]:
+        """What `--help-system` prints; with the system's `catalog`, each default by its value;
+        the end reasons are those the system's fights produce (`produced`, the names of its
+        `FightRules.ends`), not the whole vocabulary."""
         out = [f"{system_id} fight options"]
         flags = [f for f, command in (("duel --crew-a / --crew-b", "duel"),
                                       ("odds --crew", "odds")) if self.crew_for(command)]
@@ -228,7 +231,8 @@ class FightOptions:
                                 for o in options)
             out += [f"    {prefix}{o.line(catalog)}" for o in options]
         out.append(f"  --pilot-a / --pilot-b FILE.py:NAME: your own {self.pilot}")
-        reasons = ", ".join(self.reasons())
+        mine = None if produced is None else set(produced)
+        reasons = ", ".join(r for r in self.reasons() if mine is None or r in mine)
         out.append(f"  end reasons: {reasons}")
         return out
 

@@ -17,6 +17,7 @@ class RosterRow:
     group: str
     ship: str
     count: int
+    ships: int  # ships in one copy of the design (a group of ships is one design)
     each: str
     total: str
     boxes: list[BoxLine]
@@ -30,7 +31,7 @@ def _ticks(count: int) -> list[BoxLine]:
 
 def roster(fleet: Fleet, budgets: list[Budget], unit: str) -> Printable:
     """The roster page a fleet's sheets start with."""
-    rows = [RosterRow(g.name, m.name, m.count, f"{m.price:f}", f"{m.total:f}",
+    rows = [RosterRow(g.name, m.name, m.count, m.ships, f"{m.price:f}", f"{m.total:f}",
                       _ticks(m.count * m.ships))
             for g in fleet.groups for m in g.members]
     return Printable("_base/roster.html", {

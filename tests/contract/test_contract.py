@@ -237,3 +237,17 @@ def test_bundled_fleets_are_legal_show_and_print(yard: Yard, system_id: str,
         assert shipyard("show", path).code == 0
     out = tmp_path / "fleet.pdf"
     assert shipyard("sheet", fleets[0], "-o", out).code == 0
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_help_system_lists_only_the_end_reasons_the_system_produces(
+        yard: Yard, system_id: str) -> None:
+    from tests.cli import shipyard
+
+    system = yard.system(system_id)
+    if system.fight_options is None:
+        pytest.skip(f"{system_id} has no combat yet")
+    produced = {name for _, name in system.fight().rules().ends.values()}
+    run = shipyard("duel", "--help-system", system_id)
+    listed = next(line for line in run.out.splitlines() if "end reasons:" in line)
+    assert set(listed.split(":", 1)[1].replace(" ", "").split(",")) == produced

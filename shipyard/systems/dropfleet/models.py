@@ -244,7 +244,7 @@ class CripplingResult(StrictModel):
     extra_hull: int = Field(ge=0, le=10)
     repairs: int = Field(ge=0, le=2, description="successes a repair needs; 0: not repairable")
     orbital_decay: bool
-    marker: Literal["fire", "core-leak"] | None = None
+    marker: Literal["fire", "core-leak", "lasting"] | None = None
 
 
 class CatastrophicResult(StrictModel):

@@ -39,10 +39,11 @@ def catastrophic_text(ship: Ship, catalog: DropfleetCatalog) -> str:
     cat = catastrophic(ship.hull, catalog.damage.thresholds)
     if cat is None:
         return "none (removed when destroyed)"
-    if ship.dreadnought:
-        return "Dreadnought table (fixed distances)"
     radius, bonus = cat
-    return f"radius {radius}" + (f", D6+{bonus}" if bonus else "")
+    roll = f", D6+{bonus}" if bonus else ""
+    if ship.dreadnought:
+        return f"Dreadnought table{roll} (fixed distances)"
+    return f"radius {radius}{roll}"
 
 
 def rows(ship: Ship, catalog: DropfleetCatalog) -> list[tuple[str, str]]:

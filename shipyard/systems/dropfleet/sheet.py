@@ -7,6 +7,7 @@ nothing here recomputes a rule. The templates are `templates/dropfleet/`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,8 +25,12 @@ FIRE_MARKERS = 4  # an Immolation gives up to D3 Fires, on top of a crippling Fi
 
 
 @dataclass(frozen=True)
-class Repairable:
+class Marker:
+    """A crippling result the card gives boxes: `groups` sets of `boxes` (a set a time it can
+    be suffered, as results stack, R16; a set's boxes are the successes its repair needs)."""
+
     name: str
+    groups: int
     boxes: int
     note: str
 
@@ -69,11 +74,31 @@ def crippling_table(ship: Ship, catalog: DropfleetCatalog) -> list[CripplingResu
     return d.dreadnought_crippling if ship.dreadnought else d.crippling
 
 
-def repairables(ship: Ship, catalog: DropfleetCatalog) -> list[Repairable]:
-    out = [Repairable(r.name, r.repairs, f"{r.section_roll}/{r.roll}")
-           for r in crippling_table(ship, catalog) if r.repairs]
-    out.append(Repairable("Orbital decay", 1, "repairable"))
+def repairables(ship: Ship, catalog: DropfleetCatalog, stacks: int) -> list[Marker]:
+    """The repairable results but Fire (one of the Fires markers, S9), and Orbital Decay
+    (S7): a set of boxes for each threshold, a box a success needed (S8)."""
+    out = [Marker(r.name, stacks, r.repairs, "")
+           for r in crippling_table(ship, catalog) if r.repairs and r.marker != "fire"]
+    out.append(Marker("Orbital decay", 1, 1, ""))
     return out
+
+
+def lasting(ship: Ship, catalog: DropfleetCatalog, stacks: int) -> list[Marker]:
+    """The results that last with no repair and change the fight: a box for each threshold."""
+    return [Marker(r.name, stacks, 1, r.effect) for r in crippling_table(ship, catalog)
+            if r.marker in ("lasting", "core-leak")]
+
+
+SOURCE = re.compile(r"^(?P<who>[A-Za-z]+?)Stats-(?P<yy>\d\d)(?P<mm>\d\d) p(?P<page>\d+)")
+
+
+def source_words(source: str) -> str:
+    """A stock ship's source as a player reads it: `UCMStats-2308 p4 (...cat)` is the UCM stat
+    sheet of 2023-08, page 4 (the data's file name dropped)."""
+    got = SOURCE.match(source)
+    if got is None:
+        return source.split(" (")[0]
+    return (f"{got['who']} stat sheet 20{got['yy']}-{got['mm']}, page {got['page']}")
 
 
 def weapon_rows(ship: Ship) -> list[WeaponRow]:
@@ -101,6 +126,7 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
         launch.append(f"{load.name} {ld.launch}" + (f" x{ld.count}" if ld.count > 1 else "")
                       + (f" ({rules})" if rules else ""))
     cat = catastrophic(ship.hull, catalog.damage.thresholds)
+    stacks = max(1, len(thresholds))
     return {
         "name": name,
         "stock_name": ship.stock.name if ship.stock is not None and ship.stock.name != name
@@ -121,7 +147,8 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
         "launch": launch,
         "track": hull_track(ship, catalog),
         "thresholds": thresholds,
-        "repairables": repairables(ship, catalog) if thresholds else [],
+        "repairables": repairables(ship, catalog, stacks) if thresholds else [],
+        "lasting": lasting(ship, catalog, stacks) if thresholds else [],
         "dreadnought": ship.dreadnought,
         "fires": FIRE_MARKERS,
         "catastrophic": catastrophic_text(ship, catalog),
@@ -133,7 +160,8 @@ def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
           budgets: list[Budget]) -> Printable:
     group = design.group or 1
     klass = catalog.tonnage_class(ship.ship_class)
-    source = ship.stock.source if ship.stock is not None else "custom build (house)"
+    source = (f"published ship ({source_words(ship.stock.source)})" if ship.stock is not None
+              else "custom build (house)")
     return Printable(f"{TEMPLATES}/sheet.html", {
         "title": design.name,
         "heading": "Ship cards" if group > 1 else "Ship card",

@@ -79,7 +79,7 @@ def duel(a: list[int], b: list[int], counts: tuple[int, int] = (1, 1),
     weapons = weapons or ([line()], [line()])
     d = catalog().damage
     return pack([a, b], list(counts), [[weapons[0]], [weapons[1]]], [[0], [0]],
-                [[1000], [1000]], layer, inches, 12,
+                [[(1000, 1000)], [(1000, 1000)]], layer, inches, 12,
                 [x.extra_hull for x in d.crippling + d.dreadnought_crippling],
                 [int(x.orbital_decay) for x in d.crippling + d.dreadnought_crippling])
 

@@ -50,9 +50,41 @@ def test_seed_pd_6_cruiser_rolls_1_to_6(monkeypatch: pytest.MonkeyPatch) -> None
     scripted(monkeypatch, 1, 2, 3, 4, 5, 6)
     got = r.pd_successes([0] * 5, None, 6)
     assert got == 2
-    assert r.pd_block(got, 4, 2, 0) == (2, 0)
-    assert r.pd_block(got, 4, 2, 1) == (0, 1)
-    assert r.pd_block(3, 0, 2, 0) == (0, 1)  # an odd success left over stops nothing
+    # the owner chooses (R12): against a 4+ Armour and no Passive both stop 6 sixths of a
+    # point on average, and a tie blocks the fewest criticals; against a 2+ Armour a normal
+    # point is nearly saved anyway, so the critical is the one to stop
+    assert r.pd_block(got, 4, 2, 4, 7) == (2, 0)
+    assert r.pd_block(got, 4, 2, 2, 7) == (0, 1)
+    assert r.pd_block(3, 0, 2, 4, 7) == (0, 1)  # an odd success left over stops nothing
+
+
+def test_r12_point_defence_stops_the_unsavable_critical() -> None:
+    # the case: 2 successes, 1 normal and 1 critical point, Armour 4+, no Passive:
+    # the critical point gets through surely, the normal one half the time
+    assert r.pd_block(2, 1, 1, 4, 7) == (0, 1)
+    # with a 4+ Passive the critical is as savable as the normal point: one success is
+    # enough for the normal point, and the second cannot stop a critical alone
+    assert r.pd_block(2, 1, 1, 4, 4) == (1, 0)
+
+
+def test_r12_point_defence_is_the_best_allocation_of_every_case() -> None:
+    from fractions import Fraction
+
+    def lost(normal: int, crit: int, n_need: int, c_need: int) -> Fraction:
+        return Fraction(normal * (min(n_need, 7) - 1) + crit * (min(c_need, 7) - 1), 6)
+
+    for successes in range(9):
+        for normal in range(7):
+            for crit in range(5):
+                for n_need in range(2, 8):
+                    for c_need in range(n_need, 8):
+                        best = min(lost(normal - bn, crit - bc, n_need, c_need)
+                                   for bc in range(crit + 1) for bn in range(normal + 1)
+                                   if bn + 2 * bc <= successes)
+                        bn, bc = r.pd_block(successes, normal, crit, n_need, c_need)
+                        assert bn + 2 * bc <= successes and bn <= normal and bc <= crit
+                        assert lost(normal - bn, crit - bc, n_need, c_need) == best, \
+                            (successes, normal, crit, n_need, c_need)
 
 
 def test_seed_4_hull_ship_crippled_at_2_lost() -> None:
@@ -79,8 +111,8 @@ def test_hull_3_is_never_crippled_and_a_dreadnought_twice_in_one_blow() -> None:
 
 NORMAL = [  # (section die, result die), field changed, extra Hull, decay
     ((1, 1), None, 0, 0), ((2, 3), s.S_FIRES, 0, 0), ((1, 6), s.S_INERT, 2, 1),
-    ((3, 2), s.S_INERT, 0, 0), ((4, 4), s.S_CRACK, 2, 0), ((3, 5), None, 2, 1),
-    ((5, 1), s.S_INERT, 2, 1), ((6, 3), s.S_OFFLINE, 3, 0)]
+    ((3, 2), s.S_INERT + 1, 0, 0), ((4, 4), s.S_CRACK, 2, 0), ((3, 5), None, 2, 1),
+    ((5, 1), s.S_INERT + 2, 2, 1), ((6, 3), s.S_OFFLINE, 3, 0)]
 
 
 @pytest.mark.parametrize(("dice", "effect", "extra", "decay"), NORMAL)
@@ -118,7 +150,7 @@ def test_the_crippling_tables_are_the_catalogs_in_row_order() -> None:
 
 
 DREAD = [((1, 2), None, 0, 0), ((2, 4), s.S_ACF, 0, 0), ((1, 5), s.S_INERT, 0, 0),
-         ((3, 1), s.S_INERT, 0, 0), ((4, 3), None, 1, 0), ((3, 6), None, 2, 1),
+         ((3, 1), s.S_INERT + 1, 0, 0), ((4, 3), None, 1, 0), ((3, 6), None, 2, 1),
          ((5, 2), None, 0, 0), ((6, 6), s.S_LEAK, 0, 1)]
 
 
@@ -274,3 +306,22 @@ def test_crippling_from_an_attack_waits_for_the_end_of_the_activation(
     assert field(p, st, 1, s.S_HULL) == 2 and field(p, st, 1, s.S_PENDING) == 0
     codes = [e[0] for e in rec.events or []]
     assert codes.index(s.EV_CRIPPLED) < codes.index(s.EV_CRIPPLING)
+
+
+def test_r13_crippling_is_rolled_at_the_end_of_the_firing_ships_activation(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from shipyard.api import Recorder
+
+    p = duel(stat(hull=8), stat(hull=4, armour=6), (2, 1))
+    st = state(p)
+    # A's first ship: 4, 5, 3 -> 2 hits, B saves 1, 1: B at 2 Hull, crippled; its crippling
+    # roll (1, 1: Bright flash) comes before A's second ship fires (1, 1, 1: all miss)
+    script = scripted(monkeypatch, 4, 5, 3, 1, 1, 1, 1, 1, 1, 1)
+    rec = Recorder()
+    r.activate(p, st, [0] * 5, rec, 0, 1)
+    assert script.done()
+    events = rec.events or []
+    fires = [i for i, e in enumerate(events) if e[0] == s.EV_FIRE]
+    crippling = [i for i, e in enumerate(events) if e[0] == s.EV_CRIPPLING]
+    assert len(fires) == 2 and len(crippling) == 1
+    assert fires[0] < crippling[0] < fires[1]

@@ -186,7 +186,8 @@ def test_a_custom_build_prints(tmp_path: Path) -> None:
     out = tmp_path / "anvil.html"
     assert shipyard("sheet", path, "-o", out).code == 0
     text = out.read_text(encoding="utf-8")
-    assert "crippling rolled at 18 left" in text and "crippling rolled at 10 left" in text
+    assert "<b>Crippling</b>" in text
+    assert "rolled at 18 left" in text and "rolled at 10 left" in text
     assert len(re.findall(r'class="track n\d+ m\d+"', text)) == 2
 
 

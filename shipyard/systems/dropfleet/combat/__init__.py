@@ -62,8 +62,8 @@ class DropfleetCombat(FightSupport[Any]):
         from shipyard.systems.dropfleet.combat.setup import setup
 
         params, told, notes = setup(a, b, terms)
-        names = tuple(f"{d.model.name}" + (f" (x{n})" if n > 1 else "")
-                      for d, n in zip((a, b), (params.n_a, params.n_b), strict=True))
+        names = tuple(f"{name}" + (f" (x{n})" if n > 1 else "")
+                      for name, n in zip(told.sides, (params.n_a, params.n_b), strict=True))
         asker = commander_asker(terms.pilots)
         return Prepared(names=(names[0], names[1]), cap=params.cap, round_name="turn",
                         damage_unit="Hull points", state=params, batchable=asker is None,
@@ -87,23 +87,24 @@ def volley_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
     """Each weapon system of the attacker fired once at the target, every line bearing:
     hits, criticals, Point Defence and saves enumerated exactly."""
     from shipyard.systems.dropfleet.combat import setup as su
-    from shipyard.systems.dropfleet.combat.commander import raises
+    from shipyard.systems.dropfleet.combat.commander import raise_shields
     from shipyard.systems.dropfleet.combat.volley import mean, volley
-    from shipyard.systems.dropfleet.options import DEFAULT_BAND
+    from shipyard.systems.dropfleet.options import BAND_INCHES, DEFAULT_BAND
 
     catalog = attacker.catalog
     band = terms.word("range", DEFAULT_BAND)
     ship, enemy = attacker.built, target.built
+    every = su.FORWARD | su.REAR | su.SIDE["L"] | su.SIDE["R"]
     stat = su.fixed(enemy, catalog)
     given = terms.rules.get("shields")
     if given is None:
-        mine = su.Side(ship, attacker.model.name, 1, su.fixed(ship, catalog),
-                       su.weapon_systems(ship), [])
-        su.arm(mine, enemy, su.FORWARD | su.REAR | su.SIDE["L"] | su.SIDE["R"], band)
-        for key, up in ((s.T_THREAT_UP, 1), (s.T_THREAT_DOWN, 0)):
-            stat[key] = max((round(su.VALUE_SCALE * su.expected(rows, stat, up, su._scald(rows)))
-                             for rows in mine.rows), default=0)
-        shields = raises(stat[s.T_SHIELDS], stat[s.T_THREAT_UP], stat[s.T_THREAT_DOWN])
+        # R9: as the target's default commander would choose against this one ship's fire
+        sides = [su.Side(x, x.name, 1, su.fixed(x, catalog), su.weapon_systems(x), [])
+                 for x in (ship, enemy)]
+        for i, side in enumerate(sides):
+            su.arm(side, sides[1 - i].ship, every, band)
+        p = su.packed(sides, catalog, s.HIGH, BAND_INCHES[band], 1)
+        shields = raise_shields(p, p.data[p.o_ships:], 1)
     else:
         shields = int((given == "up" and stat[s.T_SHIELDS] == 1) or
                       (given == "up" and stat[s.T_PASSIVE] > 0))

@@ -10,12 +10,14 @@ from shipyard.systems.dropfleet.combat.state import (
     NT,
     NY,
     S_ALIVE,
+    S_DYING,
     S_HULL,
+    S_OFFLINE,
     T_SHIELDS,
-    T_THREAT_DOWN,
-    T_THREAT_UP,
+    T_SYSTEMS,
     Y_ALT,
     Y_VALUE,
+    Y_VALUE_UP,
     Params,
 )
 
@@ -38,34 +40,60 @@ def nsys(p: Params, side: int) -> int:
     return p.sys_a if side == 0 else p.sys_b
 
 
-def raises(shields: int, threat_up: int, threat_down: int) -> int:
-    """R9: a ship raises shields it has when the enemy's best volley is expected to do less
-    to it with them up (Point Defence off, where its rules say so) than with them down."""
-    if shields == 0:
-        return 0
-    return 1 if threat_up < threat_down else 0
-
-
-def raise_shields(p: Params, side: int) -> int:
-    return raises(fig(p, side, T_SHIELDS), fig(p, side, T_THREAT_UP),
-                  fig(p, side, T_THREAT_DOWN))
+def worth(p: Params, side: int, system: int, up: int) -> int:
+    """R10: what a system is expected to take (Hull x1000) from a fresh enemy whose shields
+    are raised (`up` 1) or down."""
+    return sysf(p, side, system, Y_VALUE_UP if up == 1 else Y_VALUE)
 
 
 def best_system(p: Params, st: list[int], side: int, ship: int, not_alt: int,
-                not_sys: int) -> int:
-    """R10: the weapon system expected to do the most damage, of those that bear and are not
-    lost; not `not_sys` nor another line of its Alt group (a Dreadnought's second system).
-    -1 when none can fire."""
+                not_sys: int, up: int) -> int:
+    """R10: the weapon system expected to do the most damage to a target whose shields stand
+    as `up` says, of those that bear and are not lost; not `not_sys` nor another line of its
+    Alt group (a Dreadnought's second system). -1 when none can fire."""
     best, value = -1, 0
     for s in range(nsys(p, side)):
-        v = sysf(p, side, s, Y_VALUE)
-        if v <= 0 or st[p.o_lost + ship * p.smax + s] != 0 or s == not_sys:
+        if sysf(p, side, s, Y_VALUE) <= 0 or st[p.o_lost + ship * p.smax + s] != 0 \
+                or s == not_sys:
             continue
         if not_alt > 0 and sysf(p, side, s, Y_ALT) == not_alt:
             continue
+        v = worth(p, side, s, up)
         if v > value:
             best, value = s, v
     return best
+
+
+def threat(p: Params, st: list[int], side: int, up: int) -> int:
+    """R9: the Hull (x1000) one ship of `side` is expected to lose before its next activation
+    with its shields as `up` says: every enemy ship still in the duel whose weapons are not
+    offline fires at it the systems R10 has it fire (two for a Dreadnought) at its next
+    activation."""
+    enemy = 1 - side
+    total = 0
+    for i in range(count(p, enemy)):
+        e = enemy * p.g + i
+        if st[e * NF + S_ALIVE] == 0 or st[e * NF + S_DYING] == 1 or \
+                st[e * NF + S_OFFLINE] == 1:
+            continue
+        first = best_system(p, st, enemy, e, 0, -1, up)
+        if first < 0:
+            continue
+        total += worth(p, enemy, first, up)
+        if fig(p, enemy, T_SYSTEMS) == 2:
+            second = best_system(p, st, enemy, e, sysf(p, enemy, first, Y_ALT), first, up)
+            if second >= 0:
+                total += worth(p, enemy, second, up)
+    return total
+
+
+def raise_shields(p: Params, st: list[int], side: int) -> int:
+    """R9: a ship with shields raises them when the enemy's fire before its next activation
+    is expected to take less Hull with them up (Point Defence off, where its rules say so)
+    than down; on a tie they stay down."""
+    if fig(p, side, T_SHIELDS) == 0:
+        return 0
+    return 1 if threat(p, st, side, 1) < threat(p, st, side, 0) else 0
 
 
 def pick_target(st: list[int], first: int, count: int) -> int:
@@ -76,12 +104,3 @@ def pick_target(st: list[int], first: int, count: int) -> int:
         if st[k * NF + S_ALIVE] == 1 and st[k * NF + S_HULL] < hull:
             best, hull = k, st[k * NF + S_HULL]
     return best
-
-
-def crits_first(crit_need: int, normal_need: int) -> int:
-    """R12: Point Defence spends two successes on a critical point rather than on two normal
-    points when that saves more Hull on average: a critical point gets through unless its
-    save (needing `crit_need`, 7: none) is made, each normal point unless its own is."""
-    crit_fails = min(crit_need, 7) - 1
-    normal_fails = min(normal_need, 7) - 1
-    return 1 if crit_fails > 2 * normal_fails else 0

@@ -13,8 +13,7 @@ CAUSES = {s.C_FIRE: "", s.C_CRIPPLING: " (crippling damage, no saves)",
           s.C_BLAST: " (catastrophic damage)", s.C_BURNING: " (burning, no saves)",
           s.C_REPAIR: " (damage control rolled a 1, no saves)",
           s.C_LEAK: " (primary core leak, no saves)"}
-EFFECTS = {s.E_FIRE: "fire", s.E_ACF: "containment failure",
-           s.E_INERT: "a repairable result with no effect in a duel", s.E_DECAY: "orbital decay"}
+EFFECTS = {s.E_FIRE: "fire", s.E_ACF: "containment failure", s.E_DECAY: "orbital decay"}
 REPAIRS = {s.DC_HURT: "not repaired, and 1 Hull damage", s.DC_NOT_YET: "not repaired yet",
            s.DC_REPAIRED: "repaired"}
 
@@ -24,8 +23,26 @@ def _need(value: int) -> str:
 
 
 def _n(count: int, what: str) -> str:
-    plural = "attack dice" if what == "attack die" else f"{what}s"
+    plural = "attack dice" if what == "attack die" else \
+        f"{what}es" if what.endswith("s") else f"{what}s"
     return f"{count} {what if count == 1 else plural}"
+
+
+def _of(name: str) -> str:
+    """The possessive: "Jade Frigates'", "Berlin Cruiser's"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _repair(told: Told, dread: int, e: tuple[int, ...]) -> str:
+    """What one damage-control die did (S8: a containment failure needs two successes)."""
+    effect = e[2]
+    what = EFFECTS.get(effect, "")
+    if effect == s.E_INERT:
+        what = f"{told.crippling[dread][e[6]]} (no effect in a duel, R16)"
+    outcome = REPAIRS[e[4]]
+    if effect == s.E_ACF and e[4] == s.DC_REPAIRED and e[5] % 2 == 1:
+        outcome = "one success of the two it needs: not repaired yet"
+    return f"damage control on {what}: {outcome}"
 
 
 def _check(what: str, need: int, rolled: int) -> Check:
@@ -80,8 +97,9 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
                 f"{_n(e[4], 'hit')}{crits}: {e[6]} damage, {e[7]} critical", tuple(rolls), 1)
         elif code == s.EV_PD:
             pd_dice = taken(s.R_PD)
-            add("point defence", f"{names[e[1]]}'s Point Defence {e[2]}: {e[3]} successes "
-                f"stop {e[4]} damage and {e[5]} critical",
+            add("point defence", f"{_of(names[e[1]])} Point Defence {e[2]}: "
+                f"{_n(e[3], 'success')} stop{'s' if e[3] == 1 else ''} {e[4]} damage and "
+                f"{e[5]} critical",
                 tuple(_check("point defence", 5, d) for _, d, _ in pd_dice), 1)
         elif code == s.EV_SAVES:
             saves = taken(s.R_SAVE)
@@ -114,11 +132,14 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
             add("catastrophic", f"{names[e[1]]} catastrophic damage: {row}{reach}",
                 (Roll("D6", e[2], f"{e[2]}{bonus}: {row}"),), 1)
         elif code == s.EV_BLAST:
-            add("catastrophic", f"{names[e[1]]} is caught by {names[e[2]]}'s "
+            add("catastrophic", f"{names[e[1]]} is caught by {_of(names[e[2]])} "
                 f"{told.catastrophic[e[3]]}", depth=1)
         elif code == s.EV_REPAIR:
-            add("damage control", f"{names[e[1]]} damage control on {EFFECTS[e[2]]}: "
-                f"{REPAIRS[e[4]]}", (Roll("D6", e[3], REPAIRS[e[4]]),), 1)
+            add("damage control", f"{names[e[1]]} {_repair(told, told.dread[side_of(e[1])], e)}",
+                (Roll("D6", e[3], REPAIRS[e[4]]),), 1)
+        elif code == s.EV_IGNITED:
+            add("catastrophic", f"{names[e[1]]} catches {_n(e[2], 'fire')} (each 1 Hull "
+                "damage every Roundup until repaired, S9)", depth=1)
         elif code == s.EV_DECAY:
             add("orbital decay", f"{names[e[1]]} decays to {LAYERS[e[2]]}", depth=1)
         elif code == s.EV_SYSTEM_LOST:
@@ -127,7 +148,7 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
         elif code == s.EV_NOTHING:
             add("fire", f"{names[e[1]]} has no weapon system that bears")
         elif code == s.EV_OFFLINE:
-            add("fire", f"{names[e[1]]}'s weapons are offline: it fires nothing")
+            add("fire", f"{_of(names[e[1]])} weapons are offline: it fires nothing")
         elif code == s.EV_ROUNDUP:
             turn = e[1]
             add("roundup", f"roundup of turn {turn}")

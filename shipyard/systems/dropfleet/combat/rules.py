@@ -11,7 +11,6 @@ from shipyard.api import Recorder, ask, derive_seed, dice, die, emit, seed_strea
 from shipyard.systems.dropfleet.combat.commander import (
     best_system,
     count,
-    crits_first,
     fig,
     nsys,
     pick_target,
@@ -57,6 +56,7 @@ from shipyard.systems.dropfleet.combat.state import (
     EV_DESTROYED,
     EV_FIRE,
     EV_HULL,
+    EV_IGNITED,
     EV_LINE,
     EV_NOTHING,
     EV_OFFLINE,
@@ -69,6 +69,7 @@ from shipyard.systems.dropfleet.combat.state import (
     EV_SYSTEM_LOST,
     EV_TURN,
     HARMLESS,
+    INERT_ROWS,
     L_ATT_B,
     L_ATT_N,
     L_ATT_S,
@@ -205,14 +206,23 @@ def pd_successes(rng: list[int], rec: Recorder | None, count: int) -> int:
     return got
 
 
-def pd_block(successes: int, normal: int, crit: int, crit_first: int) -> tuple[int, int]:
-    """(normal, critical) points stopped: one success a normal point, two a critical one."""
-    if crit_first == 1:
-        blocked_crit = min(crit, successes // 2)
+def pd_block(successes: int, normal: int, crit: int, normal_need: int,
+             crit_need: int) -> tuple[int, int]:
+    """(normal, critical) points stopped (R12): one success stops a normal point, two a
+    critical one, spent so that the fewest Hull points are expected to get through the saves
+    (a point gets through unless its save, needing `normal_need` or `crit_need` (7: none),
+    is made). Every number of critical points blocked is tried, the rest of the successes
+    going on normal points; the expectation is compared in whole sixths, and on a tie the
+    fewest critical points are blocked."""
+    normal_fails = min(normal_need, NO_SAVE) - 1
+    crit_fails = min(crit_need, NO_SAVE) - 1
+    best_normal, best_crit, best_left = 0, 0, -1
+    for blocked_crit in range(min(crit, successes // 2) + 1):
         blocked = min(normal, successes - 2 * blocked_crit)
-        return blocked, blocked_crit
-    blocked = min(normal, successes)
-    return blocked, min(crit, (successes - blocked) // 2)
+        left = (normal - blocked) * normal_fails + (crit - blocked_crit) * crit_fails
+        if best_left < 0 or left < best_left:
+            best_normal, best_crit, best_left = blocked, blocked_crit, left
+    return best_normal, best_crit
 
 
 def passive_on(p: Params, st: list[int], k: int) -> int:
@@ -387,7 +397,9 @@ def blast(p: Params, st: list[int], rng: list[int], rec: Recorder | None, source
     elif row == CAT_DISTORTION:
         hurt(p, st, rec, j, die(rng, 6), C_BLAST)
     elif row == DCAT_IMMOLATION:
-        st[j * NF + S_FIRES] += die(rng, 3)
+        fires = die(rng, 3)
+        st[j * NF + S_FIRES] += fires
+        emit(rec, (EV_IGNITED, j, fires))
     elif row == DCAT_SUPERSTRUCTURE:
         if die(rng, 6) >= 5:
             take(p, st, rng, rec, j, dice(rng, 2, 6), 0, 0, C_BLAST)
@@ -404,6 +416,14 @@ def crippling_row(section: int, result: int) -> int:
     return ((section - 1) // 2) * 3 + (result - 1) // 2
 
 
+def inert_slot(row: int) -> int:
+    """Which of the ship's counters of repairable results with no effect a row is (R16)."""
+    for slot in range(len(INERT_ROWS)):
+        if INERT_ROWS[slot] == row:
+            return slot
+    return -1
+
+
 def apply_crippling(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
                     k: int, row: int) -> int:
     """One crippling result on ship k (R16); 1 when it rolls again (Reactor Overload)."""
@@ -414,7 +434,7 @@ def apply_crippling(p: Params, st: list[int], rng: list[int], rec: Recorder | No
         if row == 1:
             st[base + S_FIRES] += 1
         elif row == 2 or row == 3 or row == 6:
-            st[base + S_INERT] += 1
+            st[base + S_INERT + inert_slot(row)] += 1
         elif row == 4:
             st[base + S_CRACK] += 1
         elif row == 7:
@@ -425,7 +445,7 @@ def apply_crippling(p: Params, st: list[int], rng: list[int], rec: Recorder | No
         if row == 1:
             st[base + S_ACF] += 2
         elif row == 2 or row == 3:
-            st[base + S_INERT] += 1
+            st[base + S_INERT + inert_slot(row)] += 1
         elif row == 7:
             lose_system(p, st, rng, rec, k)
         elif row == 8:
@@ -528,8 +548,7 @@ def fire_system(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
         if pd > 0:
             got = pd_successes(rng, rec, pd)
             normal_need, crit_need = save_needs(p, st, t, scald)
-            blocked, blocked_crit = pd_block(got, near, near_crit,
-                                             crits_first(crit_need, normal_need))
+            blocked, blocked_crit = pd_block(got, near, near_crit, normal_need, crit_need)
             emit(rec, (EV_PD, t, pd, got, blocked, blocked_crit))
             near -= blocked
             near_crit -= blocked_crit
@@ -551,14 +570,15 @@ def can_fire(p: Params, st: list[int], side: int, k: int, s: int, not_sys: int,
 
 
 def choose_shields(p: Params, st: list[int], rec: Recorder | None, side: int, turn: int) -> None:
-    """Shields are chosen when the group activates (and once before the first turn, R9)."""
+    """Shields are chosen when the group activates (and once before the first turn), ship by
+    ship, against the enemy's fire as it stands now (R9)."""
     if fig(p, side, T_SHIELDS) == 0:
         return
     for i in range(count(p, side)):
         k = side * p.g + i
         if st[k * NF + S_ALIVE] == 0:
             continue
-        up = ask(rec, side, Q_SHIELDS, (turn, i), raise_shields(p, side))
+        up = ask(rec, side, Q_SHIELDS, (turn, i), raise_shields(p, st, side))
         raised = 1 if up == 1 else 0
         if raised != st[k * NF + S_SHIELDS]:
             st[k * NF + S_SHIELDS] = raised
@@ -567,8 +587,9 @@ def choose_shields(p: Params, st: list[int], rec: Recorder | None, side: int, tu
 
 def activate(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
              side: int, turn: int) -> None:
-    """A group's activation: shields, then each ship fires its weapon systems (one, two for
-    a Dreadnought, R4), then the crippling it caused is rolled (R13)."""
+    """A group's activation: shields, then each ship in turn fires its weapon systems (one,
+    two for a Dreadnought, R4), and the crippling its fire caused is rolled at the end of
+    that ship's activation, before its next mate fires (R13)."""
     choose_shields(p, st, rec, side, turn)
     enemy = 1 - side
     for i in range(count(p, side)):
@@ -585,20 +606,21 @@ def activate(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
             if t < 0:
                 break
             not_alt = sysf(p, side, fired, Y_ALT) if fired >= 0 else 0
-            s = best_system(p, st, side, k, not_alt, fired)
-            s = ask(rec, side, Q_SYSTEM, (turn, i, shot), s)
-            if can_fire(p, st, side, k, s, fired, not_alt) == 0:
-                s = best_system(p, st, side, k, not_alt, fired)
             place = ask(rec, side, Q_TARGET, (turn, i, shot), t - enemy * p.g)
             if 0 <= place < count(p, enemy) and st[(enemy * p.g + place) * NF + S_ALIVE] == 1:
                 t = enemy * p.g + place
+            up = st[t * NF + S_SHIELDS]
+            s = best_system(p, st, side, k, not_alt, fired, up)
+            s = ask(rec, side, Q_SYSTEM, (turn, i, shot), s)
+            if can_fire(p, st, side, k, s, fired, not_alt) == 0:
+                s = best_system(p, st, side, k, not_alt, fired, up)
             if s < 0:
                 if shot == 0:
                     emit(rec, (EV_NOTHING, k))
                 break
             fire_system(p, st, rng, rec, side, k, s, t)
             fired = s
-    resolve_crippling(p, st, rng, rec)
+        resolve_crippling(p, st, rng, rec)
 
 
 # --- the Roundup and Clean-Up ---------------------------------------------------------------
@@ -612,14 +634,18 @@ def dc_result(roll: int) -> int:
 
 
 def repair(p: Params, st: list[int], rng: list[int], rec: Recorder | None, k: int,
-           effect: int) -> int:
-    """One damage-control die for one effect: 1 when it is repaired (or gets one success)."""
+           effect: int, field: int, row: int) -> None:
+    """One damage-control die for one effect, counted on the ship's `field`: a success takes
+    one off it (a containment failure needs two, S8). The event tells what is left to repair
+    and, for a result with no effect in a duel, which crippling row it is."""
     roll = die(rng, 6)
     result = dc_result(roll)
-    emit(rec, (EV_REPAIR, k, effect, roll, result))
+    base = k * NF
+    if result == DC_REPAIRED:
+        st[base + field] -= 1
+    emit(rec, (EV_REPAIR, k, effect, roll, result, st[base + field], row))
     if result == DC_HURT:
         hurt(p, st, rec, k, 1, C_REPAIR)
-    return 1 if result == DC_REPAIRED else 0
 
 
 def damage_control(p: Params, st: list[int], rng: list[int], rec: Recorder | None, k: int) -> None:
@@ -629,17 +655,18 @@ def damage_control(p: Params, st: list[int], rng: list[int], rec: Recorder | Non
     for _ in range(st[base + S_FIRES]):
         if st[base + S_DYING] == 1:
             return
-        st[base + S_FIRES] -= repair(p, st, rng, rec, k, E_FIRE)
+        repair(p, st, rng, rec, k, E_FIRE, S_FIRES, 0)
     for _ in range((st[base + S_ACF] + 1) // 2):
         if st[base + S_DYING] == 1:
             return
-        st[base + S_ACF] -= repair(p, st, rng, rec, k, E_ACF)
-    for _ in range(st[base + S_INERT]):
-        if st[base + S_DYING] == 1:
-            return
-        st[base + S_INERT] -= repair(p, st, rng, rec, k, E_INERT)
+        repair(p, st, rng, rec, k, E_ACF, S_ACF, 0)
+    for slot in range(len(INERT_ROWS)):
+        for _ in range(st[base + S_INERT + slot]):
+            if st[base + S_DYING] == 1:
+                return
+            repair(p, st, rng, rec, k, E_INERT, S_INERT + slot, INERT_ROWS[slot])
     if st[base + S_DECAY] == 1 and st[base + S_DYING] == 0:
-        st[base + S_DECAY] -= repair(p, st, rng, rec, k, E_DECAY)
+        repair(p, st, rng, rec, k, E_DECAY, S_DECAY, 0)
 
 
 def roundup(p: Params, st: list[int], rng: list[int], rec: Recorder | None,

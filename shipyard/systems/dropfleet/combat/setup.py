@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from shipyard.api import Dice, Terms
+from shipyard.api import Dice, Terms, UserError
 from shipyard.systems.dropfleet.combat import state as s
-from shipyard.systems.dropfleet.combat.commander import raises
+from shipyard.systems.dropfleet.combat.commander import raise_shields
 from shipyard.systems.dropfleet.combat.volley import mean, volley
 from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
 from shipyard.systems.dropfleet.models import DropfleetCatalog, WeaponLine
@@ -45,6 +45,8 @@ class System:
 class Told:
     """What only the narrator reads."""
 
+    sides: tuple[str, str]  # the groups' names (a mirror match adds A and B)
+    dread: tuple[int, int]  # 1: the side's crippling table is the Dreadnought's
     ships: tuple[str, ...]  # by ship index (side * g + place)
     systems: tuple[tuple[str, ...], tuple[str, ...]]
     lines: tuple[tuple[str, ...], tuple[str, ...]]
@@ -112,7 +114,7 @@ def line_row(line: WeaponLine, target: Ship, bears: frozenset[str], band: str) -
 
 
 def fixed(ship: Ship, catalog: DropfleetCatalog) -> list[int]:
-    """A side's fixed figures (state.T_*); the threats are filled in later."""
+    """A side's fixed figures (state.T_*)."""
     stat = [0] * s.NT
     t = catalog.damage.thresholds
     stat[s.T_HULL] = ship.hull
@@ -200,41 +202,30 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[s.Params, Told, list[str]]:
     geometry = terms.word("geometry", DEFAULT_GEOMETRY)
     layer = str(terms.rules.get("layer", DEFAULT_LAYER))
     cap = terms.whole("cap", DEFAULT_CAP)
-    sides = [Side(d.built, d.model.name, group_size(d, crew), fixed(d.built, catalog),
-                  weapon_systems(d.built), [])
-             for d, crew in zip((a, b), terms.crew, strict=True)]
+    mirror = a.model.name == b.model.name
+    sides = [Side(d.built, d.model.name + (f" {'AB'[i]}" if mirror else ""),
+                  group_size(d, crew), fixed(d.built, catalog), weapon_systems(d.built), [])
+             for i, (d, crew) in enumerate(zip((a, b), terms.crew, strict=True))]
+    if layer == "atmosphere":
+        for side in sides:
+            if not side.stat[s.T_ATMOS]:
+                raise UserError.single(
+                    "cli.rule", f"--rule layer=atmosphere: {side.ship.name} lacks the "
+                    "Atmospheric rule, and a ship without it that enters atmosphere is "
+                    "destroyed (seed; R7); give layer=high or layer=low")
     for i, side in enumerate(sides):
         enemy = sides[1 - i]
         arm(side, enemy.ship, bearing(geometry, i, side, enemy, band), band)
-    # R9: the threat each side faces, shields up and down, decides its shields; then each
-    # system's worth against the enemy as the enemy will stand (R10)
-    for i, side in enumerate(sides):
-        enemy = sides[1 - i]
-        for key, shields in ((s.T_THREAT_UP, 1), (s.T_THREAT_DOWN, 0)):
-            side.stat[key] = max((round(VALUE_SCALE * expected(rows, side.stat, shields,
-                                                                _scald(rows)))
-                                  for rows in enemy.rows), default=0)
-    values = []
-    for i, side in enumerate(sides):
-        enemy = sides[1 - i]
-        up = raises(enemy.stat[s.T_SHIELDS], enemy.stat[s.T_THREAT_UP], enemy.stat[s.T_THREAT_DOWN])
-        worth = []
-        for rows in side.rows:
-            e = expected(rows, enemy.stat, up, _scald(rows))
-            worth.append(max(1, round(VALUE_SCALE * e)) if e > 0 else 0)
-        values.append(worth)
-    d = catalog.damage
-    params = pack([side.stat for side in sides], [side.count for side in sides],
-                  [side.rows for side in sides], [[x.alt for x in side.systems] for side in sides],
-                  values, LAYER_INDEX[layer], BAND_INCHES[band], cap,
-                  [r.extra_hull for r in d.crippling + d.dreadnought_crippling],
-                  [int(r.orbital_decay) for r in d.crippling + d.dreadnought_crippling])
+    params = packed(sides, catalog, LAYER_INDEX[layer], BAND_INCHES[band], cap)
     g = params.g
+    d = catalog.damage
     names: list[str] = []
     for side in sides:
         for place in range(g):
             names.append(side.name if side.count == 1 else f"{side.name} {place + 1}")
     told = Told(
+        sides=(sides[0].name, sides[1].name),
+        dread=(sides[0].stat[s.T_DREAD], sides[1].stat[s.T_DREAD]),
         ships=tuple(names),
         systems=(tuple(_system_name(x) for x in sides[0].systems),
                  tuple(_system_name(x) for x in sides[1].systems)),
@@ -249,20 +240,45 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[s.Params, Told, list[str]]:
     notes = [f"range band {band} ({BAND_INCHES[band]}\"), {geometry}, {layer} orbit"
              if layer != "atmosphere" else f"range band {band} ({BAND_INCHES[band]}\"), "
              f"{geometry}, in atmosphere"]
-    for side in sides:
+    start = params.data[params.o_ships:]
+    for i, side in enumerate(sides):
         if side.stat[s.T_SHIELDS]:
-            st = side.stat
-            raised = raises(st[s.T_SHIELDS], st[s.T_THREAT_UP], st[s.T_THREAT_DOWN])
-            notes.append(f"{side.name}: shields {'raised' if raised else 'down'} by the "
-                         "default commander (R9)")
+            raised = raise_shields(params, start, i)
+            notes.append(f"{side.name}: shields chosen at each activation by the default "
+                         f"commander (R9); before turn 1 {'raised' if raised else 'down'}")
     return params, told, notes
 
 
+def packed(sides: list[Side], catalog: DropfleetCatalog, layer: int, enemy_inches: int,
+           cap: int) -> s.Params:
+    """Both armed sides as the rules' numbers: each system's worth against the enemy with its
+    shields raised and down (R9, R10; a fresh enemy, expected Hull x1000)."""
+    values = []
+    for i, side in enumerate(sides):
+        enemy = sides[1 - i]
+        worth = []
+        for rows in side.rows:
+            pair = []
+            for up in (0, 1):
+                e = expected(rows, enemy.stat, up, _scald(rows))
+                pair.append(max(1, round(VALUE_SCALE * e)) if e > 0 else 0)
+            worth.append((pair[0], pair[1]))
+        values.append(worth)
+    d = catalog.damage
+    return pack([side.stat for side in sides], [side.count for side in sides],
+                [side.rows for side in sides], [[x.alt for x in side.systems] for side in sides],
+                values, layer, enemy_inches, cap,
+                [r.extra_hull for r in d.crippling + d.dreadnought_crippling],
+                [int(r.orbital_decay) for r in d.crippling + d.dreadnought_crippling])
+
+
 def pack(stats: list[list[int]], counts: list[int], rows: list[list[list[list[int]]]],
-         alts: list[list[int]], values: list[list[int]], layer: int, enemy_inches: int,
+         alts: list[list[int]], values: list[list[tuple[int, int]]], layer: int,
+         enemy_inches: int,
          cap: int, extra: list[int], decay: list[int]) -> s.Params:
     """Both sides' figures (state.T_*), group sizes, weapon systems (each a list of line rows,
-    state.L_*), Alt groups and worth, laid out in one flat list (state.Params)."""
+    state.L_*), Alt groups and worth (shields down, up), laid out in one flat list
+    (state.Params)."""
     g = max(counts)
     lmax = max(1, *(sum(len(x) for x in side) for side in rows))
     smax = max(1, *(len(side) for side in rows))
@@ -273,7 +289,8 @@ def pack(stats: list[list[int]], counts: list[int], rows: list[list[list[list[in
         for j, system in enumerate(side):
             base = (i * smax + j) * s.NY
             scald = int(any(r[s.L_SCALD] for r in system))
-            systems[base:base + s.NY] = [at, len(system), alts[i][j], values[i][j], scald, 0]
+            down, up = values[i][j]
+            systems[base:base + s.NY] = [at, len(system), alts[i][j], down, up, scald]
             for row in system:
                 start = (i * lmax + at) * s.NL
                 lines[start:start + s.NL] = row

@@ -18,15 +18,20 @@ S_PASSED = 4  # crippling thresholds passed
 S_CRACK = 5  # Armour Cracked results (+2 to the save each)
 S_FIRES = 6  # Fire markers (1 Hull each Roundup, repairable)
 S_ACF = 7  # damage-control successes still needed against containment failures (2 each)
-S_INERT = 8  # repairable results with no effect in a duel (R16), rolled for all the same
-S_DECAY = 9  # Orbital Decay (one marker, repairable: S7)
-S_LAYER = 10  # 0 high orbit, 1 low orbit, 2 atmosphere
-S_OFFLINE = 11  # Weapons Offline: fires nothing at its next activation
-S_LEAK = 12  # Primary Core Leaks (3 Hull each Clean-Up)
-S_SHIELDS = 13  # shields raised (until its next activation)
-S_CRIPPLED = 14  # crippled (for the narrator and the card)
-S_SPARE = 15
-NF = 16
+S_INERT = 8  # repairable results with no effect in a duel (R16), rolled for all the same:
+# three counters, one a row of INERT_ROWS (S_INERT + slot), so damage control names the result
+S_DECAY = 11  # Orbital Decay (one marker, repairable: S7)
+S_LAYER = 12  # 0 high orbit, 1 low orbit, 2 atmosphere
+S_OFFLINE = 13  # Weapons Offline: fires nothing at its next activation
+S_LEAK = 14  # Primary Core Leaks (3 Hull each Clean-Up)
+S_SHIELDS = 15  # shields raised (until its next activation)
+S_CRIPPLED = 16  # crippled (for the narrator and the card)
+NF = 17
+
+# the crippling rows that are repairable and do nothing in a duel (R16): on the normal table
+# Energy Surges, Scanners Offline, Engines Disabled; on the Dreadnought table its rows 2 and 3
+# (Power Fluctuations, Scanners Damaged) - its row 6 (Engine Destroyed) is not repairable
+INERT_ROWS = (2, 3, 6)
 
 HIGH, LOW, ATMOSPHERE = 0, 1, 2
 
@@ -45,9 +50,7 @@ T_RADIUS = 10  # 0 no catastrophic roll; else the sides of the radius die (3 or 
 T_ATMOS = 11  # the Atmospheric rule
 T_ABLATIVE = 12
 T_SYSTEMS = 13  # weapon systems an activation: 1, or 2 for a Dreadnought
-T_THREAT_UP = 14  # the enemy's best volley, expected Hull lost x1000, shields up
-T_THREAT_DOWN = 15  # ... shields down
-NT = 16
+NT = 14
 
 # a weapon line: lines[side * lmax + line][field]
 L_LOCK = 0  # 2..6 (a `*` Lock already read as the target's Armour)
@@ -70,9 +73,9 @@ NL = 14
 Y_FIRST = 0
 Y_LINES = 1
 Y_ALT = 2  # Alt group (0: none)
-Y_VALUE = 3  # expected Hull lost x1000 by the enemy (shields as it raises them); 0: cannot
-Y_SCALD = 4
-Y_SPARE = 5
+Y_VALUE = 3  # expected Hull lost x1000 by a fresh enemy with its shields down; 0: cannot
+Y_VALUE_UP = 4  # ... with its shields raised (R9, R10)
+Y_SCALD = 5
 NY = 6
 
 # events: (code, ...) - the narrator (narrate.py) reads them
@@ -90,11 +93,12 @@ EV_CRIPPLING = 11  # ship, dreadnought, section die, result die, row, extra
 EV_DESTROYED = 12  # ship, cause
 EV_CATASTROPHIC = 13  # ship, die, bonus, row, radius, dreadnought
 EV_BLAST = 14  # ship hit, from ship, row, roll
-EV_REPAIR = 15  # ship, effect, die, result
+EV_REPAIR = 15  # ship, effect, die, result, successes still needed after it, crippling row
 EV_DECAY = 16  # ship, new layer
 EV_SYSTEM_LOST = 17  # ship, system
 EV_NOTHING = 18  # ship: no weapon system can fire
 EV_ROUNDUP = 19  # turn
+EV_IGNITED = 20  # ship, fires gained (Immolation, S9)
 
 # what an EV_ROLL die was for
 R_ATTACK, R_DAMAGE, R_PD, R_SAVE, R_CRIT_SAVE, R_ATTACKS = 1, 2, 3, 4, 5, 6

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from shipyard.systems.dropfleet.combat.commander import crits_first
 from shipyard.systems.dropfleet.combat.state import (
     L_ATT_B,
     L_ATT_N,
@@ -147,11 +146,10 @@ def after_pd(near: Pair, pd: int, normal_need: int, crit_need: int) -> Pair:
         return near
     from shipyard.systems.dropfleet.combat.rules import pd_block
 
-    first = crits_first(crit_need, normal_need)
     out: Pair = {}
     for successes, ps in binomial(pd, 2 / 6).items():
         for (normal, crit), p in near.items():
-            bn, bc = pd_block(successes, normal, crit, first)
+            bn, bc = pd_block(successes, normal, crit, normal_need, crit_need)
             key = (normal - bn, crit - bc)
             out[key] = out.get(key, 0.0) + p * ps
     return out

@@ -1,0 +1,92 @@
+"""The ship card, `show`, the reference cards and the fleet roster say what the engine does
+(issue 23, item 6)."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+from shipyard.core.render import Page, html
+from shipyard.core.yamlio import dump
+from shipyard.core.yard import Yard
+from shipyard.systems.dropfleet import system
+from shipyard.systems.dropfleet.build import new_stock
+from shipyard.systems.dropfleet.sheet import source_words
+from tests.cli import shipyard
+from tests.conftest import ROOT
+from tests.systems.dropfleet.conftest import catalog
+from tests.systems.dropfleet.duel_kit import stock
+
+CARDS = ROOT / "templates" / "dropfleet" / "cards"
+
+
+def card(ship_id: str, group: int | None = None) -> str:
+    """A stock ship's card page, as `sheet` prints it."""
+    data = new_stock(catalog(), ship_id)
+    if group is not None:
+        data["group"] = group
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "ship.yaml"
+        path.write_text(dump(data), encoding="utf-8")
+        report = Yard().check(path)
+        assert report.design is not None
+        return html(Page(system.sheet(report.design, report.budgets)), "a4")
+
+
+def boxes_after(page: str, label: str) -> int:
+    """The tick boxes of one marker, from its label to the next marker."""
+    start = page.index(label)
+    end = page.find('<span class="rep">', start + 1)
+    chunk = page[start:end if end > 0 else None]
+    return chunk.count('<span class="tick">')
+
+
+def test_s4_a_dreadnoughts_card_and_show_print_the_catastrophic_plus_one() -> None:
+    page = card("london-dreadnought")
+    assert "Dreadnought table, D6+1" in page
+    yard = Yard()
+    rows = dict(system.profile(stock(yard, "london-dreadnought")))
+    assert rows["Catastrophic damage"].startswith("Dreadnought table, D6+1")
+    card8 = (CARDS / "8-dreadnought-catastrophic.html").read_text()
+    assert "+1" in card8
+
+
+def test_s9_the_card_has_four_fire_markers_in_all() -> None:
+    page = card("toulon-frigate")
+    assert boxes_after(page, "<b>Fires</b>") == 4
+    assert ">Fire <span" not in page and "Fire <span class=\"tick\">" not in page
+
+
+def test_r16_lasting_results_and_stacking_results_have_their_boxes() -> None:
+    frigate = card("toulon-frigate")
+    assert boxes_after(frigate, "Armour cracked") == 1
+    assert boxes_after(frigate, "Weapons offline") == 1
+    dread = card("london-dreadnought")
+    assert boxes_after(dread, "Atmospheric containment failure") == 4  # two of 2 successes
+    assert boxes_after(dread, "Primary core leak") == 2  # one for each threshold
+    assert boxes_after(dread, "Weapon destroyed") == 2
+
+
+def test_the_card_names_its_source_and_wraps_long_weapon_names() -> None:
+    page = card("london-dreadnought")
+    assert ".cat" not in page and "UCM stat sheet 2023-08, page 1" in page
+    assert source_words("ResistanceStats-2312 p14 (Multi-faction.cat)") == \
+        "Resistance stat sheet 2023-12, page 14"
+    assert '<col class="wn">' in page
+    css = (ROOT / "templates" / "dropfleet" / "sheet.css").read_text()
+    assert "table-layout: fixed" in css
+    assert re.search(r"\.ship \{[^}]*min-height: 1[0-9]{2}mm", css)  # half a page, not a quarter
+
+
+def test_r9_the_passive_countermeasures_upgrade_says_it_costs_point_defence() -> None:
+    upgrade = next(u for u in catalog().upgrades if u.id == "passive-countermeasures")
+    assert "Point Defence 0" in upgrade.summary
+
+
+def test_the_roster_counts_a_group_as_its_ships(tmp_path: Path) -> None:
+    out = tmp_path / "patrol.html"
+    patrol = ROOT / "catalogs" / "dropfleet" / "fleets" / "ucm-patrol.yaml"
+    assert shipyard("sheet", patrol, "-o", out).code == 0
+    roster = out.read_text().split("Fleet roster", 1)[1].split("</table>", 1)[0]
+    assert "1 × 3 ships" in roster
