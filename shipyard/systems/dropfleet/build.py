@@ -93,7 +93,8 @@ def catalog_tables(catalog: DropfleetCatalog) -> list[Table]:
         Table("Special rules", ["name", "written on", "parameter", "summary"],
               [[r.name, ", ".join(r.used_on), r.param, r.summary]
                for r in catalog.special_rules]),
-        Table("House points formula (README.md defines every term)", ["coefficient", "value"],
+        Table("House points formula (every term: shipyard rulings dropfleet formula)",
+              ["coefficient", "value"],
               [[f"class base: {k}", f"{v:g}"] for k, v in f.class_base.items()]
               + [[k, f"{getattr(f, k):g}"] for k in (
                   "per_effective_hull", "point_defence", "point_defence_with_passive",

@@ -14,12 +14,13 @@ from shipyard.systems.dropfleet.models import DropfleetCatalog, GameSize
 
 CODES = {
     "fleet.battlegroups": "a dropfleet fleet is listed as battlegroups (groups: with a type) "
-                          "(RULINGS.md F1)",
+                          "(shipyard rulings dropfleet F1)",
     "fleet.battlegroup": "a battlegroup's groups, or its groups of one tonnage, outside its "
-                         "type's limits (RULINGS.md F1)",
-    "fleet.group_size": "a group's ships outside its class's group size (RULINGS.md F2)",
+                         "type's limits (shipyard rulings dropfleet F1)",
+    "fleet.group_size": "a group's ships outside its class's group size "
+                        "(shipyard rulings dropfleet F2)",
     "fleet.game_size": "battlegroups of a type outside what the game size allows, or no game "
-                       "size for the fleet (RULINGS.md F3)",
+                       "size for the fleet (shipyard rulings dropfleet F3)",
 }
 
 

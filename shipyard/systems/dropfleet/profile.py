@@ -57,7 +57,8 @@ def rows(ship: Ship, catalog: DropfleetCatalog) -> list[tuple[str, str]]:
         out.append(("Points (published)", str(published)
                     + (" (base price plus house pick prices)"
                        if ship.stock.id in catalog.picks.base_priced else "")))
-    out.append(("House points", f"{house(ship, catalog)} (house formula, README.md)"))
+    out.append(("House points", f"{house(ship, catalog)} (house formula: shipyard rulings "
+                                "dropfleet formula)"))
     out += [
         ("Hull", str(ship.hull)),
         ("Armour", armour_text(ship)),

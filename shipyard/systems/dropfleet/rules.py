@@ -17,11 +17,14 @@ from shipyard.systems.dropfleet.ship import Mounted, Ship
 CODES = {
     **FLEET_CODES,
     "picks.unknown": "a pick that this stock hull does not offer",
-    "picks.missing": "fewer picks of a group than the hull must make (RULINGS.md H5)",
-    "picks.over": "more picks of a group than the hull may make (RULINGS.md H5)",
-    "slots.weapons.over": "more weapon systems than the class's weapon slots (RULINGS.md H2)",
-    "slots.upgrades.over": "upgrades fill more than the class's upgrade slots (RULINGS.md H2)",
-    "upgrade.class": "an upgrade not made for this tonnage class (RULINGS.md H4)",
+    "picks.missing": "fewer picks of a group than the hull must make "
+                     "(shipyard rulings dropfleet H5)",
+    "picks.over": "more picks of a group than the hull may make (shipyard rulings dropfleet H5)",
+    "slots.weapons.over": "more weapon systems than the class's weapon slots "
+                          "(shipyard rulings dropfleet H2)",
+    "slots.upgrades.over": "upgrades fill more than the class's upgrade slots "
+                           "(shipyard rulings dropfleet H2)",
+    "upgrade.class": "an upgrade not made for this tonnage class (shipyard rulings dropfleet H4)",
     "weapon.faction": "warning: a weapon system printed for another faction than the design's",
     "group.size": "a group larger or smaller than the class or ship allows",
     "points.over": "the ship's points (the group's, with its group size) exceed points_limit",

@@ -160,5 +160,6 @@ def catalog_tables(catalog: RogueTraderCatalog) -> list[Table]:
         ["-" if c.rolls is None else (str(c.rolls[0]) if c.rolls[0] == c.rolls[1]
                                       else f"{c.rolls[0]}-{c.rolls[1]}"), c.name, c.effect]
         for c in catalog.critical_hits],
-        note="A Crit Rating critical rolls 1d5; a value over 11 reads as 11 (RULINGS.md)")
+        note="A Crit Rating critical rolls 1d5; a value over 11 reads as 11 "
+             "(shipyard rulings rogue-trader R2)")
     return [classes, hulls, essential, supplemental, weapons, ordnance, crew, chart]

@@ -1,0 +1,85 @@
+"""Commands that reach what a system ships, from any folder, installed or not: examples (list
+and copy the example designs and fleets) and rulings (print a system's rulings, or one)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from shipyard.cli.app import SystemId, app, state, user_errors
+from shipyard.cli.tables import render
+from shipyard.core.table import Table
+from shipyard.errors import UserError
+
+if TYPE_CHECKING:
+    from shipyard.core.bundled import Example
+
+
+@app.command()
+@user_errors
+def examples(
+    system: SystemId,
+    copy: Annotated[Path | None, typer.Option(
+        "--copy", metavar="DIR", help="copy them into DIR (examples/, fleets/ and duels/ "
+        "inside, so the fleets find their designs)")] = None,
+    force: Annotated[bool, typer.Option(help="overwrite files DIR already has")] = False,
+) -> None:
+    """List a system's bundled example designs and fleets, or copy them (--copy DIR)."""
+    from shipyard.core import bundled
+
+    source = state.yard().system(system).catalog_dir()
+    found = bundled.examples(source)
+    if not found:
+        raise UserError.single("cli.examples", f"{system} has no bundled examples")
+    if copy is None:
+        _table(f"{system} examples (shipyard examples {system} --copy DIR copies them)",
+               "", found)
+        return
+    targets = [copy / example.path for example in found]
+    existing = [target for target in targets if target.exists()]
+    if existing and not force:
+        more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
+        raise UserError.single("output.exists", f"already exists{more}; pass --force to "
+                               "overwrite, or copy to another folder", str(existing[0]))
+    from shipyard.core.output import write_atomic
+
+    for example, target in zip(found, targets, strict=True):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, (source / example.path).read_bytes())
+    _table(f"copied {len(found)} {system} examples to {copy}", f"{copy}/", found)
+
+
+def _table(title: str, prefix: str, found: list[Example]) -> None:
+    rows = [[f"{prefix}{e.path}", e.name] for e in found]
+    typer.echo(render(Table(title, ["file", "name"], rows)), nl=False)
+
+
+@app.command()
+@user_errors
+def rulings(
+    system: SystemId,
+    code: Annotated[str | None, typer.Argument(
+        help="one ruling or rule code (R4, TRV-R24, budget.over), or words of a heading")
+    ] = None,
+) -> None:
+    """Print how shipyard reads a system's rules where the text is silent, or one ruling."""
+    from shipyard.core import bundled
+
+    folder = state.yard().system(system).catalog_dir()
+    text = bundled.rulings_text(folder)
+    if text is None:
+        raise UserError.single("cli.rulings", f"{system} has no rulings")
+    if code is None:
+        typer.echo(text.rstrip("\n"))
+        return
+    notes = folder / bundled.NOTES
+    parts = bundled.find(text, code) or (
+        bundled.find(notes.read_text(encoding="utf-8"), code) if notes.is_file() else [])
+    if not parts:
+        from shipyard.core.suggest import suggest
+
+        raise UserError.single("cli.rulings", f"{system} has no ruling '{code}'; "
+                               f"{suggest(code, bundled.codes(text))}")
+    typer.echo("\n\n".join(parts))
