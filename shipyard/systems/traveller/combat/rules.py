@@ -53,8 +53,10 @@ EV_AIM = 13  # side, weapon, aim now
 EV_FIRE = 14  # side, weapon, copy, roll, skill, range dm, weapon dm, aim, chain, penalty, effect
 EV_DODGE = 15  # side (defender), roll, dm, effect, burned (1: an extra reaction)
 EV_SAND = 16  # side (defender), roll, dm, ok, reduction, burned
-EV_DAMAGE = 17  # side, weapon, dice rolled, effect, sand, armour, multiple, damage, hull left
-EV_LAUNCH = 18  # side, roll, dm, missiles, flight, stock left
+# side, weapon, dice total (DD: x10), mount bonus, effect, sand, armour, multiple, damage, hull
+# left, ion (1: the damage goes to the power plant, none to the Hull)
+EV_DAMAGE = 17
+EV_LAUNCH = 18  # side, roll, gunnery, criticals penalty, missiles, flight, stock left
 EV_ECM = 19  # side (defender), roll, dm, effect, removed, left, burned
 EV_PD = 20  # side (defender), weapon, roll, dm, effect, destroyed, left, burned
 EV_SALVO = 21  # side (firer), missiles, roll, salvo dm, tl dm, dodge, effect
@@ -506,20 +508,21 @@ def fire(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     cut = 0
     if wv(p, side, W_LASER, w) and most > 0:
         cut = sand(p, st, rng, rec, t, threat_of(p, st, t, most))
-    rolled = dice(rng, dice_n, 6)
-    raw = rolled * wv(p, side, W_DD, w) + wv(p, side, W_PER_DIE, w) * dice_n + effect - cut - armour
+    rolled = dice(rng, dice_n, 6) * wv(p, side, W_DD, w)
+    mount = wv(p, side, W_PER_DIE, w) * dice_n
+    raw = rolled + mount + effect - cut - armour
     damage = raw * wv(p, side, W_MULTIPLE, w) if raw > 0 else 0
     if wv(p, side, W_ION, w):
         # Ion: no Hull damage; the power plant takes it as a critical's severity (TRV-R27)
-        emit(rec, (EV_DAMAGE, side, w, rolled, effect, cut, armour, wv(p, side, W_MULTIPLE, w), 0,
-                   st[t * p.block + HULL]))
+        emit(rec, (EV_DAMAGE, side, w, rolled, mount, effect, cut, armour,
+                   wv(p, side, W_MULTIPLE, w), damage, st[t * p.block + HULL], 1))
         if damage > 0:
             severity = min(6, (damage + 9) // 10)
             critical(p, st, rng, rec, t, severity, p.power_loc, 0)
             emit(rec, (EV_ION, t, damage, st[t * p.block + CRIT + p.power_loc]))
         return
-    emit(rec, (EV_DAMAGE, side, w, rolled, effect, cut, armour, wv(p, side, W_MULTIPLE, w), damage,
-               st[t * p.block + HULL] - damage))
+    emit(rec, (EV_DAMAGE, side, w, rolled, mount, effect, cut, armour,
+               wv(p, side, W_MULTIPLE, w), damage, st[t * p.block + HULL] - damage, 0))
     if damage > 0:
         hurt(p, st, rng, rec, side, damage, effect, wv(p, side, W_RADIATION, w))
 
@@ -542,11 +545,12 @@ def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side:
     for the band's rounds."""
     o = side * p.block
     roll = roll2(rng)
-    dm = sk(p, side, GUNNERY) - level(p, st, side, EF_ATTACK) - crew_dm(p, st, side)
+    penalty = level(p, st, side, EF_ATTACK) + crew_dm(p, st, side)
     n = min(sv(p, side, SD_SALVO), st[o + STOCK])
-    ok = roll + dm >= SIMPLE
-    st[o + STOCK] -= n
-    emit(rec, (EV_LAUNCH, side, roll, dm, n if ok else 0, tv(p, T_FLIGHT, band), st[o + STOCK]))
+    ok = roll + sk(p, side, GUNNERY) - penalty >= SIMPLE
+    st[o + STOCK] -= n  # a failed launch spends the salvo too (TRV-R31)
+    emit(rec, (EV_LAUNCH, side, roll, sk(p, side, GUNNERY), penalty, n if ok else 0,
+               tv(p, T_FLIGHT, band), st[o + STOCK]))
     if ok:
         st[o + AIM + p.maxw + 2 * slot] = n
         st[o + AIM + p.maxw + 2 * slot + 1] = tv(p, T_FLIGHT, band)
