@@ -21,6 +21,8 @@ Count = Annotated[int, Field(ge=1, le=100_000)]
 Rating = Annotated[int, Field(ge=0, le=100_000)]
 Label = Annotated[str, Field(min_length=1, max_length=120)]
 Multiplier = Annotated[float, Field(ge=0, le=1000)]
+# parts that give ECM the countermeasures suite's DM (combat.yaml countermeasures_dm)
+COUNTERMEASURES = frozenset({"countermeasures_suite", "military_countermeasures_suite"})
 
 Section = Literal["Hull", "Jump", "Propulsion", "Power", "Fuel", "Command", "Computer", "Sensors",
                   "Weapons", "Screens", "Craft", "Habitation", "Systems", "Cargo"]
@@ -251,12 +253,21 @@ class WeaponEntry(StrictModel):
 
     @property
     def damage(self) -> str:
-        """The damage as a record sheet prints it: "4D ×3", "intercept +4D", "Special"."""
+        """The damage as the engine rolls it: "4D ×3", "4D × Effect (a salvo)" (TRV-R19),
+        "point defence DM +4" (a battery's dice are a DM, TRV-R28), "Special"."""
+        return self.damage_in_mount(1)
+
+    def damage_in_mount(self, identical: int) -> str:
+        """The damage of `identical` such weapons in one mount: +1 a die for each beyond the
+        first (TRV-R19), so a triple beam laser turret rolls 1D+2."""
         if self.dice is None:
             return self.effect or "—"
         if self.effect == "intercept":
-            return f"intercept +{self.dice}"
-        return f"{self.dice}" + (f" ×{self.multiple}" if self.multiple > 1 else "")
+            return f"point defence DM +{self.dice.count}"
+        if self.ordnance == "missile":
+            return f"{self.dice} × Effect (a salvo)"
+        bonus = f"+{(identical - 1) * self.dice.count}" if identical > 1 else ""
+        return f"{self.dice}{bonus}" + (f" ×{self.multiple}" if self.multiple > 1 else "")
 
 
 class CriticalLocation(StrictModel):

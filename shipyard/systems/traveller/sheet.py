@@ -14,7 +14,7 @@ from decimal import Decimal
 from shipyard.api import BoxLine, BudgetLine, Printable, box_lines
 from shipyard.systems.traveller.construction import Line, Ship, figures
 from shipyard.systems.traveller.crew import combat_positions
-from shipyard.systems.traveller.models import TravellerCatalog
+from shipyard.systems.traveller.models import COUNTERMEASURES, TravellerCatalog
 from shipyard.systems.traveller.profile import mcr
 
 TEMPLATES = "traveller"
@@ -135,13 +135,18 @@ def weapon_rows(ship: Ship, catalog: TravellerCatalog) -> list[list[str]]:
         entries = [(catalog.weapon(w_id), n) for w_id, n in counted.items()]
         mount = ln.item.split(" (")[0] if ln.kind in ("mount", "spinal") else ln.item
         if not entries:
-            rows.append([mount, str(ln.quantity or 1), "empty", "", "", "", f"{-ln.power:g}"])
+            rows.append([mount, str(ln.quantity or 1), "empty", "", "", "", "",
+                         f"{-ln.power:g}"])
         for k, (w, n) in enumerate(entries):
             if w is None:
                 continue
+            dm = catalog.combat.weapon_dm.get(w.id, 0)
             rows.append([mount if k == 0 else "", str(ln.quantity or 1) if k == 0 else "",
-                         w.name + (f" ×{n}" if n > 1 else ""), w.range, w.damage,
-                         w.traits or "—", f"{-ln.power:g}" if k == 0 else ""])
+                         w.name + (f" ×{n}" if n > 1 else ""), w.range,
+                         f"{dm:+d}" if w.dice is not None and w.effect != "intercept"
+                         and w.ordnance is None else "—",
+                         w.damage_in_mount(n), w.traits or "—",
+                         f"{-ln.power:g}" if k == 0 else ""])
     return rows
 
 
@@ -201,7 +206,15 @@ def budget_rows(ship: Ship) -> list[BudgetLine]:
     ]
 
 
-def profile_cells(ship: Ship) -> list[tuple[str, str]]:
+def sensors(ship: Ship, catalog: TravellerCatalog) -> str:
+    """The sensors' DM, and the countermeasures suite's DM to ECM where the ship has one."""
+    text = "—" if ship.sensor_dm is None else f"DM{ship.sensor_dm:+d}"
+    if {p.part for p in ship.design.parts} & COUNTERMEASURES:
+        text += f", ECM DM{catalog.combat.countermeasures_dm:+d}"
+    return text
+
+
+def profile_cells(ship: Ship, catalog: TravellerCatalog) -> list[tuple[str, str]]:
     return [
         ("TL", str(ship.design.tl)),
         ("Hull", f"{ship.hull_points:,}"),
@@ -209,7 +222,7 @@ def profile_cells(ship: Ship) -> list[tuple[str, str]]:
         ("Thrust", str(ship.thrust)),
         ("Jump", str(ship.jump) if ship.jump else "—"),
         ("Power", f"{ship.output:,.6g}"),
-        ("Sensors", "—" if ship.sensor_dm is None else f"DM{ship.sensor_dm:+d}"),
+        ("Sensors", sensors(ship, catalog)),
         ("Hardpoints", str(ship.hardpoints)),
     ]
 
@@ -235,7 +248,7 @@ def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
         "title": design.name,
         "heading": "Ship Record",
         "subtitle": subtitle(ship, catalog),
-        "profile": profile_cells(ship),
+        "profile": profile_cells(ship, catalog),
         "hull_points": ship.hull_points,
         "hull_lines": boxes,
         "hull_bands": bands,

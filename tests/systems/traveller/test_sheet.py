@@ -73,11 +73,19 @@ def test_ordnance_ticks_per_salvo_or_in_tens() -> None:
 
 
 def test_weapon_table_reads_the_weapons_csv_figures() -> None:
+    # as the engine rolls them (issue 21 item 14): a triple pulse laser turret 2D+4 at DM +2
     rows = context("ambush-corvette")["weapons"]
     assert rows == [
-        ["Triple Turret", "2", "Pulse Laser ×3", "Long", "2D", "—", "26"],
-        ["Medium Particle Beam Bay", "2", "Medium Particle Beam Bay", "Very Long", "8D ×20",
-         "Radiation", "100"]]
+        ["Triple Turret", "2", "Pulse Laser ×3", "Long", "+2", "2D+4", "—", "26"],
+        ["Medium Particle Beam Bay", "2", "Medium Particle Beam Bay", "Very Long", "+0",
+         "8D ×20", "Radiation", "100"]]
+    dragon = context("dragon-sdb")
+    assert ["PD Laser Battery II" in row[2] and row[4:6] == ["—", "point defence DM +4"]
+            for row in dragon["weapons"]].count(True) == 1  # type: ignore[union-attr]
+    assert dict(dragon["profile"])["Sensors"] == "DM+1, ECM DM+4"  # type: ignore[arg-type]
+    strandbell = context("strandbell-sdb")["weapons"]
+    assert ["Beam Laser ×3", "Medium", "+4", "1D+2"] in [row[2:6] for row in strandbell]  # type: ignore[union-attr]
+    assert "Bridge" not in [loc.name for loc in context("dragon-sdb")["criticals"]]  # type: ignore[union-attr]
 
 
 @pytest.fixture(scope="module")

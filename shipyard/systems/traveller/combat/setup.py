@@ -12,7 +12,12 @@ from shipyard.api import Terms, UserError, Value
 from shipyard.systems.traveller.combat import odds
 from shipyard.systems.traveller.combat import rules as r
 from shipyard.systems.traveller.construction import Ship
-from shipyard.systems.traveller.models import BANDS, TravellerCatalog, WeaponEntry
+from shipyard.systems.traveller.models import (
+    BANDS,
+    COUNTERMEASURES,
+    TravellerCatalog,
+    WeaponEntry,
+)
 
 MAX_SALVOS = 12  # salvos in flight a side: Distant's flight is 10 rounds
 NO_SENSORS_DM = -4  # TRV-R17: a ship without a sensor suite scans as with basic sensors
@@ -155,8 +160,7 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
                 trait_value(w.traits, "Ion"), 1 if "laser" in wid else 0,
                 point_defence(w.traits), n - 1, fixed, mixed))
     skills = tuple(int(crew.get(k, getattr(combat.crew, k))) for k in SKILLS)
-    ecm = combat.countermeasures_dm if parts & {"countermeasures_suite",
-                                                 "military_countermeasures_suite"} else 0
+    ecm = combat.countermeasures_dm if parts & COUNTERMEASURES else 0
     # the pilot fires one fixed mount a turn: the hardest-hitting first (a stable sort)
     weapons.sort(key=lambda w: -hardest(w) if w.fixed else 0)
     launcher = r.LAUNCH_FREE if r.LAUNCH_FREE in launchers or not launchers else (
