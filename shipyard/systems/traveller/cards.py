@@ -32,11 +32,12 @@ ACTIONS = [
     ["Line up shot", "pilot", "Pilot", "INT/DEX", "8+", "1 thrust; Effect chained to one "
      "gunner (TRV-R23)"],
     ["Aim", "gunner", "—", "—", "—", "+2 to the next attack, up to +6 (TRV-R23)"],
-    ["Jam sensors", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "+sensor DM; their "
-     "scans and solutions −Effect next turn"],
+    ["Jam sensors", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "+sensor and "
+     "countermeasures DM; their scans and solutions −Effect next turn (TRV-R29)"],
     ["Targeting solution", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "Effect "
      "chained to one gunner this turn (TRV-R23)"],
-    ["Scan", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "finds the enemy"],
+    ["Scan", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "finds the enemy; its "
+     "stealth is a DM against (TRV-R29)"],
     ["Repair", "engineer", "Engineer/Mechanic", "EDU", "8+", "one level off; the default crew "
      "mends what costs most this turn (TRV-R24, TRV-R25)"],
     ["Jam comms / communicate", "comms", "Electronics (comms)", "EDU", "8+", "no effect in a "

@@ -149,6 +149,8 @@ class PartEntry(StrictModel):
     plant_share: float | None = None
     per_day_per_ton: float | None = None
     sensor_dm: int | None = None
+    detect_dm: int | None = Field(default=None, ge=-20, le=0, description="stealth: the DM "
+                                  "to the enemy's checks to find the ship (csv: DM to detect)")
     tons_factor: float | None = None
     power_factor: float | None = None
     cost_factor: float | None = None

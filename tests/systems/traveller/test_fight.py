@@ -121,8 +121,16 @@ def test_a_side_that_finds_the_other_alone_gets_the_free_round(
         p: r.Params, script: Callable[..., Script]) -> None:
     script(3, 3, 1, 1)  # A: 6 + 2 sensors + 1 DM = 9 finds; B: 2 + 3 = 5 does not
     assert r.find(p, RNG, None) == 0
-    script(3, 3, 3, 2)  # both find: no free round
+    script(3, 3, 4, 3)  # both find (B: 7 + 3 - 2 for the Dragon's stealth): no free round
     assert r.find(p, RNG, None) == -1
+
+
+def test_stealth_is_a_dm_to_the_enemys_scan_and_the_suite_jams_trv_r29(
+        p: r.Params, script: Callable[..., Script]) -> None:
+    # the Dragon's Improved Stealth: -2 to the Strandbell's scan (csv: DM to detect)
+    assert [r.sv(p, side, r.SD_STEALTH) for side in (0, 1)] == [-2, 0]
+    script(3, 3)  # 6 + 2 + 1 - 2 = 7 vs 8+: not found (9 without the stealth)
+    assert r.scan(p, RNG, None, 1, 1) == 0
 
 
 def test_both_failing_both_scan_again_trv_r17(p: r.Params,
@@ -350,10 +358,11 @@ def test_out_of_range_gunners_aim_and_the_sensor_operator_jams(
     # TRV-R23 aim
     st = list(p.state0)
     rec = Recorder()
-    script(6, 5, 3, 3)  # jam: 11 + 3 = 14, Effect 6; launch 6 + 2 vs 2+
+    # jam: 11 + 3 + 4 (the countermeasures suite, TRV-R29) = 18, Effect 10; launch 6 + 2
+    script(6, 5, 3, 3)
     assert r.attack_step(p, st, RNG, rec, 0, r.DISTANT) == 0
     assert st[at(p, 0, r.AIM)] == 2  # the barbette reaches Very Long only
-    assert st[at(p, 1, r.JAM_NEXT)] == 6
+    assert st[at(p, 1, r.JAM_NEXT)] == 10
     slot = at(p, 0, r.AIM) + p.maxw
     assert st[slot:slot + 2] == [12, 10]  # 12 missiles, 10 rounds from Distant
     assert codes(rec) == [r.EV_JAM, r.EV_AIM, r.EV_LAUNCH]

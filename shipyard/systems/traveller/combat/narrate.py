@@ -74,7 +74,7 @@ class Narrator:
                 self.add("range", f"range stays {bands[new]} (thrust banked toward the next "
                          f"band: {signed(progress)})", depth=1)
         elif code == r.EV_SCAN:
-            dms = [("Sensors", e[4])]
+            dms = [("Sensors", e[4]), ("stealth", e[6])]
             ok = "finds" if e[5] else "does not find"
             self.add("scan", f"{who} {ok} the enemy (try {e[2]}): {sentence(e[3], 8, dms)}",
                      (check("scan", e[3], 8, dms),), depth=1)

@@ -36,7 +36,7 @@ EF_NONE, EF_SENSORS, EF_THRUST, EF_ATTACK, EF_ARMOUR, EF_DAMAGE, EF_CREW = range
 ROUTINE, AVERAGE, DIFFICULT, SIMPLE = 6, 8, 10, 2
 
 # events: (code, side, numbers...) -- narrate.py reads them
-EV_SCAN = 1  # side, attempt, roll, dm, ok
+EV_SCAN = 1  # side, attempt, roll, dm, ok, the enemy's stealth DM
 EV_FREE = 2  # side: a free round
 # side, roll, pilot, tactics roll, tactics dm, thrust, inspire, burn penalty, init, reactions
 EV_INIT = 3
@@ -80,12 +80,12 @@ AIM = EFF + 7  # then one aim count per weapon entry, then (missiles, rounds) pe
  W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_MIXED, W_HARM) = range(17)
 NWF = 17
 (SD_HULL, SD_ARMOUR, SD_THRUST, SD_TL, SD_SENSOR_DM, SD_ECM_DM, SD_SHIELDED, SD_WANT, SD_SALVO,
- SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_NW) = range(13)
+ SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_STEALTH, SD_NW) = range(14)
 # who launches the salvo, one position's action (TRV-R16): a gunner or the pilot with nothing
 # else to fire, the gunner of a turret that also holds a gun (its shot given up), or the pilot
 # whose fixed mounts also hold a gun (its fixed-mount shot given up)
 LAUNCH_FREE, LAUNCH_PILOT, LAUNCH_GUNNER = range(3)
-NSD = 13
+NSD = 14
 (T_COST, T_RANGE_DM, T_FLIGHT, T_CRIT_LOC, T_CRIT_EFFECT) = range(5)
 NT = 5
 TAB_WIDTH = 13
@@ -264,11 +264,13 @@ def threat_of(p: Params, st: list[int], target: int, most: int) -> int:
 
 
 def scan(p: Params, rng: list[int], rec: Recorder | None, side: int, attempt: int) -> int:
-    """Scan for the enemy: Electronics (sensors) 8+, with the sensors' DM."""
+    """Scan for the enemy: Electronics (sensors) 8+, with the sensors' DM and the enemy's
+    stealth DM to detect (TRV-R29)."""
     roll = roll2(rng)
     dm = sk(p, side, SENSORS) + sv(p, side, SD_SENSOR_DM)
-    ok = 1 if roll + dm >= AVERAGE else 0
-    emit(rec, (EV_SCAN, side, attempt, roll, dm, ok))
+    stealth = sv(p, 1 - side, SD_STEALTH)
+    ok = 1 if roll + dm + stealth >= AVERAGE else 0
+    emit(rec, (EV_SCAN, side, attempt, roll, dm, ok, stealth))
     return ok
 
 
@@ -610,6 +612,7 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
         st[o + CHAIN] += effect
         emit(rec, (EV_SOLUTION, side, roll, dm, effect))
     else:
+        dm += sv(p, side, SD_ECM_DM)  # the countermeasures suite jams too (TRV-R29)
         effect = roll + dm - AVERAGE
         st[e + JAM_NEXT] = max(0, effect)
         emit(rec, (EV_JAM, side, roll, dm, effect))

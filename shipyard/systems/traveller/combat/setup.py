@@ -69,6 +69,7 @@ class Side(NamedTuple):
     missile_dice: int
     missile_dd: int
     launcher: int  # r.LAUNCH_*: whose action the salvo is
+    stealth: int  # the DM to the enemy's checks to find it
     stock: int
     sands: int
     skills: tuple[int, ...]
@@ -161,6 +162,8 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
                 point_defence(w.traits), n - 1, fixed, mixed))
     skills = tuple(int(crew.get(k, getattr(combat.crew, k))) for k in SKILLS)
     ecm = combat.countermeasures_dm if parts & COUNTERMEASURES else 0
+    stealth = min((e.detect_dm for p in parts if (e := catalog.part(p)) is not None
+                   and e.detect_dm is not None), default=0)
     # the pilot fires one fixed mount a turn: the hardest-hitting first (a stable sort)
     weapons.sort(key=lambda w: -hardest(w) if w.fixed else 0)
     launcher = r.LAUNCH_FREE if r.LAUNCH_FREE in launchers or not launchers else (
@@ -168,7 +171,7 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
     return Side(name, ship.hull_points, ship.armour, ship.thrust, ship.design.tl,
                 NO_SENSORS_DM if ship.sensor_dm is None else ship.sensor_dm, ecm,
                 1 if "radiation_shielding" in parts else 0, tuple(weapons), salvo,
-                missile_dice, missile_dd, launcher, stock, sands, skills)
+                missile_dice, missile_dd, launcher, stealth, stock, sands, skills)
 
 
 def hardest(w: Weapon) -> int:
@@ -258,7 +261,7 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
     for i, s in enumerate(sides):
         sd += [s.hull, s.armour, s.thrust, s.tl, s.sensor_dm, s.ecm_dm, s.shielded, want[i],
                s.salvo, s.missile_dice, s.missile_dd,
-               s.launcher, len(s.weapons)]
+               s.launcher, s.stealth, len(s.weapons)]
     tables = ([band.thrust for band in combat.bands], list(dms),
               [band.flight for band in combat.bands], crit_loc,
               [EFFECTS[loc.effect] for loc in locs])
