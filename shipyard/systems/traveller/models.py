@@ -123,6 +123,10 @@ class PartEntry(StrictModel):
     id: str
     name: str
     plural: str | None = None
+    name_by_tons: str | None = Field(default=None, description="the name when a design gives "
+                                     "craft_tons, not a craft")
+    rating_is: str | None = Field(default=None, description="what a design's `rating:` means "
+                                  "for this part, for `shipyard catalog`")
     section: Section
     rule: Rule
     tl: int | None = None
@@ -462,6 +466,8 @@ class Part(StrictModel):
     fib: bool = False
     backup: bool = False
     retro: int = Field(default=0, ge=0, le=10)
+    multiple: int | None = Field(default=None, ge=1, le=100, description="a spinal mount's "
+                                 "size in multiples: tons, Power, cost and damage dice x this")
     cost_cr: float | None = Field(default=None, ge=0, le=1e9)
     stated: Stated | None = Field(default=None, description="the stat block's figures for this "
                                   "line, checked against the derived ones")

@@ -58,6 +58,8 @@ def part_figures(part: PartEntry) -> str:
     """A part's figures in a line (the rule names the formula they feed)."""
     shown = [text.format(f"{value:g}") for key, text in FIGURES
              if isinstance(value := getattr(part, key), int | float) and value]
+    if part.rating_is:
+        shown.append(f"rating: {part.rating_is}")
     return ", ".join(shown) + (f" ({part.rule})" if part.rule not in ("unit", "mount") else "")
 
 

@@ -149,13 +149,15 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
                 continue
             if w.dice is None:
                 continue  # the repulsor's Special effect is not simulated (TRV-R29)
-            label = w.name + (f" ×{n}" if n > 1 else "")
+            label = w.name + (f" ×{n}" if n > 1 else "") + (
+                f" ({ln.multiple} multiples)" if ln.multiple > 1 else "")
             if w.effect == "intercept":
                 weapons.append(Weapon(label, r.BATTERY, copies, w.dice.count, 1, 0, 1, 0, -1,
                                       0, 0, 0, 0, 1, w.dice.count, 0, 0))
                 continue
             weapons.append(Weapon(
-                label, r.DIRECT, copies, w.dice.count, 10 if w.destructive else 1, n - 1,
+                label, r.DIRECT, copies, w.dice.count * ln.multiple, 10 if w.destructive else 1,
+                n - 1,
                 w.multiple, combat.weapon_dm.get(wid, 0), reach(w),
                 trait_value(w.traits, "AP"), trait_value(w.traits, "Radiation"),
                 trait_value(w.traits, "Ion"), 1 if "laser" in wid else 0,
