@@ -15,7 +15,6 @@ from shipyard.api import BoxLine, BudgetLine, Printable, box_lines
 from shipyard.systems.traveller.construction import Line, Ship, figures
 from shipyard.systems.traveller.crew import combat_positions
 from shipyard.systems.traveller.models import COUNTERMEASURES, TravellerCatalog
-from shipyard.systems.traveller.profile import mcr
 
 TEMPLATES = "traveller"
 HULL_BOXES_MAX = 200  # more Hull points than this print as ten bands of 10% each
@@ -116,8 +115,11 @@ def ordnance(ship: Ship, catalog: TravellerCatalog) -> list[Stock]:
             names[w.ordnance] = w.name
         for kind, n in rounds.items():
             if n:
-                mount = ln.item.split(" (")[0] + (f" ×{count}" if count > 1 else "")
-                held.append((f"{mount}: {names[kind]} magazines", kind, n))
+                name = ln.item.split(" (")[0]
+                mount = name + (f" ×{count}" if count > 1 else "")
+                # a bay named for its weapon: "Small Missile Bay magazine", not the name twice
+                held.append((f"{mount} magazine" if name == names[kind]
+                             else f"{mount}: {names[kind]} magazines", kind, n))
     return [stock_of(name, n, salvo.get(kind) if kind == "missile" else None,
                      NOUNS.get(kind, "rounds")) for name, kind, n in held]
 
@@ -182,9 +184,13 @@ def positions(ship: Ship, catalog: TravellerCatalog) -> list[Position]:
     return out
 
 
-def amount(value: float) -> Decimal:
-    """A derived figure as the printed budget shows it: six decimals at most, no float noise."""
-    return Decimal(figures(value))
+def amount(value: float, places: int) -> Decimal:
+    """A derived figure as the printed page shows it: tons to two decimals, MCr to three (the
+    figure itself keeps its precision), no trailing zeros."""
+    return Decimal(f"{value:.{places}f}").normalize() + Decimal(0)
+
+
+TONS, MCR = 2, 3  # decimals printed
 
 
 def budget_rows(ship: Ship) -> list[BudgetLine]:
@@ -193,16 +199,17 @@ def budget_rows(ship: Ship) -> list[BudgetLine]:
                 ("cargo_hold", "cargo_rest"))
     fuel_note = "; ".join(ln.item for ln in ship.lines if ln.kind == "fuel")
     return [
-        BudgetLine("Tonnage", amount(ship.tons_used), amount(ship.hull_tons), "t"),
-        BudgetLine("Power, all at once", amount(ship.power_demand), amount(ship.output), "",
+        BudgetLine("Tonnage", amount(ship.tons_used, TONS), amount(ship.hull_tons, TONS), "t"),
+        BudgetLine("Power, all at once", amount(ship.power_demand, TONS),
+                   amount(ship.output, TONS), "",
                    f"basic {figures(ship.basic_power)}, M-drive {figures(ship.draw('m_drive'))}, "
                    f"J-drive {figures(ship.draw('j_drive'))} (never both)"),
         BudgetLine("Hardpoints" if not ship.firmpoints else "Firmpoints",
                    ship.hardpoints_used, ship.hardpoints),
-        BudgetLine("Fuel", amount(fuel), None, "t", fuel_note),
-        BudgetLine("Cargo", amount(cargo), None, "t"),
-        BudgetLine("Production cost", amount(ship.production_cost), None, "MCr",
-                   f"sale price {mcr(ship.sale_price)}"),
+        BudgetLine("Fuel", amount(fuel, TONS), None, "t", fuel_note),
+        BudgetLine("Cargo", amount(cargo, TONS), None, "t"),
+        BudgetLine("Production cost", amount(ship.production_cost, MCR), None, "MCr",
+                   f"sale price {amount(ship.sale_price, MCR):,} MCr"),
     ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from itertools import pairwise
 from pathlib import Path
 
@@ -111,3 +112,18 @@ def test_every_golden_ship_prints_its_record(printed: dict[str, Path], paper: st
     assert text.count("CRITICAL HITS") == 20
     assert "16,500 → 14,850" in text and "3,240 → 2,916" in text
     assert len(pdf) <= 24  # one page a ship; the Valiant's table takes a second
+
+
+def test_printed_figures_say_each_thing_once_tons_to_2_and_mcr_to_3_decimals() -> None:
+    # issue 21 item 16
+    dragon = context("dragon-sdb")
+    names = [s.name for s in dragon["ordnance"]]  # type: ignore[union-attr]
+    assert "Small Missile Bay magazine" in names
+    cost = next(b for b in dragon["budgets"] if b.label == "Production cost")  # type: ignore[union-attr]
+    assert (str(cost.used), cost.unit, cost.note) == ("308.25", "MCr", "sale price 277.425 MCr")
+    king = context("king-kay-luxury-liner")
+    for budget in king["budgets"]:  # type: ignore[union-attr]
+        for figure in (budget.used, budget.available):
+            if isinstance(figure, Decimal):
+                places = max(0, -int(figure.as_tuple().exponent))
+                assert places <= (3 if budget.unit == "MCr" else 2), (budget.label, figure)
