@@ -65,7 +65,7 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
         return stock_ids(self.catalog_dir())
 
     def catalog_tables(self, catalog: TravellerCatalog) -> list[Table]:
-        return catalog_tables(catalog)
+        return catalog_tables(catalog, self.catalog_dir())
 
     def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.traveller import sheet

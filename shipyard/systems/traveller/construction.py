@@ -42,6 +42,7 @@ class Line:
     weapons: tuple[str, ...] = ()
     ordnance: tuple[str, int] | None = None  # magazines: (kind, rounds)
     mount: str = ""  # turret, barbette, bay, battery, screen, spinal: who crews it
+    multiple: int = 1  # a spinal mount's multiples: its damage dice x this (TRV-R35)
 
 
 @dataclass
@@ -656,15 +657,21 @@ class Deriver:
                        f"{len(tons_steps) - 1} TL", i)
             step = 0
         self.check_tl(e.tl, e.name, i, step)
-        tons = (e.tons or 0) * tons_steps[step] * p.count
-        label = p.label or (e.name + (f" (TL{(e.tl or 0) + step})" if step else ""))
-        if tons > self.hull / 2:
+        # the data prices a spinal mount per multiple: N multiples are N times its tons, Power
+        # and cost, and one attack of N times its dice (TRV-R35)
+        multiple = p.multiple or 1
+        each = (e.tons or 0) * tons_steps[step] * multiple
+        tons = each * p.count
+        label = p.label or (e.name + (f" ({multiple} multiples)" if multiple > 1 else "")
+                            + (f" (TL{(e.tl or 0) + step})" if step else ""))
+        if each > self.hull / 2:
             self.error("spinal.size", "a spinal mount may take at most half the hull", i)
         return [Line(e.section, label, self.qty(p), tons=tons,
-                     power=-(e.power or 0) * p.count,
-                     cost=(e.cost or 0) * cost_steps[step] * p.count,
-                     hardpoints=math.ceil(tons / 100 - EPS), gunners=1,
-                     weapons=(e.weapon,) if e.weapon else (), mount="spinal")]
+                     power=-(e.power or 0) * multiple * p.count,
+                     cost=(e.cost or 0) * cost_steps[step] * multiple * p.count,
+                     hardpoints=math.ceil(each / 100 - EPS) * p.count, gunners=p.count,
+                     weapons=(e.weapon,) if e.weapon else (), mount="spinal",
+                     multiple=multiple)]
 
     def rule_magazine(self, i: int, p: Part, e: PartEntry) -> list[Line]:
         if not self.need(p.rating, "a rating (rounds held)", i, e):
@@ -691,8 +698,12 @@ class Deriver:
             if craft_tons is not None and e.max_craft_tons and craft_tons > e.max_craft_tons:
                 self.error("craft.clamp", f"a {e.name} holds craft up to {e.max_craft_tons:g} t, "
                            f"not {craft_tons:g} t", i)
-        label = self.name(p, e, craft=craft.name if craft else "",
-                          craft_tons=f"{craft_tons:g}" if craft_tons else "")
+        fields = {"craft": craft.name if craft else "",
+                  "craft_tons": f"{craft_tons:g}" if craft_tons else ""}
+        if craft is None and e.name_by_tons and not p.label:
+            label = e.name_by_tons.format(**fields)  # sized by tons: no craft to name
+        else:
+            label = self.name(p, e, **fields)
         lines = [Line(e.section, label, self.qty(p), tons=tons * p.count, cost=cost * p.count)]
         if craft:
             lines.append(Line(e.section, craft.name, self.qty(p), cost=craft.cost * p.count,

@@ -21,6 +21,8 @@ Count = Annotated[int, Field(ge=1, le=100_000)]
 Rating = Annotated[int, Field(ge=0, le=100_000)]
 Label = Annotated[str, Field(min_length=1, max_length=120)]
 Multiplier = Annotated[float, Field(ge=0, le=1000)]
+# parts that give ECM the countermeasures suite's DM (combat.yaml countermeasures_dm)
+COUNTERMEASURES = frozenset({"countermeasures_suite", "military_countermeasures_suite"})
 
 Section = Literal["Hull", "Jump", "Propulsion", "Power", "Fuel", "Command", "Computer", "Sensors",
                   "Weapons", "Screens", "Craft", "Habitation", "Systems", "Cargo"]
@@ -121,6 +123,10 @@ class PartEntry(StrictModel):
     id: str
     name: str
     plural: str | None = None
+    name_by_tons: str | None = Field(default=None, description="the name when a design gives "
+                                     "craft_tons, not a craft")
+    rating_is: str | None = Field(default=None, description="what a design's `rating:` means "
+                                  "for this part, for `shipyard catalog`")
     section: Section
     rule: Rule
     tl: int | None = None
@@ -147,6 +153,8 @@ class PartEntry(StrictModel):
     plant_share: float | None = None
     per_day_per_ton: float | None = None
     sensor_dm: int | None = None
+    detect_dm: int | None = Field(default=None, ge=-20, le=0, description="stealth: the DM "
+                                  "to the enemy's checks to find the ship (csv: DM to detect)")
     tons_factor: float | None = None
     power_factor: float | None = None
     cost_factor: float | None = None
@@ -251,12 +259,21 @@ class WeaponEntry(StrictModel):
 
     @property
     def damage(self) -> str:
-        """The damage as a record sheet prints it: "4D ×3", "intercept +4D", "Special"."""
+        """The damage as the engine rolls it: "4D ×3", "4D × Effect (a salvo)" (TRV-R19),
+        "point defence DM +4" (a battery's dice are a DM, TRV-R28), "Special"."""
+        return self.damage_in_mount(1)
+
+    def damage_in_mount(self, identical: int) -> str:
+        """The damage of `identical` such weapons in one mount: +1 a die for each beyond the
+        first (TRV-R19), so a triple beam laser turret rolls 1D+2."""
         if self.dice is None:
             return self.effect or "—"
         if self.effect == "intercept":
-            return f"intercept +{self.dice}"
-        return f"{self.dice}" + (f" ×{self.multiple}" if self.multiple > 1 else "")
+            return f"point defence DM +{self.dice.count}"
+        if self.ordnance == "missile":
+            return f"{self.dice} × Effect (a salvo)"
+        bonus = f"+{(identical - 1) * self.dice.count}" if identical > 1 else ""
+        return f"{self.dice}{bonus}" + (f" ×{self.multiple}" if self.multiple > 1 else "")
 
 
 class CriticalLocation(StrictModel):
@@ -449,6 +466,8 @@ class Part(StrictModel):
     fib: bool = False
     backup: bool = False
     retro: int = Field(default=0, ge=0, le=10)
+    multiple: int | None = Field(default=None, ge=1, le=100, description="a spinal mount's "
+                                 "size in multiples: tons, Power, cost and damage dice x this")
     cost_cr: float | None = Field(default=None, ge=0, le=1e9)
     stated: Stated | None = Field(default=None, description="the stat block's figures for this "
                                   "line, checked against the derived ones")

@@ -59,13 +59,20 @@ def part_figures(part: PartEntry) -> str:
     """A part's figures in a line (the rule names the formula they feed)."""
     shown = [text.format(f"{value:g}") for key, text in FIGURES
              if isinstance(value := getattr(part, key), int | float) and value]
+    if part.rating_is:
+        shown.append(f"rating: {part.rating_is}")
     return ", ".join(shown) + (f" ({part.rule})" if part.rule not in ("unit", "mount") else "")
 
 
-def catalog_tables(catalog: TravellerCatalog) -> list[Table]:
-    parts = Table("Parts", ["id", "section", "TL", "figures", "source"],
-                  [[p.id, p.section, str(p.tl or ""), part_figures(p), p.source]
-                   for p in catalog.parts])
+def catalog_tables(catalog: TravellerCatalog, catalog_dir: Path) -> list[Table]:
+    """What a designer looks up: the stock ships `new --stock` takes, hulls, parts and their
+    figures (each figure's source is in the catalog YAML and RULINGS.md, not a user's to use)."""
+    stock = Table("Stock ships (shipyard new traveller --stock ID)", ["id", "name", "tons", "TL"],
+                  [[sid, str(data["name"]), f"{data['hull']['tons']:,}", str(data["tl"])]
+                   for sid in stock_ids(catalog_dir)
+                   if (data := stock_design(catalog_dir, sid))])
+    parts = Table("Parts", ["id", "section", "TL", "figures"],
+                  [[p.id, p.section, str(p.tl or ""), part_figures(p)] for p in catalog.parts])
     configs = Table("Hull configurations", ["id", "cost ×", "Hull points ×", "armour ×"],
                     [[c.id, f"{c.cost:g}", f"{c.hull_points:g}", f"{c.armour:g}"]
                      for c in catalog.configurations])
@@ -77,13 +84,13 @@ def catalog_tables(catalog: TravellerCatalog) -> list[Table]:
     computers = Table("Computers", ["rating", "name", "TL", "MCr"],
                       [[str(c.rating), c.name, str(c.tl), f"{c.cost:g}"]
                        for c in catalog.computers])
-    craft = Table("Carried craft (catalog price)", ["id", "tons", "MCr", "source"],
-                  [[c.id, f"{c.tons:g}", f"{c.cost:g}", c.source] for c in catalog.craft])
+    craft = Table("Carried craft (catalog price)", ["id", "tons", "MCr"],
+                  [[c.id, f"{c.tons:g}", f"{c.cost:g}"] for c in catalog.craft])
     weapons = Table("Weapons", ["id", "TL", "range", "damage", "traits"],
                     [[w.id, str(w.tl), w.range, w.damage, w.traits] for w in catalog.weapons])
     from shipyard.systems.traveller.cards import combat_tables
 
-    return [configs, options, armour, parts, computers, craft, weapons,
+    return [stock, configs, options, armour, parts, computers, craft, weapons,
             *combat_tables(catalog)]
 
 

@@ -14,8 +14,7 @@ from decimal import Decimal
 from shipyard.api import BoxLine, BudgetLine, Printable, box_lines
 from shipyard.systems.traveller.construction import Line, Ship, figures
 from shipyard.systems.traveller.crew import combat_positions
-from shipyard.systems.traveller.models import TravellerCatalog
-from shipyard.systems.traveller.profile import mcr
+from shipyard.systems.traveller.models import COUNTERMEASURES, TravellerCatalog
 
 TEMPLATES = "traveller"
 HULL_BOXES_MAX = 200  # more Hull points than this print as ten bands of 10% each
@@ -116,8 +115,11 @@ def ordnance(ship: Ship, catalog: TravellerCatalog) -> list[Stock]:
             names[w.ordnance] = w.name
         for kind, n in rounds.items():
             if n:
-                mount = ln.item.split(" (")[0] + (f" ×{count}" if count > 1 else "")
-                held.append((f"{mount}: {names[kind]} magazines", kind, n))
+                name = ln.item.split(" (")[0]
+                mount = name + (f" ×{count}" if count > 1 else "")
+                # a bay named for its weapon: "Small Missile Bay magazine", not the name twice
+                held.append((f"{mount} magazine" if name == names[kind]
+                             else f"{mount}: {names[kind]} magazines", kind, n))
     return [stock_of(name, n, salvo.get(kind) if kind == "missile" else None,
                      NOUNS.get(kind, "rounds")) for name, kind, n in held]
 
@@ -135,13 +137,18 @@ def weapon_rows(ship: Ship, catalog: TravellerCatalog) -> list[list[str]]:
         entries = [(catalog.weapon(w_id), n) for w_id, n in counted.items()]
         mount = ln.item.split(" (")[0] if ln.kind in ("mount", "spinal") else ln.item
         if not entries:
-            rows.append([mount, str(ln.quantity or 1), "empty", "", "", "", f"{-ln.power:g}"])
+            rows.append([mount, str(ln.quantity or 1), "empty", "", "", "", "",
+                         f"{-ln.power:g}"])
         for k, (w, n) in enumerate(entries):
             if w is None:
                 continue
+            dm = catalog.combat.weapon_dm.get(w.id, 0)
             rows.append([mount if k == 0 else "", str(ln.quantity or 1) if k == 0 else "",
-                         w.name + (f" ×{n}" if n > 1 else ""), w.range, w.damage,
-                         w.traits or "—", f"{-ln.power:g}" if k == 0 else ""])
+                         w.name + (f" ×{n}" if n > 1 else ""), w.range,
+                         f"{dm:+d}" if w.dice is not None and w.effect != "intercept"
+                         and w.ordnance is None else "—",
+                         w.damage_in_mount(n), w.traits or "—",
+                         f"{-ln.power:g}" if k == 0 else ""])
     return rows
 
 
@@ -177,9 +184,13 @@ def positions(ship: Ship, catalog: TravellerCatalog) -> list[Position]:
     return out
 
 
-def amount(value: float) -> Decimal:
-    """A derived figure as the printed budget shows it: six decimals at most, no float noise."""
-    return Decimal(figures(value))
+def amount(value: float, places: int) -> Decimal:
+    """A derived figure as the printed page shows it: tons to two decimals, MCr to three (the
+    figure itself keeps its precision), no trailing zeros."""
+    return Decimal(f"{value:.{places}f}").normalize() + Decimal(0)
+
+
+TONS, MCR = 2, 3  # decimals printed
 
 
 def budget_rows(ship: Ship) -> list[BudgetLine]:
@@ -188,20 +199,29 @@ def budget_rows(ship: Ship) -> list[BudgetLine]:
                 ("cargo_hold", "cargo_rest"))
     fuel_note = "; ".join(ln.item for ln in ship.lines if ln.kind == "fuel")
     return [
-        BudgetLine("Tonnage", amount(ship.tons_used), amount(ship.hull_tons), "t"),
-        BudgetLine("Power, all at once", amount(ship.power_demand), amount(ship.output), "",
+        BudgetLine("Tonnage", amount(ship.tons_used, TONS), amount(ship.hull_tons, TONS), "t"),
+        BudgetLine("Power, all at once", amount(ship.power_demand, TONS),
+                   amount(ship.output, TONS), "",
                    f"basic {figures(ship.basic_power)}, M-drive {figures(ship.draw('m_drive'))}, "
                    f"J-drive {figures(ship.draw('j_drive'))} (never both)"),
         BudgetLine("Hardpoints" if not ship.firmpoints else "Firmpoints",
                    ship.hardpoints_used, ship.hardpoints),
-        BudgetLine("Fuel", amount(fuel), None, "t", fuel_note),
-        BudgetLine("Cargo", amount(cargo), None, "t"),
-        BudgetLine("Production cost", amount(ship.production_cost), None, "MCr",
-                   f"sale price {mcr(ship.sale_price)}"),
+        BudgetLine("Fuel", amount(fuel, TONS), None, "t", fuel_note),
+        BudgetLine("Cargo", amount(cargo, TONS), None, "t"),
+        BudgetLine("Production cost", amount(ship.production_cost, MCR), None, "MCr",
+                   f"sale price {amount(ship.sale_price, MCR):,} MCr"),
     ]
 
 
-def profile_cells(ship: Ship) -> list[tuple[str, str]]:
+def sensors(ship: Ship, catalog: TravellerCatalog) -> str:
+    """The sensors' DM, and the countermeasures suite's DM to ECM where the ship has one."""
+    text = "—" if ship.sensor_dm is None else f"DM{ship.sensor_dm:+d}"
+    if {p.part for p in ship.design.parts} & COUNTERMEASURES:
+        text += f", ECM DM{catalog.combat.countermeasures_dm:+d}"
+    return text
+
+
+def profile_cells(ship: Ship, catalog: TravellerCatalog) -> list[tuple[str, str]]:
     return [
         ("TL", str(ship.design.tl)),
         ("Hull", f"{ship.hull_points:,}"),
@@ -209,7 +229,7 @@ def profile_cells(ship: Ship) -> list[tuple[str, str]]:
         ("Thrust", str(ship.thrust)),
         ("Jump", str(ship.jump) if ship.jump else "—"),
         ("Power", f"{ship.output:,.6g}"),
-        ("Sensors", "—" if ship.sensor_dm is None else f"DM{ship.sensor_dm:+d}"),
+        ("Sensors", sensors(ship, catalog)),
         ("Hardpoints", str(ship.hardpoints)),
     ]
 
@@ -235,7 +255,7 @@ def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
         "title": design.name,
         "heading": "Ship Record",
         "subtitle": subtitle(ship, catalog),
-        "profile": profile_cells(ship),
+        "profile": profile_cells(ship, catalog),
         "hull_points": ship.hull_points,
         "hull_lines": boxes,
         "hull_bands": bands,

@@ -46,3 +46,12 @@ def test_show_json_carries_line_items(tmp_path: Path) -> None:
         "Command: Standard Bridge", "Cargo: Cargo Hold"]
     assert tonnage["used"] == tonnage["available"] == 200
     assert [i["line"] for i in tonnage["items"]] == [6, 7, 8, 9, 10]
+
+
+def test_catalog_lists_the_stock_ships_and_no_internal_source_strings() -> None:
+    # issue 21 item 16: what `new --stock` takes, and nothing a user cannot use
+    run = shipyard("catalog", "traveller")
+    assert run.code == 0
+    assert "dragon-sdb" in run.out and "Dragon System Defense Boat" in run.out
+    for internal in ("csv:", "ceres:", "weapons.csv", "rows:"):
+        assert internal not in run.out, internal

@@ -121,8 +121,16 @@ def test_a_side_that_finds_the_other_alone_gets_the_free_round(
         p: r.Params, script: Callable[..., Script]) -> None:
     script(3, 3, 1, 1)  # A: 6 + 2 sensors + 1 DM = 9 finds; B: 2 + 3 = 5 does not
     assert r.find(p, RNG, None) == 0
-    script(3, 3, 3, 2)  # both find: no free round
+    script(3, 3, 4, 3)  # both find (B: 7 + 3 - 2 for the Dragon's stealth): no free round
     assert r.find(p, RNG, None) == -1
+
+
+def test_stealth_is_a_dm_to_the_enemys_scan_and_the_suite_jams_trv_r29(
+        p: r.Params, script: Callable[..., Script]) -> None:
+    # the Dragon's Improved Stealth: -2 to the Strandbell's scan (csv: DM to detect)
+    assert [r.sv(p, side, r.SD_STEALTH) for side in (0, 1)] == [-2, 0]
+    script(3, 3)  # 6 + 2 + 1 - 2 = 7 vs 8+: not found (9 without the stealth)
+    assert r.scan(p, RNG, None, 1, 1) == 0
 
 
 def test_both_failing_both_scan_again_trv_r17(p: r.Params,
@@ -350,10 +358,11 @@ def test_out_of_range_gunners_aim_and_the_sensor_operator_jams(
     # TRV-R23 aim
     st = list(p.state0)
     rec = Recorder()
-    script(6, 5, 3, 3)  # jam: 11 + 3 = 14, Effect 6; launch 6 + 2 vs 2+
+    # jam: 11 + 3 + 4 (the countermeasures suite, TRV-R29) = 18, Effect 10; launch 6 + 2
+    script(6, 5, 3, 3)
     assert r.attack_step(p, st, RNG, rec, 0, r.DISTANT) == 0
     assert st[at(p, 0, r.AIM)] == 2  # the barbette reaches Very Long only
-    assert st[at(p, 1, r.JAM_NEXT)] == 6
+    assert st[at(p, 1, r.JAM_NEXT)] == 10
     slot = at(p, 0, r.AIM) + p.maxw
     assert st[slot:slot + 2] == [12, 10]  # 12 missiles, 10 rounds from Distant
     assert codes(rec) == [r.EV_JAM, r.EV_AIM, r.EV_LAUNCH]
@@ -570,7 +579,7 @@ def test_every_fight_ruling_is_written_down_carded_and_tested() -> None:
                       __import__("shipyard.systems.traveller.cards", fromlist=["x"])
                       .combat_tables(design(DRAGON).catalog))
     code = (root / "shipyard" / "systems" / "traveller" / "combat" / "rules.py").read_text()
-    for number in range(16, 31):
+    for number in range(16, 35):
         tag = f"TRV-R{number}"
         assert f"**{tag} " in rulings, tag
         if number not in (16, 29):
@@ -590,3 +599,52 @@ def test_aim_is_an_odds_key_only() -> None:
     run = shipyard("duel", DRAGON, STRANDBELL, "--crew-b", "aim=2")
     assert run.code == 2 and "aim is for odds" in run.err
     assert shipyard("odds", DRAGON, STRANDBELL, "--crew", "aim=2").code == 0
+
+
+def test_a_failed_launch_spends_the_salvo_trv_r31(p: r.Params,
+                                                 script: Callable[..., Script]) -> None:
+    st = list(p.state0)
+    r.set_level(p, st, 1, 3, 6)  # Weapons level 6: Gunnery 2 - 6 = -4
+    rec = Recorder()
+    script(1, 1)  # 2D 2 - 4 = -2 vs 2+: fails
+    r.launch(p, st, RNG, rec, 1, 0, r.SHORT)
+    assert st[at(p, 1, r.STOCK)] == p.state0[at(p, 1, r.STOCK)] - 3
+    slot = at(p, 1, r.AIM) + p.maxw
+    assert st[slot:slot + 2] == [0, 0] and (rec.events or [])[0][5] == 0
+
+
+def test_sand_comes_off_before_armour_and_the_multiple_trv_r32(
+        p: r.Params, script: Callable[..., Script]) -> None:
+    # the Strandbell's triple beam laser made a ×3 mount: 2D 12 + 2 + 4 = 18, Effect 10; the
+    # Dragon (no thrust to dodge) sands it: 12 + 2 vs 8+, -3; 1D 6 + 2 + 10 - 3 - 13 = 2, ×3 = 6
+    # (sand after multiplying would leave 12); Effect 10: a critical, 2D 2, sensors
+    data = list(p.data)
+    data[p.w_at + (1 * r.NWF + r.W_MULTIPLE) * p.maxw + 0] = 3
+    q = p._replace(data=data)
+    st = list(q.state0)
+    st[at(q, 0, r.SANDS)] = 5
+    st[at(q, 0, r.REACT)] = 1
+    script(6, 6, 6, 6, 3, 6, 1, 1)
+    r.fire(q, st, RNG, None, 1, 0, 0, r.MEDIUM, 0)
+    assert st[at(q, 0, r.HULL)] == 176 - 6 and st[at(q, 0, r.SANDS)] == 4
+
+
+def test_no_weapon_both_attacks_and_point_defends_trv_r33() -> None:
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        d = design(path)
+        q: r.Params = SUPPORT.prepare(d, d, Terms()).state
+        for w in range(r.sv(q, 0, r.SD_NW)):
+            assert not (r.wv(q, 0, r.W_PD, w) and r.wv(q, 0, r.W_KIND, w) == r.DIRECT), path
+
+
+def test_a_one_round_flight_lands_in_the_launching_turn_trv_r34(
+        p: r.Params, script: Callable[..., Script]) -> None:
+    st = list(p.state0)
+    rec = Recorder()
+    script(3, 3)
+    r.launch(p, st, RNG, rec, 1, 0, r.SHORT)
+    st[at(p, 0, r.BURNED)] = 2  # the Dragon has no reaction left
+    st[at(p, 0, r.THRUST)] = 0
+    script(1, 1)  # 2D 2 + 2 more missiles + TL DM 2 = 6: a miss, but it arrived this turn
+    assert r.end_turn(p, st, RNG, rec, 1) == -1
+    assert [e[0] for e in rec.events or []] == [r.EV_LAUNCH, r.EV_ARRIVE, r.EV_SALVO]

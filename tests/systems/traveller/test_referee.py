@@ -3,6 +3,7 @@ up as printed, only Point Defence weapons defend, criticals at the book's severi
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -159,3 +160,64 @@ def test_the_pilot_fires_fixed_mounts_with_gunnery_trv_r16(tmp_path: Path) -> No
     r.fire(p, list(p.state0), new_stream(1), rec, 0, 0, 0, r.SHORT, 0)
     fired = next(e for e in rec.events or [] if e[0] == r.EV_FIRE)
     assert fired[5] == 0  # the skill DM the attack rolled with: Gunnery, not Pilot
+
+
+TERM = re.compile(r" ([+−])(\d+) [A-Za-z][A-Za-z ]*?(?= [+−]\d| =|$)")
+CHECK = re.compile(r"2D (\d+)((?: [+−]\d+ [^=]+?)*) = (−?\d+) vs (\d+)\+, Effect ([+−]\d+)")
+INIT = re.compile(r"initiative 2D (\d+)((?: [+−]\d+ [^=]+?)*) = (−?\d+):")
+DIRECT = re.compile(r"^[^:]+: \(?(?P<dice>\d+)(?P<terms>(?: [+−]\d+ [A-Za-z]+)*)\)?"
+                    r"(?: ×(?P<times>\d+))? = (?:(?P<damage>\d+) damage|(?P<raw>−?\d+): no "
+                    r"damage)(?P<ion> to the power plant)?.*; (?P<ship>.+) Hull (?P<hull>\d+)$")
+MISSILE = re.compile(r"^one missile (?P<dice>\d+) × Effect (?P<times>\d+) −(?P<armour>\d+) "
+                     r"armour = (?:(?P<damage>\d+) damage|(?P<raw>−?\d+): no damage); "
+                     r"(?P<ship>.+) Hull (?P<hull>\d+)$")
+CRIT = re.compile(r"^(?P<ship>.+) critical hit: .*, (?P<extra>\d+) more damage \(Hull "
+                  r"(?P<hull>\d+)\)$")
+
+
+def value(text: str) -> int:
+    return -int(text[1:]) if text.startswith("−") else int(text)
+
+
+def terms(text: str) -> int:
+    found = TERM.findall(text)
+    assert len(found) == text.count(" +") + text.count(" −"), text  # every term read
+    return sum(int(n) if sign == "+" else -int(n) for sign, n in found)
+
+
+def test_every_narrated_line_adds_up_as_printed_over_200_fights() -> None:
+    """Every check (2D + DMs = total vs target, Effect), initiative, damage sum and the Hull
+    left after it, as a referee adds them up, over 40 seeds of 5 pairings (issue 21 item 13)."""
+    sums = 0
+    for a, b in PAIRINGS:
+        start = {design(a).model.name: design(a).built.hull_points,
+                 design(b).model.name: design(b).built.hull_points}
+        for told in fights(a, b):
+            hull = dict(start)
+            for event in told.events:
+                text = event.text
+                for m in CHECK.finditer(text):
+                    total = int(m[1]) + terms(m[2])
+                    assert total == value(m[3]) and value(m[5]) == total - int(m[4]), text
+                for m in INIT.finditer(text):
+                    assert int(m[1]) + terms(m[2]) == value(m[3]), text
+                if (d := DIRECT.match(text)) is not None:
+                    raw = int(d["dice"]) + terms(d["terms"])
+                    damage = raw * int(d["times"] or 1) if raw > 0 else 0
+                    if raw > 0:
+                        assert int(d["damage"]) == damage, text
+                    else:
+                        assert d["raw"] is not None and value(d["raw"]) == raw, text
+                    if not d["ion"]:
+                        hull[d["ship"]] -= damage
+                elif (d := MISSILE.match(text)) is not None:
+                    raw = int(d["dice"]) * int(d["times"]) - int(d["armour"])
+                    assert (int(d["damage"]) if raw > 0 else value(d["raw"])) == raw, text
+                    hull[d["ship"]] -= max(0, raw)
+                elif (d := CRIT.match(text)) is not None:
+                    hull[d["ship"]] -= int(d["extra"])
+                else:
+                    continue
+                assert int(d["hull"]) == max(0, hull[d["ship"]]), text
+                sums += 1
+    assert sums > 1000

@@ -278,3 +278,27 @@ def test_no_line_of_any_bundled_or_overfull_design_takes_negative_tons(build: Bu
                               if k not in ("tons", "configuration")})
         assert ship is not None
         assert all(ln.tons >= 0 for ln in ship.lines), path.name
+
+
+def test_spinal_multiples_and_the_parts_a_shipwright_reached_for(build: Build) -> None:
+    # issue 21 items 2 and 3: barracks, the life scanner analysis suite, spinal multiples
+    # (TRV-R35), a hangar sized by tons, brigs, a plain cargo crane
+    parts = [{"part": "m_drive", "rating": 1}, {"part": "fusion_tl12", "output": 9000},
+             {"part": "bridge"}, {"part": "computer", "rating": 5},
+             {"part": "meson_spinal_mount", "multiple": 2},
+             {"part": "barracks", "tons": 20}, {"part": "life_scanner_analysis_suite"},
+             {"part": "full_hangar", "craft_tons": 30}, {"part": "brig", "count": 2},
+             {"part": "cargo_crane", "rating": 200}, {"part": "cargo_hold"}]
+    report, ship = build(*parts, tons=40000, tl=14)
+    assert ship is not None and report.legal, [e.message for e in report.errors]
+    spinal = line(ship, "Meson Spinal Mount (2 multiples)")
+    assert (spinal.tons, spinal.power, spinal.cost, spinal.hardpoints) == (15000, -2000, 4000,
+                                                                            150)
+    assert line(ship, "Barracks").tons == 20 and line(ship, "Barracks").cost == 1
+    assert line(ship, "Life Scanner Analysis Suite").cost == 4
+    assert line(ship, "Full Hangar (30 tons)").tons == 60
+    assert line(ship, "Brigs").quantity == 2
+    assert line(ship, "Cargo Crane").tons == 3.5
+    from shipyard.systems.traveller.combat.setup import side_of
+    side = side_of(ship, report.design.catalog, "S", {}) if report.design else None
+    assert side is not None and [w.dice for w in side.weapons] == [12]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from itertools import pairwise
 from pathlib import Path
 
@@ -73,11 +74,19 @@ def test_ordnance_ticks_per_salvo_or_in_tens() -> None:
 
 
 def test_weapon_table_reads_the_weapons_csv_figures() -> None:
+    # as the engine rolls them (issue 21 item 14): a triple pulse laser turret 2D+4 at DM +2
     rows = context("ambush-corvette")["weapons"]
     assert rows == [
-        ["Triple Turret", "2", "Pulse Laser ×3", "Long", "2D", "—", "26"],
-        ["Medium Particle Beam Bay", "2", "Medium Particle Beam Bay", "Very Long", "8D ×20",
-         "Radiation", "100"]]
+        ["Triple Turret", "2", "Pulse Laser ×3", "Long", "+2", "2D+4", "—", "26"],
+        ["Medium Particle Beam Bay", "2", "Medium Particle Beam Bay", "Very Long", "+0",
+         "8D ×20", "Radiation", "100"]]
+    dragon = context("dragon-sdb")
+    assert ["PD Laser Battery II" in row[2] and row[4:6] == ["—", "point defence DM +4"]
+            for row in dragon["weapons"]].count(True) == 1  # type: ignore[union-attr]
+    assert dict(dragon["profile"])["Sensors"] == "DM+1, ECM DM+4"  # type: ignore[arg-type]
+    strandbell = context("strandbell-sdb")["weapons"]
+    assert ["Beam Laser ×3", "Medium", "+4", "1D+2"] in [row[2:6] for row in strandbell]  # type: ignore[union-attr]
+    assert "Bridge" not in [loc.name for loc in context("dragon-sdb")["criticals"]]  # type: ignore[union-attr]
 
 
 @pytest.fixture(scope="module")
@@ -103,3 +112,18 @@ def test_every_golden_ship_prints_its_record(printed: dict[str, Path], paper: st
     assert text.count("CRITICAL HITS") == 20
     assert "16,500 → 14,850" in text and "3,240 → 2,916" in text
     assert len(pdf) <= 24  # one page a ship; the Valiant's table takes a second
+
+
+def test_printed_figures_say_each_thing_once_tons_to_2_and_mcr_to_3_decimals() -> None:
+    # issue 21 item 16
+    dragon = context("dragon-sdb")
+    names = [s.name for s in dragon["ordnance"]]  # type: ignore[union-attr]
+    assert "Small Missile Bay magazine" in names
+    cost = next(b for b in dragon["budgets"] if b.label == "Production cost")  # type: ignore[union-attr]
+    assert (str(cost.used), cost.unit, cost.note) == ("308.25", "MCr", "sale price 277.425 MCr")
+    king = context("king-kay-luxury-liner")
+    for budget in king["budgets"]:  # type: ignore[union-attr]
+        for figure in (budget.used, budget.available):
+            if isinstance(figure, Decimal):
+                places = max(0, -int(figure.as_tuple().exponent))
+                assert places <= (3 if budget.unit == "MCr" else 2), (budget.label, figure)

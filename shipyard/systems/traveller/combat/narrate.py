@@ -34,7 +34,17 @@ def sentence(roll: int, target: int, dms: list[tuple[str, int]]) -> str:
     """"2D 7 +2 Gunnery +4 beam = 13 vs 8+, Effect +5"."""
     parts = "".join(f" {signed(v)} {label}" for label, v in dms if v)
     total = roll + sum(v for _, v in dms)
-    return f"2D {roll}{parts} = {total} vs {target}+, Effect {signed(total - target)}"
+    return f"2D {roll}{parts} = {number(total)} vs {target}+, Effect {signed(total - target)}"
+
+
+def number(v: int) -> str:
+    """A total as printed: a true minus sign, like every other figure."""
+    return f"−{-v}" if v < 0 else str(v)
+
+
+def result(raw: int, damage: int, unit: str) -> str:
+    """The end of a damage sum: what it comes to, or no damage when armour (or sand) stops it."""
+    return f"= {damage} {unit}" if raw > 0 else f"= {number(raw)}: no damage"
 
 
 class Narrator:
@@ -64,7 +74,7 @@ class Narrator:
                 self.add("range", f"range stays {bands[new]} (thrust banked toward the next "
                          f"band: {signed(progress)})", depth=1)
         elif code == r.EV_SCAN:
-            dms = [("Sensors", e[4])]
+            dms = [("Sensors", e[4]), ("stealth", e[6])]
             ok = "finds" if e[5] else "does not find"
             self.add("scan", f"{who} {ok} the enemy (try {e[2]}): {sentence(e[3], 8, dms)}",
                      (check("scan", e[3], 8, dms),), depth=1)
@@ -78,7 +88,7 @@ class Narrator:
                    ("Inspire", e[7]), ("burned", -e[8])]
             total = e[9]
             parts = "".join(f" {signed(v)} {label}" for label, v in dms if v)
-            self.add("init", f"{who} initiative 2D {e[2]}{parts} = {total}: {e[10]} "
+            self.add("init", f"{who} initiative 2D {e[2]}{parts} = {number(total)}: {e[10]} "
                      f"reaction{'s' * (e[10] != 1)} (Tactics 2D {e[4]} {signed(e[5])})",
                      (Roll("2D", e[2], "initiative"),
                       check("tactics", e[4], 8, [("Tactics", e[5])])))
@@ -147,17 +157,25 @@ class Narrator:
                      (check("sand", e[2], 8, dms),), 1)
         elif code == r.EV_DAMAGE:
             label = self.told.weapons[side][e[2]]
-            sand = f" −{e[5]} sand" if e[5] else ""
-            times = f", ×{e[7]}" if e[7] > 1 else ""
-            self.add("damage", f"{label}: {e[3]} {signed(e[4])} Effect{sand} −{e[6]} armour"
-                     f"{times} = {e[8]} damage; {self.name(1 - side)} Hull {max(0, e[9])}",
+            raw = e[3] + e[4] + e[5] - e[6] - e[7]
+            sums = (f"{e[3]}" + (f" +{e[4]} mount" if e[4] else "") + f" {signed(e[5])} Effect"
+                    + (f" −{e[6]} sand" if e[6] else "") + f" −{e[7]} armour")
+            if e[8] > 1 and raw > 0:
+                sums = f"({sums}) ×{e[8]}"
+            if e[11]:
+                told = (f"{result(raw, e[9], 'damage')} to the power plant (Ion: no Hull "
+                        f"damage); {self.name(1 - side)} Hull {max(0, e[10])}")
+            else:
+                told = f"{result(raw, e[9], 'damage')}; {self.name(1 - side)} Hull " \
+                       f"{max(0, e[10])}"
+            self.add("damage", f"{label}: {sums} {told}",
                      (Roll("damage dice", e[3], "damage"),), 1)
         elif code == r.EV_LAUNCH:
-            dms = [("Gunnery", e[3])]
-            if e[4]:
-                self.add("attack", f"{who} launches a salvo of {e[4]} missile"
-                         f"{'s' * (e[4] != 1)}: {sentence(e[2], 2, dms)}; {e[5]} round"
-                         f"{'s' * (e[5] != 1)} of flight, {e[6]} left",
+            dms = [("Gunnery", e[3]), ("criticals", -e[4])]
+            if e[5]:
+                self.add("attack", f"{who} launches a salvo of {e[5]} missile"
+                         f"{'s' * (e[5] != 1)}: {sentence(e[2], 2, dms)}; {e[6]} round"
+                         f"{'s' * (e[6] != 1)} of flight, {e[7]} left",
                          (check("launch", e[2], 2, dms),))
             else:
                 self.add("attack", f"{who}'s salvo fails to launch: {sentence(e[2], 2, dms)}",
@@ -171,7 +189,7 @@ class Narrator:
                      f"{e[5]} removed, {e[6]} left", (check("ECM", e[2], 10, dms),), 1)
         elif code == r.EV_PD:
             label = self.told.weapons[side][e[2]]
-            dms = [("Gunnery + mount", e[4])]
+            dms = [("Gunnery and battery", e[4])]
             self.add("react", f"{who} point defence ({label}): {sentence(e[3], 8, dms)}: "
                      f"{e[6]} destroyed, {e[7]} left", (check("point defence", e[3], 8, dms),),
                      1)
@@ -181,8 +199,9 @@ class Narrator:
             self.add("missiles", f"{who}'s {e[2]} missile{'s' * (e[2] != 1)}: "
                      f"{sentence(e[3], 8, dms)}: {word}", (check("missiles", e[3], 8, dms),), 1)
         elif code == r.EV_MISSILE_DAMAGE:
-            self.add("damage", f"one missile {e[2]} × Effect {e[3]} −{e[4]} armour = {e[5]} "
-                     f"damage; {self.name(1 - side)} Hull {max(0, e[6])}",
+            raw = e[2] * e[3] - e[4]
+            self.add("damage", f"one missile {e[2]} × Effect {e[3]} −{e[4]} armour "
+                     f"{result(raw, e[5], 'damage')}; {self.name(1 - side)} Hull {max(0, e[6])}",
                      (Roll("damage dice", e[2], "one missile's damage"),), 1)
         elif code == r.EV_CRIT:
             where = self.told.locations[e[3]]

@@ -36,7 +36,7 @@ EF_NONE, EF_SENSORS, EF_THRUST, EF_ATTACK, EF_ARMOUR, EF_DAMAGE, EF_CREW = range
 ROUTINE, AVERAGE, DIFFICULT, SIMPLE = 6, 8, 10, 2
 
 # events: (code, side, numbers...) -- narrate.py reads them
-EV_SCAN = 1  # side, attempt, roll, dm, ok
+EV_SCAN = 1  # side, attempt, roll, dm, ok, the enemy's stealth DM
 EV_FREE = 2  # side: a free round
 # side, roll, pilot, tactics roll, tactics dm, thrust, inspire, burn penalty, init, reactions
 EV_INIT = 3
@@ -53,8 +53,10 @@ EV_AIM = 13  # side, weapon, aim now
 EV_FIRE = 14  # side, weapon, copy, roll, skill, range dm, weapon dm, aim, chain, penalty, effect
 EV_DODGE = 15  # side (defender), roll, dm, effect, burned (1: an extra reaction)
 EV_SAND = 16  # side (defender), roll, dm, ok, reduction, burned
-EV_DAMAGE = 17  # side, weapon, dice rolled, effect, sand, armour, multiple, damage, hull left
-EV_LAUNCH = 18  # side, roll, dm, missiles, flight, stock left
+# side, weapon, dice total (DD: x10), mount bonus, effect, sand, armour, multiple, damage, hull
+# left, ion (1: the damage goes to the power plant, none to the Hull)
+EV_DAMAGE = 17
+EV_LAUNCH = 18  # side, roll, gunnery, criticals penalty, missiles, flight, stock left
 EV_ECM = 19  # side (defender), roll, dm, effect, removed, left, burned
 EV_PD = 20  # side (defender), weapon, roll, dm, effect, destroyed, left, burned
 EV_SALVO = 21  # side (firer), missiles, roll, salvo dm, tl dm, dodge, effect
@@ -78,12 +80,12 @@ AIM = EFF + 7  # then one aim count per weapon entry, then (missiles, rounds) pe
  W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_MIXED, W_HARM) = range(17)
 NWF = 17
 (SD_HULL, SD_ARMOUR, SD_THRUST, SD_TL, SD_SENSOR_DM, SD_ECM_DM, SD_SHIELDED, SD_WANT, SD_SALVO,
- SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_NW) = range(13)
+ SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_STEALTH, SD_NW) = range(14)
 # who launches the salvo, one position's action (TRV-R16): a gunner or the pilot with nothing
 # else to fire, the gunner of a turret that also holds a gun (its shot given up), or the pilot
 # whose fixed mounts also hold a gun (its fixed-mount shot given up)
 LAUNCH_FREE, LAUNCH_PILOT, LAUNCH_GUNNER = range(3)
-NSD = 13
+NSD = 14
 (T_COST, T_RANGE_DM, T_FLIGHT, T_CRIT_LOC, T_CRIT_EFFECT) = range(5)
 NT = 5
 TAB_WIDTH = 13
@@ -262,11 +264,13 @@ def threat_of(p: Params, st: list[int], target: int, most: int) -> int:
 
 
 def scan(p: Params, rng: list[int], rec: Recorder | None, side: int, attempt: int) -> int:
-    """Scan for the enemy: Electronics (sensors) 8+, with the sensors' DM."""
+    """Scan for the enemy: Electronics (sensors) 8+, with the sensors' DM and the enemy's
+    stealth DM to detect (TRV-R29)."""
     roll = roll2(rng)
     dm = sk(p, side, SENSORS) + sv(p, side, SD_SENSOR_DM)
-    ok = 1 if roll + dm >= AVERAGE else 0
-    emit(rec, (EV_SCAN, side, attempt, roll, dm, ok))
+    stealth = sv(p, 1 - side, SD_STEALTH)
+    ok = 1 if roll + dm + stealth >= AVERAGE else 0
+    emit(rec, (EV_SCAN, side, attempt, roll, dm, ok, stealth))
     return ok
 
 
@@ -506,20 +510,21 @@ def fire(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     cut = 0
     if wv(p, side, W_LASER, w) and most > 0:
         cut = sand(p, st, rng, rec, t, threat_of(p, st, t, most))
-    rolled = dice(rng, dice_n, 6)
-    raw = rolled * wv(p, side, W_DD, w) + wv(p, side, W_PER_DIE, w) * dice_n + effect - cut - armour
+    rolled = dice(rng, dice_n, 6) * wv(p, side, W_DD, w)
+    mount = wv(p, side, W_PER_DIE, w) * dice_n
+    raw = rolled + mount + effect - cut - armour
     damage = raw * wv(p, side, W_MULTIPLE, w) if raw > 0 else 0
     if wv(p, side, W_ION, w):
         # Ion: no Hull damage; the power plant takes it as a critical's severity (TRV-R27)
-        emit(rec, (EV_DAMAGE, side, w, rolled, effect, cut, armour, wv(p, side, W_MULTIPLE, w), 0,
-                   st[t * p.block + HULL]))
+        emit(rec, (EV_DAMAGE, side, w, rolled, mount, effect, cut, armour,
+                   wv(p, side, W_MULTIPLE, w), damage, st[t * p.block + HULL], 1))
         if damage > 0:
             severity = min(6, (damage + 9) // 10)
             critical(p, st, rng, rec, t, severity, p.power_loc, 0)
             emit(rec, (EV_ION, t, damage, st[t * p.block + CRIT + p.power_loc]))
         return
-    emit(rec, (EV_DAMAGE, side, w, rolled, effect, cut, armour, wv(p, side, W_MULTIPLE, w), damage,
-               st[t * p.block + HULL] - damage))
+    emit(rec, (EV_DAMAGE, side, w, rolled, mount, effect, cut, armour,
+               wv(p, side, W_MULTIPLE, w), damage, st[t * p.block + HULL] - damage, 0))
     if damage > 0:
         hurt(p, st, rng, rec, side, damage, effect, wv(p, side, W_RADIATION, w))
 
@@ -542,11 +547,12 @@ def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side:
     for the band's rounds."""
     o = side * p.block
     roll = roll2(rng)
-    dm = sk(p, side, GUNNERY) - level(p, st, side, EF_ATTACK) - crew_dm(p, st, side)
+    penalty = level(p, st, side, EF_ATTACK) + crew_dm(p, st, side)
     n = min(sv(p, side, SD_SALVO), st[o + STOCK])
-    ok = roll + dm >= SIMPLE
-    st[o + STOCK] -= n
-    emit(rec, (EV_LAUNCH, side, roll, dm, n if ok else 0, tv(p, T_FLIGHT, band), st[o + STOCK]))
+    ok = roll + sk(p, side, GUNNERY) - penalty >= SIMPLE
+    st[o + STOCK] -= n  # a failed launch spends the salvo too (TRV-R31)
+    emit(rec, (EV_LAUNCH, side, roll, sk(p, side, GUNNERY), penalty, n if ok else 0,
+               tv(p, T_FLIGHT, band), st[o + STOCK]))
     if ok:
         st[o + AIM + p.maxw + 2 * slot] = n
         st[o + AIM + p.maxw + 2 * slot + 1] = tv(p, T_FLIGHT, band)
@@ -606,6 +612,7 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
         st[o + CHAIN] += effect
         emit(rec, (EV_SOLUTION, side, roll, dm, effect))
     else:
+        dm += sv(p, side, SD_ECM_DM)  # the countermeasures suite jams too (TRV-R29)
         effect = roll + dm - AVERAGE
         st[e + JAM_NEXT] = max(0, effect)
         emit(rec, (EV_JAM, side, roll, dm, effect))

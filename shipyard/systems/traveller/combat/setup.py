@@ -12,7 +12,12 @@ from shipyard.api import Terms, UserError, Value
 from shipyard.systems.traveller.combat import odds
 from shipyard.systems.traveller.combat import rules as r
 from shipyard.systems.traveller.construction import Ship
-from shipyard.systems.traveller.models import BANDS, TravellerCatalog, WeaponEntry
+from shipyard.systems.traveller.models import (
+    BANDS,
+    COUNTERMEASURES,
+    TravellerCatalog,
+    WeaponEntry,
+)
 
 MAX_SALVOS = 12  # salvos in flight a side: Distant's flight is 10 rounds
 NO_SENSORS_DM = -4  # TRV-R17: a ship without a sensor suite scans as with basic sensors
@@ -64,6 +69,7 @@ class Side(NamedTuple):
     missile_dice: int
     missile_dd: int
     launcher: int  # r.LAUNCH_*: whose action the salvo is
+    stealth: int  # the DM to the enemy's checks to find it
     stock: int
     sands: int
     skills: tuple[int, ...]
@@ -143,20 +149,23 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
                 continue
             if w.dice is None:
                 continue  # the repulsor's Special effect is not simulated (TRV-R29)
-            label = w.name + (f" ×{n}" if n > 1 else "")
+            label = w.name + (f" ×{n}" if n > 1 else "") + (
+                f" ({ln.multiple} multiples)" if ln.multiple > 1 else "")
             if w.effect == "intercept":
                 weapons.append(Weapon(label, r.BATTERY, copies, w.dice.count, 1, 0, 1, 0, -1,
                                       0, 0, 0, 0, 1, w.dice.count, 0, 0))
                 continue
             weapons.append(Weapon(
-                label, r.DIRECT, copies, w.dice.count, 10 if w.destructive else 1, n - 1,
+                label, r.DIRECT, copies, w.dice.count * ln.multiple, 10 if w.destructive else 1,
+                n - 1,
                 w.multiple, combat.weapon_dm.get(wid, 0), reach(w),
                 trait_value(w.traits, "AP"), trait_value(w.traits, "Radiation"),
                 trait_value(w.traits, "Ion"), 1 if "laser" in wid else 0,
                 point_defence(w.traits), n - 1, fixed, mixed))
     skills = tuple(int(crew.get(k, getattr(combat.crew, k))) for k in SKILLS)
-    ecm = combat.countermeasures_dm if parts & {"countermeasures_suite",
-                                                 "military_countermeasures_suite"} else 0
+    ecm = combat.countermeasures_dm if parts & COUNTERMEASURES else 0
+    stealth = min((e.detect_dm for p in parts if (e := catalog.part(p)) is not None
+                   and e.detect_dm is not None), default=0)
     # the pilot fires one fixed mount a turn: the hardest-hitting first (a stable sort)
     weapons.sort(key=lambda w: -hardest(w) if w.fixed else 0)
     launcher = r.LAUNCH_FREE if r.LAUNCH_FREE in launchers or not launchers else (
@@ -164,7 +173,7 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
     return Side(name, ship.hull_points, ship.armour, ship.thrust, ship.design.tl,
                 NO_SENSORS_DM if ship.sensor_dm is None else ship.sensor_dm, ecm,
                 1 if "radiation_shielding" in parts else 0, tuple(weapons), salvo,
-                missile_dice, missile_dd, launcher, stock, sands, skills)
+                missile_dice, missile_dd, launcher, stealth, stock, sands, skills)
 
 
 def hardest(w: Weapon) -> int:
@@ -254,7 +263,7 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
     for i, s in enumerate(sides):
         sd += [s.hull, s.armour, s.thrust, s.tl, s.sensor_dm, s.ecm_dm, s.shielded, want[i],
                s.salvo, s.missile_dice, s.missile_dd,
-               s.launcher, len(s.weapons)]
+               s.launcher, s.stealth, len(s.weapons)]
     tables = ([band.thrust for band in combat.bands], list(dms),
               [band.flight for band in combat.bands], crit_loc,
               [EFFECTS[loc.effect] for loc in locs])
