@@ -526,12 +526,13 @@ def pick(p: Params, f: list[int], side: int, count: int, damage: int, attacker: 
     ship; keeping a working seat; the most expected damage a turn left; the least damage on
     working systems other than armour; the most hit points left in the core; the fewest
     points stopped; the lowest system. The attacker mirrors it."""
+    if count == 1:  # no choice to weigh
+        return f[p.cands]
     found = -1
     best = (0, 0, 0, 0, 0, 0, 0, 0)
     sign = 2 * attacker - 1
-    # the best a defender's start could do: nothing lost, nothing working hurt but the start
-    # itself (a working system other than armour takes some of the hit whatever follows); a
-    # start that could not beat the best so far even so is not worth the what-if, and
+    # the best a defender's start could do: nothing lost but what the start itself must cost;
+    # a start that could not beat the best so far even so is not worth the what-if, and
     # starts that hurt nothing working are weighed first, as they most often win
     now = turn_value(p, f, side, f[S_RANGE], f[S_TAILER])
     core = 0
@@ -542,13 +543,21 @@ def pick(p: Params, f: list[int], side: int, count: int, damage: int, attacker: 
         for k in range(count):
             g = f[p.cands + k]
             h = f[HP + g]
-            least = min(h, damage) * (works(p, f, g, h) & (f[p.kind + g] != ARMOUR))
+            on = works(p, f, g, h)
+            least = min(h, damage) * (on & (f[p.kind + g] != ARMOUR))
             if attacker:
                 if sweep:
                     continue
-            elif (least > 0) != (sweep == 1) or (
-                    found >= 0 and (0, 1, now, -least, core, 0, -1 * (least > 0), -g) < best):
+            elif (least > 0) != (sweep == 1):
                 continue
+            elif found >= 0:
+                # what the start alone must cost: its own damage if it works (not armour),
+                # its price if the hit stops it, its hit points off the core if it is there
+                stops = on & ((f[p.resilient + g] == 0) | (h <= damage))
+                most_core = core - min(h, damage) * (f[p.facing + g] == CORE)
+                if (0, 1, now, -least, most_core, -f[p.value + g] * stops, -1 * (least > 0),
+                        -g) < best:
+                    continue
             lost, seated, left, hurt, cored, stopped = consequence(
                 p, f, side, g, damage, attacker, core, now,
                 best if found >= 0 else (-LOST, 0, 0, 0, 0, 0, 0, 0))
