@@ -1,7 +1,8 @@
 """d12-facings balance: do points predict fights? (issue 14, "Balance").
 
-Fights every pairing of the catalog's examples (default captains, default start, draws counted
-half to each side), writes the win-rate matrix with the points into catalogs/d12-facings/README.md
+Fights every pairing of the catalog's examples (default captains, default start; a draw is worth
+half to each side, an escape a quarter to the ship that ran and three quarters to the one that
+stayed, RULINGS R17), writes the win-rate matrix with the points into catalogs/d12-facings/README.md
 between its BALANCE markers, and checks the bars:
 
   1. among pairings of different designs within 10% of each other's points, none worse than 35/65;
@@ -31,6 +32,7 @@ from shipyard.api import Prepared, Terms, ValidationContext  # noqa: E402
 from shipyard.core.compiled import run_series  # noqa: E402
 from shipyard.core.yard import Yard  # noqa: E402
 from shipyard.systems.d12_facings.combat import RULES  # noqa: E402
+from shipyard.systems.d12_facings.combat import rules as r  # noqa: E402
 from shipyard.systems.d12_facings.combat.setup import setup  # noqa: E402
 from shipyard.systems.d12_facings.models import D12Catalog, D12Design  # noqa: E402
 from shipyard.systems.d12_facings.rules import check, fit, points  # noqa: E402
@@ -38,16 +40,28 @@ from shipyard.systems.d12_facings.rules import check, fit, points  # noqa: E402
 README = ROOT / "catalogs" / "d12-facings" / "README.md"
 BEGIN, END = "<!-- BALANCE BEGIN -->", "<!-- BALANCE END -->"
 SEED = 14
+# R17: what an escape is worth here, in quarters of a win: the ship that ran saved itself (more
+# than being destroyed, 0) and gave up the field (less than a draw, 2); the one that stayed holds
+# it (more than a draw, less than destroying the runner, 4)
+RAN, STAYED = 1, 3
+# the series with each side's escape told apart (the core reads both as "escaped")
+TOLD_APART = RULES._replace(ends={**RULES.ends, r.A_ESCAPES: (None, "a-escaped"),
+                                  r.B_ESCAPES: (None, "b-escaped")})
 
 
 def score(a: D12Design, b: D12Design, catalog: D12Catalog, runs: int, seed: int) -> float:
     """A's share of `runs` fights against B (the series `duel --runs` plays, compiled where
-    Numba is installed), draws counted half."""
+    Numba is installed): a win 1, a draw 1/2, an escape as R17 says (`RAN`, `STAYED`)."""
     s = setup(a, b, catalog, Terms())
     prepared = Prepared((s.ships[0].name, s.ships[1].name), s.fight.p.cap, "turn",
                         "hit points of systems", s.fight, batchable=True)
-    winner = run_series(RULES, prepared, runs, seed).winner
-    return float((2 * (winner == 0).sum() + (winner == -1).sum()) / (2 * runs))
+    c = run_series(TOLD_APART, prepared, runs, seed)
+    names = list(c.reason_names)
+    ran_a = (c.reason == names.index("a-escaped")).sum()
+    ran_b = (c.reason == names.index("b-escaped")).sum()
+    drawn = (c.winner == -1).sum() - ran_a - ran_b
+    quarters = 4 * (c.winner == 0).sum() + 2 * drawn + RAN * ran_a + STAYED * ran_b
+    return float(quarters / (4 * runs))
 
 
 def examples(yard: Yard) -> tuple[D12Catalog, list[tuple[str, D12Design]]]:
@@ -155,8 +169,9 @@ def table(designs: list[tuple[str, D12Design]], catalog: D12Catalog,
     for i, name in enumerate(names):
         cells = ["—" if i == j else f"{100 * shares[i, j]:.0f}" for j in range(len(names))]
         rows.append(f"| {name} ({designs[i][1].hull}) | {cost[i]} | " + " | ".join(cells) + " |")
-    return (f"Win rate (%) of the row's ship against the column's, {runs:,} fights a pairing, "
-            "draws counted half, default captains, default start.\n\n" + "\n".join(rows))
+    return (f"Share (%) of the row's ship against the column's, {runs:,} fights a pairing: a "
+            "win 1, a draw 1/2, an escape 1/4 to the ship that ran and 3/4 to the one that "
+            "stayed (R17); default captains, default start.\n\n" + "\n".join(rows))
 
 
 def main() -> int:

@@ -422,3 +422,17 @@ def test_joined_documents_keep_their_pages_in_order() -> None:
     reader = PdfReader(io.BytesIO(joined))
     assert [p.extract_text().split()[0] for p in reader.pages] == ["one", "two", "three"]
     assert [round(float(p.mediabox.width)) for p in reader.pages] == [595, 612, 612]
+
+
+@pytest.mark.parametrize("system", sorted(p.name for p in (ROOT / "catalogs").iterdir()
+                                          if (p / "examples").is_dir()))
+def test_every_systems_pages_embed_only_the_bundled_font(system: str, tmp_path: Path) -> None:
+    """A glyph the bundled font lacks makes WeasyPrint fall back to whatever the machine has
+    (the d12-facings sheet's ▲ pulled in DejaVu Sans): the page then depends on the machine.
+    Every font embedded must be the bundled family (an italic is slanted from its regular)."""
+    example = sorted((ROOT / "catalogs" / system / "examples").glob("*.yaml"))[0]
+    out = tmp_path / "pages.pdf"
+    run = shipyard("sheet", example, "--cards", "-o", out)
+    assert run.code == 0, run.err
+    strangers = {name for name in fonts_of(out) if not name.startswith("IBM-Plex-Sans-Condensed,")}
+    assert not strangers, f"{system}'s pages embed {strangers}"

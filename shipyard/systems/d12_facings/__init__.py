@@ -78,7 +78,7 @@ class D12Facings(RulesSystem[D12Design, D12Catalog, Fit]):
 
 
 def new_design(catalog: D12Catalog, hull_id: str | None) -> dict[str, Any]:
-    """A bridge and a shield in the core, a light gun fore: legal on every hull."""
+    """A crew station in the core, the cheapest gun fore: legal on every hull."""
     hulls = catalog.hulls
     hull_id = hull_id or (DEFAULT_HULL if DEFAULT_HULL in hulls else hulls[0].id)
     if hull_id not in hulls:

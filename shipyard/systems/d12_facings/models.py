@@ -110,6 +110,11 @@ class Edge(StrictModel):
             raise ValueError(f"an edge with effect '{self.effect}' "
                              + ("names the roll it changes (roll: piloting or gunnery)"
                                 if names_roll else "names no roll"))
+        if self.effect == "after-roll" and self.roll != "gunnery":
+            # R15: piloting results are compared with each other, never with a need: an
+            # after-roll figure there has nothing to reach, so no rule would read it
+            raise ValueError("an after-roll edge changes a gunnery roll only (R15); for "
+                             "piloting give effect: bonus")
         return self
 
 

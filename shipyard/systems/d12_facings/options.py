@@ -13,6 +13,9 @@ CAP = Option("cap", "turns before the duel is a draw", Whole(1, MAX_CAP, "turns"
 UNDER = Option("under", "how the seed's 'under this total' is read (R2)", Choice({
     "strict": "roll again when the first die is less than the total",
     "inclusive": "roll again when it is less than or equal to the total"}))
+TAILER = Option("tailer", "what the tailer may fire and hit at tailing range (R12)", Choice({
+    "house": "fore weapons and turrets, hits on the target's aft (R12, house)",
+    "free": "any weapon, hits on any side (the seed limits only the tailed ship)"}))
 CREW = (
     Option("gunnery", "the firer's gunnery (default: the best aboard)", Whole(0, 30),
            only="odds"),
@@ -23,6 +26,6 @@ OPTIONS = FightOptions(
     duel=(RANGE, CAP),
     odds=(SHOT,),
     crew=CREW,
-    rules=(UNDER,),
+    rules=(UNDER, TAILER),
     pilot="captain",
 )

@@ -87,7 +87,7 @@ def sheet(f: Fit, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
     p = derive(f, catalog)
     weapons = [WeaponRow(s.label, arc(s), str(s.system.damage),
                          str(s.system.sustain) if s.system.sustain else "–",
-                         str(s.system.to_hit) if s.system.to_hit else "range")
+                         str(s.system.to_hit) if s.system.to_hit else "by range")
                for s in f.systems if s.system.fires]
     points = next((b for b in budgets if b.name == "points"), None)
     crew = [(h.name, "captain" if i == 0 else "crew", h.piloting, h.gunnery)
@@ -108,7 +108,14 @@ def sheet(f: Fit, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
         "crew": crew,
         "edges": edges,
         "tags": TAGS,
+        "to_hit": by_range(catalog),
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
+
+
+def by_range(catalog: D12Catalog) -> str:
+    """The seed's gunnery difficulties as the catalog gives them, for the sheet's key."""
+    d = catalog.combat.difficulty
+    return (f"tailing {d.tailing}, short {d.short}, medium {d.medium}, long {d.long}")
 
 
 def edge_words(effect: str, roll: str | None, figure: int) -> str:

@@ -163,15 +163,79 @@ def test_a_captain_of_ones_own_writes_every_decision(tmp_path) -> None:  # type:
         "        return max(1, state.range - 1)  # close in, never tail\n"
         "    def plan(self, setup, state, side, rng, tailer):\n"
         "        ship = setup.ships[side]\n"
-        "        return [(i, 6) for i, kind in enumerate(ship.kind) if kind == 0\n"
+        "        if not state.hands_left[side]:\n"
+        "            return []\n"
+        "        total = state.bonus[side] + state.hands_left[side][0]  # the best hand\n"
+        "        return [(i, total) for i, kind in enumerate(ship.kind) if kind == 0\n"
         "                and state.hp[side][i] == ship.hp[i]][:1]\n"
         "    def pick(self, setup, state, target, candidates, damage, attacker):\n"
         "        return candidates[-1]\n", encoding="utf-8")
     run = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed", "3",
                    "--pilot-a", f"{mine}:Plain", "--pilot-b", f"{mine}:Plain")
     assert run.code == 0, run.err
-    assert "captains: Plain, Plain" in run.out and "to-hit total 6" in run.out
+    assert "captains: Plain, Plain" in run.out
+    # Mastiff's best hand and its sensors: the total the rules would give, no more
+    assert "Mastiff: Heavy mass driver to fire, to-hit total 5" in run.out
     assert "tailing" not in run.out.split("captains")[1]
+
+
+PLANS = "class Wrong(DefaultCaptain):\n    def plan(self, setup, state, side, rng, tailer):\n"
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ("        return [(0, 30)]\n", "to-hit totals Heavy mass driver 30: no way to make them"),
+    ("        return [(0, 1)]\n", "no way to make them with the hands free to act (gunnery "),
+    ("        return [(0, 5), (0, 5)]\n", "is planned twice"),
+    ("        return [(7, 5)]\n", "give (gun, to-hit total)"),
+    ("        return [(3, state.bonus[side] + sum(state.hands_left[side]) + 1)]\n",
+     "no way to make them"),
+])
+def test_a_plan_the_rules_cannot_take_is_one_line(tmp_path, body: str, words: str) -> None:  # type: ignore[no-untyped-def]
+    mine = tmp_path / "captain.py"
+    mine.write_text("from shipyard.systems.d12_facings.combat.captain import DefaultCaptain\n"
+                    + PLANS + body, encoding="utf-8")
+    run = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed", "3",
+                   "--pilot-a", f"{mine}:Wrong")
+    assert run.code == 2, run.out
+    assert run.err.startswith(f"{mine}:3: ") and words in run.err, run.err
+    assert len(run.err.strip().splitlines()) == 1 and "Traceback" not in run.err
+
+
+def test_a_plan_for_the_whole_turn_stays_good_when_asked_again(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """R16: a captain is asked after each exchange; a plan written for the whole turn (as
+    captain files were before) names guns that have fired: they are passed over."""
+    mine = tmp_path / "captain.py"
+    mine.write_text(
+        "from shipyard.systems.d12_facings.combat.captain import DefaultCaptain\n"
+        "class Whole(DefaultCaptain):\n"
+        "    asked = 0\n"
+        "    first = None\n"
+        "    def plan(self, setup, state, side, rng, tailer):\n"
+        "        Whole.asked += 1\n"
+        "        if not state.fired[side]:\n"
+        "            self.first = super().plan(setup, state, side, rng, tailer)\n"
+        "        return self.first\n", encoding="utf-8")
+    mine_b = tmp_path / "plain.py"
+    mine_b.write_text("from shipyard.systems.d12_facings.combat.captain import DefaultCaptain\n"
+                      "class Same(DefaultCaptain):\n    pass\n", encoding="utf-8")
+    whole = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed",
+                     "3", "--pilot-a", f"{mine}:Whole", "--json")
+    same = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed",
+                    "3", "--pilot-a", f"{mine_b}:Same", "--json")
+    assert whole.code == 0 and same.code == 0, whole.err + same.err
+    shots = [[e["text"] for e in run.json()["log"] if " fires " in e["text"]]
+             for run in (whole, same)]
+    assert shots[0] and shots[0][:4] == shots[1][:4]
+
+
+@pytest.mark.parametrize("command", ["duel", "odds"])
+def test_the_tailer_free_rule_is_taken_by_duel_and_odds(command: str) -> None:
+    house = shipyard(command, EXAMPLES / "sovereign.yaml", EXAMPLES / "paladin.yaml",
+                     "--range", "tailing", "--seed", "2")
+    free = shipyard(command, EXAMPLES / "sovereign.yaml", EXAMPLES / "paladin.yaml",
+                    "--range", "tailing", "--seed", "2", "--rule", "tailer=free")
+    assert house.code == 0 and free.code == 0, house.err + free.err
+    assert house.out != free.out
 
 
 @pytest.mark.parametrize(("body", "words"), [

@@ -165,7 +165,8 @@ def test_r8_a_missile_uses_its_own_to_hit_plus_defence_and_cannot_sustain() -> N
 def test_r9_the_mover_into_tailing_is_the_tailer_and_the_tailed_must_break_away() -> None:
     t = tiny_table(tiny(), tiny(), SHORT)
     assert r.move(t.f, 1, TAILING, 1) and (t.range, t.tailer) == (TAILING, 1)
-    assert r.move(t.f, 0, TAILING, 1) and (t.range, t.tailer) == (SHORT, -1)
+    assert r.move(t.f, 0, SHORT, 1) and (t.range, t.tailer) == (SHORT, -1)  # broken away
+    assert r.move(t.f, 0, TAILING, 1) and (t.range, t.tailer) == (TAILING, 0)  # then tails
 
 
 def test_r10_outside_tailing_the_chooser_picks_on_any_side_and_overflow_stays_there() -> None:
@@ -371,3 +372,262 @@ def test_c8_skills_edges_and_weapons() -> None:
     "shipyard.systems.d12_facings.rules", fromlist=["CODES"]).CODES))
 def test_every_code_is_in_the_table(code: str) -> None:
     assert f"| `{code}` |" in RULINGS
+
+
+# --- issue 22: the default defender, the plan through the turn, escapes ----------------------
+
+
+class Picks(Scripted):
+    """A Scripted captain that, as the ship hit, gives up the named system first when it can."""
+
+    def __init__(self, want: int, give_up: int) -> None:
+        super().__init__(want)
+        self.give_up = give_up
+
+    def pick(self, setup: Setup, state: State, target: int, candidates: list[int],
+             damage: int, attacker: bool) -> int:
+        if self.give_up in candidates:
+            return self.give_up
+        return super().pick(setup, state, target, candidates, damage, attacker)
+
+
+def test_r22_the_defender_keeps_its_last_seat_before_its_price() -> None:
+    # `duel lancer hornet --seed 1`: the 3-point bridge was the cheapest thing to lose, and
+    # losing it left nobody able to act
+    target = design(systems=[{"system": "light-laser", "facing": "fore"},
+                             {"system": "bridge", "facing": "starboard"},
+                             {"system": "armour-plate", "facing": "core"}])
+    t = Table(fight_setup(design(), target))
+    assert not r.apply_hit(t.p, t.f, 0, 4, t.rec)
+    assert t.of(r.EV_SYSTEM)[0][2] == 0  # the laser (6 points) goes, not the bridge (3)
+    assert t.hp(1)[1] == 4 and t.f[r.S_CREW + 1] == 2  # both seats still work
+
+
+def test_r22_the_attacker_takes_the_last_seat_before_the_dearest_system() -> None:
+    # `duel sovereign paladin --seed 3`: the attacker destroyed an 11-point shield array rather
+    # than the last 3-point bridge that silences its target
+    target = design(systems=[{"system": "shield-array", "facing": "port"},
+                             {"system": "bridge", "facing": "starboard"},
+                             {"system": "armour-plate", "facing": "core"}])
+    t = Table(fight_setup(design(edges=["called-shot"]), target))
+    r.apply_hit(t.p, t.f, 0, 5, t.rec)
+    assert t.of(r.EV_SYSTEM)[0][2] == 1 and t.f[r.S_CREW + 1] == 0
+
+
+def test_r22_armour_before_a_working_system_that_would_survive() -> None:
+    # `duel sovereign paladin --seed 3`, turn 2: the Lance took 8 with the aft plates unused
+    target = design(systems=[{"system": "laser-battery", "facing": "port"},
+                             {"system": "armour-plate", "facing": "aft"},
+                             {"system": "bridge", "facing": "core"}])
+    t = Table(fight_setup(design(), target))
+    assert not r.apply_hit(t.p, t.f, 0, 4, t.rec)
+    assert [e[2] for e in t.of(r.EV_SYSTEM)] == [1]  # the plate, the battery untouched
+    assert t.hp(1)[0] == 5
+
+
+def test_r22_the_most_damage_a_turn_kept_before_price() -> None:
+    # one hand aboard fires one of two guns: the 4-point targeting array is the cheapest loss,
+    # but it aims that gun; the idle 6-point gun costs nothing this fight
+    target = design(crew=[], systems=[{"system": "light-laser", "facing": "fore"},
+                                      {"system": "missile-rack", "facing": "port"},
+                                      {"system": "targeting-array", "facing": "starboard"},
+                                      {"system": "bridge", "facing": "core"}])
+    t = Table(fight_setup(design(), target))
+    [(fired, _)] = DEFAULT.plan(t.s, State(t.p, t.f), 1, MEDIUM, -1)
+    assert not r.apply_hit(t.p, t.f, 0, 2, t.rec)
+    assert t.of(r.EV_SYSTEM)[0][2] == 1 - fired  # the idle gun, not the array
+
+
+def test_r16_a_stopped_sensor_adds_nothing_to_the_shots_still_to_come(dice: Any) -> None:
+    # `duel lancer hornet --seed 11`, turn 2: a destroyed targeting array still added its +2
+    a = design(captain={"name": "Cap", "piloting": 6, "gunnery": 6},
+               crew=[{"name": "Hand", "piloting": 4, "gunnery": 5}],
+               systems=[{"system": "missile-rack", "facing": "fore"},
+                        {"system": "missile-rack", "facing": "fore"},
+                        {"system": "targeting-array", "facing": "port"},
+                        {"system": "bridge", "facing": "core"}])
+    b = design(systems=[{"system": "light-laser", "facing": "fore"},
+                        {"system": "bridge", "facing": "core"}], crew=[])
+    t = Table(fight_setup(a, b), (Picks(MEDIUM, 2), None))
+    # exchange 1: A's rack (6 + 2) hits on a 12, B's laser hits on a 12 and stops the array;
+    # exchange 2: A's other rack, the hand's 5 alone
+    r.action_step(t.p, t.f, dice(12, 12, 3, 9), t.rec)
+    assert [e[3] for e in t.of(r.EV_SHOT) if e[1] == 0] == [6 + 2, 5]
+    assert t.of(r.EV_REPLAN)
+
+
+def test_r14_a_hand_whose_gun_stops_serves_another(dice: Any) -> None:
+    three = design(systems=[{"system": "light-laser", "facing": "fore"},
+                            {"system": "light-laser", "facing": "fore"},
+                            {"system": "light-laser", "facing": "aft"},
+                            {"system": "bridge", "facing": "core"}])
+    b = design(systems=[{"system": "light-laser", "facing": "fore"},
+                        {"system": "bridge", "facing": "core"}], crew=[])
+    t = Table(fight_setup(three, b), (Picks(MEDIUM, 1), None))
+    # the captain fires laser 1, the hand was to fire laser 2; laser 2 stops in the exchange
+    r.action_step(t.p, t.f, dice(12, 12, 12), t.rec)
+    assert [e[2] for e in t.of(r.EV_SHOT) if e[1] == 0] == [0, 2]  # the hand takes laser 3
+
+
+def test_r14_seats_lost_mid_turn_are_counted_afresh(dice: Any) -> None:
+    # `--seed 20`: racks still fired after the gun deck that seated one of their hands was gone
+    hands = [{"name": f"H{i}", "piloting": 4, "gunnery": 10} for i in range(3)]
+    a = design(hull="destroyer", crew=hands, captain={"name": "Cap", "piloting": 6,
+                                                      "gunnery": 10},
+               systems=[{"system": "missile-rack", "facing": "fore"} for _ in range(3)]
+               + [{"system": "missile-rack", "facing": "port"},
+                  {"system": "gun-deck", "facing": "starboard"},
+                  {"system": "bridge", "facing": "core"}])
+    b = design(armour=4, crew=[], systems=[{"system": "light-laser", "facing": "fore"}] + [
+        {"system": "armour-plate", "facing": f} for f in ("aft", "port", "starboard")] + [
+        {"system": "bridge", "facing": "core"}])  # lives through four racks
+    t = Table(fight_setup(a, b), (Picks(MEDIUM, 4), None))
+    assert t.f[r.S_CREW] == 4
+    assert len(DEFAULT.plan(t.s, State(t.p, t.f), 0, MEDIUM, -1)) == 4  # a rack each
+    # four hands, four racks; the deck goes in the first exchange: two seats, one hand has
+    # acted, so one more rack fires, not three
+    r.action_step(t.p, t.f, dice(12, 12, 12, 12, 12), t.rec)
+    assert len([e for e in t.of(r.EV_SHOT) if e[1] == 0]) == 2
+
+
+def test_r9_a_tailed_ship_that_wants_to_hold_holds(dice: Any) -> None:
+    t = tiny_table(tiny(), tiny(), SHORT)
+    assert r.move(t.f, 1, TAILING, 1) and (t.range, t.tailer) == (TAILING, 1)
+    assert not r.move(t.f, 0, TAILING, 1) and (t.range, t.tailer) == (TAILING, 1)
+    # through the range step, a user's captain that asks to stay
+    t = tiny_table(tiny("A"), tiny("B"), TAILING, (Scripted(TAILING), Scripted(TAILING)))
+    t.f[r.S_TAILER] = 1  # B tails A; A wins the step and holds
+    r.range_step(t.p, t.f, dice(9, 6), t.rec)
+    assert (t.range, t.tailer) == (TAILING, 1)
+
+
+def test_r23_the_winner_moves_rather_than_let_a_harmless_ship_escape(dice: Any) -> None:
+    # `--seed 11534336`: Hornet won by 10, held at long, and the harmless Lancer escaped
+    rack = tiny("A", kind=(r.MISSILE, r.STATION), to_hit=(6, 0), sustain=(0, 0))
+    harmless = tiny("B", gunners=())
+    t = tiny_table(rack, harmless, LONG)
+    r.range_step(t.p, t.f, dice(9, 8), t.rec)  # A wins by 1; a rack's odds are the same
+    assert t.range == MEDIUM and not t.of(r.EV_ESCAPED)  # at every range: it still closes
+
+
+def test_r23_a_winner_that_can_hurt_weighs_the_losers_answer() -> None:
+    rack = tiny("A", kind=(r.MISSILE, r.STATION), to_hit=(6, 0), sustain=(0, 0))
+    t = tiny_table(rack, tiny("B", gunners=()), LONG)
+    assert r.want_range(t.p, t.f, 0, 1) == MEDIUM
+    t.f[r.S_LEG] = 1  # asked as the loser, after the winner held: nothing to deny
+    assert r.want_range(t.p, t.f, 0, 1) == LONG
+    assert r.want_range(t.p, t.f, 1, 1) == r.ESCAPED  # the harmless ship runs
+
+
+def test_r17_an_escape_is_worth_a_quarter_to_the_runner_in_the_balance() -> None:
+    import importlib.util
+
+    path = ROOT / "scripts" / "d12-facings-balance.py"
+    spec = importlib.util.spec_from_file_location("d12_balance_r17", path)
+    assert spec is not None and spec.loader is not None
+    bal = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bal)
+    gunboat = design()
+    runner = design(crew=[], captain={"name": "Cap", "piloting": 9, "gunnery": 4},
+                    systems=[{"system": "thruster", "facing": "aft"},
+                             {"system": "bridge", "facing": "core"}])
+    from shipyard.api import Prepared
+    from shipyard.core.compiled import run_series
+
+    s = fight_setup(gunboat, runner)
+    prepared = Prepared(("A", "B"), s.fight.p.cap, "turn", "hp", s.fight, batchable=True)
+    c = run_series(bal.TOLD_APART, prepared, 400, 7, engine="plain")
+    names = list(c.reason_names)
+    ran = int((c.reason == names.index("b-escaped")).sum())
+    won = int((c.winner == 0).sum())
+    assert ran > 0 and won > 0  # both happen
+    drawn = 400 - ran - won - int((c.winner == 1).sum())
+    share = bal.score(gunboat, runner, catalog(), 400, 7)
+    assert share == (4 * won + 3 * ran + 2 * drawn) / 1600  # escape: 3/4 to the stayer
+
+
+def test_r15_an_after_roll_edge_is_kept_for_a_shot_it_can_save() -> None:
+    # a 3 against a need of 9: +2 makes 5, and no sustain of a light laser's 4 D closes 4 more
+    assert shot_outcome(3, 3, 9, 4, 1, 2) == (0, 0, 0)
+    assert shot_outcome(7, 7, 9, 4, 1, 2) == (4, 0, 1)  # it makes the hit: spent
+    assert shot_outcome(5, 5, 9, 4, 1, 2) == (2, 2, 1)  # with two sustain steps, not four
+
+
+def test_r15_an_after_roll_edge_on_piloting_is_refused_where_it_is_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.cli import shipyard
+
+    folder = tmp_path / "d12-facings"
+    folder.mkdir()
+    (folder / "edges.yaml").write_text(
+        "edges:\n"
+        "  - {id: lucky, name: Lucky, effect: after-roll, roll: piloting, figure: 2,\n"
+        "     points: 6, source: house, reason: test}\n", encoding="utf-8")
+    run = shipyard("--catalog", tmp_path, "validate",
+                   ROOT / "catalogs" / "d12-facings" / "examples" / "lancer.yaml")
+    assert run.code == 2
+    assert f"{folder / 'edges.yaml'}:2:" in run.err and "gunnery roll only (R15)" in run.err
+    assert "Traceback" not in run.err
+
+
+def test_r12_the_tailer_free_rule_lifts_the_house_limits() -> None:
+    systems = [{"system": "light-laser", "facing": f} for f in ("fore", "aft", "port")] + [
+        {"system": "bridge", "facing": "core"}]
+    free = Table(fight_setup(design(systems=systems), design(), rules={"tailer": "free"}))
+    assert [r.bears(free.p, free.f, i, TAILING, 0, 0) for i in range(3)] == [True] * 3
+    # the tailed ship stays limited: the seed's own words
+    assert [r.bears(free.p, free.f, i, TAILING, 1, 0) for i in range(3)] == [False, True, False]
+    chooser = Scripted(TAILING)
+    target = design(systems=[{"system": "light-laser", "facing": "fore"},
+                             {"system": "armour-plate", "facing": "aft"},
+                             {"system": "bridge", "facing": "core"}])
+    t = Table(fight_setup(design(), target, values={"range": "tailing"},
+                          rules={"tailer": "free"}), (chooser, None))
+    r.apply_hit(t.p, t.f, 0, 3, t.rec)
+    assert chooser.picks[0] == ([0, 1], 3, True)  # any side, still the firer's choice
+
+
+class Checking(Scripted):
+    """The default captain, checking each of its picks against R22's order worked out in full
+    for every candidate (no start passed over)."""
+
+    def __init__(self) -> None:
+        super().__init__(MEDIUM)
+        self.checked = 0
+
+    def want_range(self, setup: Setup, state: State, side: int, steps: int) -> int:
+        return DEFAULT.want_range(setup, state, side, steps)
+
+    def pick(self, setup: Setup, state: State, target: int, candidates: list[int],
+             damage: int, attacker: bool) -> int:
+        p, f = setup.fight.p, state.f
+        sign = 2 * attacker - 1
+        now = r.turn_value(p, f, target, f[r.S_RANGE], f[r.S_TAILER])
+        core = sum(f[r.HP + target * p.n + i] for i in range(p.n)
+                   if setup.ships[target].facing[i:i + 1] == (CORE,))
+        keys = []
+        for system in candidates:
+            g = target * p.n + system
+            lost, seated, left, hurt, cored, stopped = r.consequence(
+                p, f, target, g, damage, attacker, core, now, (-r.LOST,) + (0,) * 7)
+            starts = r.works(p, f, g, f[r.HP + g]) and \
+                setup.ships[target].kind[system] != r.ARMOUR
+            keys.append(((sign * lost, -sign * seated, -sign * left, sign * hurt, -sign * cored,
+                          sign * stopped, sign * int(starts), -g), system))
+        chosen = DEFAULT.pick(setup, state, target, candidates, damage, attacker)
+        assert chosen == max(keys)[1]
+        self.checked += 1
+        return chosen
+
+
+@pytest.mark.parametrize(("a", "b"), [("lancer", "hornet"), ("sovereign", "paladin"),
+                                      ("mastiff", "viper")])
+def test_r22_the_quick_pick_is_the_order_worked_out_in_full(a: str, b: str) -> None:
+    from shipyard.core.stream import new_stream
+    from tests.systems.d12_facings.helpers import example
+
+    checking = Checking()
+    for seed in range(12):
+        s = fight_setup(example(a), example(b))
+        t = Table(s, (checking, checking))
+        r.play(s.fight, new_stream(seed), t.rec)
+    assert checking.checked > 50

@@ -28,6 +28,7 @@ from shipyard.systems.d12_facings.combat.odds import OUTCOMES, damage_counts
 from shipyard.systems.d12_facings.combat.setup import (
     RANGE_NAMES,
     Setup,
+    free_tailer,
     inclusive,
     setup,
     start_range,
@@ -51,17 +52,21 @@ class D12Combat(FightSupport[Any]):
         captains = tuple(load_instance(ref, "Captain") for ref in terms.pilots)
         names = tuple(type(c).__name__ if c is not None else "DefaultCaptain"
                       for c in captains)
-        rule = "under means at or under (R1)" if s.inclusive else "under means strictly " \
-            "under (R1)"
+        rule = "under means at or under (R2)" if s.inclusive else "under means strictly " \
+            "under (R2)"
         start = f"{RANGE_NAMES[s.start]} range" + (
             f", {s.ships[0].name} tailing" if s.start == r.TAILING else "")
+        tailer = ("the tailer fires every gun and hits any side (--rule tailer=free)"
+                  if s.free_tailer else "the tailer fires fore guns and turrets at the "
+                  "target's aft (R12, house)")
         from shipyard.systems.d12_facings.combat.captain import asker
 
         refs = (terms.pilots[0] or "", terms.pilots[1] or "")
         return Prepared(names=(s.ships[0].name, s.ships[1].name), cap=s.fight.p.cap,
                         round_name="turn", damage_unit="hit points of systems",
                         state=s.fight, batchable=captains == (None, None),
-                        notes=(f"start at {start}; {rule}", "captains: " + ", ".join(names)),
+                        notes=(f"start at {start}; {rule}", tailer,
+                               "captains: " + ", ".join(names)),
                         asker=asker(s, (captains[0], captains[1]), refs), told=s)
 
     def rules(self) -> FightRules:
@@ -84,6 +89,7 @@ def shot_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
     from shipyard.systems.d12_facings.combat.setup import ship
 
     under = inclusive(terms.rules)
+    free = free_tailer(terms.rules)
     catalog = attacker.catalog
     a, b = ship(attacker.model, catalog), ship(target.model, catalog)
     crew = terms.crew[0]
@@ -99,8 +105,10 @@ def shot_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
     difficulty = (d.tailing, d.short, d.medium, d.long)
     for rng in ranges:
         for gun in range(len(a.hp)):
-            if a.kind[gun] not in (r.WEAPON, r.MISSILE):
-                continue
+            if a.kind[gun] not in (r.WEAPON, r.MISSILE) or (
+                    rng == r.TAILING and not free and not a.turret[gun]
+                    and a.facing[gun] != r.FORE):
+                continue  # R12, R21: at tailing the attacker tails, fore guns and turrets
             base = a.to_hit[gun] if a.kind[gun] == r.MISSILE else difficulty[rng]
             need = base + b.defence
             counts = damage_counts(total, need, a.damage[gun], a.sustain[gun], under)
@@ -114,7 +122,10 @@ def shot_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
              f"{total - gunnery - helping}, help {helping}",
              "a d12; under the total a second d12 is added, once; natural 1 misses, natural "
              "12 hits; sustain: the least that makes a hit, never to 0 damage (R7)",
-             "shields and outer armour are not taken off here: damage as it reaches them")
+             "shields and outer armour are not taken off here: damage as it reaches them",
+             "at tailing range the attacker is the tailer: " + (
+                 "every gun bears (--rule tailer=free)" if free else
+                 "fore guns and turrets bear (R12, house; --rule tailer=free for all)"))
     return OddsReport(f"one shot of each of {a.name}'s guns at {b.name} (defence "
                       f"{b.defence})", True, None, notes, tuple(dists), tuple(chances))
 

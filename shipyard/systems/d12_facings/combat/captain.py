@@ -9,8 +9,10 @@ captain may change one decision and inherit the others.
 
 from __future__ import annotations
 
+import inspect
 import traceback
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -22,7 +24,8 @@ from shipyard.systems.d12_facings.combat.setup import Setup
 class State:
     """The fight so far, as a captain reads it (side by side: [A's, B's])."""
 
-    __slots__ = ("after_used", "armour", "dealt", "f", "hp", "range", "shields", "tailer")
+    __slots__ = ("after_used", "armour", "bonus", "dealt", "f", "fired", "hands_left", "hp",
+                 "range", "shields", "tailer", "winner_held")
 
     def __init__(self, p: r.Params, f: Any) -> None:
         at = r.HP
@@ -34,7 +37,26 @@ class State:
         self.after_used = [bool(f[r.S_AFTER + side]) for side in range(2)]
         self.range = int(f[r.S_RANGE])  # rules.TAILING .. rules.ESCAPED
         self.tailer = int(f[r.S_TAILER])  # the side tailing, -1 when nobody is
+        # the range step: True when the winner held and the loser is asked (R6)
+        self.winner_held = bool(f[r.S_LEG])
+        # the action step: what working sensors and edges add to every to-hit total now; the
+        # gunnery of each hand still free to act this turn (seated, not yet fired or helped),
+        # best first; the guns fired this turn (R14, R16)
+        self.bonus = [int(f[r.S_BONUS + side]) for side in range(2)]
+        self.hands_left = [[skill for _, skill in free_hands(p, f, side)] for side in range(2)]
+        self.fired = [[i for i in range(p.n) if f[p.fired + side * p.n + i]]
+                      for side in range(2)]
         self.f = f  # the rules' own numbers, for DefaultCaptain
+
+
+def free_hands(p: r.Params, f: Any, side: int) -> list[tuple[int, int]]:
+    """(hand, gunnery) of side's hands free to act for the rest of the turn, best first: the
+    seats left after those who have acted go to the best of the others (R14, R16)."""
+    seats = int(f[r.S_CREW + side]) - int(f[r.S_USED + side])
+    crew = side * p.crew
+    free = [(hand, int(f[p.gunners + crew + hand])) for hand in range(int(f[p.hands + side]))
+            if not f[p.spent + crew + hand]]
+    return free[:max(0, seats)]
 
 
 class Captain(Protocol):
@@ -47,7 +69,12 @@ class Captain(Protocol):
 
     def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
              ) -> list[tuple[int, int]]:
-        """(gun, to-hit total) in firing order, each gun once, for this turn at `rng`."""
+        """(gun, to-hit total) in firing order, each gun once, for the rest of this turn at
+        `rng`: asked when the action step starts and again after each exchange (R16), the
+        first row firing next. Each total must be what `state.bonus[side]` and the gunnery of
+        one or more of `state.hands_left[side]` add up to, each hand serving one gun (R14);
+        rows for guns that have fired this turn or stopped are passed over, so a plan made
+        for the whole turn stays good."""
         ...
 
     def pick(self, setup: Setup, state: State, target: int, candidates: list[int],
@@ -96,7 +123,8 @@ def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> As
                 return _checked(want, range(r.ESCAPED + 1), "want_range", names[side])
             if question == r.Q_PLAN:
                 rows = captain.plan(setup, state, side, facts[1], facts[2])
-                return _write_plan(setup, f, side, facts[1], facts[2], rows, names[side])
+                return _write_plan(setup, f, side, facts[1], facts[2], rows,
+                                   (names[side], *_where(captain.plan)))
             target, count, damage, attacker = facts[1:5]
             candidates = [int(f[p.cands + k]) - target * p.n for k in range(count)]
             chosen = captain.pick(setup, state, target, list(candidates), damage,
@@ -117,26 +145,98 @@ def _checked(value: Any, allowed: Sequence[int], method: str, name: str) -> int:
     return value
 
 
-def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int,
-                rows: Any, name: str) -> int:
-    """The user's plan into the rules' plan rows: each gun once, one that bears (the seed:
-    each gun fires once a turn; R11, R12)."""
+def _where(method: Any) -> tuple[str | None, int | None]:
+    """The file and line of a captain's method, for a wrong answer's one line."""
+    try:
+        return inspect.getsourcefile(method), inspect.getsourcelines(method)[1]
+    except (TypeError, OSError):
+        return None, None
+
+
+def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int, rows: Any,
+                who: tuple[str, str | None, int | None]) -> int:
+    """The user's plan into the rules' plan rows, and each hand's gun: each gun once, one that
+    bears (the seed: each gun fires once a turn; R11, R12), each total one that the bonus and
+    distinct free hands make (R14); rows for guns fired this turn or stopped are passed over."""
     p = setup.fight.p
     ship = setup.ships[side]
+    name, file, line = who
+
+    def wrong(what: str) -> UserError:
+        return UserError.single("cli.pilot", f"captain {name}: plan {what}", file, line)
+
+    kept: list[tuple[int, int]] = []
+    for row in rows:
+        gun, total = _row(row, ship.kind)
+        if gun < 0:
+            raise wrong(f"row {row!r}: give (gun, to-hit total), the gun one of the ship's "
+                        "weapons or missiles")
+        g = side * p.n + gun
+        if f[p.fired + g] or not r.works(p, f, g, f[r.HP + g]):
+            continue  # fired this turn, or stopped: done with for the turn
+        if any(gun == seen for seen, _ in kept) or not r.bears(p, f, g, rng, tailer, side):
+            raise wrong(f"row {row!r}: {ship.labels[gun]} "
+                        + ("is planned twice" if any(gun == s for s, _ in kept) else
+                           f"does not bear at {_range_name(rng)}"))
+        kept.append((gun, total))
+    free = free_hands(p, f, side)
+    bonus = int(f[r.S_BONUS + side])
+    found = _seat(tuple(skill for _, skill in free), tuple(t - bonus for _, t in kept))
+    if found is None:
+        asked = ", ".join(f"{ship.labels[gun]} {total}" for gun, total in kept)
+        skills = ", ".join(str(skill) for _, skill in free) or "none"
+        raise wrong(f"to-hit totals {asked}: no way to make them with the hands free to act "
+                    f"(gunnery {skills}) and working sensors and edges (+{bonus}); each gun "
+                    "needs a hand to fire it and each hand serves one gun (R14)")
     at = p.plans + side * 2 * p.n
-    seen: set[int] = set()
-    for k, row in enumerate(rows):
-        gun, total = row
-        g = side * p.n + gun if isinstance(gun, int) and 0 <= gun < len(ship.hp) else -1
-        if g < 0 or gun in seen or not r.bears(p, f, g, rng, tailer, side) or not isinstance(
-                total, int) or isinstance(total, bool):
-            raise UserError.single("cli.pilot", f"captain {name}: plan row {row!r}: give "
-                                   "(gun, to-hit total) with each gun of the ship that bears "
-                                   "at most once")
-        seen.add(gun)
-        f[at + k] = g
+    crew = side * p.crew
+    for hand in range(p.crew):
+        f[p.hand_gun + crew + hand] = -1
+    for k, (gun, total) in enumerate(kept):
+        f[at + k] = side * p.n + gun
         f[at + p.n + k] = total
-    return len(seen)
+        for i in found[k]:
+            f[p.hand_gun + crew + free[i][0]] = side * p.n + gun
+    return len(kept)
+
+
+def _row(row: Any, kinds: tuple[int, ...]) -> tuple[int, int]:
+    """(gun, total) of a plan row, gun -1 when the row is not one."""
+    if not isinstance(row, tuple | list) or len(row) != 2:
+        return -1, 0
+    gun, total = row
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in row) or \
+            not 0 <= gun < len(kinds) or kinds[gun] not in (r.WEAPON, r.MISSILE):
+        return -1, 0
+    return int(gun), int(total)
+
+
+def _range_name(rng: int) -> str:
+    from shipyard.systems.d12_facings.combat.setup import RANGE_NAMES
+
+    return f"{RANGE_NAMES[rng]} range"
+
+
+@cache
+def _seat(skills: tuple[int, ...], sums: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | None:
+    """For each wanted sum, the distinct hands (indexes into `skills`) whose gunnery adds up
+    to it, one or more a sum, each hand once; None when no such seating exists."""
+
+    @cache
+    def fill(k: int, used: int) -> tuple[tuple[int, ...], ...] | None:
+        if k == len(sums):
+            return ()
+        free = [i for i in range(len(skills)) if not used >> i & 1]
+        for mask in range(1, 1 << len(free)):
+            chosen = tuple(free[j] for j in range(len(free)) if mask >> j & 1)
+            if sum(skills[i] for i in chosen) != sums[k]:
+                continue
+            rest = fill(k + 1, used | sum(1 << i for i in chosen))
+            if rest is not None:
+                return (chosen, *rest)
+        return None
+
+    return fill(0, 0)
 
 
 def _mistake(exc: Exception, name: str) -> UserError:

@@ -44,6 +44,10 @@ def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
         if side < 0:
             return "range", f"the range holds at {RANGE_NAMES[event[2]]}", [], 0
         return "range", f"{name} holds the range at {RANGE_NAMES[event[2]]}", [], 1
+    if code == r.EV_REPLAN:  # R16: after an exchange that stopped one of its systems
+        if not event[2]:
+            return "plan", f"{name} plans again: nothing left to fire this turn", [], 1
+        return "plan", f"{name} plans again with the guns and hands left:", [], 1
     if code == r.EV_PLAN:
         gun, total = event[2:4]
         return "plan", f"{name}: {ships[side].labels[gun]} to fire, to-hit total {total}", [], 1

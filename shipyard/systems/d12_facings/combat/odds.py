@@ -17,7 +17,7 @@ OUTCOMES = SIDES * SIDES  # each first die stands for 12 equally likely second d
 @cache
 def skill_counts(total: int, inclusive: bool = False) -> tuple[tuple[int, bool, int], ...]:
     """Every result of a skill roll as (result, natural 12?, count out of 144); natural 1s are
-    results of 1 with the first die 1 (R2: natural 1 and 12 are read on the first die)."""
+    results of 1 with the first die 1 (R3: natural 1 and 12 are read on the first die)."""
     out: dict[tuple[int, bool], int] = {}
     for first in range(1, SIDES + 1):
         if rolls_again(first, total, inclusive):

@@ -54,6 +54,7 @@ class Setup(NamedTuple):
     start: int
     tailer: int  # at a tailing start, who tails
     inclusive: bool  # --rule under=inclusive (R2)
+    free_tailer: bool  # --rule tailer=free (R12)
     fight: r.Fight
 
 
@@ -90,7 +91,7 @@ def ship(design: D12Design, catalog: D12Catalog, name: str | None = None) -> Shi
 
 
 def numbers(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int], margin: int,
-            start: int, inclusive: bool, cap: int) -> r.Fight:
+            start: int, inclusive: bool, cap: int, free_tailer: bool = False) -> r.Fight:
     """The fight as the rules read it: one array, its changing head as the fight begins, then
     both ships' figures side by side, each ship padded to `n` systems (a padding system has no
     hit points, so nothing ever picks, fires or counts it), lists of each side's guns and of
@@ -98,11 +99,16 @@ def numbers(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int], mar
     every gun, range and to-hit total."""
     n = max(len(s.hp) for s in ships)
     crew = max(1, max(len(s.gunners) for s in ships))
-    size = r.HP + 2 * n + 2 * n + 2 * n + 4 * n + n  # as the offsets below
+    regions = {"saved": 2 * n, "fire": 2 * n, "plans": 4 * n, "was": 2 * n, "cands": n,
+               "fired": 2 * n, "hand_gun": 2 * crew, "spent": 2 * crew, "loses": 2 * n}
+    offsets: dict[str, int] = {}
+    size = r.HP + 2 * n
+    for name, length in regions.items():
+        offsets[name] = size
+        size += length
     data = [0] * size
     data[r.S_RANGE] = start
     data[r.S_TAILER] = 0 if start == r.TAILING else -1  # R21: at a tailing start A tails
-    data[r.S_STAMP] = 1  # no system is spent yet
     data[r.S_ARMOUR], data[r.S_ARMOUR + 1] = ships[0].armour, ships[1].armour
     data[r.HP:r.HP + 2 * n] = [h for s in ships for h in (*s.hp, *[0] * (n - len(s.hp)))]
     at: dict[str, int] = {}
@@ -142,9 +148,8 @@ def numbers(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int], mar
     column("hands", [len(s.gunners) for s in ships])
     column("gunners", [g for s in ships for g in (*s.gunners, *[0] * (crew - len(s.gunners)))])
     column("difficulty", list(difficulty))
-    p = r.Params(n=n, crew=crew, margin=margin, inclusive=int(inclusive), cap=cap, size=size,
-                 spent=r.HP + 2 * n, fire=r.HP + 4 * n, plans=r.HP + 6 * n,
-                 cands=r.HP + 10 * n, **at)
+    p = r.Params(n=n, crew=crew, margin=margin, inclusive=int(inclusive),
+                 free_tailer=int(free_tailer), cap=cap, size=size, **offsets, **at)
     return r.Fight(p, data)
 
 
@@ -153,16 +158,21 @@ def inclusive(rules: Mapping[str, Value]) -> bool:
     return rules.get("under", "strict") == "inclusive"
 
 
+def free_tailer(rules: Mapping[str, Value]) -> bool:
+    """--rule tailer=free (R12): the tailer fires every gun and hits any side."""
+    return rules.get("tailer", "house") == "free"
+
+
 def start_range(catalog: D12Catalog, given: str | None) -> int:
     return RANGE_NAMES.index(given if given is not None else catalog.combat.start_range)
 
 
 def table(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int] = (4, 4, 7, 9),
           margin: int = 6, start: int = r.MEDIUM, inclusive: bool = False,
-          cap: int = 40) -> Setup:
+          cap: int = 40, free: bool = False) -> Setup:
     """Two ships at a table under these terms (tests build ships by hand and come here)."""
     return Setup(ships, difficulty, margin, start, 0 if start == r.TAILING else -1, inclusive,
-                 numbers(ships, difficulty, margin, start, inclusive, cap))
+                 free, numbers(ships, difficulty, margin, start, inclusive, cap, free))
 
 
 def setup(a: D12Design, b: D12Design, catalog: D12Catalog, terms: Terms) -> Setup:
@@ -172,4 +182,5 @@ def setup(a: D12Design, b: D12Design, catalog: D12Catalog, terms: Terms) -> Setu
     return table((ship(a, catalog, names[0]), ship(b, catalog, names[1])),
                  (d.tailing, d.short, d.medium, d.long), catalog.combat.two_steps_margin,
                  start_range(catalog, None if given is None else str(given)),
-                 inclusive(terms.rules), terms.whole("cap", catalog.combat.cap))
+                 inclusive(terms.rules), terms.whole("cap", catalog.combat.cap),
+                 free_tailer(terms.rules))
