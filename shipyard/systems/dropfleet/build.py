@@ -97,7 +97,8 @@ def catalog_tables(catalog: DropfleetCatalog) -> list[Table]:
               ["coefficient", "value"],
               [[f"class base: {k}", f"{v:g}"] for k, v in f.class_base.items()]
               + [[k, f"{getattr(f, k):g}"] for k in (
-                  "per_effective_hull", "point_defence", "point_defence_with_passive",
+                  "per_effective_hull", "per_effective_hull_dreadnought",
+                  "point_defence_with_passive",
                   "signature", "firepower", "close_action", "space_launch",
                   "space_launch_medium", "troop_token", "per_aegis")]
               + [[f"rule: {k}", f"{v:g}"] for k, v in f.rule_prices.items()]),

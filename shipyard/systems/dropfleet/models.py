@@ -285,8 +285,9 @@ class PointsFormula(StrictModel):
 
     class_base: dict[ClassId, float]
     per_effective_hull: float
+    per_effective_hull_dreadnought: float = Field(
+        description="added per effective Hull point of a Dreadnought")
     crit_share: float = Field(ge=0, le=1)
-    point_defence: float
     point_defence_with_passive: float
     signature: float
     firepower: float

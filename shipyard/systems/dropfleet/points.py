@@ -110,9 +110,10 @@ def quantities(ship: Ship, f: PointsFormula, loads: dict[str, tuple[str, int]]
     tokens = sum(ld.launch * ld.count * loads[ld.load][1] for ld in ship.launch
                  if loads[ld.load][0] == "troops")
     aegis = ship.rule("Aegis")
+    hull = effective_hull(ship, f)
     q = {
-        "per_effective_hull": effective_hull(ship, f),
-        "point_defence": 0.0 if ship.passive else float(ship.point_defence),
+        "per_effective_hull": hull,
+        "per_effective_hull_dreadnought": hull if ship.dreadnought else 0.0,
         "point_defence_with_passive": float(ship.point_defence) if ship.passive else 0.0,
         "signature": float(ship.signature),
         "firepower": firepower(ship, f),
@@ -136,7 +137,8 @@ def coefficient(f: PointsFormula, name: str) -> float:
 
 
 LABELS = {
-    "per_effective_hull": "effective Hull", "point_defence": "Point Defence",
+    "per_effective_hull": "effective Hull",
+    "per_effective_hull_dreadnought": "effective Hull of a Dreadnought",
     "point_defence_with_passive": "Point Defence (with a Passive save)",
     "signature": "Signature", "firepower": "firepower", "close_action": "Close Action points",
     "space_launch": "space launch", "space_launch_medium": "space launch on a Medium ship",

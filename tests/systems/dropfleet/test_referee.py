@@ -156,3 +156,9 @@ def test_r12_odds_give_the_owners_best_point_defence() -> None:
     missiles = next(d for d in report.distributions if "Barracuda" in d.name)
     shown = [round(100 * p.chance, 1) for p in missiles.points]
     assert shown == [65.5, 29.9, 4.5]  # the owner's best play (issue 23), not 64.3/31.2/4.5
+
+
+def test_r8_burnthroughs_extra_dice_are_told() -> None:
+    attack = [(s.EV_ROLL, s.R_ATTACK, face, 1) for face in (4, 5, 3, 2)]
+    text = _told([*attack, (s.EV_LINE, 0, 0, 2, 2, 0, 2, 0, 3)])[0]
+    assert "2 attack dice and 2 more for Burnthrough, 2 hits" in text

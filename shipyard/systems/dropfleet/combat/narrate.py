@@ -93,7 +93,10 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
                                                 e[8], d) for _, d, ok in attack]
             rolls += [Roll("D", d, "damage") for _, d, _ in damage]
             crits = f" ({e[5]} critical)" if e[5] else ""
-            add("fire", f"{line}{f' [{rules}]' if rules else ''}: {_n(e[3], 'attack die')}, "
+            more = len(attack) - e[3]  # Burnthrough's dice, one a hit (R8)
+            burnt = f" and {more} more for Burnthrough" if more > 0 else ""
+            add("fire", f"{line}{f' [{rules}]' if rules else ''}: {_n(e[3], 'attack die')}"
+                f"{burnt}, "
                 f"{_n(e[4], 'hit')}{crits}: {e[6]} damage, {e[7]} critical", tuple(rolls), 1)
         elif code == s.EV_PD:
             pd_dice = taken(s.R_PD)
