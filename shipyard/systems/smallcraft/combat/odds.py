@@ -93,7 +93,8 @@ def volley(attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: in
     catalog = attacker.catalog
     table = catalog.combat
     a, t = build(attacker.model, catalog), build(target.model, catalog)
-    crew = tables.crew(attacker.model, table, terms.crew[0])
+    crew = tables.crew(attacker.model, table, terms.crew[0],
+                       (attacker.file, attacker.line_of(("combat", "pilot_is_gunner"))))
     switches = tables.switches(table, terms.rules)
     distance = terms.whole("range", ODDS_RANGE)
     moving = terms.whole("speed", 0)
