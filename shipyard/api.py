@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from shipyard.core.budget import Budget, LineItem
 from shipyard.core.cards import default_cards
-from shipyard.core.catalog import Entries, Ref, ValidationContext
+from shipyard.core.catalog import Entries, Ref, ValidationContext, origin
 from shipyard.core.combat import (
     Chance,
     Check,
@@ -50,7 +50,7 @@ from shipyard.core.plugins import blame, load_instance, load_object
 from shipyard.core.recorder import Asker, Recorder, ask, emit
 from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
 from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
-from shipyard.core.suggest import suggest
+from shipyard.core.suggest import quoted, suggest
 from shipyard.core.system import (
     AnyDesign,
     Design,
@@ -134,6 +134,8 @@ __all__ = [
     "load_object",
     "new_stream",
     "next32",
+    "origin",
+    "quoted",
     "seed_stream",
     "store",
     "suggest",

@@ -18,6 +18,9 @@ EXPECTED = {
     "malformed.yaml": (2, "yaml.syntax", 4, "YAML syntax"),
     "wrong_type_hull.yaml": (2, "schema.invalid", 3, "valid integer"),
     "wrong_type_bool.yaml": (2, "schema.invalid", 6, "valid boolean"),
+    "bool_hull.yaml": (2, "schema.invalid", 3, "valid integer (got True)"),
+    "fraction_hull.yaml": (2, "schema.invalid", 3, "valid integer (got 60.5)"),
+    "long_number.yaml": (2, "yaml.value", 3, "(5,000 characters) as a YAML value"),
     "unknown_system.yaml": (2, "system.unknown", 1, "known: "),
     "unknown_component.yaml": (2, "schema.unknown_type", 6, "'laser'; known: 'drive'"),
     "unknown_option.yaml": (2, "schema.invalid", 6, "known: land-and-lift"),
@@ -398,3 +401,72 @@ def test_a_damaged_compile_cache_heals_and_an_interrupted_compile_says_so(tmp_pa
     folder.mkdir()
     resumed = _series_run(tmp_path)
     assert resumed.stdout == expected and "compiling fight rules once" in resumed.stderr
+
+
+# --- messages (issue 25 item 10) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("told", ["abc", "0", "-3", "1e3", "99999999999999999999999"])
+def test_a_wrong_workers_setting_is_one_line(told: str, monkeypatch) -> None:
+    monkeypatch.setenv("SHIPYARD_WORKERS", told)
+    sword = ROOT / "catalogs" / "rogue-trader" / "examples" / "sword.yaml"
+    run = shipyard("duel", sword, sword, "--runs", "3", "--seed", "1")
+    assert run.code == 2
+    assert run.err.splitlines() == [f"shipyard: SHIPYARD_WORKERS={told}: give a whole number "
+                                    "of threads, 1..256"]
+
+
+LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize("body", [f"system: {LONG}\n",
+                                  f"system: smallcraft\nname: A\nhull: 60\n? {LONG}\n: 1\n",
+                                  f"system: smallcraft\nname: A\nhull: 60\naccept: [{LONG}]\n",
+                                  f"system: dropfleet\nname: A\nstock: {LONG}\n",
+                                  f"system: smallcraft\nname: A\nhull: 60\ncomponents:\n"
+                                  f"  - {{type: {LONG}}}\n"])
+def test_an_unknown_name_is_not_repeated_whole(tmp_path, body: str) -> None:
+    path = tmp_path / "long.yaml"
+    path.write_text(body)
+    run = shipyard("validate", path)
+    assert run.code == 2
+    assert run.err and max(len(line) for line in run.err.splitlines()) < 600, run.err[:300]
+    assert "(100,000 characters)" in run.err
+
+
+def test_a_catalogs_start_range_is_blamed_on_its_own_line(tmp_path) -> None:
+    (tmp_path / "smallcraft").mkdir()
+    (tmp_path / "smallcraft" / "house.yaml").write_text("combat:\n  start_range: 10000\n")
+    starfury = ROOT / "catalogs" / "smallcraft" / "examples" / "starfury.yaml"
+    run = shipyard("--catalog", tmp_path, "duel", starfury, starfury, "--seed", "1")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        f"{tmp_path / 'smallcraft' / 'house.yaml'}:2: combat.start_range: 10000: the craft must "
+        "start within detection range, 0..20 dhexes here"]
+
+
+def test_a_designs_own_gunner_setting_is_blamed_on_its_line(tmp_path) -> None:
+    text = (ROOT / "catalogs" / "smallcraft" / "examples" / "starfury.yaml").read_text()
+    path = tmp_path / "lone.yaml"
+    path.write_text(text.replace("combat:\n", "combat:\n  pilot_is_gunner: false\n", 1)
+                    .replace("  pilot_is_gunner: true\n", ""))
+    line = path.read_text().splitlines().index("  pilot_is_gunner: false") + 1
+    for command in ("duel", "odds"):
+        run = shipyard(command, path, path, "--seed", "1", "--allow-illegal")
+        assert run.code == 2
+        assert run.err.splitlines() == [
+            f"{path}:{line}: combat.pilot_is_gunner: false, but Starfury carries 1 person, so "
+            "its pilot is its gunner; set it true (or --crew-a/b gunner=pilot)"]
+
+
+def test_a_ship_without_hull_points_is_blamed_on_its_hull_line(tmp_path) -> None:
+    (tmp_path / "traveller").mkdir()
+    (tmp_path / "traveller" / "house.yaml").write_text(
+        "configurations:\n  - {id: dispersed, name: Dispersed Structure, cost: 0.5, "
+        "hull_points: 0.0001, armour: 2, streamlined: 'no', source: house}\n")
+    beagle = ROOT / "catalogs" / "traveller" / "examples" / "beagle-laboratory-ship.yaml"
+    run = shipyard("--catalog", tmp_path, "duel", beagle, beagle, "--seed", "1",
+                   "--allow-illegal")
+    assert run.code == 2
+    assert run.err.splitlines() == [f"{beagle}:6: Beagle-class Laboratory Ship (A) has no Hull "
+                                    "points to fight with"]

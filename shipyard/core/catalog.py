@@ -27,7 +27,7 @@ from typing import Any, Generic, Protocol, TypeGuard, TypeVar, get_args, overloa
 from pydantic import BaseModel, GetCoreSchemaHandler, ValidationError, ValidationInfo
 from pydantic_core import CoreSchema, core_schema
 
-from shipyard.core.suggest import suggest
+from shipyard.core.suggest import quoted, suggest
 from shipyard.core.validation import diagnostics_of
 from shipyard.core.yamlio import Located, YamlPath, load_catalog_file
 from shipyard.errors import Diagnostic, Exit, UserError
@@ -177,7 +177,7 @@ class Ref:
         known = ValidationContext.of(info).known_ids(self.table)
         if known is not None and value not in known:
             see = f" ({self.see})" if self.see else ""
-            raise ValueError(f"unknown {self.what} '{value}'; "
+            raise ValueError(f"unknown {self.what} {quoted(value)}; "
                              f"{suggest(value, known, always=self.always)}{see}")
         return value
 
@@ -213,9 +213,26 @@ def load_catalog(model: type[M], files: list[Path]) -> M:
     ids = {key: [e["id"] for e in value] for key, value in merged.items()
            if _is_entry_list(value)}
     try:
-        return model.model_validate(merged, context=ValidationContext(ids=ids))
+        catalog = model.model_validate(merged, context=ValidationContext(ids=ids))
     except ValidationError as exc:
         raise UserError(_located_errors(exc, model, merged, taken), Exit.INPUT) from None
+    _ORIGINS[id(catalog)] = (catalog, taken)
+    return catalog
+
+
+# each loaded catalog (kept alive here, so its id stays its own) -> where its values came from
+_ORIGINS: dict[int, tuple[Any, dict[YamlPath, tuple[Located, YamlPath]]]] = {}
+
+
+def origin(catalog: Any, path: YamlPath) -> tuple[str | None, int | None]:
+    """The file and line a value of a loaded catalog came from (`("combat", "start_range")`),
+    so a message about a catalog's default points at the overlay that set it, not at the
+    command line; (None, None) for a catalog not loaded from files."""
+    found = _ORIGINS.get(id(catalog))
+    if found is None:
+        return None, None
+    file, line = _origin(path, found[1])
+    return (None, None) if line is None and file == "catalog" else (file, line)
 
 
 def _duplicates(located: Located, first: dict[tuple[str, str], tuple[str, int, int | None]]

@@ -42,6 +42,7 @@ from shipyard.errors import UserError
 
 COMPILED_CHUNK = 4096  # ~40 ms of compiled fights: a progress bar that moves
 PLAIN_CHUNK = 64  # uncompiled fights take a millisecond or more each
+MAX_WORKERS = 256  # threads a series may run on (SHIPYARD_WORKERS)
 LONG_UNCOMPILED = 60.0  # seconds: say so before going on
 HINT = "fights run uncompiled; pip install 'shipyard[fast]' makes a series ~100x faster"
 
@@ -235,7 +236,10 @@ def chunks(runs: int, size: int) -> Iterator[tuple[int, int]]:
 def workers_wanted() -> int:
     told = os.environ.get("SHIPYARD_WORKERS")
     if told:
-        return max(1, int(told))
+        if not told.strip().isdigit() or not 1 <= int(told) <= MAX_WORKERS:
+            raise UserError.single("cli.workers", f"SHIPYARD_WORKERS={told[:40]}: give a whole "
+                                   f"number of threads, 1..{MAX_WORKERS}")
+        return int(told)
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
         os.cpu_count() or 1)
 
@@ -244,13 +248,14 @@ def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
                progress: Progress | None = None, engine: str = "auto",
                notice: Notice | None = None, workers: int | None = None) -> Columns:
     """`runs` fights; row i is the fight `duel --seed derive_seed(seed, i)` tells."""
+    threads = workers or workers_wanted()  # a wrong SHIPYARD_WORKERS before any work
     out = np.zeros((runs, 5), dtype=np.int64)
     fights = None
     if engine == "auto" and prepared.batchable:
         params = as_arrays(prepared.state)
         fights = compile_fights(rules, params, notice)
     if fights is not None:
-        _run_compiled(fights, params, seed, out, progress, workers or workers_wanted())
+        _run_compiled(fights, params, seed, out, progress, threads)
         name = "compiled"
     else:
         if runs > pattern.MAX_UNCOMPILED_RUNS:

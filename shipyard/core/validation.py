@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from shipyard.core.suggest import suggest
+from shipyard.core.suggest import quoted, suggest
 from shipyard.core.yamlio import Located, YamlPath
 from shipyard.errors import Diagnostic, Exit, JsonValue, UserError, json_value
 
@@ -77,7 +77,7 @@ def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...],
     if kind == "extra_forbidden":
         key = str(loc[-1])
         known = _known_keys(model, loc[:-1])
-        return (f"unknown key '{key}' in {_dotted(data_path[:-1]) or 'the file'}; "
+        return (f"unknown key {quoted(key)} in {_dotted(data_path[:-1]) or 'the file'}; "
                 f"{suggest(key, known)}")
     if kind == "missing":
         return f"missing key '{loc[-1]}'" + (f" in {_dotted(data_path[:-1])}"
@@ -86,7 +86,7 @@ def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...],
         ctx = err.get("ctx", {})
         tag = ctx.get("tag", err.get("input"))
         return (f"{where}: unknown {ctx.get('discriminator', 'type').strip(chr(39))} "
-                f"'{tag}'; known: {ctx.get('expected_tags', '')}")
+                f"{quoted(tag)}; known: {ctx.get('expected_tags', '')}")
     msg = err["msg"]
     if kind.startswith(("value_error", "assertion_error")):
         msg = msg.removeprefix("Value error, ").removeprefix("Assertion failed, ")

@@ -251,6 +251,11 @@ class _Builder:
         except yaml.constructor.ConstructorError as exc:
             raise self._error(node, "yaml.tag", f"unsupported YAML value: {exc.problem}",
                               node.tag) from None
+        except ValueError:  # a 5,000-digit number, a date such as 2024-13-45
+            shown = node.value if len(node.value) <= 40 else f"{node.value[:37]}..."
+            raise self._error(node, "yaml.value", f"cannot read {shown!r} ({len(node.value):,} "
+                              "characters) as a YAML value; write a plain number or text"
+                              ) from None
 
     def _mapping(self, node: yaml.MappingNode, path: YamlPath, depth: int) -> dict[Any, Any]:
         out: dict[Any, Any] = {}

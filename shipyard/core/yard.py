@@ -16,7 +16,7 @@ from shipyard.core.budget import Budget
 from shipyard.core.catalog import ValidationContext, catalog_files, load_catalog
 from shipyard.core.fleet import FleetEntry, FleetFile, entries, is_fleet, too_many
 from shipyard.core.registry import BrokenSystem, load_system, system_ids
-from shipyard.core.suggest import suggest
+from shipyard.core.suggest import quoted, suggest
 from shipyard.core.system import AnyDesign, AnySystem, Design, Fleet, Group, Member, Verdict
 from shipyard.core.validation import validate
 from shipyard.core.yamlio import Located, load_file
@@ -83,7 +83,7 @@ class Yard:
         except BrokenSystem as exc:
             raise UserError.single("system.broken", str(exc), file, line) from None
         if system is None:
-            raise UserError.single("system.unknown", f"unknown rules system '{system_id}'; "
+            raise UserError.single("system.unknown", f"unknown rules system {quoted(system_id)}; "
                                    f"{suggest(str(system_id), system_ids())}", file, line)
         return system
 
@@ -242,7 +242,7 @@ class Yard:
             if entry.stock not in known:
                 return _unreadable(Report(file=located.file), UserError.single(
                     "fleet.unknown_stock", f"stock: unknown {system.id} stock ship "
-                    f"'{entry.stock}'; {suggest(entry.stock, known, always=True)}",
+                    f"{quoted(entry.stock)}; {suggest(entry.stock, known, always=True)}",
                     located.file, line))
             data = system.new_design(catalog, None, entry.stock)
             stock = Located(data, located.file, {(): line} if line is not None else {})
@@ -290,6 +290,6 @@ def _unreadable(report: Report, err: UserError) -> Report:
 def _check_accept(accept: list[str], system: AnySystem, located: Located) -> None:
     for i, code in enumerate(accept):
         if code not in system.codes:
-            raise UserError.single("schema.unknown_code", f"accept: unknown code '{code}'; "
+            raise UserError.single("schema.unknown_code", f"accept: unknown code {quoted(code)}; "
                                    f"{suggest(code, sorted(system.codes))}", located.file,
                                    located.line_of(("accept", i)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     Field,
     PrivateAttr,
     ValidationInfo,
@@ -18,7 +19,7 @@ from pydantic import (
     model_validator,
 )
 
-from shipyard.api import DesignBase, Entries, Ref, StrictModel, suggest
+from shipyard.api import DesignBase, Entries, Ref, StrictModel, quoted, suggest
 from shipyard.systems.dropfleet.notation import DamageField, DiceField, Lock, RuleField, Save
 
 SEE = "see `shipyard catalog dropfleet`"
@@ -37,7 +38,7 @@ CLASS_IDS: tuple[ClassId, ...] = ("light", "destroyer", "medium", "heavy", "supe
 
 
 def _nearest(value: str, known: list[str], what: str) -> str:
-    return f"unknown {what} '{value}'; {suggest(value, known)}"
+    return f"unknown {what} {quoted(value)}; {suggest(value, known)}"
 
 
 # --- catalog: the game's words ----------------------------------------------------------------
@@ -413,6 +414,26 @@ class DropfleetCatalog(StrictModel):
 # --- design -------------------------------------------------------------------------------------
 
 
+def _known_pick(value: str, info: ValidationInfo) -> str:
+    """A pick the stock hull offers: an unknown id is not a design (exit 2), as every other
+    unknown id is (rules.py still counts and prices the picks)."""
+    from shipyard.api import ValidationContext
+    from shipyard.systems.dropfleet.picks import pick_options
+
+    catalog = ValidationContext.of(info).catalog_as(DropfleetCatalog)
+    stock = catalog.stock.get(info.data.get("stock") or "") if catalog is not None else None
+    if stock is not None:
+        options = [p.id for p in pick_options(stock)]
+        if value not in options:
+            known = ", ".join(options) or "none: it has no modular hardpoints"
+            raise ValueError(f"'{value[:40]}' is not a pick of the {stock.name}; its picks: "
+                             f"{known}")
+    return value
+
+
+PickId = Annotated[str, Field(max_length=80), AfterValidator(_known_pick)]
+
+
 class Mount(StrictModel):
     weapon: WeaponId
     label: Annotated[str, Field(min_length=1, max_length=80)] | None = None
@@ -421,8 +442,8 @@ class Mount(StrictModel):
 class DropfleetDesign(DesignBase):
     system: Literal["dropfleet"]
     stock: StockId | None = Field(default=None, description="a stock ship id (catalog dropfleet)")
-    picks: list[str] = Field(default_factory=list, max_length=12,
-                             description="a Resistance hull's picks, by option id")
+    picks: list[PickId] = Field(default_factory=list, max_length=12,
+                                description="a Resistance hull's picks, by option id")
     ship_class: ClassId | None = Field(default=None, alias="class",
                                        description="a custom build's tonnage class")
     faction: FactionId | None = None

@@ -12,9 +12,19 @@ from typing import Annotated, Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from shipyard.api import DesignBase, Dice, Entries, Ref, StrictModel, ValidationContext, suggest
+from shipyard.api import (
+    DesignBase,
+    Dice,
+    Entries,
+    Ref,
+    StrictModel,
+    ValidationContext,
+    quoted,
+    suggest,
+)
 
 MAX_HULL = 2_000_000
+MAX_STATED = 1e9  # a stated figure (Power, MCr, Hull points): beyond any ship of MAX_HULL tons
 DD_DICE = re.compile(r"^\s*(\d*)\s*DD\s*$")
 Tons = Annotated[float, Field(ge=0, le=MAX_HULL)]
 Count = Annotated[int, Field(ge=1, le=100_000)]
@@ -425,17 +435,17 @@ class Hull(StrictModel):
 class Stated(StrictModel):
     """Figures a design states as well: each is checked against the derived one, never used."""
 
-    tons: float | None = Field(default=None, ge=0)
-    power: float | None = None
-    cost: float | None = Field(default=None, ge=0)
+    tons: float | None = Field(default=None, ge=0, le=MAX_HULL)
+    power: float | None = Field(default=None, ge=-MAX_STATED, le=MAX_STATED)
+    cost: float | None = Field(default=None, ge=0, le=MAX_STATED)
 
 
 class ShipStated(StrictModel):
-    hull_points: int | None = Field(default=None, ge=0)
-    tons_used: float | None = Field(default=None, ge=0)
-    power_output: float | None = Field(default=None, ge=0)
-    production_cost: float | None = Field(default=None, ge=0)
-    sale_price: float | None = Field(default=None, ge=0)
+    hull_points: int | None = Field(default=None, ge=0, le=MAX_STATED)
+    tons_used: float | None = Field(default=None, ge=0, le=MAX_HULL)
+    power_output: float | None = Field(default=None, ge=0, le=MAX_STATED)
+    production_cost: float | None = Field(default=None, ge=0, le=MAX_STATED)
+    sale_price: float | None = Field(default=None, ge=0, le=MAX_STATED)
 
 
 class Part(StrictModel):
@@ -484,7 +494,7 @@ class Part(StrictModel):
         if weapon is not None:
             raise ValueError(f"{weapon.name} is a weapon and needs a mount: list it under the "
                              "weapons of a turret or fixed mount")
-        raise ValueError(f"unknown part '{value}'; {suggest(value, known, always=True)} "
+        raise ValueError(f"unknown part {quoted(value)}; {suggest(value, known, always=True)} "
                          "(see `shipyard catalog traveller`)")
 
 

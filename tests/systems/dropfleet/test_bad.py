@@ -12,6 +12,7 @@ from tests.cli import shipyard
 
 BAD = Path(__file__).resolve().parents[3] / "catalogs" / "dropfleet" / "bad"
 NOT_A_DESIGN = {"neither.yaml", "stock_and_class.yaml", "unknown_class.yaml", "unknown_key.yaml",
+                "unknown_pick.yaml",
                 "unknown_stock.yaml", "unknown_upgrade.yaml", "unknown_weapon.yaml"}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.api import Event, FightRules, FightSupport, Prepared, Terms, UserError
+from shipyard.api import Event, FightRules, FightSupport, Prepared, Terms, UserError, origin
 from shipyard.systems.smallcraft.combat import fight
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
@@ -28,14 +28,17 @@ class SmallcraftCombat(FightSupport[CraftDesign]):
         start = terms.whole("range", table.start_range)
         sees = min(_detection(s) for s in specs)
         if not 0 <= start <= sees:
-            raise UserError.single("cli.range", f"--range {start}: the craft must start "
-                                   f"within detection range, 0..{sees} dhexes here")
+            told = "range" in terms.values  # else the catalog's start_range: point at its line
+            raise UserError.single(
+                "cli.range", f"{'--range' if told else 'combat.start_range:'} {start}: the "
+                f"craft must start within detection range, 0..{sees} dhexes here",
+                *((None, None) if told else origin(catalog, ("combat", "start_range"))))
         if geometry == "random" and start == 0:
             raise UserError.single("cli.range", "--range 0 with --geometry random: give a "
                                    "range of at least 1")
         cap = terms.whole("cap", table.cap)
-        crews = (tables.crew(a.model, table, terms.crew[0]),
-                 tables.crew(b.model, table, terms.crew[1]))
+        crews = (tables.crew(a.model, table, terms.crew[0], _gunner_line(a)),
+                 tables.crew(b.model, table, terms.crew[1], _gunner_line(b)))
         switches = tables.switches(table, terms.rules)
         pilots = tuple(None if ref is None else _pilot(ref) for ref in terms.pilots)
         setup = tables.Setup(specs, crews, switches, table, catalog.ranges.beam_dhexes, start,
@@ -90,6 +93,10 @@ def _named(a: Spec, b: Spec) -> tuple[Spec, Spec]:
 def _detection(spec: Spec) -> int:
     sensors = sum(spec.rows[r].boxes for r in spec.sensors)
     return spec.detection + spec.per_sensor * sensors
+
+
+def _gunner_line(design: CraftDesign) -> tuple[str, int | None]:
+    return design.file, design.line_of(("combat", "pilot_is_gunner"))
 
 
 def _pilot(reference: str) -> Any:

@@ -93,7 +93,8 @@ def volley(attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: in
     catalog = attacker.catalog
     table = catalog.combat
     a, t = build(attacker.model, catalog), build(target.model, catalog)
-    crew = tables.crew(attacker.model, table, terms.crew[0])
+    crew = tables.crew(attacker.model, table, terms.crew[0],
+                       (attacker.file, attacker.line_of(("combat", "pilot_is_gunner"))))
     switches = tables.switches(table, terms.rules)
     # where the beams reach, should an overlay make them shorter than ODDS_RANGE
     distance = terms.whole("range", min(ODDS_RANGE, catalog.ranges.beam_dhexes))

@@ -94,7 +94,10 @@ def switches(table: CombatTable, given: Mapping[str, Value]) -> Switches:
     )
 
 
-def crew(design: SmallcraftDesign, table: CombatTable, given: Mapping[str, Value]) -> Crew:
+def crew(design: SmallcraftDesign, table: CombatTable, given: Mapping[str, Value],
+         where: tuple[str | None, int | None] = (None, None)) -> Crew:
+    """The crew a fight gives the craft; `where` is the design's file and the line of its
+    `combat.pilot_is_gunner`, for a separate gunner the design asks for and cannot have."""
     from shipyard.api import UserError
     from shipyard.systems.smallcraft.models import Crew as CrewRow
 
@@ -108,9 +111,13 @@ def crew(design: SmallcraftDesign, table: CombatTable, given: Mapping[str, Value
         pilot_fires = given["gunner"] == "pilot"
     people = sum(c.people for c in design.components if isinstance(c, CrewRow))
     if not pilot_fires and people < 2:
-        raise UserError.single("cli.crew", f"gunner=crew: {design.name} carries "
-                               f"{people} {'person' if people == 1 else 'people'}, so its "
-                               "pilot is its gunner; give gunner=pilot")
+        carries = f"{design.name} carries {people} {'person' if people == 1 else 'people'}"
+        if "gunner" in given:
+            raise UserError.single("cli.crew", f"gunner=crew: {carries}, so its pilot is its "
+                                   "gunner; give gunner=pilot")
+        raise UserError.single("cli.crew", f"combat.pilot_is_gunner: false, but {carries}, so "
+                               "its pilot is its gunner; set it true (or --crew-a/b "
+                               "gunner=pilot)", *where)
     return Crew(int(given.get("gunnery", gunnery)), pilot_fires,
                 int(given.get("quickness", quickness)), int(given.get("computer", computer)))
 

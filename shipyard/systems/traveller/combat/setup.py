@@ -234,9 +234,10 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
     sides = (side_of(a.built, catalog, names[0], terms.crew[0]),
              side_of(b.built, catalog, names[1], terms.crew[1]))
     dms = tuple(band.dm for band in combat.bands)
-    for side in sides:
-        if side.hull <= 0:
-            raise UserError.single("fight.hull", f"{side.name} has no Hull points to fight with")
+    for design, side in zip((a, b), sides, strict=True):
+        if side.hull <= 0:  # at the design's hull, where its Hull points come from
+            raise UserError.single("fight.hull", f"{side.name} has no Hull points to fight "
+                                   "with", design.file, design.line_of(("hull",)))
     maxw = max(1, *(len(s.weapons) for s in sides))
     block = r.AIM + maxw + 2 * MAX_SALVOS
     state0 = [0] * (2 * block)
