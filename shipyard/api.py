@@ -31,7 +31,8 @@ from shipyard.core.combat import (
     wilson,
 )
 from shipyard.core.dice import Dice, Roller, chance_all, chance_none
-from shipyard.core.fleet import Fleet, FleetFile, Group, Member
+from shipyard.core.fleet import FleetFile
+from shipyard.core.model import Printable, StrictModel
 from shipyard.core.options import (
     END_REASONS,
     MAX_CAP,
@@ -54,10 +55,11 @@ from shipyard.core.system import (
     AnyDesign,
     Design,
     DesignBase,
+    Fleet,
+    Group,
     LineOf,
-    Printable,
+    Member,
     RulesSystem,
-    StrictModel,
     Verdict,
 )
 from shipyard.core.table import Table

@@ -76,8 +76,8 @@ def sheet(
 def _pages_of(result: Report) -> list[Page]:
     """A design's sheet; a fleet's roster, then a sheet for every ship of it (a group of three
     gets three, each with its own tracks)."""
-    from shipyard.core.fleet import roster
     from shipyard.core.render import Page
+    from shipyard.core.roster import roster
 
     if result.fleet is None:
         return [_sheet_of(result)]

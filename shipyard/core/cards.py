@@ -18,7 +18,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shipyard.core.system import Printable
+from shipyard.core.model import Printable
 from shipyard.core.table import Table
 
 CARD_TEMPLATE = "_base/cards/entries.html"

@@ -15,21 +15,27 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from shipyard.core.options import Terms
-from shipyard.core.recorder import Asker, Recorder
+from shipyard.core.pattern import MAX_RUNS as MAX_RUNS
+from shipyard.core.pattern import MAX_UNCOMPILED_RUNS as MAX_UNCOMPILED_RUNS
+from shipyard.core.pattern import OUT_DEALT_A as OUT_DEALT_A
+from shipyard.core.pattern import OUT_DEALT_B as OUT_DEALT_B
+from shipyard.core.pattern import OUT_DRAWS as OUT_DRAWS
+from shipyard.core.pattern import OUT_END as OUT_END
+from shipyard.core.pattern import OUT_ROUNDS as OUT_ROUNDS
+from shipyard.core.pattern import Columns as Columns
+from shipyard.core.pattern import FightRules as FightRules
+from shipyard.core.pattern import Prepared as Prepared
+from shipyard.core.pattern import Progress as Progress
+from shipyard.core.pattern import store as store
+from shipyard.core.recorder import Recorder
 from shipyard.core.stream import DRAWS, MAX_SERIES_SEED, derive_seed, new_stream
 from shipyard.errors import UserError
 
-if TYPE_CHECKING:
-    from shipyard.core.system import AnyDesign
-
-MAX_RUNS = 1_000_000
-MAX_UNCOMPILED_RUNS = 100_000  # uncompiled, a fight takes a millisecond or more
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
-Progress = Callable[[int], None]  # told how many more fights are done
 
 
 # --- the event log -------------------------------------------------------------------------
@@ -122,65 +128,7 @@ class Outcome(NamedTuple):
     text: str  # why, in the game's words
 
 
-class Prepared(NamedTuple):
-    """Two designs made ready to fight under given terms; `state` belongs to the system."""
-
-    names: tuple[str, str]
-    cap: int
-    round_name: str  # "dturn"
-    damage_unit: str  # what `damage` counts ("cblocs destroyed")
-    state: Any
-    batchable: bool  # may run compiled (default pilots or captains, supported parts)
-    notes: tuple[str, ...] = ()  # the terms in force, for the top of a report
-    asker: Asker | None = None  # the user's own pilots or captains, answering `ask`
-    told: Any = None  # what only the narrator reads (names, labels): never compiled
-
-
-class FightRules(NamedTuple):
-    """A system's fight rules, written once (see the module's docstring).
-
-    `play(params, rng, rec) -> (end, rounds, dealt_a, dealt_b)` plays one fight from
-    `Prepared.state`; `fights(params, seed, first, count, rng, out)` plays fights `first` ..
-    `first + count - 1` of a series, each from `derive_seed(seed, index)`, storing each with
-    `store`; `modules` names every module whose functions they call, compiled together; `ends`
-    reads an end code as (winner, reason).
-    """
-
-    play: Callable[..., tuple[int, int, int, int]]
-    fights: Callable[..., None]
-    modules: tuple[str, ...]
-    ends: dict[int, tuple[int | None, str]]
-
-
-OUT_END, OUT_ROUNDS, OUT_DEALT_A, OUT_DEALT_B, OUT_DRAWS = range(5)
-
-
-def store(out: Any, k: int, end: int, rounds: int, dealt_a: int, dealt_b: int,
-          rng: list[int]) -> None:
-    """Row k of a series chunk: one fight's end, length, damage and draws."""
-    out[k, OUT_END] = end
-    out[k, OUT_ROUNDS] = rounds
-    out[k, OUT_DEALT_A] = dealt_a
-    out[k, OUT_DEALT_B] = dealt_b
-    out[k, OUT_DRAWS] = rng[DRAWS]
-
-
-@dataclass
-class Columns:
-    """The results of a series, one row per fight, as NumPy arrays (`reason` indexes
-    `reason_names`)."""
-
-    winner: Any  # 0, 1, or -1 for no winner
-    reason: Any
-    rounds: Any
-    damage_a: Any
-    damage_b: Any
-    draws: int  # random numbers drawn
-    engine: str  # "compiled" or "uncompiled"
-    reason_names: tuple[str, ...]
-
-
-DesignT = TypeVar("DesignT", bound="AnyDesign")
+DesignT = TypeVar("DesignT")  # the system's built design (core.system.Design)
 
 
 class FightSupport(ABC, Generic[DesignT]):

@@ -32,9 +32,9 @@ from typing import Any
 
 import numpy as np
 
-from shipyard.core import combat, recorder, stream
-from shipyard.core.combat import Columns, FightRules, Prepared, Progress
+from shipyard.core import pattern, recorder, stream
 from shipyard.core.paths import cache_root
+from shipyard.core.pattern import Columns, FightRules, Prepared, Progress
 from shipyard.core.recorder import Recorder
 from shipyard.errors import UserError
 
@@ -75,7 +75,7 @@ def cache_key(rules: FightRules, numba_version: str) -> str:
                 digest.update(marshal.dumps(value.__code__))
             elif isinstance(value, int | str | tuple) or hasattr(value, "_fields"):
                 digest.update(repr(getattr(value, "_fields", value)).encode())
-    digest.update(marshal.dumps(combat.store.__code__))
+    digest.update(marshal.dumps(pattern.store.__code__))
     digest.update(f"{numba_version} {sys.version}".encode())
     return digest.hexdigest()[:20]
 
@@ -95,7 +95,7 @@ def compile_fights(rules: FightRules, params: Any,
             _register_hooks()
             for module in rule_modules(rules):
                 _register_module(module)
-            _register(combat.store)
+            _register(pattern.store)
             numba.config.CACHE_DIR = str(folder)
             fights = numba.njit(cache=True, nogil=True)(rules.fights)
             _compiled[rules.modules] = fights
@@ -212,12 +212,12 @@ def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
         _run_compiled(fights, params, seed, out, progress, workers or workers_wanted())
         name = "compiled"
     else:
-        if runs > combat.MAX_UNCOMPILED_RUNS:
+        if runs > pattern.MAX_UNCOMPILED_RUNS:
             why = ("Numba is not installed: pip install 'shipyard[fast]'" if
                    engine == "auto" and prepared.batchable else
                    "a user's own pilot or captain, or --engine plain")
             raise UserError.single("cli.runs", f"--runs {runs:,}: these fights run uncompiled "
-                                   f"({why}), at most {combat.MAX_UNCOMPILED_RUNS:,} of them")
+                                   f"({why}), at most {pattern.MAX_UNCOMPILED_RUNS:,} of them")
         if engine == "auto" and prepared.batchable and notice is not None:
             notice(HINT)
         _run_plain(rules, prepared, seed, out, progress, notice)
@@ -260,7 +260,7 @@ def _run_plain(rules: FightRules, prepared: Prepared, seed: int, out: Any,
         for index in range(first, first + count):
             stream.seed_stream(rng, stream.derive_seed(seed, index))
             end, rounds, dealt_a, dealt_b = rules.play(prepared.state, rng, rec)
-            combat.store(out, index, end, rounds, dealt_a, dealt_b, rng)
+            pattern.store(out, index, end, rounds, dealt_a, dealt_b, rng)
         if progress is not None:
             progress(count)
         if not warned and notice is not None and first + count < len(out):
@@ -273,7 +273,7 @@ def _run_plain(rules: FightRules, prepared: Prepared, seed: int, out: Any,
 
 def _columns(rules: FightRules, out: Any, engine: str) -> Columns:
     codes = sorted(rules.ends)
-    if len(out) and not np.isin(out[:, combat.OUT_END], codes).all():
+    if len(out) and not np.isin(out[:, pattern.OUT_END], codes).all():
         raise UserError.single("fight.end", "a fight ended with a code its rules do not "
                                "declare: a bug in the system's fight rules")
     names = sorted({reason for _, reason in rules.ends.values()})
@@ -282,8 +282,8 @@ def _columns(rules: FightRules, out: Any, engine: str) -> Columns:
     for code, (side, why) in rules.ends.items():
         winner[code] = -1 if side is None else side
         reason[code] = names.index(why)
-    ends = out[:, combat.OUT_END]
-    return Columns(winner=winner[ends], reason=reason[ends], rounds=out[:, combat.OUT_ROUNDS],
-                   damage_a=out[:, combat.OUT_DEALT_A], damage_b=out[:, combat.OUT_DEALT_B],
-                   draws=int(out[:, combat.OUT_DRAWS].sum()), engine=engine,
+    ends = out[:, pattern.OUT_END]
+    return Columns(winner=winner[ends], reason=reason[ends], rounds=out[:, pattern.OUT_ROUNDS],
+                   damage_a=out[:, pattern.OUT_DEALT_A], damage_b=out[:, pattern.OUT_DEALT_B],
+                   draws=int(out[:, pattern.OUT_DRAWS].sum()), engine=engine,
                    reason_names=tuple(names))

@@ -12,20 +12,15 @@ A fleet never lists a fleet, so a roster has no cycles to chase.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from pydantic import Field, model_validator
 
-from shipyard.core.budget import Budget
-from shipyard.core.sheets import BoxLine, BudgetLine
-from shipyard.core.system import AnyDesign, Printable, StrictModel
-from shipyard.core.yamlio import Located
+from shipyard.core.model import StrictModel
 
 MAX_ENTRIES = 1000
 MAX_COUNT = 1000
-BOXES_PER_LINE = 20  # the shared track strip's width
 
 
 class FleetEntry(StrictModel):
@@ -70,84 +65,9 @@ def is_fleet(data: Any) -> bool:
     return isinstance(data, dict) and "fleet" in data
 
 
-@dataclass
-class Member:
-    """One entry of the roster, once its design is read."""
-
-    design: AnyDesign | None  # None: the entry could not be read as a design
-    count: int
-    line: int | None
-    shown: str  # the file it came from, or "stock ID"
-    price: Decimal = Decimal(0)
-    ships: int = 1  # ships in one copy of the design (a group of ships is one design)
-
-    @property
-    def name(self) -> str:
-        return self.design.model.name if self.design is not None else self.shown
-
-    @property
-    def total(self) -> Decimal:
-        return self.price * self.count
-
-
-@dataclass
-class Group:
-    name: str
-    type: str | None
-    line: int | None
-    members: list[Member] = field(default_factory=list)
-
-
-@dataclass
-class Fleet:
-    """A fleet file read and its members resolved: what a system's `fleet_check` sees."""
-
-    located: Located
-    model: FleetFile
-    groups: list[Group]
-    catalog: Any
-
-    @property
-    def file(self) -> str:
-        return self.located.file
-
-    @property
-    def members(self) -> list[Member]:
-        return [m for g in self.groups for m in g.members]
-
-
 def entries(model: FleetFile) -> list[tuple[str, str | None, tuple[Any, ...], list[FleetEntry]]]:
     """(group name, group type, the group's path in the file, its entries), in file order; a
     fleet of plain `ships:` is one group named after the fleet."""
     if model.ships:
         return [(model.fleet, None, (), model.ships)]
     return [(g.name, g.type, ("groups", i), g.ships) for i, g in enumerate(model.groups)]
-
-
-@dataclass(frozen=True)
-class RosterRow:
-    group: str
-    ship: str
-    count: int
-    each: str
-    total: str
-    boxes: list[BoxLine]
-
-
-def _ticks(count: int) -> list[BoxLine]:
-    """A plain box per ship, to tick when it is lost, a line of the strip at a time."""
-    return [BoxLine(min(BOXES_PER_LINE, count - start))
-            for start in range(0, count, BOXES_PER_LINE)]
-
-
-def roster(fleet: Fleet, budgets: list[Budget], unit: str) -> Printable:
-    """The roster page a fleet's sheets start with."""
-    rows = [RosterRow(g.name, m.name, m.count, f"{m.price:f}", f"{m.total:f}",
-                      _ticks(m.count * m.ships))
-            for g in fleet.groups for m in g.members]
-    return Printable("_base/roster.html", {
-        "title": fleet.model.fleet, "heading": "Fleet roster",
-        "subtitle": f"{fleet.model.system} · limit {fleet.model.limit:f} {unit}"
-                    + (f" · {fleet.model.size}" if fleet.model.size else ""),
-        "rows": rows, "budgets": [BudgetLine.of(b) for b in budgets],
-    }, ("_base/macros.css", "_base/strips.css", "_base/roster.css"))

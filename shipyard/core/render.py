@@ -24,8 +24,8 @@ from urllib.parse import unquote, urlsplit
 import jinja2
 from markupsafe import Markup
 
+from shipyard.core.model import Printable
 from shipyard.core.paths import plugin_templates, template_file, templates_dir
-from shipyard.core.system import Printable
 
 FONT_SCHEME = "shipyard-font"
 BASE_STYLESHEET = "_base/base.css"

@@ -17,9 +17,12 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from shipyard.core.budget import Budget
+from shipyard.core.cards import default_cards
+from shipyard.core.fleet import FleetFile
+from shipyard.core.model import Printable, StrictModel
 from shipyard.core.paths import catalogs_dir, templates_dir
 from shipyard.core.table import Table
 from shipyard.core.yamlio import Located, YamlPath
@@ -27,17 +30,9 @@ from shipyard.errors import Diagnostic, UserError
 
 if TYPE_CHECKING:
     from shipyard.core.combat import FightSupport
-    from shipyard.core.fleet import Fleet
     from shipyard.core.options import FightOptions
 
 LineOf = Callable[[YamlPath], int | None]
-
-
-class StrictModel(BaseModel):
-    """Design and catalog data: an unknown key is an error (never silently ignored), and a
-    model once read does not change."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class DesignBase(StrictModel):
@@ -84,20 +79,6 @@ class Verdict:
 
     def warn(self, code: str, message: str, line: int | None = None) -> None:
         self.diagnostics.append(Diagnostic(code, message, "warning", line))
-
-
-@dataclass(frozen=True)
-class Printable:
-    """Pages a system hands the printer: one of its templates and the values that template reads.
-
-    `template` and `stylesheets` are paths under templates/ (the shared base's stylesheet always
-    comes first), or under a system's own template folder as `<id>/...`. Everything in `context`
-    that came from a design is escaped by the renderer.
-    """
-
-    template: str
-    context: dict[str, Any]
-    stylesheets: tuple[str, ...] = ()
 
 
 class RulesSystem(ABC, Generic[D, C, B]):
@@ -174,8 +155,6 @@ class RulesSystem(ABC, Generic[D, C, B]):
     def cards(self, catalog: C) -> Printable:
         """The system's reference cards; by default, cards made from its catalog tables and
         its rule codes, so a new system prints cards before it writes its own."""
-        from shipyard.core.cards import default_cards  # it imports this module
-
         return default_cards(self.id, self.catalog_tables(catalog), self.codes)
 
     def fight(self) -> FightSupport[Design[D, C, B]]:
@@ -185,3 +164,49 @@ class RulesSystem(ABC, Generic[D, C, B]):
 
 AnySystem = RulesSystem[Any, Any, Any]
 AnyDesign = Design[Any, Any, Any]
+
+
+@dataclass
+class Member:
+    """One entry of the roster, once its design is read."""
+
+    design: AnyDesign | None  # None: the entry could not be read as a design
+    count: int
+    line: int | None
+    shown: str  # the file it came from, or "stock ID"
+    price: Decimal = Decimal(0)
+    ships: int = 1  # ships in one copy of the design (a group of ships is one design)
+
+    @property
+    def name(self) -> str:
+        return self.design.model.name if self.design is not None else self.shown
+
+    @property
+    def total(self) -> Decimal:
+        return self.price * self.count
+
+
+@dataclass
+class Group:
+    name: str
+    type: str | None
+    line: int | None
+    members: list[Member] = field(default_factory=list)
+
+
+@dataclass
+class Fleet:
+    """A fleet file read and its members resolved: what a system's `fleet_check` sees."""
+
+    located: Located
+    model: FleetFile
+    groups: list[Group]
+    catalog: Any
+
+    @property
+    def file(self) -> str:
+        return self.located.file
+
+    @property
+    def members(self) -> list[Member]:
+        return [m for g in self.groups for m in g.members]

@@ -14,10 +14,10 @@ from typing import Any
 
 from shipyard.core.budget import Budget
 from shipyard.core.catalog import ValidationContext, catalog_files, load_catalog
-from shipyard.core.fleet import Fleet, FleetEntry, FleetFile, Group, Member, entries, is_fleet
+from shipyard.core.fleet import FleetEntry, FleetFile, entries, is_fleet
 from shipyard.core.registry import BrokenSystem, load_system, system_ids
 from shipyard.core.suggest import suggest
-from shipyard.core.system import AnyDesign, AnySystem, Design, Verdict
+from shipyard.core.system import AnyDesign, AnySystem, Design, Fleet, Group, Member, Verdict
 from shipyard.core.validation import validate
 from shipyard.core.yamlio import Located, load_file
 from shipyard.errors import Diagnostic, Exit, UserError
