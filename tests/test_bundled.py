@@ -73,6 +73,12 @@ def test_rulings_prints_the_system_rulings_and_each_code(system: str) -> None:
         assert len(one.out) < len(text) / 2, code
 
 
+def test_a_ruling_holds_its_indented_table() -> None:
+    run = shipyard("rulings", "smallcraft", "R4")
+    assert run.out.startswith("- **R4 ") and "  | `submersible` |" in run.out
+    assert "**R5" not in run.out
+
+
 def test_rulings_finds_a_ruling_by_title_and_a_section_of_the_catalog_notes() -> None:
     ties = shipyard("rulings", "smallcraft", "hex ties")
     assert ties.out.startswith("- **Hex ties.**") and ties.out.count("- **") == 1

@@ -1,59 +1,34 @@
-"""Every command the README shows runs as written (issue 10): each `$ shipyard ...` line of its
-code blocks exits 0, or the status a `# exit N` line after it documents.
+"""Every command README.md and the docs site show runs as written and prints what they show
+(issues 10 and 28): each `$ shipyard ...` line of their code blocks exits 0, or the status a
+`# exit N` line after it documents, and the lines pasted under it are its standard output and
+standard error, each whole and in order (tests/pasted.py says how a page writes them). Only what
+must vary is normalised: paths, the compiled/uncompiled label, the seed a fight without --seed
+chose, compile notices.
 
-Commands run in a scratch directory holding a copy of the files the README names (the bundled
-examples and tests/bad), so what they write (sheets, cards, a schema) lands there. Left out only:
-shell completion (`<TAB>`) and a command that needs the reader's own file.
+Commands run in a scratch folder holding a copy of the bundled catalogs and tests/bad, after the
+commands before them on the same page that make files (`examples --copy`, `new -o`), so what
+they write lands there. `python scripts/readme_outputs.py` pastes fresh output under them all.
 """
 
 from __future__ import annotations
 
-import glob
-import re
-import shlex
+import difflib
 import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.cli import shipyard
-from tests.conftest import ROOT
+from tests.pasted import ROOT, Shown, commands, documents, interleaves, normalise
 
-COMMAND = re.compile(r"^(?:\$ )?(?:\.venv/bin/)?(shipyard(?: (?:--|[a-z]).*)?)$")
-EXIT = re.compile(r"^# exit (\d+)$")
-NOT_RUN = {
-    "<TAB>": "shell completion, typed at a prompt",
-    "my-fighter.yaml": "the reader's own design and house catalog",
-}
+SHOWN = [shown for doc in documents() for shown in commands(doc)]
 
 
-def readme_commands() -> list[tuple[str, int]]:
-    """(command, documented exit status) for each command line of the README's code blocks."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    found = []
-    for block in re.findall(r"^```[^\n]*\n(.*?)^```", text, re.S | re.M):
-        lines = [line.strip() for line in block.splitlines()]
-        for i, line in enumerate(lines):
-            match = COMMAND.match(line)
-            if not match:
-                continue
-            status = 0
-            for after in lines[i + 1:]:
-                if COMMAND.match(after):
-                    break
-                if documented := EXIT.match(after):
-                    status = int(documented.group(1))
-                    break
-            found.append((match.group(1), status))
-    return found
-
-
-COMMANDS = readme_commands()
-
-
-def test_the_readme_shows_commands() -> None:
-    assert len(COMMANDS) >= 20
-    assert any(status == 1 for _, status in COMMANDS)
+def test_the_pages_show_commands_and_their_output() -> None:
+    assert len(SHOWN) >= 60
+    assert sum(shown.output is not None for shown in SHOWN) >= 40
+    assert any(shown.status == 1 for shown in SHOWN)
+    assert {"README.md", "docs/commands/examples.md"} <= {shown.doc for shown in SHOWN}
 
 
 @pytest.fixture
@@ -61,25 +36,28 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(ROOT / "catalogs", tmp_path / "catalogs")
     shutil.copytree(ROOT / "tests" / "bad", tmp_path / "tests" / "bad")
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "100")  # as scripts/readme_outputs.py runs them
     return tmp_path
 
 
-@pytest.mark.parametrize(("command", "status"), COMMANDS, ids=[c for c, _ in COMMANDS])
-def test_every_readme_command_runs_as_written(scratch: Path, command: str, status: int) -> None:
-    why = next((why for word, why in NOT_RUN.items() if word in command), None)
-    if why:
-        pytest.skip(why)
-    words = shlex.split(command, comments=True)[1:]  # "# ..." after a command is a comment
-    target = None
-    if "|" in words:  # a pipe: shipyard's part is what the README vouches for
-        words = words[:words.index("|")]
-    if ">" in words:  # a shell redirect: the command's output goes to a file
-        at = words.index(">")
-        words, target = words[:at], words[at + 1]
-    args: list[str] = []
-    for word in words:
-        args += sorted(glob.glob(word)) if "*" in word else [word]
-    run = shipyard(*args)
-    assert run.code == status, f"{command}\n{run.out[-2000:]}\n{run.err[-2000:]}"
-    if target:
-        (scratch / target).write_text(run.out, encoding="utf-8")
+@pytest.mark.parametrize("shown", SHOWN, ids=[s.name for s in SHOWN])
+def test_every_command_prints_what_the_page_shows(scratch: Path, shown: Shown) -> None:
+    if shown.skipped:
+        pytest.skip(shown.skipped)
+    for before in commands(ROOT / shown.doc):
+        if before.line >= shown.line:
+            break
+        if before.writes() and not before.skipped:
+            assert shipyard(*before.argv(scratch)).code == before.status, before.name
+    run = shipyard(*shown.argv(scratch))
+    assert run.code == shown.status, f"{shown.name}\n{run.out[-2000:]}\n{run.err[-2000:]}"
+    if shown.output is None or shown.piped:
+        return
+    out = normalise(run.out.rstrip("\n").split("\n") if run.out else [], shown, scratch)
+    err = normalise(run.err.rstrip("\n").split("\n") if run.err else [], shown, scratch)
+    pasted = normalise(shown.output, shown)
+    if not interleaves(pasted, out, err):
+        diff = "\n".join(difflib.unified_diff(pasted, out + err, "pasted", "printed", lineterm=""))
+        pytest.fail(f"{shown.name}: the page shows other output (refresh it with "
+                    f"`python scripts/readme_outputs.py {shown.doc}`)\n{diff[:6000]}")
+

@@ -92,3 +92,16 @@ def test_an_installed_user_copies_the_examples_and_reads_the_rulings(fresh: Path
     shown = run("show", "dropfleet/examples/new-york.yaml")
     assert "shipyard rulings dropfleet formula" in shown.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dropfleet"]
+
+
+def test_the_sdist_carries_the_docs_site(tmp_path: Path) -> None:
+    import tarfile
+
+    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d",
+                    str(tmp_path)], cwd=ROOT, check=True, capture_output=True, timeout=300)
+    (sdist,) = tmp_path.glob("shipyard-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+    wanted = {"mkdocs.yml", "scripts/mkdocs_hooks.py",
+              *(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").rglob("*.md"))}
+    assert wanted <= names, wanted - names

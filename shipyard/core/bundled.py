@@ -83,9 +83,15 @@ def _leads(bold: str, key: str) -> bool:
 
 
 def _bullet(lines: list[str], start: int) -> list[str]:
+    """The bullet and its indented lines, across blank lines (a table inside a ruling)."""
     end = start + 1
-    while end < len(lines) and lines[end].startswith("  "):
-        end += 1
+    while end < len(lines):
+        if lines[end].startswith("  "):
+            end += 1
+        elif not lines[end].strip() and end + 1 < len(lines) and lines[end + 1].startswith("  "):
+            end += 2
+        else:
+            break
     return lines[start:end]
 
 
