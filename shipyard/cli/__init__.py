@@ -19,6 +19,11 @@ from shipyard.errors import UserError  # noqa: E402
 
 def main() -> None:
     if completing():
+        # what typer.completion does on import of its options, which ours replace: without it
+        # only bash is answered ("Shell zsh not supported")
+        from typer._completion_classes import completion_init
+
+        completion_init()
         skip_coercion_while_completing()
     try:
         # one name however it is started (`python -m shipyard` too): the completion scripts
