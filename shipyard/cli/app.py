@@ -72,6 +72,25 @@ DesignFiles = Annotated[list[Path], typer.Argument(
     metavar="DESIGN", help="design or fleet files (.yaml)", autocompletion=design_files)]
 
 
+def only(argv: list[str]) -> None:
+    """Build only the command that `argv` runs: Typer builds every registered command, its
+    parameters and their types at each start, and one command line runs one. A command line
+    naming none (`--help`, a misspelt command) keeps them all, to list or suggest."""
+    words = iter(argv)
+    for word in words:
+        if word == "--catalog":
+            next(words, None)
+        elif not word.startswith("-"):
+            chosen = [c for c in app.registered_commands if _name(c) == word]
+            if chosen:
+                app.registered_commands[:] = chosen
+            return
+
+
+def _name(info: Any) -> str:
+    return str(info.name or info.callback.__name__.replace("_", "-"))
+
+
 def report(diagnostics: list[Diagnostic]) -> None:
     for diag in diagnostics:
         print(diag.render(), file=sys.stderr)
