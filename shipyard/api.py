@@ -9,62 +9,160 @@ set: the modules may move, these names stay.
 
 from __future__ import annotations
 
-from shipyard.core.budget import Budget, LineItem
-from shipyard.core.cards import default_cards
-from shipyard.core.catalog import Entries, Ref, ValidationContext, origin
-from shipyard.core.combat import (
-    Chance,
-    Check,
-    Distribution,
-    Event,
-    FightRules,
-    FightSupport,
-    Modifier,
-    OddsReport,
-    OddsTable,
-    Outcome,
-    Point,
-    Prepared,
-    Progress,
-    Roll,
-    store,
-    wilson,
-)
-from shipyard.core.dice import Dice, Roller, chance_all, chance_none
-from shipyard.core.fleet import FleetFile
-from shipyard.core.model import Printable, StrictModel
-from shipyard.core.options import (
-    END_REASONS,
-    MAX_CAP,
-    Choice,
-    FightOptions,
-    Option,
-    Steps,
-    Terms,
-    Value,
-    Whole,
-    Word,
-    switch,
-)
-from shipyard.core.plugins import blame, load_instance, load_object
-from shipyard.core.recorder import Asker, Recorder, ask, emit
-from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
-from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
-from shipyard.core.suggest import quoted, suggest
-from shipyard.core.system import (
-    AnyDesign,
-    Design,
-    DesignBase,
-    Fleet,
-    Group,
-    LineOf,
-    Member,
-    RulesSystem,
-    Verdict,
-)
-from shipyard.core.table import Table
-from shipyard.core.yamlio import Located, YamlPath
-from shipyard.errors import Diagnostic, Exit, UserError
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from shipyard.core.budget import Budget, LineItem
+    from shipyard.core.cards import default_cards
+    from shipyard.core.catalog import Entries, Ref, ValidationContext, origin
+    from shipyard.core.combat import (
+        Chance,
+        Check,
+        Distribution,
+        Event,
+        FightRules,
+        FightSupport,
+        Modifier,
+        OddsReport,
+        OddsTable,
+        Outcome,
+        Point,
+        Prepared,
+        Progress,
+        Roll,
+        store,
+        wilson,
+    )
+    from shipyard.core.dice import Dice, Roller, chance_all, chance_none
+    from shipyard.core.fleet import FleetFile
+    from shipyard.core.model import Printable, StrictModel
+    from shipyard.core.options import (
+        END_REASONS,
+        MAX_CAP,
+        Choice,
+        FightOptions,
+        Option,
+        Steps,
+        Terms,
+        Value,
+        Whole,
+        Word,
+        switch,
+    )
+    from shipyard.core.plugins import blame, load_instance, load_object
+    from shipyard.core.recorder import Asker, Recorder, ask, emit
+    from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
+    from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
+    from shipyard.core.suggest import quoted, suggest
+    from shipyard.core.system import (
+        AnyDesign,
+        Design,
+        DesignBase,
+        Fleet,
+        Group,
+        LineOf,
+        Member,
+        RulesSystem,
+        Verdict,
+    )
+    from shipyard.core.table import Table
+    from shipyard.core.yamlio import Located, YamlPath
+    from shipyard.errors import Diagnostic, Exit, UserError
+
+# Each name is imported from its module when first asked for (PEP 562), so that a system whose
+# `validate` needs its models and budgets does not also import the fight framework, the dice and
+# the cards at every start. `from shipyard.api import X` works as it always did.
+_WHERE = {
+    "AnyDesign": "shipyard.core.system",
+    "Asker": "shipyard.core.recorder",
+    "BoxLine": "shipyard.core.sheets",
+    "Budget": "shipyard.core.budget",
+    "BudgetLine": "shipyard.core.sheets",
+    "Chance": "shipyard.core.combat",
+    "Check": "shipyard.core.combat",
+    "Choice": "shipyard.core.options",
+    "Design": "shipyard.core.system",
+    "DesignBase": "shipyard.core.system",
+    "Diagnostic": "shipyard.errors",
+    "Dice": "shipyard.core.dice",
+    "Distribution": "shipyard.core.combat",
+    "END_REASONS": "shipyard.core.options",
+    "Entries": "shipyard.core.catalog",
+    "Event": "shipyard.core.combat",
+    "Exit": "shipyard.errors",
+    "FightOptions": "shipyard.core.options",
+    "FightRules": "shipyard.core.combat",
+    "FightSupport": "shipyard.core.combat",
+    "Fleet": "shipyard.core.system",
+    "FleetFile": "shipyard.core.fleet",
+    "Group": "shipyard.core.system",
+    "LineItem": "shipyard.core.budget",
+    "LineOf": "shipyard.core.system",
+    "Located": "shipyard.core.yamlio",
+    "MAX_CAP": "shipyard.core.options",
+    "Member": "shipyard.core.system",
+    "Modifier": "shipyard.core.combat",
+    "OddsReport": "shipyard.core.combat",
+    "OddsTable": "shipyard.core.combat",
+    "Option": "shipyard.core.options",
+    "Outcome": "shipyard.core.combat",
+    "Point": "shipyard.core.combat",
+    "Prepared": "shipyard.core.combat",
+    "Printable": "shipyard.core.model",
+    "Progress": "shipyard.core.combat",
+    "Recorder": "shipyard.core.recorder",
+    "Ref": "shipyard.core.catalog",
+    "Roll": "shipyard.core.combat",
+    "Roller": "shipyard.core.dice",
+    "RulesSystem": "shipyard.core.system",
+    "Steps": "shipyard.core.options",
+    "StrictModel": "shipyard.core.model",
+    "Table": "shipyard.core.table",
+    "Terms": "shipyard.core.options",
+    "UserError": "shipyard.errors",
+    "ValidationContext": "shipyard.core.catalog",
+    "Value": "shipyard.core.options",
+    "Verdict": "shipyard.core.system",
+    "Whole": "shipyard.core.options",
+    "Word": "shipyard.core.options",
+    "YamlPath": "shipyard.core.yamlio",
+    "ask": "shipyard.core.recorder",
+    "blame": "shipyard.core.plugins",
+    "box_lines": "shipyard.core.sheets",
+    "chance_all": "shipyard.core.dice",
+    "chance_none": "shipyard.core.dice",
+    "default_cards": "shipyard.core.cards",
+    "derive_seed": "shipyard.core.stream",
+    "dice": "shipyard.core.stream",
+    "die": "shipyard.core.stream",
+    "emit": "shipyard.core.recorder",
+    "load_instance": "shipyard.core.plugins",
+    "load_object": "shipyard.core.plugins",
+    "new_stream": "shipyard.core.stream",
+    "origin": "shipyard.core.catalog",
+    "quoted": "shipyard.core.suggest",
+    "next32": "shipyard.core.stream",
+    "seed_stream": "shipyard.core.stream",
+    "store": "shipyard.core.combat",
+    "suggest": "shipyard.core.suggest",
+    "switch": "shipyard.core.options",
+    "wilson": "shipyard.core.combat",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'shipyard.api' has no attribute '{name}'")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # asked once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "END_REASONS",

@@ -12,6 +12,7 @@ import pytest
 
 from shipyard.cli.completion import SYSTEMS_GROUP
 from shipyard.core.registry import GROUP, system_ids
+from shipyard.core.yard import Yard
 
 # What a TAB must not pay for: the rules systems, validation, printing, fights.
 HEAVY = ("pydantic", "weasyprint", "jinja2", "numpy", "yaml", "rich", "shipyard.systems")
@@ -27,12 +28,15 @@ main()
 """
 
 
-def complete(words: str, cwd: Path | None = None) -> tuple[list[str], set[str]]:
+def complete(words: str, cwd: Path | None = None, cache: Path | None = None
+             ) -> tuple[list[str], set[str]]:
     """What bash gets back for the command line `words` (the cursor at its end), and the heavy
     modules the process imported."""
     cword = len(words.split()) - (0 if words.endswith(" ") else 1)
     env = {**os.environ, "_SHIPYARD_COMPLETE": "complete_bash", "COMP_WORDS": words,
            "COMP_CWORD": str(cword)}
+    if cache is not None:
+        env["SHIPYARD_CACHE"] = str(cache)
     run = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY)], env=env, cwd=cwd,
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
@@ -65,7 +69,7 @@ def test_paper_offers_its_two_sizes(words: str) -> None:
 
 
 def test_format_offers_its_choices_by_prefix() -> None:
-    assert complete("shipyard sheet --format ")[0] == ["pdf", "html"]
+    assert complete("shipyard sheet --format ")[0] == ["pdf", "html", "png"]
     assert complete("shipyard sheet --format h")[0] == ["html"]
 
 
@@ -101,16 +105,126 @@ def test_no_design_file_hands_the_word_back_to_the_shell(tmp_path: Path) -> None
     assert complete("shipyard validate fl", cwd=tmp_path)[0] == []
 
 
-def test_show_completion_prints_a_script_calling_back_through_the_variable() -> None:
-    run = subprocess.run([sys.executable, "-m", "shipyard", "--show-completion", "bash"],
-                         env={**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"},
+@pytest.mark.parametrize(("shell", "says"), [
+    ("bash", ["_SHIPYARD_COMPLETE=complete_bash",
+              "complete -o default -F _shipyard_completion shipyard"]),
+    ("zsh", ["#compdef shipyard", "_SHIPYARD_COMPLETE=complete_zsh"]),
+    ("fish", ["complete --command shipyard", "_SHIPYARD_COMPLETE=complete_fish"]),
+])
+def test_show_completion_prints_the_named_shell_s_script(shell: str, says: list[str]) -> None:
+    run = subprocess.run([sys.executable, "-m", "shipyard", "--show-completion", shell],
+                         env={**os.environ, "SHELL": "/bin/bash"}, capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert all(s in run.stdout for s in says)
+
+
+def test_install_completion_installs_for_the_named_shell(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "shipyard", "--install-completion", "zsh"],
+                         env={**os.environ, "HOME": str(tmp_path), "SHELL": "/bin/bash"},
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
-    assert "_SHIPYARD_COMPLETE=complete_bash" in run.stdout
-    assert "complete -o default -F _shipyard_completion shipyard" in run.stdout
+    assert (tmp_path / ".zfunc" / "_shipyard").is_file()
+    assert not (tmp_path / ".bashrc").exists()
 
 
 def test_install_completion_is_offered_in_help() -> None:
     run = subprocess.run([sys.executable, "-m", "shipyard", "--help"], capture_output=True,
                          text=True, timeout=60)
-    assert "--install-completion" in run.stdout and "--show-completion" in run.stdout
+    assert "--install-completion SHELL" in run.stdout and "--show-completion SHELL" in run.stdout
+
+
+# --- a system's own choices, from the cached index -----------------------------------------
+
+
+def _declared(system_id: str, command: str = "duel") -> dict[str, list[str]]:
+    from shipyard.cli.choices import _values
+
+    options = Yard().system(system_id).fight_options
+    assert options is not None
+    return {o.name: _values(o.kind) for o in getattr(options, command)}
+
+
+def _design(folder: Path, system_id: str) -> Path:
+    path = folder / f"{system_id}.yaml"
+    path.write_text(f"# my ship\nsystem: {system_id}\nname: Mine\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder whose index is built once, by the first TAB of each system."""
+    folder = tmp_path_factory.mktemp("cache")
+    for system_id in system_ids():
+        complete(f"shipyard new {system_id} --hull ", cache=folder)
+    return folder
+
+
+@pytest.mark.parametrize("system_id", system_ids())
+def test_fight_choices_come_from_design_a_s_system(system_id: str, tmp_path: Path,
+                                                  cache: Path) -> None:
+    a = _design(tmp_path, system_id)
+    duel, odds = _declared(system_id, "duel"), _declared(system_id, "odds")
+    for option in ("geometry", "range"):
+        offered, imported = complete(f"shipyard duel {a} {a} --{option} ", cache=cache)
+        assert offered == duel.get(option, [])
+        assert not imported
+    assert complete(f"shipyard odds {a} {a} --range ", cache=cache)[0] == odds.get("range", [])
+    options = Yard().system(system_id).fight_options
+    assert options is not None
+    rules, imported = complete(f"shipyard duel {a} {a} --rule ", cache=cache)
+    assert rules == [f"{o.name}=" for o in options.rules] and not imported
+    for command, flag in (("duel", "--crew-a"), ("odds", "--crew")):
+        offered = complete(f"shipyard {command} {a} {a} {flag} ", cache=cache)[0]
+        assert offered == [f"{o.name}=" for o in options.crew_for(command)]
+
+
+def test_keyed_values_complete_after_the_equals_sign(tmp_path: Path, cache: Path) -> None:
+    a = _design(tmp_path, "smallcraft")
+    offered = complete(f"shipyard duel {a} {a} --rule missile-screens=", cache=cache)[0]
+    assert offered == ["missile-screens=salvo", "missile-screens=literal"]
+    offered = complete(f"shipyard duel {a} {a} --crew-a gunnery=50,gunner=", cache=cache)[0]
+    assert offered == ["gunnery=50,gunner=pilot", "gunnery=50,gunner=crew"]
+
+
+def test_d12_duel_offers_no_crew_keys_that_it_refuses(tmp_path: Path, cache: Path) -> None:
+    a = _design(tmp_path, "d12-facings")
+    assert complete(f"shipyard duel {a} {a} --crew-a ", cache=cache)[0] == []
+    assert complete(f"shipyard odds {a} {a} --crew ", cache=cache)[0] == ["gunnery=", "help="]
+
+
+def test_hull_and_stock_ids_complete(cache: Path) -> None:
+    yard = Yard()
+    rogue = yard.system("rogue-trader")
+    hulls = [h for h in rogue.hull_ids(yard.catalog(rogue)) if h.startswith("s")]
+    offered, imported = complete("shipyard new rogue-trader --hull s", cache=cache)
+    assert offered == hulls and hulls and not imported
+    dropfleet = yard.system("dropfleet")
+    stock = [s for s in dropfleet.stock_ids(yard.catalog(dropfleet)) if s.startswith("c")]
+    assert complete("shipyard new dropfleet --stock c", cache=cache)[0] == stock and stock
+    assert complete("shipyard duel a.yaml b.yaml --engine ", cache=cache)[0] == ["auto", "plain"]
+
+
+def test_an_overlay_s_hulls_are_offered_and_its_edits_seen(tmp_path: Path, cache: Path) -> None:
+    house = tmp_path / "house" / "d12-facings"
+    house.mkdir(parents=True)
+    entry = ("hulls:\n  - {id: %s, name: Gunboat, slots: {fore: 2, aft: 1, port: 1, "
+             "starboard: 1, core: 2}, shields: 2, armour: 2, berths: 3, defence: 3, "
+             "handling: 2, points: 8, source: house, reason: ours}\n")
+    (house / "hulls.yaml").write_text(entry % "gunboat")
+    words = f"shipyard --catalog {tmp_path / 'house'} new d12-facings --hull g"
+    assert complete(words, cache=cache)[0] == ["gunboat"]
+    (house / "hulls.yaml").write_text(entry % "gunship-mark-2")  # a save: the index is stale
+    assert complete(words, cache=cache)[0] == ["gunship-mark-2"]
+    assert complete("shipyard new d12-facings --hull g", cache=cache)[0] == []
+
+
+@pytest.mark.parametrize(("shell", "extra"), [
+    ("zsh", {}), ("fish", {"_TYPER_COMPLETE_FISH_ACTION": "get-args"})])
+def test_zsh_and_fish_are_answered_too(shell: str, extra: dict[str, str], cache: Path) -> None:
+    env = {**os.environ, "_SHIPYARD_COMPLETE": f"complete_{shell}", "SHIPYARD_CACHE": str(cache),
+           "_TYPER_COMPLETE_ARGS": "shipyard new rogue-trader --hull sw", **extra}
+    run = subprocess.run([sys.executable, "-m", "shipyard"], env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "sword-class-frigate" in run.stdout and "not supported" not in run.stderr

@@ -14,13 +14,20 @@ gc.set_threshold(100_000, 50, 100)
 
 # the imports below come after, so that what they build is counted under the new thresholds
 from shipyard.cli import bundled, design, fight, printing  # noqa: E402, F401 - each registers commands
-from shipyard.cli.app import app, report  # noqa: E402
+from shipyard.cli.app import app, only, report  # noqa: E402
 from shipyard.cli.completion import completing, skip_coercion_while_completing  # noqa: E402
 from shipyard.errors import Exit, UserError  # noqa: E402
 
 
 def main() -> None:
+    if not completing():  # a TAB may complete any command's name
+        only(sys.argv[1:])
     if completing():
+        # what typer.completion does on import of its options, which ours replace: without it
+        # only bash is answered ("Shell zsh not supported")
+        from typer._completion_classes import completion_init
+
+        completion_init()
         skip_coercion_while_completing()
     try:
         try:

@@ -9,10 +9,12 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
+import typer.completion
 
 from shipyard import __version__
 from shipyard.cli.completion import design_files, system_ids
@@ -37,7 +39,7 @@ app = _App(
     name="shipyard",
     help="Build, check, print and fight starships for tabletop rules systems.",
     no_args_is_help=True,
-    add_completion=True,  # --install-completion and --show-completion
+    add_completion=False,  # ours take the shell's name: see _main
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -68,6 +70,25 @@ SystemId = Annotated[str, typer.Argument(metavar="SYSTEM", help=f"a rules system
                                          autocompletion=system_ids)]
 DesignFiles = Annotated[list[Path], typer.Argument(
     metavar="DESIGN", help="design or fleet files (.yaml)", autocompletion=design_files)]
+
+
+def only(argv: list[str]) -> None:
+    """Build only the command that `argv` runs: Typer builds every registered command, its
+    parameters and their types at each start, and one command line runs one. A command line
+    naming none (`--help`, a misspelt command) keeps them all, to list or suggest."""
+    words = iter(argv)
+    for word in words:
+        if word == "--catalog":
+            next(words, None)
+        elif not word.startswith("-"):
+            chosen = [c for c in app.registered_commands if _name(c) == word]
+            if chosen:
+                app.registered_commands[:] = chosen
+            return
+
+
+def _name(info: Any) -> str:
+    return str(info.name or info.callback.__name__.replace("_", "-"))
 
 
 def report(diagnostics: list[Diagnostic]) -> None:
@@ -102,6 +123,14 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
     return run
 
 
+class Shell(StrEnum):
+    bash = "bash"
+    zsh = "zsh"
+    fish = "fish"
+    powershell = "powershell"
+    pwsh = "pwsh"
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"shipyard {__version__}")
@@ -117,6 +146,16 @@ def _main(
              "may be given more than once")] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="print the version and exit")] = False,
+    install_completion: Annotated[Shell | None, typer.Option(
+        "--install-completion", metavar="SHELL", callback=typer.completion.install_callback,
+        expose_value=False, is_eager=True,
+        help="set up TAB completion for SHELL (bash, zsh, fish, powershell, pwsh) and exit")
+    ] = None,
+    show_completion: Annotated[Shell | None, typer.Option(
+        "--show-completion", metavar="SHELL", callback=typer.completion.show_callback,
+        expose_value=False, is_eager=True,
+        help="print SHELL's completion script, to install it your own way, and exit")
+    ] = None,
 ) -> None:
     for directory in catalog or []:
         if not directory.is_dir():

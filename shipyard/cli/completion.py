@@ -1,15 +1,21 @@
-"""What the shell offers on TAB: system ids and design files (commands and choices come free).
+"""What the shell offers on TAB: system ids, design files, and every choice a system declares.
 
 The shell runs the whole command line for every TAB, so these answer from what is cheap to read:
 system ids are the entry-point names in the installed metadata (no system, no Pydantic is
-imported), design files are a directory listing. Where nothing here fits, an empty answer hands
+imported), design files are a directory listing, and a system's own choices (hulls, stock
+ships, geometries, ranges, crew keys, rules) come from the index in choices.py, for the system
+named by the SYSTEM argument or by the first design's `system:` line, with the --catalog
+overlays given. Where nothing here fits, an empty answer hands
 the word back to the shell's own file completion, which also walks into directories properly.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 from typing import Any
+
+import typer
 
 # The variable Typer's completion scripts set to ask for completions instead of running.
 COMPLETE_VAR = "_SHIPYARD_COMPLETE"
@@ -82,3 +88,103 @@ def design_files(incomplete: str) -> list[str]:
     if not found:  # a lone folder offered here would get a space after it in bash
         return []
     return sorted(found) + sorted(dirs)
+
+
+# --- a system's own choices: read from the cached index (shipyard/cli/choices.py) ------------
+
+ENGINES = ("auto", "plain")
+
+
+def _system_of(args: list[str]) -> str | None:
+    """The system the command line is about: a system id among its words (`new SYSTEM`), else
+    the `system:` line of its first design file (duel A, odds ATTACKER)."""
+    from shipyard.cli.choices import design_system
+
+    known = set(system_ids(""))
+    for word in args:
+        if word in known:
+            return word
+    for word in args:
+        if not word.startswith("-") and word.lower().endswith(DESIGN_SUFFIXES):
+            found = design_system(word)
+            if found:
+                return found
+    return None
+
+
+def _words() -> list[str]:
+    """The words typed so far, as the shell's completion script hands them over (bash:
+    COMP_WORDS; zsh, fish, PowerShell: _TYPER_COMPLETE_ARGS). Read here rather than from the
+    parsed context: click stops parsing at an option still waiting for its value, before it
+    reaches the positional words (SYSTEM, A) that tell which system's choices to offer."""
+    import shlex
+
+    line = os.environ.get("COMP_WORDS") or os.environ.get("_TYPER_COMPLETE_ARGS", "")
+    try:
+        return shlex.split(line)
+    except ValueError:  # an open quote, mid-word
+        return line.split()
+
+
+def _overlays(args: list[str]) -> list[str]:
+    """The folders given with --catalog (as `--catalog DIR` or `--catalog=DIR`)."""
+    found = [word.partition("=")[2] for word in args if word.startswith("--catalog=")]
+    found += [after for word, after in itertools.pairwise(args) if word == "--catalog"]
+    return found
+
+
+def _choices(args: list[str]) -> dict[str, Any]:
+    from shipyard.cli.choices import choices
+
+    system_id = _system_of(args)
+    if system_id is None:
+        return {}
+    try:
+        return choices(system_id, _overlays(args))
+    except Exception:  # whatever went wrong, a TAB is never a traceback
+        return {}
+
+
+def _starting(names: Any, incomplete: str) -> list[str]:
+    return [str(n) for n in names if str(n).startswith(incomplete)]
+
+
+def _keyed(table: dict[str, list[str]], incomplete: str) -> list[str]:
+    """KEY=VALUE items: the keys (as `key=`) until an `=` is typed, then that key's values;
+    after a comma, the next item of the same option."""
+    done, comma, item = incomplete.rpartition(",")
+    head = done + comma
+    key, eq, value = item.partition("=")
+    if eq:
+        return [f"{head}{key}={v}" for v in table.get(key, []) if v.startswith(value)]
+    return [f"{head}{k}=" for k in table if k.startswith(key)]
+
+
+def hulls(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _starting(_choices(_words()).get("hull", []), incomplete)
+
+
+def stocks(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _starting(_choices(_words()).get("stock", []), incomplete)
+
+
+def engines(incomplete: str) -> list[str]:
+    return _starting(ENGINES, incomplete)
+
+
+def geometries(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _starting(_choices(_words()).get("duel", {}).get("geometry", []), incomplete)
+
+
+def ranges(ctx: typer.Context, incomplete: str) -> list[str]:
+    command = "odds" if ctx.info_name == "odds" else "duel"
+    return _starting(_choices(_words()).get(command, {}).get("range", []), incomplete)
+
+
+def crew_keys(ctx: typer.Context, incomplete: str) -> list[str]:
+    command = "odds" if ctx.info_name == "odds" else "duel"
+    return _keyed(_choices(_words()).get(f"crew {command}", {}), incomplete)
+
+
+def rule_names(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _keyed(_choices(_words()).get("rules", {}), incomplete)

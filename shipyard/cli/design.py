@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from shipyard.cli.app import DesignFiles, SystemId, app, finish, report, state, user_errors
-from shipyard.cli.completion import design_files
+from shipyard.cli.completion import design_files, hulls, stocks
 from shipyard.cli.tables import render
 from shipyard.core.table import Table
 from shipyard.errors import Exit, UserError
@@ -75,13 +75,15 @@ def catalog(system: SystemId, as_json: JsonFlag = False) -> None:
 def new(
     system: SystemId,
     hull: Annotated[str | None, typer.Option(
-        metavar="HULL", help="the hull: a size or a hull id, as the system has them (see "
+        metavar="HULL", autocompletion=hulls,
+        help="the hull: a size or a hull id, as the system has them (see "
         "`shipyard systems`)")] = None,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", metavar="FILE", help="write here instead of printing")] = None,
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
     stock: Annotated[str | None, typer.Option(
-        metavar="ID", help="a published ship of the system's catalog, by id (systems that "
+        metavar="ID", autocompletion=stocks,
+        help="a published ship of the system's catalog, by id (systems that "
         "have them)")
     ] = None,
 ) -> None:

@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from shipyard.cli.app import app, fail, judged, state, user_errors
-from shipyard.cli.completion import design_files, system_ids
+from shipyard.cli.completion import (
+    crew_keys,
+    design_files,
+    engines,
+    geometries,
+    ranges,
+    rule_names,
+    system_ids,
+)
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
@@ -36,11 +44,14 @@ Json = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 AllowIllegal = Annotated[bool, typer.Option(
     "--allow-illegal", help="fight with designs that break the rules")]
 Range = Annotated[str | None, typer.Option(
-    "--range", metavar="RANGE", help="distance between the two, in the system's units or "
-    "steps (default from its catalog)")]
+    "--range", metavar="RANGE", autocompletion=ranges,
+    help="distance between the two, in the system's units or steps (default: see "
+    "--help-system)")]
 Rules = Annotated[list[str] | None, typer.Option(
-    "--rule", metavar="NAME[=VALUE]", help="turn an optional rule of the system on (or set it "
-    "to VALUE); may be repeated")]
+    "--rule", metavar="NAME[=VALUE]", autocompletion=rule_names,
+    help="turn an optional rule of the system on (or set it to VALUE); may be repeated")]
+
+
 def _help_system(ctx: typer.Context, system_id: str | None) -> None:
     if system_id is None or ctx.resilient_parsing:  # completing: load nothing, print nothing
         return
@@ -113,16 +124,19 @@ def duel(
     allow_illegal: AllowIllegal = False,
     start_range: Range = None,
     geometry: Annotated[str | None, typer.Option(
-        "--geometry", metavar="NAME", help="how the two start (each system's own: see "
+        "--geometry", metavar="NAME", autocompletion=geometries,
+        help="how the two start (each system's own: see "
         "--help-system)")] = None,
     cap: Annotated[str | None, typer.Option(
         "--cap", metavar="ROUNDS", help="rounds before the fight is called a draw (default "
         "from the system)")] = None,
     crew_a: Annotated[list[str] | None, typer.Option(
-        "--crew-a", metavar="KEY=VALUE", help="side A's crew, over its design's combat: "
+        "--crew-a", metavar="KEY=VALUE", autocompletion=crew_keys,
+        help="side A's crew, over its design's combat: "
         "section; may be repeated")] = None,
     crew_b: Annotated[list[str] | None, typer.Option(
-        "--crew-b", metavar="KEY=VALUE", help="side B's crew, as --crew-a")] = None,
+        "--crew-b", metavar="KEY=VALUE", autocompletion=crew_keys,
+        help="side B's crew, as --crew-a")] = None,
     rules: Rules = None,
     pilot_a: Annotated[str | None, typer.Option(
         "--pilot-a", metavar="FILE.py:NAME", help="your own pilot or captain for side A (its "
@@ -131,7 +145,8 @@ def duel(
         "--pilot-b", metavar="FILE.py:NAME", help="your own pilot or captain for side B")
     ] = None,
     engine: Annotated[str, typer.Option(
-        "--engine", metavar="auto|plain", help="auto (a series runs compiled where Numba is "
+        "--engine", metavar="auto|plain", autocompletion=engines,
+        help="auto (a series runs compiled where Numba is "
         "installed) or plain (the same rules uncompiled)")] = "auto",
     help_system: HelpSystem = None,
 ) -> None:
@@ -282,7 +297,8 @@ def odds(
         "--speed", metavar="SPEED", help="the target's movement, in the system's units a "
         "round, where the system's odds take it")] = None,
     crew: Annotated[list[str] | None, typer.Option(
-        "--crew", metavar="KEY=VALUE", help="the attacker's crew (as duel --crew-a)")] = None,
+        "--crew", metavar="KEY=VALUE", autocompletion=crew_keys,
+        help="the attacker's crew (as duel --crew-a)")] = None,
     rules: Rules = None,
     samples: Annotated[int, typer.Option(
         "--samples", metavar="N", min=1, max=MAX_SAMPLES, help="volleys to sample when the "
