@@ -470,9 +470,8 @@ def wanted_change(a: list[int], s: int) -> tuple[int, int, int, int]:
     the craft already drifts to (its own speed is a defence: the foe's gunnery loses 5% a
     dhex/dturn of it). It asks for half the difference from its velocity relative to the foe
     when the foe can manoeuvre too (each steers half the way; alone, the whole). With no weapon
-    left it flees straight away from the foe; a foe with no weapon left it lets go and holds its
-    course (a chase is hopeless: the runner gains a G a dturn in speed, and with it 5% a dturn
-    off the chaser's gunnery)."""
+    left it flees straight away from the foe. A foe with no weapon left it chases the same way
+    while `worth_chasing`; otherwise it holds its course."""
     o, f = s * NS, (1 - s) * NS
     dq, dr = foe_vector(a, s)
     k = bearing(dq, dr, a[o + FACING])  # along the line to the foe
@@ -480,9 +479,9 @@ def wanted_change(a: list[int], s: int) -> tuple[int, int, int, int]:
         back = (k + 6) % 12
         return (a[U_A + back] * FLEE * SCALE, a[U_B + back] * FLEE * SCALE,
                 a[U_C + back] * FLEE * SCALE, a[U_D + back] * FLEE * SCALE)
-    if not armed(a, 1 - s):
-        return 0, 0, 0, 0
     apart = hex_distance(dq, dr)
+    if not armed(a, 1 - s) and not worth_chasing(a, s, apart):
+        return 0, 0, 0, 0
     most = a[MAX_CLOSING]
     closing = min(max(a[CLOSING_GAIN] * (apart * 1000 - a[STANDOFF]) // 1000, -most), most)
     # relative velocity, in thousandths ×2 (SCALE), less the wanted one
@@ -504,6 +503,27 @@ def wanted_change(a: list[int], s: int) -> tuple[int, int, int, int]:
     if mobile(a, 1 - s):
         return -ra, -rb, -rc, -rd
     return -2 * ra, -2 * rb, -2 * rc, -2 * rd
+
+
+def worth_chasing(a: list[int], s: int, apart: int) -> bool:
+    """Whether the default pilot chases a foe with no weapon left: within beam reach, with a
+    drive stronger than the foe's best, and while its gunnery against the foe's speed is still
+    above 0 (the runner gains speed each dturn, and with it 5% a dturn off the chaser's aim)."""
+    f = (1 - s) * NS
+    aim = (a[a[T_GUNNERY] + s] - a[PILOT_PENALTY] * a[a[T_PILOT_FIRES] + s]
+           - a[MOVEMENT_PENALTY] * a[f + SPEED])
+    return apart <= a[REACH] and aim > 0 and top_g(a, s) > top_g(a, 1 - s)
+
+
+def top_g(a: list[int], s: int) -> int:
+    """The most G one of its 2D drives gives now, at its surviving boxes and full power."""
+    cunits = supply(a, s)
+    most = 0
+    for d in range(a[a[T_DRIVES] + s]):
+        if a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d] >= 0:
+            left = a[a[S_ALIVE] + s * a[ROW_STRIDE] + a[a[T_DRIVE_ROW] + s * a[DRIVE_STRIDE] + d]]
+            most = max(most, a[a[T_G_OF] + s * a[G_STRIDE] + min(left, cunits)])
+    return most
 
 
 def along(a: list[int], va: int, vb: int, vc: int, vd: int, k: int) -> int:
