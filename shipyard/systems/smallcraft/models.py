@@ -57,6 +57,7 @@ class PilotTable(StrictModel):
     closing_gain: float = Field(gt=0, le=100)
     max_closing: float = Field(gt=0, le=1000)
     missile_horizon: int = Field(ge=0, le=1000)
+    evasion: float = Field(ge=0, le=1000)
 
 
 class CombatTable(StrictModel):

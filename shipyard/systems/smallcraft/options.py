@@ -42,8 +42,13 @@ RULES = (
     Option("gunner-quickness", "phases optional rule 2: weapon dphases go by the gunner's "
            "Quickness; a pilot who also fires takes a penalty", switch()),
     Option("missile-screens", "R6: how screens meet a missile salvo", Choice({
-        "salvo": "screens repel one missile in six of a salvo",
-        "literal": "screens let one missile in six through"})),
+        "literal": "as the text reads: one missile in six penetrates, the screens repel the "
+                   "rest up to their power level",
+        "as-beams": "screens repel one missile in six, as they absorb dhits"})),
+    Option("screens-remainder", "R12: \"if you roll below the remainder on a d6, add one\"",
+           Choice({"at-or-under": "a d6 at or under the remainder adds one: one in six on "
+                                  "average",
+                   "below": "only a d6 strictly below the remainder adds one"})),
 )
 
 OPTIONS = FightOptions(

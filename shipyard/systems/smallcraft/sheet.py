@@ -251,4 +251,8 @@ def cards(catalog: SmallcraftCatalog, templates: Path) -> Printable:
         "cards": names,
         "rules": catalog.construction,
         "ranges": catalog.ranges,
+        "literal_missile_screens": catalog.combat.rules.get("missile-screens",
+                                                            "literal") == "literal",
+        "strict_remainder": catalog.combat.rules.get("screens-remainder", "at-or-under")
+        == "below",
     }, ("_base/cards.css",))

@@ -15,18 +15,18 @@ STARFURY, RAIDER, GALILEO = EX / "starfury.yaml", EX / "raider.yaml", EX / "gali
 
 
 def test_a_seeded_duel_replays_and_ends_with_the_outcome() -> None:
-    first = shipyard("duel", STARFURY, RAIDER, "--seed", "79")
+    first = shipyard("duel", STARFURY, RAIDER, "--seed", "1681")
     assert first.code == 0
-    assert first.out == shipyard("duel", STARFURY, RAIDER, "--seed", "79").out
+    assert first.out == shipyard("duel", STARFURY, RAIDER, "--seed", "1681").out
     lines = first.out.splitlines()
-    assert lines[0] == "Starfury (A) against Raider delta-wing (B), seed 79"
-    assert "dturn 3" in lines
-    assert lines[-2] == ("Starfury wins after 3 dturns (crew-lost): Raider delta-wing is out "
+    assert lines[0] == "Starfury (A) against Raider delta-wing (B), seed 1681"
+    assert "dturn 7" in lines
+    assert lines[-2] == ("Starfury wins after 7 dturns (crew-lost): Raider delta-wing is out "
                          "of action: its crew boxes are all gone")
-    assert lines[-1] == "damage dealt (cblocs destroyed): Starfury 18, Raider delta-wing 3"
+    assert lines[-1] == "damage dealt (cblocs destroyed): Starfury 18, Raider delta-wing 4"
     assert ("  beams    Starfury fires Fixed beam weapon, facing forward (6 dhits) at Raider "
-            "delta-wing, 15 dhexes: gunnery 50% −10% pilot firing −10% target moving 2 = 30%, "
-            "d100 rolled 7: hit") in lines
+            "delta-wing, 12 dhexes: gunnery 50% −10% pilot firing −10% target moving 2 = 30%, "
+            "d100 rolled 12: hit") in lines
 
 
 def test_a_narrated_duel_imports_neither_numpy_nor_numba() -> None:
@@ -34,13 +34,13 @@ def test_a_narrated_duel_imports_neither_numpy_nor_numba() -> None:
     import sys
 
     script = ("import sys\nfrom shipyard.cli import main\nsys.argv = ['shipyard', 'duel', "
-              f"{str(STARFURY)!r}, {str(RAIDER)!r}, '--seed', '79']\n"
+              f"{str(STARFURY)!r}, {str(RAIDER)!r}, '--seed', '1681']\n"
               "try:\n    main()\nexcept SystemExit:\n    pass\n"
               "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'numba')),"
               " file=sys.stderr)\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           cwd=ROOT, check=True)
-    assert "Starfury wins after 3 dturns" in done.stdout
+    assert "Starfury wins after 7 dturns" in done.stdout
     assert done.stderr.strip().splitlines()[-1] == "[]"
 
 

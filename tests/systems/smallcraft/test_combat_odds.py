@@ -99,11 +99,12 @@ def test_a_salvo_of_missiles(craft: Any, yard: Yard) -> None:
     boat = craft(60, "{type: armor, cblocs: 6}", "{type: launch_tubes, count: 7}",
                  "{type: missiles, cblocs: 2, move: 5, damage: 3, tech_level: 8}",
                  "{type: power, cblocs: 2}", "{type: crew, people: 1}").design
-    salvo = odds.volley(boat, example(yard, "starfury"), Terms(range=6), 1000, 1)
-    # 7 missiles into screens 6 (R6): 7 // 6 = 1 repelled, the remainder 1 never adds one:
-    # 6 missiles of 3 dhits through, always
-    assert points(salvo, "dhits through") == {18: pytest.approx(1.0)}
-    literal = odds.volley(boat, example(yard, "starfury"),
-                          Terms(range=6, rules={"missile-screens": "literal"}), 1000, 1)
-    # literally: 1 in 6 penetrates (7 // 6 = 1), the screens repel the other 6
-    assert points(literal, "dhits through") == {3: pytest.approx(1.0)}
+    literal = odds.volley(boat, example(yard, "starfury"), Terms(range=6), 1000, 1)
+    # 7 missiles into screens 6 (R6 as the text reads): 7 // 6 = 1 penetrates, and one more on
+    # a d6 at or under the remainder 1 (R12); the screens repel the rest, at most 6
+    assert points(literal, "dhits through") == {3: pytest.approx(5 / 6), 6: pytest.approx(1 / 6)}
+    as_beams = odds.volley(boat, example(yard, "starfury"),
+                           Terms(range=6, rules={"missile-screens": "as-beams"}), 1000, 1)
+    # as beams: 7 // 6 = 1 repelled, one more on a d6 of 1: 6 or 5 missiles of 3 dhits through
+    assert points(as_beams, "dhits through") == {15: pytest.approx(1 / 6),
+                                                 18: pytest.approx(5 / 6)}

@@ -224,13 +224,15 @@ def test_under_powered_components_work_at_the_power_they_get(yard: Yard) -> None
         assert f.drive_g(duel.a, 0, 0) == gs
 
 
-def test_the_default_pilot_powers_beams_then_screens_then_the_burn(yard: Yard) -> None:
+def test_the_default_pilot_powers_the_burn_beams_and_screens(yard: Yard) -> None:
+    """20 dhexes off, out of beam reach: the burn first (2G, half the closing of 4 it wants,
+    as the Raider steers too), then the beam and the screens."""
     duel = Duel(example(yard, "starfury"), example(yard, "raider"), seed=143)
     duel.dturn(1)
     sf = duel.craft(0)
     by_label = {sf.spec.rows[r].label: p for r, p in enumerate(sf.power) if p}
     assert by_label == {"Fixed beam weapon, facing forward": 6, "Screens": 6,
-                        "Back drive (3G)": 9}
+                        "Back drive (3G)": 6}
 
 
 def test_a_pilot_cannot_spend_more_than_the_supply(yard: Yard) -> None:
@@ -270,32 +272,32 @@ def test_turret_power_and_mount_r5(craft: Any) -> None:
 
 def test_screens_absorb_one_dhit_in_six() -> None:
     rng = new_stream(1)
-    assert f.screen(rng, 6, 6, 6) == (1, 1, 0, 0)  # 6 / 6 = 1, no remainder, no d6
-    stopped, base, _, rolled = f.screen(rng, 13, 6, 6)
-    assert base == 2 and rolled == 0  # remainder 1: a d6 never rolls below 1
-    assert f.screen(rng, 40, 3, 6)[0] == 3  # never more than the screens' powered strength
-    assert f.screen(rng, 9, 0, 6)[0] == 0
+    assert f.screen(rng, 6, 6, 6, 0) == (1, 1, 0, 0)  # 6 / 6 = 1, no remainder, no d6
+    stopped, base, _, rolled = f.screen(rng, 13, 6, 6, 1)
+    assert base == 2 and rolled == 0  # R12 read strictly: a d6 never rolls below 1
+    stopped, base, _, rolled = f.screen(rng, 13, 6, 6, 0)
+    assert base == 2 and stopped == 2 + (rolled == 1)  # R12: a 1 is at or under 1
+    assert f.screen(rng, 40, 3, 6, 0)[0] == 3  # never more than the screens' powered strength
+    assert f.screen(rng, 9, 0, 6, 0)[0] == 0
     draws = rng[4]
-    stopped, _, _, rolled = f.screen(rng, 10, 6, 6)
-    assert rng[4] == draws + 1 and stopped == 1 + (rolled < 4)
+    stopped, _, _, rolled = f.screen(rng, 10, 6, 6, 0)
+    assert rng[4] == draws + 1 and stopped == 1 + (rolled <= 4)
 
 
 def test_screen_absorption_statistics() -> None:
-    """10 dhits into 6 screens: 1 absorbed, plus 1 when a d6 rolls below 4 (3 in 6), so the
-    mean is 1.5; 4 standard errors over 30,000 beams, a fixed seed."""
+    """10 dhits into 6 screens: 1 absorbed, plus 1 when a d6 rolls at or under 4 (4 in 6, R12),
+    so the mean is 1 2/3; 4 standard errors over 30,000 beams, a fixed seed."""
     rng = new_stream(20)
     n = 30_000
-    total = sum(f.screen(rng, 10, 6, 6)[0] for _ in range(n))
-    se = 0.5 / math.sqrt(n)
-    assert abs(total / n - 1.5) < 4 * se
+    total = sum(f.screen(rng, 10, 6, 6, 0)[0] for _ in range(n))
+    se = math.sqrt(2 / 9) / math.sqrt(n)
+    assert abs(total / n - 5 / 3) < 4 * se
 
 
-def test_missile_screens_by_salvo_and_literally_r6() -> None:
+def test_missile_screens_literally_and_as_beams_r6() -> None:
     rng = new_stream(3)
-    assert f.screen(rng, 1, 4, 6)[0] == 0  # by analogy: a lone missile gets through
-    assert f.screen_literal(rng, 1, 4, 6)[0] == 1  # literally: one in six penetrates
-    assert f.screen(rng, 12, 4, 6)[0] == 2
-    assert f.screen_literal(rng, 12, 4, 6)[0] == 4  # 2 penetrate, the rest up to 4
+    assert f.screen(rng, 12, 4, 6, 0)[0] == 2  # as beams: 12 // 6 = 2 repelled
+    assert f.screen_literal(rng, 12, 4, 6, 0)[0] == 4  # 2 penetrate, the rest up to 4
 
 
 def hits(duel: Duel) -> list[tuple[int, int]]:

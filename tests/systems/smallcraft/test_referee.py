@@ -201,11 +201,13 @@ def test_r8_the_craft_that_ran_is_the_one_that_escaped(yard: Yard) -> None:
     from shipyard.systems.smallcraft.combat import SUPPORT
 
     a, b = example(yard, "starfury"), example(yard, "raider")
-    result = fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms()), 104)
-    # the Starfury, disarmed, runs; the Raider (detection 26) still sees it at 21 dhexes
+    result = fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms()), 274)
+    # the Starfury, disarmed, runs: not past its own detection range (20) but the Raider's
+    # (22, a sensor box lost), and that is its escape (issue 31: R8 used to stop at its own)
     assert result.outcome.reason == "escaped" and result.outcome.winner is None
-    assert result.outcome.text == ("Starfury escaped: it opened the range to 21 dhexes from "
-                                   "Raider delta-wing, beyond its own detection range of 20")
+    assert result.outcome.text == ("Starfury escaped: it opened the range to 30 dhexes from "
+                                   "Raider delta-wing, beyond Raider delta-wing's detection "
+                                   "range of 22")
 
 
 def test_r8_losing_the_last_power_box_counts_at_the_end_of_the_dturn(
@@ -334,12 +336,13 @@ def test_the_header_says_which_optional_rules_are_on(yard: Yard) -> None:
     from shipyard.systems.smallcraft.combat import SUPPORT
 
     a, b = example(yard, "starfury"), example(yard, "raider")
+    readings = "; readings: missile-screens=literal, screens-remainder=at-or-under"
     on = SUPPORT.prepare(a, b, Terms()).notes[2]
-    assert on == "optional rules: quickness-die (d10 added to each Quickness)"
+    assert on == "optional rules: quickness-die (d10 added to each Quickness)" + readings
     off = SUPPORT.prepare(a, b, Terms(rules={"quickness-die": "off", "transverse": "on"}))
-    assert off.notes[2] == "optional rules: transverse"
+    assert off.notes[2] == "optional rules: transverse" + readings
     assert SUPPORT.prepare(a, b, Terms(rules={"quickness-die": "off"})).notes[2] == (
-        "optional rules: none")
+        "optional rules: none" + readings)
 
 
 # --- odds decides its cost before the work -------------------------------------------------

@@ -118,7 +118,8 @@ def _notes(setup: tables.Setup) -> tuple[str, ...]:
     return (
         f"{setup.geometry}, {setup.range} dhexes apart, at rest; 2D",
         crews,
-        f"optional rules: {', '.join(rules) if rules else 'none'}",
+        f"optional rules: {', '.join(rules) if rules else 'none'}; readings: "
+        f"{', '.join(setup.switches.readings())}",
         *([f"pilots: {', '.join(pilots)}"] if pilots else []),
     )
 

@@ -41,6 +41,7 @@ from shipyard.systems.smallcraft.combat.geometry import (
     in_arc,
     launch_hex,
     nearest_hex,
+    sign_q3,
     speed,
     toward,
     transverse,
@@ -59,23 +60,24 @@ N_KINDS = 10  # T_KIND_START holds N_KINDS + 1 entries a craft: where each kind'
 DTURN_CAP, GEOMETRY, START_RANGE, TRANSVERSE, RANGE_RULE, QUICKNESS_DIE, GUNNER_QUICKNESS, \
     LITERAL_SCREENS, MOVEMENT_PENALTY, PILOT_PENALTY, RANGE_PENALTY, RANGE_BEYOND, \
     GUNNER_QUICKNESS_PENALTY, SCREENS_RATIO, REACH, DETECTION, PER_SENSOR, PER_CBLOC, STANDOFF, \
-    CLOSING_GAIN, MAX_CLOSING, HORIZON, ROW_STRIDE, BOX_STRIDE, DRIVE_STRIDE, BEAM_STRIDE, \
+    CLOSING_GAIN, MAX_CLOSING, HORIZON, STRICT_REMAINDER, EVASION, ROW_STRIDE, BOX_STRIDE, \
+    DRIVE_STRIDE, BEAM_STRIDE, \
     MISSILE_STRIDE, ARMOR_STRIDE, G_STRIDE, COST_STRIDE, RING_SIZE, T_RING_Q, T_RING_R, \
     T_QUICKNESS, T_GUNNERY, T_COMPUTER, T_PILOT_FIRES, T_ROWS, T_KIND, T_BOXES, T_LAST_BOX, \
     T_BOX_COUNT, T_OWNER, T_ARMOR, T_ARMOR_COUNT, T_DRIVES, T_DRIVE_ROW, T_DRIVE_PUSH, T_BEAMS, \
     T_BEAM_ROW, T_BEAM_AIM, T_BEAM_TURRET, T_MAIN_BEAMS, T_MAIN_BEAM, T_MISSILE_KINDS, \
     T_MISSILE_ROW, T_MISSILE_MOVE, T_MISSILE_DAMAGE, T_MISSILE_PER_CBLOC, T_BEAM_OF_ROW, \
     T_MISSILE_OF_ROW, T_G_OF, T_COST_OF, T_PUSH_AWAY, T_BY_KIND, T_KIND_START, S_ALIVE, \
-    S_DESTROYED, S_POWER, S_MOUNTS, S_MISSILES, S_THRUST, S_FLIGHTS = range(5, 78)
-HEADER = 73
+    S_DESTROYED, S_POWER, S_MOUNTS, S_MISSILES, S_THRUST, S_FLIGHTS = range(5, 80)
+HEADER = 75
 
 # the craft's numbers at fixed places, side · NS + field, from CRAFT
 # (the counts of surviving power, crew and tube boxes, and whether it is armed, are kept as damage
 # comes, rather than summed over the sheet each time a rule asks: ARMED is −1 when unknown)
 PA, PB, PC, PD, VA, VB, VC, VD, HQ, HR, BQ, BR, SPEED, FACING, FACING_BEFORE, TURNED, \
     LAUNCHED, DEALT, LEFT, ARMOR_NEXT, SCORE, POWER_BOXES, CREW_BOXES, TUBE_BOXES, HAS_POWER, \
-    HAS_CREW, ARMED = range(78, 105)
-CRAFT, NS = 78, 27
+    HAS_CREW, ARMED, RUNNING = range(80, 108)
+CRAFT, NS = 80, 28
 # one flight of missiles at a[S_FLIGHTS + slot · FW]; a flight flies, strikes or is spent
 F_OWNER, F_MISSILE, F_COUNT, F_Q, F_R, F_MOVE, F_DAMAGE, F_FLOWN, F_FATE = range(9)
 FW = 9
@@ -103,15 +105,13 @@ AIM_GUNNER, AIM_COMPUTER = 0, 1
 # it the fight's array, (0, 0, a), once a fight
 Q_BEGIN, Q_POWER, Q_THRUST, Q_TURN, Q_FIRE, Q_LAUNCH = range(6)
 
-FLEE = 1000.0  # "as hard as the drives allow": a velocity change no drive reaches
-
 # Compiled, these are inlined into their callers (shipyard.core.compiled): each dphase into
 # one_dturn (called once a dturn each) and a few small, hot helpers. A compiled call that passes
 # the array and may fail (any call that is not inlined may) counts a reference in and out of it,
 # an atomic add each; those counts were the larger part of a series' time. Inlining everything
 # made compiling far too slow; this set was measured (a series ~20% faster, compiling ~2 s
 # longer).
-INLINE = ("powered", "mobile", "armor_box", "unit_x", "unit_y", "power_phase", "thrust_phase",
+INLINE = ("powered", "mobile", "armor_box", "power_phase", "thrust_phase",
           "move", "turn_phase", "beam_phase", "missiles_fly", "launch_phase", "end_of_dturn",
           "_give", "armed")
 
@@ -383,75 +383,170 @@ def launch_wish(a: list[int], s: int, i: int, room: int, slack: int) -> int:
 def plan(a: list[int], s: int) -> None:
     """The default pilot's dPhase 1: power for the beams, then the screens, the tubes a launch
     needs, the drives for this dturn's burn (kept at S_THRUST), the sensors with the rest.
-
-    The burn keeps the foe at the standoff range, closing at a speed in proportion to the
-    distance still to go, matched to its velocity; with no weapon left it flees; a foe with
-    no weapon left is not chased (at these speeds the chase is hopeless)."""
-    base = s * a[ROW_STRIDE]
+    With the range opening, the drives come before the screens, and out of beam reach before
+    the beams too: the craft must move to fight."""
     o, f = s * NS, (1 - s) * NS
-    alive, power = a[S_ALIVE] + base, a[S_POWER] + base
+    base = s * a[ROW_STRIDE]
     for r in range(a[a[T_ROWS] + s]):
-        a[power + r] = 0
+        a[a[S_POWER] + base + r] = 0
+    for d in range(a[a[T_DRIVES] + s]):
+        a[a[S_THRUST] + s * a[DRIVE_STRIDE] + d] = 0
     left = supply(a, s)
-    aims, rows = a[T_BEAM_AIM] + s * a[BEAM_STRIDE], a[T_BEAM_ROW] + s * a[BEAM_STRIDE]
-    for i in range(a[a[T_BEAMS] + s]):
-        if a[aims + i] >= 0:
-            give = min(a[alive + a[rows + i]], left)
-            a[power + a[rows + i]] = give
-            left -= give
-    left = _give(a, s, K_SCREENS, left, left)
-    room = min(a[s * NS + TUBE_BOXES], left)
+    dq, dr = foe_vector(a, s)
+    apart = hex_distance(dq, dr)
+    within = apart <= a[REACH]
+    closing = within and apart <= hex_distance(a[f + BQ] - a[o + BQ], a[f + BR] - a[o + BR])
+    if not within:
+        left = burn(a, s, left)
+    left = _beams(a, s, left)
+    if closing:
+        left = _give(a, s, K_SCREENS, left, left)
+    room = min(a[o + TUBE_BOXES], left)
     wanted = 0
     for i in range(a[a[T_MISSILE_KINDS] + s]):
         n = launch_wish(a, s, i, room, a[o + SPEED] + a[f + SPEED])
         room -= n
         wanted += n
     left = _give(a, s, K_TUBES, left, wanted)
-    # the burn, in floats: a wish, not a rule (the G fired are whole and checked)
-    rx = ((a[f + PA] - a[o + PA]) + (a[f + PB] - a[o + PB]) * S3) * 0.5
-    ry = ((a[f + PC] - a[o + PC]) + (a[f + PD] - a[o + PD]) * S3) * 0.5
-    dist = math.sqrt(rx * rx + ry * ry)
-    if dist > 0:
-        ux, uy = rx / dist, ry / dist
-    else:
-        ux, uy = unit_x(a, a[o + FACING]), unit_y(a, a[o + FACING])
-    most = a[MAX_CLOSING] / 1000.0
-    closing = min(max((dist - a[STANDOFF] / 1000.0) * (a[CLOSING_GAIN] / 1000.0), -most), most)
-    dvx, dvy = 0.0, 0.0
-    if armed(a, s):
-        if armed(a, 1 - s):
-            dvx = (a[f + VA] + a[f + VB] * S3) * 0.5 + ux * closing \
-                - (a[o + VA] + a[o + VB] * S3) * 0.5
-            dvy = (a[f + VC] + a[f + VD] * S3) * 0.5 + uy * closing \
-                - (a[o + VC] + a[o + VD] * S3) * 0.5
-    else:
-        dvx, dvy = -ux * FLEE, -uy * FLEE
+    if within:
+        left = burn(a, s, left)
+    if not closing:
+        left = _give(a, s, K_SCREENS, left, left)
+    _give(a, s, K_SENSORS, left, left)
+
+
+def _beams(a: list[int], s: int, left: int) -> int:
+    """Power for every 2D beam in sheet order, as far as `left` goes; what is left."""
+    base = s * a[ROW_STRIDE]
+    aims, rows = a[T_BEAM_AIM] + s * a[BEAM_STRIDE], a[T_BEAM_ROW] + s * a[BEAM_STRIDE]
+    for i in range(a[a[T_BEAMS] + s]):
+        if a[aims + i] >= 0:
+            give = min(a[a[S_ALIVE] + base + a[rows + i]], left)
+            a[a[S_POWER] + base + a[rows + i]] = give
+            left -= give
+    return left
+
+
+def burn(a: list[int], s: int, left: int) -> int:
+    """This dturn's burn, powered from `left` (kept at S_THRUST): each drive, in sheet order,
+    fires the whole G nearest (a half rounded down) to what is left of the pilot's wanted
+    velocity change along its push (`wanted_change`). The cunits left."""
+    o = s * NS
+    base = s * a[ROW_STRIDE]
+    ca, cb, cc, cd = wanted_change(a, s)
     for d in range(a[a[T_DRIVES] + s]):
-        a[a[S_THRUST] + s * a[DRIVE_STRIDE] + d] = 0
         push = a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d]
         if push < 0:
             continue
         k = (a[o + FACING] + push) % 12
         row = base + a[a[T_DRIVE_ROW] + s * a[DRIVE_STRIDE] + d]
         most = a[a[T_G_OF] + s * a[G_STRIDE] + min(a[a[S_ALIVE] + row], left)]
-        # the nearest whole G, a half rounded down: a half-G wish fires nothing
-        kx, ky = unit_x(a, k), unit_y(a, k)
-        g = min(max(-math.floor(0.5 - (dvx * kx + dvy * ky)), 0), most)
+        g = min(max(nearest_g(a, ca, cb, cc, cd, k), 0), most)
         a[a[S_POWER] + row] = a[a[T_COST_OF] + s * a[COST_STRIDE] + g]
         left -= a[a[T_COST_OF] + s * a[COST_STRIDE] + g]
-        dvx -= g * kx
-        dvy -= g * ky
+        ca -= g * a[U_A + k] * SCALE
+        cb -= g * a[U_B + k] * SCALE
+        cc -= g * a[U_C + k] * SCALE
+        cd -= g * a[U_D + k] * SCALE
         a[a[S_THRUST] + s * a[DRIVE_STRIDE] + d] = g
-    _give(a, s, K_SENSORS, left, left)
+    return left
 
 
-def unit_x(a: list[int], k: int) -> float:
-    """geometry.UNIT_X[k], the same float, from the exact vector."""
-    return (a[U_A + k] + a[U_B + k] * S3) * 0.5
+# The default pilot steers in whole numbers, as the rules are played: a velocity change is kept
+# as (a, b, c, d) meaning x = (a + b√3) / (2·SCALE), y = (c + d√3) / (2·SCALE) dhexes/dturn
+# (the pilot's figures are in thousandths, and a difference is halved), so the same state gives
+# the same burn compiled or not, with no float's last bit to decide a G.
+SCALE = 4000
+PER_SCALE = 1 / (4 * SCALE)  # a product where a quotient could raise (see INLINE)
+FLEE = 1000  # dhexes/dturn: "as hard as the drives allow", a change no drive reaches
 
 
-def unit_y(a: list[int], k: int) -> float:
-    return (a[U_C + k] + a[U_D + k] * S3) * 0.5
+def wanted_change(a: list[int], s: int) -> tuple[int, int, int, int]:
+    """The velocity change the default pilot wants (RULINGS, the default pilot), exactly.
+
+    Armed against an armed foe, it wants a velocity relative to the foe made of a closing speed
+    along the line to it (`closing_gain` a dhex beyond the standoff, at most `max_closing`,
+    negative inside the standoff) and, within beam reach, `evasion` across the line, on the side
+    the craft already drifts to (its own speed is a defence: the foe's gunnery loses 5% a
+    dhex/dturn of it). It asks for half the difference from its velocity relative to the foe
+    when the foe can manoeuvre too (each steers half the way; alone, the whole). With no weapon
+    left it flees straight away from the foe. A foe with no weapon left it chases the same way
+    while `worth_chasing`; otherwise it holds its course."""
+    o, f = s * NS, (1 - s) * NS
+    dq, dr = foe_vector(a, s)
+    k = bearing(dq, dr, a[o + FACING])  # along the line to the foe
+    if not armed(a, s):
+        back = (k + 6) % 12
+        return (a[U_A + back] * FLEE * SCALE, a[U_B + back] * FLEE * SCALE,
+                a[U_C + back] * FLEE * SCALE, a[U_D + back] * FLEE * SCALE)
+    apart = hex_distance(dq, dr)
+    if not armed(a, 1 - s) and not worth_chasing(a, s, apart):
+        return 0, 0, 0, 0
+    most = a[MAX_CLOSING]
+    closing = min(max(a[CLOSING_GAIN] * (apart * 1000 - a[STANDOFF]) // 1000, -most), most)
+    # relative velocity, in thousandths ×2 (SCALE), less the wanted one
+    half = SCALE // 2  # the difference is worked out halved, so half of it stays whole
+    ra = (a[o + VA] - a[f + VA]) * half - 2 * closing * a[U_A + k]
+    rb = (a[o + VB] - a[f + VB]) * half - 2 * closing * a[U_B + k]
+    rc = (a[o + VC] - a[f + VC]) * half - 2 * closing * a[U_C + k]
+    rd = (a[o + VD] - a[f + VD]) * half - 2 * closing * a[U_D + k]
+    if apart <= a[REACH] and a[EVASION] > 0:
+        # across the line: clockwise round the foe, unless it already drifts the other way
+        t = (k + 3) % 12
+        if along(a, a[o + VA] - a[f + VA], a[o + VB] - a[f + VB], a[o + VC] - a[f + VC],
+                 a[o + VD] - a[f + VD], t) < 0:
+            t = (k + 9) % 12
+        ra -= 2 * a[EVASION] * a[U_A + t]
+        rb -= 2 * a[EVASION] * a[U_B + t]
+        rc -= 2 * a[EVASION] * a[U_C + t]
+        rd -= 2 * a[EVASION] * a[U_D + t]
+    if mobile(a, 1 - s):
+        return -ra, -rb, -rc, -rd
+    return -2 * ra, -2 * rb, -2 * rc, -2 * rd
+
+
+def worth_chasing(a: list[int], s: int, apart: int) -> bool:
+    """Whether the default pilot chases a foe with no weapon left: within beam reach, with a
+    drive stronger than the foe's best, and while its gunnery against the foe's speed is still
+    above 0 (the runner gains speed each dturn, and with it 5% a dturn off the chaser's aim)."""
+    f = (1 - s) * NS
+    aim = (a[a[T_GUNNERY] + s] - a[PILOT_PENALTY] * a[a[T_PILOT_FIRES] + s]
+           - a[MOVEMENT_PENALTY] * a[f + SPEED])
+    return apart <= a[REACH] and aim > 0 and top_g(a, s) > top_g(a, 1 - s)
+
+
+def top_g(a: list[int], s: int) -> int:
+    """The most G one of its 2D drives gives now, at its surviving boxes and full power."""
+    cunits = supply(a, s)
+    most = 0
+    for d in range(a[a[T_DRIVES] + s]):
+        if a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d] >= 0:
+            left = a[a[S_ALIVE] + s * a[ROW_STRIDE] + a[a[T_DRIVE_ROW] + s * a[DRIVE_STRIDE] + d]]
+            most = max(most, a[a[T_G_OF] + s * a[G_STRIDE] + min(left, cunits)])
+    return most
+
+
+def along(a: list[int], va: int, vb: int, vc: int, vd: int, k: int) -> int:
+    """The sign of the part of (va, vb, vc, vd) along clock direction k, exactly."""
+    p = va * a[U_A + k] + 3 * vb * a[U_B + k] + vc * a[U_C + k] + 3 * vd * a[U_D + k]
+    q = va * a[U_B + k] + vb * a[U_A + k] + vc * a[U_D + k] + vd * a[U_C + k]
+    return sign_q3(p, q)
+
+
+def nearest_g(a: list[int], ca: int, cb: int, cc: int, cd: int, k: int) -> int:
+    """The whole number nearest the part of change (ca, cb, cc, cd) along clock direction k, a
+    half rounded down, exactly: x = (p + q√3) / (4·SCALE), and n is the one with
+    (2n − 1)·2·SCALE < p + q√3 ≤ (2n + 1)·2·SCALE. (The float floor(0.5 − x) it replaces
+    could fall either way on a half.)"""
+    p = ca * a[U_A + k] + 3 * cb * a[U_B + k] + cc * a[U_C + k] + 3 * cd * a[U_D + k]
+    q = ca * a[U_B + k] + cb * a[U_A + k] + cc * a[U_D + k] + cd * a[U_C + k]
+    n = -math.floor(0.5 - (p + q * S3) * PER_SCALE)  # a guess, at most one out
+    for _ in range(2):
+        if sign_q3(p - (2 * n + 1) * 2 * SCALE, q) > 0:
+            n += 1
+        if sign_q3(p - (2 * n - 1) * 2 * SCALE, q) <= 0:
+            n -= 1
+    return n
 
 
 def _give(a: list[int], s: int, kind: int, left: int, wanted: int) -> int:
@@ -474,20 +569,32 @@ def _give(a: list[int], s: int, kind: int, left: int, wanted: int) -> int:
 
 
 def thrust_phase(a: list[int], rec: Any, s: int, dturn: int) -> None:
+    """Drives fire along the craft's facing. Whether the pilot ran this dturn (R8: its burn
+    pushed it away from the foe) is kept for the end of the dturn."""
     o = s * NS
     fired = 0
+    ta, tb, tc, td = 0, 0, 0, 0
     for d in range(a[a[T_DRIVES] + s]):
         g = ask(rec, s, Q_THRUST, (d, dturn), a[a[S_THRUST] + s * a[DRIVE_STRIDE] + d])
         if g > 0:
             k = (a[o + FACING] + a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d]) % 12
-            a[o + VA] += g * a[U_A + k]
-            a[o + VB] += g * a[U_B + k]
-            a[o + VC] += g * a[U_C + k]
-            a[o + VD] += g * a[U_D + k]
+            ta += g * a[U_A + k]
+            tb += g * a[U_B + k]
+            tc += g * a[U_C + k]
+            td += g * a[U_D + k]
             fired += 1
             emit(rec, (EV_THRUST, s, d, g))
+    a[o + RUNNING] = 0
     if fired:
+        a[o + VA] += ta
+        a[o + VB] += tb
+        a[o + VC] += tc
+        a[o + VD] += td
         a[o + SPEED] = speed(a[o + VA], a[o + VB], a[o + VC], a[o + VD])
+        dq, dr = foe_vector(a, s)
+        # the burn against the line from the foe to the craft, (0, −dq, −dq − 2dr, 0)
+        if sign_q3(-tc * (dq + 2 * dr) - 3 * tb * dq, -ta * dq - td * (dq + 2 * dr)) > 0:
+            a[o + RUNNING] = 1
     emit(rec, (EV_VELOCITY, s, a[o + VA], a[o + VB], a[o + VC], a[o + VD]))
 
 
@@ -506,22 +613,51 @@ def move(a: list[int], rec: Any) -> None:
 
 
 def turn_wish(a: list[int], s: int) -> int:
-    """The default pilot's dPhase 3: up to 60° toward pointing its best working beam at the
-    foe; with no weapon left, toward putting its strongest drive's push away from it."""
+    """The default pilot's dPhase 3: up to 60° toward the facing it wants (`facing_wish`)."""
+    o = s * NS
+    return min(max((facing_wish(a, s) - a[o + FACING] + 6) % 12 - 6, -2), 2)
+
+
+def facing_wish(a: list[int], s: int) -> int:
+    """The facing the default pilot wants: its best working beam on the foe; but out of beam
+    reach, with the range opening, or closing a G or more faster than it wants, its strongest
+    drive along the velocity change it wants when that gets at least a G more than the drives
+    do as it fires (`wanted_change`: facing and velocity are independent, so it turns to burn,
+    then back to fire); with no weapon left, its strongest drive's push away from the foe."""
     o = s * NS
     dq, dr = foe_vector(a, s)
     ahead = bearing(dq, dr, a[o + FACING])
-    if armed(a, s):
-        aim = 0
-        for j in range(a[a[T_MAIN_BEAMS] + s]):
-            i = a[a[T_MAIN_BEAM] + s * a[BEAM_STRIDE] + j]
-            if weapon_boxes(a, s, i) > 0:
-                aim = a[a[T_BEAM_AIM] + s * a[BEAM_STRIDE] + i]
-                break
-        want = (ahead - aim) % 12
-    else:
-        want = (ahead + 6 - a[a[T_PUSH_AWAY] + s]) % 12
-    return min(max((want - a[o + FACING] + 6) % 12 - 6, -2), 2)
+    if not armed(a, s):
+        return (ahead + 6 - a[a[T_PUSH_AWAY] + s]) % 12
+    aim = 0
+    for j in range(a[a[T_MAIN_BEAMS] + s]):
+        i = a[a[T_MAIN_BEAM] + s * a[BEAM_STRIDE] + j]
+        if weapon_boxes(a, s, i) > 0:
+            aim = a[a[T_BEAM_AIM] + s * a[BEAM_STRIDE] + i]
+            break
+    fire = (ahead - aim) % 12
+    f = (1 - s) * NS
+    before = hex_distance(a[f + BQ] - a[o + BQ], a[f + BR] - a[o + BR])
+    apart = hex_distance(dq, dr)
+    ca, cb, cc, cd = wanted_change(a, s)
+    braking = nearest_g(a, ca, cb, cc, cd, (ahead + 6) % 12)  # G it wants away from the foe
+    if apart <= a[REACH] and apart <= before and braking < 1:
+        return fire
+    best, bp, bq = 0, 0, 0
+    for k in range(12):  # the clock direction that takes the most of the change, exactly
+        p = ca * a[U_A + k] + 3 * cb * a[U_B + k] + cc * a[U_C + k] + 3 * cd * a[U_D + k]
+        q = ca * a[U_B + k] + cb * a[U_A + k] + cc * a[U_D + k] + cd * a[U_C + k]
+        if k == 0 or sign_q3(p - bp, q - bq) > 0:
+            best, bp, bq = k, p, q
+    best_g = nearest_g(a, ca, cb, cc, cd, best)
+    firing = 0
+    for d in range(a[a[T_DRIVES] + s]):
+        push = a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d]
+        if push >= 0:
+            firing = max(firing, nearest_g(a, ca, cb, cc, cd, (fire + push) % 12))
+    if best_g >= firing + 1 and best_g >= 1:
+        return (best - a[a[T_PUSH_AWAY] + s]) % 12
+    return fire
 
 
 def turn_phase(a: list[int], rec: Any, s: int, dturn: int) -> None:
@@ -581,39 +717,43 @@ def shoot(a: list[int], rec: Any, s: int, i: int) -> int:
                rolled))
     if rolled <= skill + penalty + moving_mod + range_mod:
         strength = powered(a, tg, K_SCREENS)
-        stopped, base, remainder, screen_roll = screen(a, dhits, strength, a[SCREENS_RATIO])
+        stopped, base, remainder, screen_roll = screen(a, dhits, strength, a[SCREENS_RATIO],
+                                                       a[STRICT_REMAINDER])
         emit(rec, (EV_SCREEN, tg, dhits, stopped, base, remainder, screen_roll, strength,
                    UNIT_DHIT))
         inflict(a, rec, tg, dhits - stopped)
     return knocked_out(a, rec, tg)
 
 
-def screen(rng: Any, incoming: int, strength: int, ratio: int) -> tuple[int, int, int, int]:
-    """Screens absorb one in `ratio` (6): incoming // 6, plus one if a d6 rolls below the
-    remainder (strictly), never more than their powered strength (R9); also a salvo's missiles
-    (R6). (stopped, base, remainder, the d6 or 0 when none was rolled)."""
+def screen(rng: Any, incoming: int, strength: int, ratio: int,
+           strict: int) -> tuple[int, int, int, int]:
+    """Screens absorb one in `ratio` (6): incoming // 6, plus one if a d6 rolls at or under the
+    remainder (`strict`: below it, the other reading of "roll below the remainder"), never
+    more than their powered strength (R9); also a salvo's missiles under R6's analogy reading.
+    (stopped, base, remainder, the d6 or 0 when none was rolled)."""
     ratio = max(ratio, 1)  # it is 6: a divisor known not to be 0 cannot raise (see INLINE)
     base = incoming // ratio
     remainder = incoming % ratio
     stopped, rolled = base, 0
-    if strength > 0 and remainder > 1 and base < strength:  # a d6 below 1 never happens
+    if strength > 0 and remainder - strict >= 1 and base < strength:  # a face that adds one
         rolled = die(rng, ratio)
-        if rolled < remainder:
+        if rolled <= remainder - strict:
             stopped += 1
     return min(stopped, strength), base, remainder, rolled
 
 
-def screen_literal(rng: Any, count: int, strength: int,
-                   ratio: int) -> tuple[int, int, int, int]:
-    """R6 read literally: one missile in six penetrates (count // 6, plus one if a d6 rolls
-    below the remainder); the screens repel the rest, but no more than their strength."""
+def screen_literal(rng: Any, count: int, strength: int, ratio: int,
+                   strict: int) -> tuple[int, int, int, int]:
+    """R6 as the text reads: one missile in six penetrates (count // 6, plus one if a d6 rolls
+    at or under the remainder, or below it when `strict`); the screens repel the rest, but no
+    more than their strength."""
     ratio = max(ratio, 1)
     base = count // ratio
     remainder = count % ratio
     through, rolled = base, 0
-    if remainder > 1:
+    if remainder - strict >= 1 and strength > 0:
         rolled = die(rng, ratio)
-        if rolled < remainder:
+        if rolled <= remainder - strict:
             through += 1
     return min(count - through, strength), base, remainder, rolled
 
@@ -759,9 +899,11 @@ def salvo(a: list[int], rec: Any, owner: int) -> int:
     strength = powered(a, tg, K_SCREENS)
     if a[LITERAL_SCREENS]:
         stopped, share, remainder, rolled = screen_literal(a, total, strength,
-                                                           a[SCREENS_RATIO])
+                                                           a[SCREENS_RATIO],
+                                                           a[STRICT_REMAINDER])
     else:
-        stopped, share, remainder, rolled = screen(a, total, strength, a[SCREENS_RATIO])
+        stopped, share, remainder, rolled = screen(a, total, strength, a[SCREENS_RATIO],
+                                                   a[STRICT_REMAINDER])
     emit(rec, (EV_SALVO, owner, total))
     emit(rec, (EV_SCREEN, tg, total, stopped, share, remainder, rolled, strength, UNIT_MISSILE))
     dhits = 0
@@ -823,12 +965,14 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
         return ended(rec, 2 * POWER_LOST, 0, 0, 0, 0)
     apart = distance(a)
     seen_a, seen_b = detection(a, 0), detection(a, 1)
+    before = hex_distance(a[NS + BQ] - a[BQ], a[NS + BR] - a[BR])
+    gone_a = apart > seen_b and apart > before and a[RUNNING] == 1
+    gone_b = apart > seen_a and apart > before and a[NS + RUNNING] == 1
+    if gone_a or gone_b:
+        runner = broke_contact(a, gone_a, gone_b)
+        return ended(rec, ESCAPED, runner, apart, 1 - runner, seen_b if runner == 0 else seen_a)
     if apart > seen_a and apart > seen_b:
         return ended(rec, LOST_CONTACT, apart, seen_a, seen_b, 0)
-    if apart > seen_a or apart > seen_b:
-        runner = broke_contact(a, apart > seen_b)
-        blind = 0 if apart > seen_a else 1
-        return ended(rec, ESCAPED, runner, apart, blind, seen_a if blind == 0 else seen_b)
     armed_a, armed_b = armed(a, 0), armed(a, 1)
     threat_a, threat_b = armed_a, armed_b
     for j in range(a[FLIGHTS]):
@@ -850,15 +994,17 @@ def ended(rec: Any, end: int, n1: int, n2: int, n3: int, n4: int) -> int:
     return end
 
 
-def broke_contact(a: list[int], a_unseen: bool) -> int:
-    """Which craft broke contact (R8): the one whose own movement this dturn opened the range
-    more (the range had it alone moved, against the range before); on a tie, the one its foe
-    can no longer see (`a_unseen`: A is beyond B's detection)."""
+def broke_contact(a: list[int], gone_a: bool, gone_b: bool) -> int:
+    """Which craft escaped (R8) when one or both ran beyond the other's detection: the one
+    that did; of two, the one whose own movement this dturn opened the range more (the range
+    had it alone moved, against the range before), A on a tie."""
+    if not gone_b:
+        return 0
+    if not gone_a:
+        return 1
     before = hex_distance(a[NS + BQ] - a[BQ], a[NS + BR] - a[BR])
     a_opened = hex_distance(a[NS + BQ] - a[HQ], a[NS + BR] - a[HR]) - before
     b_opened = hex_distance(a[NS + HQ] - a[BQ], a[NS + HR] - a[BR]) - before
-    if a_opened == b_opened:
-        return 0 if a_unseen else 1
-    return 0 if a_opened > b_opened else 1
+    return 0 if a_opened >= b_opened else 1
 
 

@@ -92,11 +92,10 @@ def outcome(told: Told, p: Params, end: int, details: tuple[int, ...]) -> str:
         return (f"the craft have lost each other: {count(apart, 'dhex')} apart, beyond both "
                 f"detection ranges ({seen_a} and {seen_b})")
     if not details:
-        return "one craft escaped beyond the other's detection range"
-    runner, apart, blind, seen = details[:4]
-    whose = "its own" if blind == runner else f"{names[1 - runner]}'s"
+        return "one craft ran beyond the other's detection range and escaped"
+    runner, apart, _, seen = details[:4]
     return (f"{names[runner]} escaped: it opened the range to {count(apart, 'dhex')} from "
-            f"{names[1 - runner]}, beyond {whose} detection range of {seen}")
+            f"{names[1 - runner]}, beyond {names[1 - runner]}'s detection range of {seen}")
 
 
 def narrate(told: Told, events: list[tuple[int, ...]], end: int) -> tuple[list[Event], str]:
@@ -227,30 +226,30 @@ class _Teller:
         incoming, stopped, base, remainder, rolled, strength, unit = e[2:9]
         ratio = self.p.screens_ratio
         through = incoming - stopped
-        if unit == f.UNIT_MISSILE and self.p.literal_screens:
-            how = f"one in {ratio} penetrates: {incoming} ÷ {ratio} = {base}"
-            rolls: list[Check | Roll] = []
-            if rolled:
-                extra = rolled < remainder
-                how += f", d{ratio} rolled {rolled}: {'+1' if extra else '+0'}"
-                rolls.append(Roll(f"d{ratio}", rolled, "+1" if extra else "+0"))
-            self.say("damage", f"screens {strength} (R6 literal): {how}; {stopped} repelled, "
-                     f"{count(through, 'missile')} through", rolls, depth=1)
-            return
+        literal = unit == f.UNIT_MISSILE and self.p.literal_screens
         noun = "missile" if unit == f.UNIT_MISSILE else "dhit"
-        name = self.names[target]
         if strength == 0:
-            self.say("damage", f"{name} has no screens up: {count(through, noun)} through",
-                     depth=1)
+            self.say("damage", f"{self.names[target]} has no screens up: "
+                     f"{count(through, noun)} through", depth=1)
             return
+        top = remainder - self.p.strict_remainder  # the highest d6 face that adds one
         how = f"{incoming} ÷ {ratio} = {base}"
-        rolls = []
+        rolls: list[Check | Roll] = []
+        extra = 0
         if rolled:
-            extra = rolled < remainder
+            extra = 1 if rolled <= top else 0
+            test = "<" if self.p.strict_remainder else "≤"
+            failed = "≥" if self.p.strict_remainder else ">"
             how += (f", remainder {remainder}: d{ratio} rolled {rolled}"
-                    f"{' < ' if extra else ' ≥ '}{remainder}, {'+1' if extra else '+0'}")
-            rolls.append(Roll(f"d{ratio}", rolled, "+1" if extra else "+0"))
-        if base + (1 if rolled and rolled < remainder else 0) > strength:
+                    f" {test if extra else failed} {remainder}, +{extra}")
+            rolls.append(Roll(f"d{ratio}", rolled, f"+{extra}"))
+        if literal:
+            most = f", at most {strength}" if incoming - base - extra > strength else ""
+            self.say("damage", f"screens {strength}: one missile in {ratio} penetrates ({how}), "
+                     f"the rest are repelled{most}: {stopped} repelled, "
+                     f"{count(through, noun)} through", rolls, depth=1)
+            return
+        if base + extra > strength:
             how += f", at most {strength}"
         self.say("damage", f"screens {strength}: {how}; {stopped} stopped, "
                  f"{count(through, noun)} through", rolls, depth=1)

@@ -6,8 +6,8 @@ out one way or the other, and each dhit's box falls among the target's armor, it
 its other boxes. Which of the other boxes the random dhits took is a uniform sample without
 replacement, so the chance a row is hit or wholly lost follows from how many random dhits fell
 among them (the hypergeometric distribution). When the states to enumerate would be too many,
-the volley is sampled with damage.py's sheet instead (Inflicting Damage as fight.py does it;
-both are tested against the exact odds), and said so.
+the volley is sampled instead, through the fight rules themselves (fight.py's screens and
+Inflicting Damage on a fight's own array), and said so.
 """
 
 from __future__ import annotations
@@ -25,15 +25,14 @@ from shipyard.api import (
     OddsReport,
     OddsTable,
     Point,
-    Roller,
     Terms,
     chance_all,
     chance_none,
     wilson,
 )
+from shipyard.systems.smallcraft.combat import fight as f
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
-from shipyard.systems.smallcraft.combat.damage import Boxes, screen, screen_literal
 from shipyard.systems.smallcraft.options import ODDS_RANGE
 from shipyard.systems.smallcraft.rules import CraftDesign
 
@@ -73,6 +72,7 @@ class Volley:
     screens: int  # the target's powered screen strength
     ratio: int
     literal: bool
+    strict: int  # R12: only a d6 below the remainder adds one
 
 
 class PartOdds(NamedTuple):
@@ -100,12 +100,13 @@ def volley(attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: in
     distance = terms.whole("range", min(ODDS_RANGE, catalog.ranges.beam_dhexes))
     moving = terms.whole("speed", 0)
     v = _volley(a, t, crew, switches, table, catalog.ranges.beam_dhexes, distance, moving)
+    crews = (crew, tables.crew(target.model, table, {}))
     title = (f"{a.name} fires on {t.name} at {distance} dhexes, the target moving {moving} "
              f"dhex{'es' * (moving != 1)}/dturn{' across the line of fire' * switches.transverse}")
     notes = [f"{s.label}: {s.dhits} dhits, {s.why}" for s in v.shots]
     if v.salvo[0]:
         notes.append(f"a salvo of {v.salvo[0]} missiles of damage {v.salvo[1]} strikes "
-                     f"({'R6 literal' if v.literal else 'R6'}: screens repel by salvo)")
+                     f"(R6: {'one in six penetrates' if v.literal else 'one in six repelled'})")
     if not v.shots and not v.salvo[0]:
         notes.append("no weapon reaches: beams fire within "
                      f"{catalog.ranges.beam_dhexes} dhexes, and no missiles are carried")
@@ -121,7 +122,9 @@ def volley(attacker: CraftDesign, target: CraftDesign, terms: Terms, samples: in
                      "time limit (every outcome is too many to enumerate here)")
     else:
         notes.append("every outcome is too many to enumerate here")
-    return _sampled(v, title, notes, min(samples, affordable), seed)
+    setup = tables.Setup((a, t), crews, switches, table, catalog.ranges.beam_dhexes, distance,
+                         "head-on", (None, None))
+    return _sampled(v, setup, title, notes, min(samples, affordable), seed)
 
 
 def sample_cost(v: Volley) -> float:
@@ -178,7 +181,7 @@ def _volley(a: Spec, t: Spec, crew: tables.Crew, switches: tables.Switches, tabl
     t_supply -= min(t_supply, sum(t.rows[b.row].boxes for b in t.beams if b.aim is not None))
     screens = min(sum(t.rows[r].boxes for r in t.screens), t_supply)
     return Volley(a, t, tuple(shots), salvo, screens, table.screens_ratio,
-                  switches.literal_missile_screens)
+                  switches.literal_missile_screens, int(switches.strict_remainder))
 
 
 # --- exact ------------------------------------------------------------------------------------
@@ -193,9 +196,9 @@ def _exact(v: Volley, title: str, notes: list[str]) -> OddsReport:
     def screened(n: int, strength: int) -> list[tuple[int, float]]:
         """dhits through the screens, with their chances."""
         base, rem = divmod(n, v.ratio)
-        if strength == 0 or rem <= 1 or base >= strength:
+        if strength == 0 or rem - v.strict < 1 or base >= strength:
             return [(n - min(base, strength), 1.0)]
-        p_extra = (rem - 1) / v.ratio  # a d6 below the remainder
+        p_extra = (rem - v.strict) / v.ratio  # a d6 at or under the remainder (R12)
         return [(n - min(base + 1, strength), p_extra), (n - base, 1 - p_extra)]
 
     dist: dict[State, float] = {(armor0, screens0, 0, 0): 1.0}
@@ -204,7 +207,7 @@ def _exact(v: Volley, title: str, notes: list[str]) -> OddsReport:
     if v.salvo[0]:
         count, damage = v.salvo
         dist = _step(dist, 1.0, lambda st: _salvo(count, damage, min(st[1], v.screens),
-                                                  v.ratio, v.literal), other0)
+                                                  v.ratio, v.literal, v.strict), other0)
     return _report(v, title, notes, dist, armor0, screens0, other0)
 
 
@@ -275,11 +278,11 @@ def exact_work(v: Volley) -> int:
     return work + len(t.rows) * (min(other, so_far) + 1) * 4
 
 
-def _salvo(count: int, damage: int, strength: int, ratio: int,
-           literal: bool) -> list[tuple[int, float]]:
+def _salvo(count: int, damage: int, strength: int, ratio: int, literal: bool,
+           strict: int) -> list[tuple[int, float]]:
     """dhits of a salvo through the screens (R6), with their chances."""
     base, rem = divmod(count, ratio)
-    p_extra = max(0, rem - 1) / ratio
+    p_extra = max(0, rem - strict) / ratio if strength > 0 else 0.0
     outcomes = [(base + 1, p_extra), (base, 1 - p_extra)] if p_extra else [(base, 1.0)]
     out = []
     for n, p in outcomes:
@@ -381,36 +384,51 @@ def _distribution(name: str, p: dict[int, float]) -> Distribution:
 # --- sampled -----------------------------------------------------------------------------------
 
 
-def _sampled(v: Volley, title: str, notes: list[str], samples: int,
+def _sampled(v: Volley, setup: tables.Setup, title: str, notes: list[str], samples: int,
              seed: int) -> OddsReport:
+    """The volley played `samples` times by the fight rules: a fight's array with the attacker
+    as side 0 and the target as side 1, its screens powered as the volley says, then each
+    shot's d100, the screens (fight.screen, or fight.screen_literal for a salvo under R6) and
+    Inflicting Damage (fight.inflict), on one dice stream."""
+    from shipyard.api import Recorder, die, new_stream
+
     t = v.target
-    roller = Roller(seed)
+    params = tables.params(setup, 1)
+    template = tables.pack(params).array
+    base = template[f.S_POWER] + params.row_stride
+    strength = v.screens
+    for r in t.screens:  # in sheet order, as the default pilot powers them
+        template[base + r] = min(t.rows[r].boxes, strength)
+        strength -= template[base + r]
+    alive_at = template[f.S_ALIVE] + params.row_stride
+    rng = new_stream(seed)
+    rec = Recorder(True, None)
     through: dict[int, int] = {}
     random_: dict[int, int] = {}
     counts = {"out": 0, "destroyed": 0, "crew": 0, "power": 0}
     hit = [0] * len(t.rows)
     gone = [0] * len(t.rows)
     for _ in range(samples):
-        boxes = Boxes(t)
-        n = r = 0
+        a = template.copy()
+        a[:5] = rng
+        rec.events = []
         for shot in v.shots:
-            if roller.d(100) <= shot.target:
-                strength = min(_screens_left(t, boxes), v.screens)
-                s = screen(roller, shot.dhits, strength, v.ratio)
-                for h in boxes.inflict(roller, s.through):
-                    n += 1
-                    r += not h.by_armor
+            if die(a, 100) <= shot.target:
+                stopped = f.screen(a, shot.dhits, f.powered(a, 1, f.K_SCREENS), v.ratio,
+                                   v.strict)[0]
+                f.inflict(a, rec, 1, shot.dhits - stopped)
         if v.salvo[0]:
             count, damage = v.salvo
-            strength = min(_screens_left(t, boxes), v.screens)
-            s = (screen_literal if v.literal else screen)(roller, count, strength, v.ratio)
-            for h in boxes.inflict(roller, s.through * damage):
-                n += 1
-                r += not h.by_armor
+            meet = f.screen_literal if v.literal else f.screen
+            stopped = meet(a, count, f.powered(a, 1, f.K_SCREENS), v.ratio, v.strict)[0]
+            f.inflict(a, rec, 1, (count - stopped) * damage)
+        rng = a[:5]
+        n = a[f.DEALT]
+        r = sum(1 for e in rec.events if e[0] == f.EV_HIT and e[5] == 0)
         through[n] = through.get(n, 0) + 1
         random_[r] = random_.get(r, 0) + 1
-        alive = boxes.alive
-        destroyed = boxes.left == 0
+        alive = a[alive_at:alive_at + len(t.rows)]
+        destroyed = a[f.NS + f.LEFT] == 0
         crew = bool(t.crew) and all(alive[i] == 0 for i in t.crew)
         power = bool(t.power) and all(alive[i] == 0 for i in t.power)
         counts["destroyed"] += destroyed
@@ -446,10 +464,6 @@ def _sampled(v: Volley, title: str, notes: list[str], samples: int,
                               _chance("wholly lost", gone[i], samples)))
     return OddsReport(title, False, samples, tuple(notes), dists, tuple(chances),
                       (rows_table(parts),))
-
-
-def _screens_left(t: Spec, boxes: Boxes) -> int:
-    return sum(boxes.alive[r] for r in t.screens)
 
 
 def _chance(label: str, count: int, samples: int) -> Chance:

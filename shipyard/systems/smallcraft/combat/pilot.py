@@ -14,9 +14,9 @@ rules:
 Rows are indices into `s.me.spec.rows` (the sheet, in order). Load your own with
 `shipyard duel A B --pilot-a my_pilots.py:Cautious`; a replaced pilot flies uncompiled.
 
-The default pilot's decisions are fight rules (fight.py: plan, turn_wish, launch_wish), compiled
-with the rest; `Pilot`'s methods return what they decide, and `PilotAsker` puts a user's
-answers to the questions the rules `ask`.
+The default pilot's decisions are fight rules (fight.py: plan, burn, wanted_change, facing_wish,
+launch_wish), compiled with the rest; `Pilot`'s methods return what they decide, and
+`PilotAsker` puts a user's answers to the questions the rules `ask`.
 """
 
 from __future__ import annotations
@@ -152,9 +152,11 @@ class Situation:
 
 
 class Pilot:
-    """The default pilot: closes to its standoff range, points its best beam at the foe, fires
-    whatever bears, and keeps its missiles for a shot that can land; with no weapon left it
-    flees. Each method returns what the compiled rules decide."""
+    """The default pilot (RULINGS, "The default pilot"): closes to its standoff range and moves
+    across the foe's line of fire, turns its drive where it must burn (out of beam reach or
+    with the range opening) and its best beam on the foe otherwise, fires whatever bears, and
+    keeps its missiles for a shot that can land; with no weapon left it flees. Each method
+    returns what the compiled rules decide (fight.py: plan, facing_wish, launch_wish)."""
 
     def power(self, s: Situation) -> dict[int, int]:
         # the rules planned this dturn's power before asking: it stands in the state

@@ -44,15 +44,20 @@ class Switches(NamedTuple):
     quickness_die: bool
     gunner_quickness: bool
     literal_missile_screens: bool
+    strict_remainder: bool
 
     def named(self, die: int) -> list[str]:
-        """The seed's optional rules in force, and R6 where it is read literally: what the
-        header of a fight says is on (the quickness die is on unless switched off)."""
+        """The seed's optional rules in force: what the header of a fight says is on (the
+        quickness die is on unless switched off)."""
         on = [(f"quickness-die (d{die} added to each Quickness)", self.quickness_die),
               ("gunner-quickness", self.gunner_quickness), ("transverse", self.transverse),
-              ("range-penalty", self.range_penalty),
-              ("missile-screens=literal", self.literal_missile_screens)]
+              ("range-penalty", self.range_penalty)]
         return [name for name, flag in on if flag]
+
+    def readings(self) -> list[str]:
+        """How the rulings R6 and R12 read the text: what the header of a fight says."""
+        return [f"missile-screens={'literal' if self.literal_missile_screens else 'as-beams'}",
+                f"screens-remainder={'below' if self.strict_remainder else 'at-or-under'}"]
 
 
 class Setup(NamedTuple):
@@ -90,7 +95,8 @@ def switches(table: CombatTable, given: Mapping[str, Value]) -> Switches:
         range_penalty=values.get("range-penalty", "off") == "on",
         quickness_die=values.get("quickness-die", "on") == "on",
         gunner_quickness=values.get("gunner-quickness", "off") == "on",
-        literal_missile_screens=values.get("missile-screens", "salvo") == "literal",
+        literal_missile_screens=values.get("missile-screens", "literal") == "literal",
+        strict_remainder=values.get("screens-remainder", "at-or-under") == "below",
     )
 
 
@@ -152,6 +158,8 @@ class Params(NamedTuple):
     closing_gain: float
     max_closing: float
     horizon: int
+    strict_remainder: int  # R12: 1 when only a d6 below the remainder adds one
+    evasion: float  # the default pilot's own speed across the line of fire, within reach
     quickness: list[int]
     gunnery: list[int]
     computer: list[int]
@@ -270,6 +278,7 @@ def params(setup: Setup, cap: int) -> Params:
         per_cbloc=specs[0].power_per_cbloc,
         standoff=float(pilot.standoff), closing_gain=float(pilot.closing_gain),
         max_closing=float(pilot.max_closing), horizon=pilot.missile_horizon,
+        strict_remainder=int(sw.strict_remainder), evasion=float(pilot.evasion),
         quickness=[c.quickness for c in crews], gunnery=[c.gunnery for c in crews],
         computer=[c.computer for c in crews], pilot_fires=[int(c.pilot_fires) for c in crews],
         rows=[len(s.rows) for s in specs],
@@ -315,7 +324,7 @@ def params(setup: Setup, cap: int) -> Params:
 SEGMENTS = (("alive0", f.S_ALIVE), ("boxes0", f.S_DESTROYED), ("rows0", f.S_POWER),
             ("mounts0", f.S_MOUNTS), ("missiles0", f.S_MISSILES), ("drives0", f.S_THRUST),
             ("flights0", f.S_FLIGHTS))
-FLOATS = ("standoff", "closing_gain", "max_closing")
+FLOATS = ("standoff", "closing_gain", "max_closing", "evasion")
 
 
 def pack(p: Params) -> f.Fight:
