@@ -683,7 +683,8 @@ def apply_hit(p: Params, f: list[int], attacker: int, damage: int, rec: Recorder
         f[S_DEALT + attacker] += taken
         emit(rec, (EV_SYSTEM, target, g - base, taken, h - taken, 1 if by_attacker else 0))
         stops = works(p, f, g, h) and not works(p, f, g, h - taken)
-        stopped = stopped or stops
+        # armour gives nothing that `refresh` counts: its loss changes no figure or plan
+        stopped = stopped or (stops and f[p.kind + g] != ARMOUR)
         if h == taken:
             emit(rec, (EV_LOST, target, g - base))
         elif stops:
