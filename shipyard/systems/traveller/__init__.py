@@ -72,6 +72,11 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
 
         return sheet.sheet(design.built, design.catalog)
 
+    def cards(self, catalog: TravellerCatalog) -> Printable:
+        from shipyard.systems.traveller.cards import cards
+
+        return cards(catalog)
+
     def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.traveller.combat import SUPPORT  # not for validate or show
 

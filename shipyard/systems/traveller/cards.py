@@ -1,30 +1,38 @@
-"""traveller's combat reference cards: the seed's turn sequence, actions, reactions, range bands,
-criticals and traits, as tables (the kit prints them with the catalog's). Each line names the
-ruling that fixes what the seed leaves open (catalogs/traveller/RULINGS.md)."""
+"""traveller's reference cards: a play aid for the table (issue 21), not a catalog dump. The
+seed's turn sequence, the actions and reactions, range bands, missiles, critical hits, the
+weapons with their DMs and traits. Each line names the ruling that fixes what the seed leaves
+open (catalogs/traveller/RULINGS.md); construction tables stay in `shipyard catalog`.
+
+The same tables are the tail of `shipyard catalog traveller` (combat_tables)."""
 
 from __future__ import annotations
 
-from shipyard.api import Table
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shipyard.api import Printable, Table
 from shipyard.systems.traveller.models import TravellerCatalog
 
 SEQUENCE = [
-    ["0", "Find the enemy", "both scan, Sensors 8+; a side that alone finds the other has a "
-     "free round (an attack step, no reactions against it); both failing, both scan again, "
-     "ten tries (TRV-R17)"],
-    ["1", "Initiative", "2D + Pilot skill + Captain's Tactics Effect (8+, good or bad) + Thrust, "
-     "+ last turn's Inspire Effect, −2 per reaction bought; ties: more thrust, then A (TRV-R21)"],
+    ["0", "Find the enemy", "both scan, Sensors 8+ (the enemy's stealth a DM against); a side "
+     "that alone finds the other has a free round (an attack step, no reactions against it); "
+     "both failing, both scan again, ten tries (TRV-R17)"],
+    ["1", "Initiative", "2D + Pilot skill + Captain's Tactics Effect (8+, good or bad) + "
+     "Thrust, + last turn's Inspire Effect, −2 per reaction bought; ties: more thrust, then "
+     "the first ship (TRV-R21)"],
     ["2", "Manoeuvre step", "reverse initiative order: overcharge, manoeuvre, then the range; "
      "then boarding (Adjacent) and line up shot (TRV-R18, TRV-R20, TRV-R22)"],
     ["3", "Attack step", "initiative order, one action a position: captain, sensors, engineer, "
-     "gunners; a destroyed ship acts no more"],
-    ["4", "Missile hits", "salvos whose flight is over, in initiative order (TRV-R19)"],
+     "gunners, pilot; a destroyed ship acts no more (TRV-R16)"],
+    ["4", "Missile hits", "salvos whose flight is over, in initiative order (TRV-R19, TRV-R34)"],
     ["5", "Back to 1", "bought reactions become next turn's −2 each; no winner when neither "
      "ship can harm the other any more (TRV-R30)"],
 ]
 
 ACTIONS = [
-    ["Overcharge", "engineer", "Engineer", "EDU", "8+", "Effect as thrust (0..double); −4: one "
-     "M-drive hit, −6 or worse: two"],
+    ["Overcharge", "engineer", "Engineer", "EDU", "8+", "Effect as thrust (0 to double); −4: "
+     "one M-drive hit, −6 or worse: two (TRV-R25)"],
     ["Manoeuvre", "pilot", "Pilot", "DEX", "6+", "apply thrust toward or away; on a failure "
      "none, kept for later (TRV-R20)"],
     ["Boarding", "pilot", "Pilot, opposed", "DEX", "beat them", "Adjacent, 1 thrust; a win ends "
@@ -43,8 +51,8 @@ ACTIONS = [
     ["Jam comms / communicate", "comms", "Electronics (comms)", "EDU", "8+", "no effect in a "
      "duel (TRV-R29)"],
     ["Inspire", "captain", "Leadership", "SOC", "8+", "Effect chained into next initiative"],
-    ["Direct fire", "gunner; pilot: one fixed mount", "Gunnery", "INT/DEX", "8+", "range, "
-     "weapon DMs; damage + Effect − armour, × mount (TRV-R16, TRV-R19)"],
+    ["Direct fire", "gunner; pilot: one fixed mount", "Gunnery", "INT/DEX", "8+", "range and "
+     "weapon DMs; damage + Effect − armour, × the mount (TRV-R16, TRV-R19)"],
     ["Launch salvo", "one gunner (or the pilot)", "Gunnery", "INT/DEX", "2+", "every missile "
      "mount at once, one position's action; a failed launch spends it (TRV-R16, TRV-R31)"],
 ]
@@ -53,14 +61,26 @@ REACTIONS = [
     ["Dodge", "Pilot", "10+", "1 thrust", "−Effect to the attack (the seed, not the book)"],
     ["Point defence", "Gunnery", "8+", "—", "only a weapon with the Point Defence trait (a "
      "battery: DM +1 a die, never an attack too); Effect missiles destroyed (TRV-R28, TRV-R33)"],
-    ["ECM", "Electronics (sensors)", "10+", "once a salvo", "+sensor and suite DM; Effect "
-     "missiles removed"],
+    ["ECM", "Electronics (sensors)", "10+", "once a salvo", "+sensor and countermeasures DM; "
+     "Effect missiles removed"],
     ["Sand", "Gunnery", "8+", "a canister", "−1D damage of a laser, before armour and the "
-     "mount's ×3/×10 (TRV-R27, TRV-R32)"],
+     "mount's ×3 or ×10 (TRV-R27, TRV-R32)"],
     ["Screens", "Gunnery (screens)", "6+", "—", "not simulated (TRV-R29)"],
     ["How many", "initiative", "0–4: 1, 5–8: 2, 9–12: 3, 13+: 4", "", "below 0: 1 (TRV-R21)"],
-    ["Burning", "initiative", "", "−2 next turn each", "extra reactions, at most burn_max "
-     "(TRV-R25)"],
+    ["Burning", "initiative", "", "−2 next turn each", "extra reactions, the default crew at "
+     "most two a turn (TRV-R25)"],
+]
+
+MISSILES = [
+    ["Launch", "Gunnery 2+, every missile mount of the ship at once; not at Adjacent or Close; "
+     "a failed launch spends the salvo (TRV-R31)"],
+    ["Flight", "the band's rounds at launch, whatever the range does next; 1 round lands in "
+     "the launching turn's missile step (TRV-R19, TRV-R34)"],
+    ["Defence", "the target's ECM first (10+, once a salvo), then its point-defence batteries "
+     "(8+), each the Effect in missiles off (TRV-R28)"],
+    ["To hit", "2D + 1 per missile beyond the first + the TL DM (firer's TL − target's, +1 to "
+     "+6; the Smart trait) vs 8+; a dodge takes its Effect off"],
+    ["Damage", "one missile's dice × the Effect (at least 1), less armour once (TRV-R19)"],
 ]
 
 TRAITS = [
@@ -72,15 +92,46 @@ TRAITS = [
     ["Point Defence", "the only weapons that may react against missiles (TRV-R28)"],
 ]
 
+# The measure of a card's entry at 7.2 pt (traveller/cards.css): the kit's 6.6 pt measure
+# (core/cards.py) scaled down, and kept on the safe side; checked by rendering in the tests.
+CHARS_PER_LINE = 52
+LINES_PER_CARD = 22
+TEMPLATE = "traveller/cards/entries.html"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a card: its head in bold, then its text."""
+
+    head: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """What the card template reads (`card.title`, `card.note`, `card.entries`)."""
+
+    title: str
+    note: str
+    entries: tuple[Entry, ...]
+    template: str = TEMPLATE
+
+
+def dm(value: int) -> str:
+    """A DM as the book prints it, with a true minus sign."""
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
 
 def combat_tables(catalog: TravellerCatalog) -> list[Table]:
+    """The play-aid tables, in names a player reads: the cards and `catalog`'s tail."""
     combat = catalog.combat
     bands = Table("Range bands (TRV-R18)", ["band", "up to", "thrust to cross in/out",
                                               "attack DM", "missile flight"],
-                  [[b.name, b.up_to, str(b.thrust), f"{b.dm:+d}",
-                    f"{b.flight} rounds" if b.flight else "no launch"] for b in combat.bands],
-                  note="a 1-round flight lands in the launching turn's missile step (TRV-R34). "
-                       + combat.source)
+                  [[b.name, b.up_to, str(b.thrust), dm(b.dm),
+                    f"{b.flight} round{'s' * (b.flight != 1)}" if b.flight else "no launch"]
+                   for b in combat.bands],
+                  note="thrust toward and away by both ships adds up; what is short of a "
+                       "boundary is banked (TRV-R18)")
     crits = Table("Critical hits (TRV-R24)", ["2D", "location", "in a duel (house)"],
                   [[loc.roll, loc.name, loc.duel or "—"] for loc in catalog.critical_locations
                    if loc.roll.isdigit()],
@@ -88,12 +139,71 @@ def combat_tables(catalog: TravellerCatalog) -> list[Table]:
                        "up, at most 6; each tenth of the starting Hull lost: one of severity "
                        "1 (tenths crossed by a critical's own damage count at once); a "
                        "location hit again rises to the severity or by one (TRV-R24).")
+    weapons = Table("Weapons and their DMs", ["weapon", "range", "attack DM", "damage",
+                                              "traits"],
+                    [[w.name, w.range, dm(combat.weapon_dm.get(w.id, 0))
+                      if w.dice is not None and w.effect != "intercept" and w.ordnance is None
+                      else "—", w.damage, w.traits or "—"] for w in catalog.weapons],
+                    note="identical weapons in one turret: +1 damage a die per extra weapon "
+                         "(TRV-R19); a spinal mount of N multiples rolls N× its dice "
+                         "(TRV-R35)")
     return [
-        Table("Turn sequence (seed 002)", ["", "step", "what"], SEQUENCE),
+        Table("Turn sequence (the seed)", ["", "step", "what"], SEQUENCE),
         Table("Actions", ["action", "position", "skill", "characteristic", "target", "effect"],
               ACTIONS, note="each position one action a step; DMs are skill + characteristic "
-                            "(TRV-R25)"),
+                            "(TRV-R16, TRV-R25)"),
         Table("Reactions", ["reaction", "skill", "target", "costs", "effect"], REACTIONS),
-        bands, crits,
+        bands,
+        Table("Missiles", ["step", "how"], MISSILES),
+        crits,
+        weapons,
         Table("Traits", ["trait", "in a duel"], TRAITS),
     ]
+
+
+PLAIN = ("what", "how", "in a duel", "in a duel (house)", "effect")  # columns read bare
+
+
+def entries(table: Table) -> list[Entry]:
+    """A row as a player reads it: its first cell in bold, then "column: value" for the rest
+    (a sequence step's number and name read as one head)."""
+    out = []
+    for row in table.rows:
+        head, start = row[0], 1
+        if not head.strip() or head.isdigit():
+            head, start = f"{row[0]}. {row[1]}".lstrip(". "), 2
+        cells = [(table.columns[i], row[i]) for i in range(start, len(row))
+                 if row[i].strip() not in ("", "—")]
+        text = " · ".join(v if k in PLAIN else f"{k}: {v}" for k, v in cells)
+        out.append(Entry(head, text))
+    return out
+
+
+def lines(entry: Entry) -> int:
+    return max(1, math.ceil((len(entry.head) + 1 + len(entry.text)) / CHARS_PER_LINE))
+
+
+def deal(title: str, note: str, rows: Sequence[Entry]) -> list[Card]:
+    """Entries packed onto as many cards as they need at this measure; the note on the first."""
+    piles: list[list[Entry]] = [[]]
+    room = LINES_PER_CARD - 1 - (math.ceil(len(note) / CHARS_PER_LINE) if note else 0)
+    for entry in rows:
+        if piles[-1] and lines(entry) > room:
+            piles.append([])
+            room = LINES_PER_CARD - 1
+        piles[-1].append(entry)
+        room -= lines(entry)
+    count = len(piles)
+    return [Card(title if count == 1 else f"{title}, {n}/{count}", note if n == 1 else "",
+                 tuple(pile)) for n, pile in enumerate(piles, start=1)]
+
+
+def cards(catalog: TravellerCatalog) -> Printable:
+    deck: list[Card] = []
+    for table in combat_tables(catalog):
+        deck += deal(table.title, table.note, entries(table))
+    return Printable("_base/cards.html", {
+        "title": "traveller reference cards",
+        "deck_title": "traveller · space combat (seed 002)",
+        "cards": deck,
+    }, ("_base/cards.css", "traveller/cards.css"))

@@ -1,0 +1,65 @@
+"""The cards are a play aid (issue 21 item 15): names never ids, no source strings, no validator
+codes, nothing under 7 pt, and every combat ruling on its card."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from shipyard.core.yard import Yard
+from shipyard.systems.traveller.cards import combat_tables
+from shipyard.systems.traveller.models import TravellerCatalog
+from shipyard.systems.traveller.rules import CODES
+from tests.cli import shipyard
+from tests.conftest import ROOT
+
+
+def catalog() -> TravellerCatalog:
+    report = Yard().check(ROOT / "catalogs" / "traveller" / "examples" / "dragon-sdb.yaml")
+    assert report.design is not None
+    found: TravellerCatalog = report.design.catalog
+    return found
+
+
+def printed(tmp_path: Path) -> tuple[str, list[float]]:
+    """The cards' text and every character's font size, read back from the PDF."""
+    out = tmp_path / "cards.pdf"
+    assert shipyard("cards", "traveller", "-o", out).code == 0
+    pdf = pdfium.PdfDocument(out)
+    text, sizes = [], []
+    for page in pdf:
+        tp = page.get_textpage()
+        text.append(tp.get_text_range())
+        for i in range(tp.count_chars()):
+            if not tp.get_text_range(i, 1).isspace():
+                sizes.append(pdfium_c.FPDFText_GetFontSize(tp, i))
+    return "\n".join(text), sizes
+
+
+def test_the_cards_print_names_never_ids_sources_or_codes_and_nothing_under_7_pt(
+        tmp_path: Path) -> None:
+    text, sizes = printed(tmp_path)
+    assert "Turn sequence" in text and "Missiles" in text and "Weapons and their DMs" in text
+    cat = catalog()
+    ids = {i for table in (cat.parts, cat.weapons, cat.craft, cat.software)
+           for i in (e.id for e in table) if "_" in i}
+    words = set(re.findall(r"[a-z0-9_]+", text))
+    assert not ids & words, sorted(ids & words)[:5]
+    for source in ("csv:", "ceres:", "weapons.csv", "rows:"):
+        assert source not in text, source
+    assert not [code for code in CODES if code in text]
+    assert "burn_max" not in text and "1 rounds" not in text and "(per_ton)" not in text
+    assert min(sizes) >= 7 - 0.05, min(sizes)
+    assert "Parts" not in text and "Hull configurations" not in text
+
+
+def test_every_combat_ruling_has_its_card_line() -> None:
+    rulings = (ROOT / "catalogs" / "traveller" / "RULINGS.md").read_text(encoding="utf-8")
+    numbers = sorted({int(n) for n in re.findall(r"\*\*TRV-R(\d+) ", rulings) if int(n) >= 16})
+    cards = "\n".join(str(t) for t in combat_tables(catalog()))
+    assert numbers[-1] >= 35
+    for number in numbers:
+        assert re.search(rf"TRV-R{number}\b", cards), f"TRV-R{number}"
