@@ -191,6 +191,10 @@ class Combat(StrictModel):
     fire_crew_loss: Dice
     fire_morale_loss: Dice
     round_limit: int = Field(ge=1, le=1000)
+    disengaged_after: int = Field(ge=1, le=1000, description="rounds beyond every weapon's "
+                                  "reach of each other before the GM calls them disengaged")
+    stalemate_after: int = Field(ge=1, le=1000, description="rounds without loss or boarding "
+                                 "action before the GM calls a stalemate")
     simplified_hulk_below: int = Field(ge=1, le=100)
     start_range: int = Field(ge=0, le=100, description="VU apart when a duel starts")
     geometry: Annotated[str, GEOMETRY.validator()] = Field(

@@ -51,5 +51,8 @@ OPTIONS = FightOptions(
     rules=RULES,
     pilot="captain",
     end_reasons={"hulked": "the loser is a drifting space hulk",
-                 "exploded": "the loser's plasma drive or warp engine exploded"},
+                 "exploded": "the loser's plasma drive or warp engine exploded",
+                 "disengaged": "the ships stayed beyond every weapon's reach of each other "
+                               "(R25): no winner",
+                 "stalemate": "rounds passed without loss or boarding action (R26): no winner"},
 )

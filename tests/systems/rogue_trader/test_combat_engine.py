@@ -502,11 +502,13 @@ def test_a_warp_drive_explosion_strikes_like_a_lance() -> None:
 
 def test_the_losing_boarder_may_break_free_too() -> None:
     # R20: either locked ship may try at the start of its turn; the default captain of a
-    # boarder that is losing tries: outmatched by 20 or more (Hazeroth's Command 80 + 5 + 10
-    # against Sword's 50) and her Morale under 50. Sword's helm 30 + 20 - 20 = 30
-    b = Bout("sword", "hazeroth", [25], crew=({}, {"command": 80}))  # Sword tears free: 25
+    # boarder that is losing tries: outmatched by 20 or more and her Morale under 50. Sword's
+    # helm 30 + 20 - 20 = 30. She must be a gunner who boarded (D2: a captain whose plan is
+    # boarding stays): the Hazeroth at 1 Hull Integrity, her guns can finish it
+    b = Bout("sword", "hazeroth", [25], crew=({}, {"command": 100}))  # Sword tears free: 25
     b.place(0.5)
     b.ship(0)[sh.MORALE] = 40
+    b.ship(1)[sh.HULL] = 1
     b.s.misc[sh.LOCKED] = 0
     b.s.misc[sh.ORDER], b.s.misc[sh.ORDER + 1] = 1, 0
     b.run(fight.boarding_round)
@@ -521,6 +523,9 @@ def test_a_failed_break_free_costs_the_boarder_20_on_command() -> None:
     b.place(0.5)
     b.ship(0)[sh.MORALE] = 40
     b.s.misc[sh.LOCKED] = 0
+    # the rule, whoever decides to try (the default boarder would not: D2)
+    b.rec.asker = lambda side, q, facts, default: (
+        side == 0 if q == fight.Q_BREAK_FREE else default)
     b.run(fight.boarding_round)
     command = next(e for e in b.events() if e.text.startswith("opposed Command"))
     sword = command.rolls[0]

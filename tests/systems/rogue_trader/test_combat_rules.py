@@ -53,6 +53,14 @@ def test_detection_bonus_is_the_tens_digit() -> None:
     assert [rules.detection_bonus(d) for d in (4, 10, 15, 20, -5)] == [0, 1, 1, 2, 0]
 
 
+def test_a_negative_detection_counts_its_tens_digit_against_it() -> None:
+    # R16 (issue 24): the docstring said a negative Detection gives 0; -15 gave -1 all along
+    detections = (-5, -9, -10, -15, -20, -25)
+    assert [rules.detection_bonus(d) for d in detections] == [0, 0, -1, -1, -2, -2]
+    bonuses = [rules.detection_bonus(d) for d in range(-40, 41)]
+    assert bonuses == sorted(bonuses)  # a worse Detection never gives a better bonus
+
+
 def test_armour_is_subtracted_once_from_the_summed_damage() -> None:
     # seed, Armour: three hits of 10 against Armour 20 do 10, not nothing
     assert rules.through_armour(30, 0, 20, 0) == 10

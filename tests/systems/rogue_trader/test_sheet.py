@@ -128,21 +128,21 @@ def test_a_fleet_with_cards(tmp_path: Path) -> None:
     run = shipyard("sheet", example("sword"), example("hazeroth"), "--cards", "-o", out)
     assert run.code == 0
     count, text = pages_and_text(out)
-    assert count == 3 and "Boarding" in text
+    assert count == 4 and "Boarding" in text  # two Ship Records and two pages of cards
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_cards_on_one_page(tmp_path: Path, paper: str) -> None:
+def test_nine_cards_a_page(tmp_path: Path, paper: str) -> None:
     out = tmp_path / f"cards-{paper}.pdf"
     assert shipyard("cards", "rogue-trader", "--paper", paper, "-o", out).code == 0
     count, text = pages_and_text(out)
-    assert count == 1
+    assert count == 2
     titles = ["The Strategic Round", "Manoeuvre Actions", "Shooting Actions",
               "Shields, Armour, Turrets", "Crippled; Critical Hits", "Critical Hits 5–8",
-              "Critical Hits 9–11", "Ramming", "Boarding"]
+              "Critical Hits 9–11", "Ramming", "Boarding", "The duel: the default captain"]
     for title in titles:
         assert title in text
-    assert text.count("rogue-trader · Rogue Trader starship combat") == 9
+    assert text.count("rogue-trader · Rogue Trader starship combat") == 10
     for entry in CATALOG.critical_hits:  # the whole chart is on the cards
         assert entry.name in text
 
@@ -152,11 +152,13 @@ def test_cards_read_their_numbers_from_the_catalog(tmp_path: Path) -> None:
     overlay.mkdir(parents=True)
     rules = yaml.safe_load((example("sword").parent.parent / "rules.yaml").read_text())
     rules["combat"]["surprise_bonus"] = 30
+    rules["combat"]["stalemate_after"] = 25  # the default captain's card: R26
     (overlay / "rules.yaml").write_text(yaml.safe_dump({"combat": rules["combat"]}))
     out = tmp_path / "cards.pdf"
     run = shipyard("--catalog", tmp_path / "house", "cards", "rogue-trader", "-o", out)
     assert run.code == 0, run.err
-    assert "Surprised ship at +30" in pages_and_text(out)[1]
+    text = " ".join(pages_and_text(out)[1].split())
+    assert "Surprised ship at +30" in text and "Stalemate: 25 rounds" in text
 
 
 def test_the_crippled_column_and_card_5_read_the_catalog(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import math
 from typing import Any, NamedTuple
 
 from shipyard.api import Event, FightRules, FightSupport, Prepared, Terms
-from shipyard.systems.rogue_trader.combat import fight
+from shipyard.systems.rogue_trader.combat import fight, orders
 from shipyard.systems.rogue_trader.combat import ship as sh
 from shipyard.systems.rogue_trader.combat import terms as tables
 from shipyard.systems.rogue_trader.combat.spec import Spec, build
@@ -25,7 +25,9 @@ OUT_REASONS = {sh.OUT_CREW: "crew-lost", sh.OUT_HULKED: "hulked", sh.OUT_EXPLODE
 ENDS: dict[int, tuple[int | None, str]] = {
     **{10 * winner + code: (winner, why) for winner in (0, 1)
        for code, why in OUT_REASONS.items()},
-    fight.BOTH_LOST: (None, "both-lost"), fight.CAP: (None, "cap")}
+    fight.BOTH_LOST: (None, "both-lost"), fight.CAP: (None, "cap"),
+    fight.DISENGAGED: (None, "disengaged"), fight.STALEMATE: (None, "stalemate"),
+    fight.HARMLESS: (None, "harmless")}
 # side B out is end 0·10 + code: A wins; side A out is 1·10 + code: B wins
 RULES = FightRules(play=fight.play, fights=fight.fights,
                    modules=("shipyard.systems.rogue_trader.combat.fight",
@@ -154,8 +156,10 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
         offsets[f"o_{name}"] = len(data)
         data += block
     return sh.Params(
-        cap=cap, contact=table.contact_range, width=width, rams=rams, hits=hits, data=data,
+        cap=cap, contact=table.contact_range, disengaged_after=table.disengaged_after,
+        stalemate_after=table.stalemate_after, width=width, rams=rams, hits=hits, data=data,
         ships0=[sides[0]["ship"], sides[1]["ship"]],
+        memo=[0] * (orders.MEMO_SLOTS * orders.MEMO_FIELDS),
         parts0=[sides[(row - sh.P_TORPEDOES) % 2]["torpedoes"]
                 if row in (sh.P_TORPEDOES, sh.P_TORPEDOES + 1) else [0] * width
                 for row in range(sh.PART_ROWS)],

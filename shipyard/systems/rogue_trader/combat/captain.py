@@ -22,8 +22,12 @@ gets the `Situation` at the start of its decision and answers with orders the ru
                                     Integrity, with its Crew Population and Morale)
 
 Each method of `Captain` answers what the default captain (orders.py, compiled with the rules)
-would, so an override may call `super()`. Load your own with `shipyard duel A B --pilot-a
-my_captains.py:Cautious`; a replaced captain fights uncompiled, asked through the rules' `ask`.
+would, so an override may call `super()`. `s.judgement` is what the default captain reckons
+before deciding (her tactic, both sides' volley estimates, whether the exchange favours her,
+both sides' boarders), and `s.calm_rounds` / `s.apart_rounds` count toward the endings a game
+master declares (R25, R26), so a captain of your own can reuse the default's judgement. Load
+your own with `shipyard duel A B --pilot-a my_captains.py:Cautious`; a replaced captain fights
+uncompiled, asked through the rules' `ask`.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from shipyard.api import UserError
 from shipyard.systems.rogue_trader.combat import fight as rules
+from shipyard.systems.rogue_trader.combat import orders
 from shipyard.systems.rogue_trader.combat import ship as sh
 from shipyard.systems.rogue_trader.combat.spec import Gun, Spec, half_up
 from shipyard.systems.rogue_trader.combat.state import STATES, Ship
@@ -49,6 +54,7 @@ DIRECTIONS: tuple[Vec, ...] = ((1.0, 0.0), (_H, _H), (0.0, 1.0), (-_H, _H), (-1.
 OUT_WORDS = {sh.OUT_CREW: "crew-lost", sh.OUT_HULKED: "hulked", sh.OUT_EXPLODED: "exploded",
              sh.OUT_WARP: "warp", sh.OUT_SURRENDERED: "surrendered"}
 ACTIONS = {"shoot": rules.SHOOT, "ram": rules.RAM, "board": rules.BOARD}
+TACTICS = {sh.TACTIC_GUNNERY: "gunnery", sh.TACTIC_RAM: "ram", sh.TACTIC_BOARD: "board"}
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,22 @@ def move(position: Vec, facing: int, distance: int) -> Vec:
     return (position[0] + dx * distance, position[1] + dy * distance)
 
 
+@dataclass(frozen=True)
+class Judgement:
+    """What the default captain reckons before she decides (orders.py), for a captain of your
+    own to reuse: her tactic now ("gunnery", "board" or "ram"), each side's best volley as she
+    estimates it (mean Hull Integrity a Shooting Action takes off the other, scaled by what the
+    guns are still worth), whether the exchange of fire favours her (so a gunner presses), and
+    each side's Command target in a boarding action against the other now."""
+
+    tactic: str
+    volley: float
+    enemy_volley: float
+    favoured: bool
+    boarders: int
+    enemy_boarders: int
+
+
 @dataclass
 class Situation:
     round: int
@@ -78,6 +100,11 @@ class Situation:
     plan: tuple[str, int] | None = None  # the manoeuvre ordered this turn (for action())
     boarder: bool = False  # locked in a boarding action she started
     default: Any = None  # what the default captain answers
+    judgement: Judgement | None = None  # the default captain's reckoning, to reuse
+    calm_rounds: int = 0  # rounds so far without loss or boarding action (R26)
+    apart_rounds: int = 0  # rounds so far beyond every weapon's reach of each other (R25)
+    stalemate_after: int = 0  # the rounds after which each is declared (the catalog's)
+    disengaged_after: int = 0
 
     @property
     def range(self) -> float:
@@ -149,6 +176,13 @@ def view(spec: Spec, p: sh.Params, s: sh.State, side: int, crippled: tuple[int, 
     return ship
 
 
+def judgement(p: sh.Params, s: sh.State, side: int) -> Judgement:
+    """The default captain's reckoning for `side` now (orders.py's own functions)."""
+    return Judgement(TACTICS[orders.tactic(p, s, side)], orders.volley(p, s, side) / 1000,
+                     orders.volley(p, s, 1 - side) / 1000, orders.favoured(p, s, side),
+                     orders.boarders(p, s, side), orders.boarders(p, s, 1 - side))
+
+
 def position(me: Sequence[int]) -> Vec:
     root = math.sqrt(2)
     return ((me[sh.XP] + me[sh.XQ] * root) / 2, (me[sh.YP] + me[sh.YQ] * root) / 2)
@@ -190,7 +224,10 @@ class Asker:
         return Situation(int(s.misc[sh.ROUND]), view(self.specs[side], p, s, side, crippled),
                          view(self.specs[1 - side], p, s, 1 - side, crippled), p.contact,
                          locked >= 0, p.break_free_test, self.catalog, boarder=locked == side,
-                         default=default)
+                         default=default, judgement=judgement(p, s, side),
+                         calm_rounds=int(s.misc[sh.CALM]), apart_rounds=int(s.misc[sh.APART]),
+                         stalemate_after=p.stalemate_after,
+                         disengaged_after=p.disengaged_after)
 
     def answer(self, captain: Any, side: int, question: int, facts: tuple[Any, ...],
                default: int) -> int:

@@ -37,7 +37,9 @@ from shipyard.systems.rogue_trader.combat.rules import (
     through_armour,
 )
 from shipyard.systems.rogue_trader.combat.ship import (
+    APART,
     BFF,
+    CALM,
     CANNOT_TURN,
     CREW,
     DAMAGED,
@@ -46,10 +48,12 @@ from shipyard.systems.rogue_trader.combat.ship import (
     ENGINES_HALVED,
     ENGINES_WRECKED,
     FACING,
+    G_ARCS,
     G_BONUS,
     G_COUNT,
     G_CRIT,
     G_KIND,
+    G_REACH,
     G_SIDES,
     G_STEP,
     G_TO_HIT,
@@ -105,6 +109,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     STAT_FIELDS,
     TAKEN,
     THRUSTERS,
+    TRACKS,
     UNPOWERED,
     XP,
     XQ,
@@ -112,10 +117,12 @@ from shipyard.systems.rogue_trader.combat.ship import (
     YQ,
     Params,
     State,
+    armed,
     armour,
     augurs_working,
     detection,
     gun_bears,
+    in_reach,
     known,
     manoeuvrability,
     mod,
@@ -128,6 +135,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     states,
     strength,
     torpedoes,
+    tracks,
     turrets,
     working,
 )
@@ -202,6 +210,9 @@ BLOW_CREW, BLOW_HULL = 0, 1
 NOBODY = 20
 BOTH_LOST = 21
 CAP = 22
+DISENGAGED = 23  # R25: beyond every weapon's reach of each other for disengaged_after rounds
+STALEMATE = 24  # R26: stalemate_after rounds without loss or boarding action
+HARMLESS = 25  # R27: neither can harm the other from anywhere either can reach
 
 # the Critical Hit chart's results (ship.py reads the catalog's ids into these)
 C_HOLED, C_INTERNAL, C_SENSORS, C_THRUSTERS, C_FIRE, C_ENGINES, C_TECHSPRITES = 1, 2, 3, 4, 5, 6, 7
@@ -236,15 +247,18 @@ def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int
             end = over(s, rec)
             if end >= 0:
                 return end, number, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
-            if s.misc[LOCKED] >= 0:
-                continue
-        for i in range(2):
-            if s.misc[LOCKED] >= 0:
-                break  # a boarding action began this round: the exchange starts next round
-            turn(p, s, rng, rec, s.misc[ORDER + i])
-            end = over(s, rec)
-            if end >= 0:
-                return end, number, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
+        if s.misc[LOCKED] < 0:
+            for i in range(2):
+                if s.misc[LOCKED] >= 0:
+                    break  # a boarding action began this round: the exchange starts next round
+                turn(p, s, rng, rec, s.misc[ORDER + i])
+                end = over(s, rec)
+                if end >= 0:
+                    return end, number, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
+        end = declared(p, s)
+        if end >= 0:
+            emit(rec, (EV_END, -1, end, number))
+            return end, number, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
     emit(rec, (EV_END, -1, CAP, p.cap))
     return CAP, p.cap, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
 
@@ -265,6 +279,69 @@ def over(s: State, rec: Recorder | None) -> int:
     end = BOTH_LOST if out_a and out_b else (10 + out_a if out_a else out_b)
     emit(rec, (EV_END, -1, end, 0))
     return end
+
+
+# --- the GM's call: endings declared at the end of a round (R25-R27) ---------------------
+
+
+def declared(p: Params, s: State) -> int:
+    """The end a game master would call as a round ends, else −1: neither ship can harm the
+    other (R27); they have been beyond every weapon's reach of each other for
+    `disengaged_after` rounds (R25); `stalemate_after` rounds have passed without loss of Hull
+    Integrity, Crew Population or Morale and without a boarding action (R26)."""
+    now = tracks(s)
+    if now != s.misc[TRACKS] or s.misc[LOCKED] >= 0:
+        s.misc[CALM] = 0
+    else:
+        s.misc[CALM] += 1
+    s.misc[TRACKS] = now
+    up, uq, vp, vq = offset(s, 0)
+    dp, dq = dist4(up, uq, vp, vq)
+    if within(dp, dq, max(p.contact, max(reach(p, s, 0), reach(p, s, 1)))):
+        s.misc[APART] = 0
+    else:
+        s.misc[APART] += 1
+    moving = speed(p, s, 0) > 0 or speed(p, s, 1) > 0
+    if not can_harm(p, s, 0, dp, dq, moving) and not can_harm(p, s, 1, dp, dq, moving):
+        return HARMLESS
+    if s.misc[APART] >= p.disengaged_after:
+        return DISENGAGED
+    if s.misc[CALM] >= p.stalemate_after:
+        return STALEMATE
+    return -1
+
+
+def reach(p: Params, s: State, side: int) -> int:
+    """The farthest any of her working, loaded weapons reaches (VU; 0 without one)."""
+    far = 0
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        if armed(p, s, side, part):
+            far = max(far, p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_REACH])
+    return far
+
+
+def can_harm(p: Params, s: State, side: int, dp: int, dq: int, moving: bool) -> bool:
+    """Whether a gun, torpedo, ram or boarding of hers could yet affect the enemy, from any
+    place either ship can reach (R27), the enemy at squared distance (dp, dq). A ship with
+    Speed 0 stays where she lies for good (no repairs, R18 and R19); while either can move
+    (`moving`), either can reach anywhere (an estimate that errs toward "can harm": one that
+    cannot turn reaches only a line)."""
+    me = ship(s, side)
+    up, uq, vp, vq = offset(s, side)
+    bits = arc_bits(up, uq, vp, vq, me[FACING])
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        if armed(p, s, side, part):
+            if moving:
+                return True
+            # both adrift: the gun must reach where she lies, in an arc she can turn it to
+            arcs = p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_ARCS]
+            if in_reach(p, side, part, dp, dq) and (me[CANNOT_TURN] == 0 or arcs & bits):
+                return True
+    # a ram or a boarding needs contact and a helm test that can succeed (a d100 of 1 at least)
+    if not moving and not within(dp, dq, p.contact):
+        return False
+    test = p.data[p.o_stat + side * STAT_FIELDS + S_HELM] + manoeuvrability(p, s, side)
+    return test + max(p.board_test, p.ram_test) >= 1
 
 
 def initiative(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:

@@ -62,6 +62,18 @@ def dice_label(count: int, sides: int, bonus: int, total: int) -> str:
     return f" ({dice_text(count, sides, bonus)}{'' if count == 1 and not bonus else f' = {total}'})"
 
 
+# the endings a game master calls (R25-R27): no winner
+DECLARED = {
+    f.DISENGAGED: "no winner: the ships have been beyond every weapon's reach of each other for "
+                  "{disengaged} Strategic Rounds; the GM calls them disengaged (R25)",
+    f.STALEMATE: "no winner: {stalemate} Strategic Rounds without loss of Hull Integrity, Crew "
+                 "Population or Morale and without a boarding action; the GM calls a stalemate "
+                 "(R26)",
+    f.HARMLESS: "no winner: neither ship can harm the other from anywhere either can reach "
+                "(R27)",
+}
+
+
 def turn_words(turn: int) -> str:
     return "hold her heading" if turn == 0 else (
         f"turn {abs(turn) * 45}° to {'port' if turn > 0 else 'starboard'}")
@@ -141,6 +153,9 @@ class Narrator:
     def outcome(self, end: int) -> str:
         if end == f.CAP:
             return f"a draw: no decision after {self.cap} Strategic Rounds, the cap"
+        if end in DECLARED:
+            return DECLARED[end].format(disengaged=self.params.disengaged_after,
+                                        stalemate=self.params.stalemate_after)
         if end == f.BOTH_LOST:
             return f"no winner: {self.out.get(0, '')}; {self.out.get(1, '')}"
         winner = end // 10
@@ -504,7 +519,7 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
         narrator.tell(event)
     if not events:  # not told: the outcome in brief
         reason = _reasons().get(end, "")
-        if end == f.CAP:
+        if end == f.CAP or end in DECLARED:
             return [], narrator.outcome(end)
         if end == f.BOTH_LOST:
             return [], "no winner: both ships are out"

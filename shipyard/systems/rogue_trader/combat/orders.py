@@ -80,11 +80,18 @@ from shipyard.systems.rogue_trader.combat.ship import (
 BOARD_AFTER_VOLLEYS = 8  # a captain's policy: guns that cannot end a fight leave it to boarders
 CRIPPLED_MARK = 10  # damage a volley should do to a Crippled enemy: a critical of 10 or more
 OUTMATCHED_BY = 20  # how far the enemy's boarders must outmatch hers before she breaks free
+BOARDERS_BETTER_BY = 20  # how far hers must outmatch the enemy's to welcome his boarding too
 BOARDER_LEAVES_BELOW = 50  # Morale: a boarder this shaken, and outmatched, tries to get away
 HELM_CHANCE = 30  # the break-free target she needs to think it worth trying
 SHOOT, RAM, BOARD = 0, 1, 2
 INLINE = ("arc_power", "near_at")  # hot, and handed arrays: compiled into their callers
 SPOT = 6  # a place in s.pool: doubled x and y as (p, q) each, then both roughly (rough)
+# the memo of manoeuvres (p.memo): slots of three key words and the choice (never 0: a turn is
+# 8 + t with t ≥ −7, so 0 marks an empty slot); look so far past a taken slot
+MEMO_SLOTS = 1 << 15
+MEMO_FIELDS = 4
+MEMO_PROBES = 8
+MEMO_OFFSET = 1 << 14  # doubled offsets from −2¹⁴ to 2¹⁴ − 1 (8,192 VU) are remembered
 
 
 def rough(p: int, q: int) -> int:
@@ -107,25 +114,44 @@ def worth(p: Params, s: State, side: int) -> int:
     return total
 
 
+def volley(p: Params, s: State, side: int) -> int:
+    """Her best volley now, in thousandths of Hull Integrity: reckoned exactly, as `odds` does,
+    when the fight was prepared (against the undamaged enemy), scaled by what her guns are
+    still worth."""
+    if p.data[p.o_stat + side * STAT_FIELDS + S_WORTH] <= 0:
+        return 0
+    return (
+        p.data[p.o_stat + side * STAT_FIELDS + S_VOLLEY]
+        * worth(p, s, side)
+        // p.data[p.o_stat + side * STAT_FIELDS + S_WORTH]
+    )
+
+
 def tactic(p: Params, s: State, side: int) -> int:
     chosen = p.data[p.o_stat + side * STAT_FIELDS + S_TACTIC]
     if chosen != TACTIC_GUNNERY:
         return chosen
-    # her best volley (reckoned exactly, as `odds` does, when the fight was prepared: thousandths
-    # of Hull Integrity) scaled by what her guns are still worth
-    volley = 0
-    if p.data[p.o_stat + side * STAT_FIELDS + S_WORTH] > 0:
-        volley = (
-            p.data[p.o_stat + side * STAT_FIELDS + S_VOLLEY]
-            * worth(p, s, side)
-            // p.data[p.o_stat + side * STAT_FIELDS + S_WORTH]
-        )
     # a Crippled enemy is finished by critical hits: guns that put enough past her armour do
     # it, else her crew is taken (even outmatched: a lost boarding action ends a fight that
     # guns never would)
-    if volley * BOARD_AFTER_VOLLEYS >= max(ship(s, 1 - side)[HULL], CRIPPLED_MARK) * 1000:
+    mark = max(ship(s, 1 - side)[HULL], CRIPPLED_MARK)
+    if volley(p, s, side) * BOARD_AFTER_VOLLEYS >= mark * 1000:
         return TACTIC_GUNNERY
     return TACTIC_BOARD
+
+
+def favoured(p: Params, s: State, side: int) -> bool:
+    """The exchange of fire favours her: her volleys would take the enemy's Hull Integrity no
+    later than the enemy's would take hers (enemy Hull × enemy volley ≤ her Hull × her volley,
+    the turns each needs cross-multiplied, exactly)."""
+    enemy = 1 - side
+    return ship(s, enemy)[HULL] * volley(p, s, enemy) <= ship(s, side)[HULL] * volley(p, s, side)
+
+
+def eager(p: Params, s: State, side: int) -> bool:
+    """Her boarders outmatch the enemy's by BOARDERS_BETTER_BY or more: a boarding action,
+    whoever starts it, is hers to win."""
+    return boarders(p, s, side) - boarders(p, s, 1 - side) >= BOARDERS_BETTER_BY
 
 
 def load(p: Params, s: State, side: int) -> None:
@@ -279,12 +305,84 @@ def off_keep(a: tuple[int, int, int, int], b: tuple[int, int, int, int], keep: i
 
 
 def manoeuvre(p: Params, s: State, side: int) -> int:
-    """Her manoeuvre, as 16 · (1 for half Speed) + 8 + her turn in 45° steps (+ to port)."""
+    """Her manoeuvre, as 16 · (1 for half Speed) + 8 + her turn in 45° steps (+ to port): the
+    search's choice, remembered in p.memo under everything the search reads (`situation`), so
+    the same situation met again in a series costs a look-up, not a search."""
+    chosen = tactic(p, s, side)
+    # the one judgement of hers the search reads beyond the ships: D1 for a gunner, D3 else
+    flag = favoured(p, s, side) if chosen == TACTIC_GUNNERY else (
+        chosen == TACTIC_BOARD and eager(p, s, side))
+    k0, k1, k2 = situation(p, s, side, chosen, flag)
+    memo = p.memo
+    if k0 < 0 or len(memo) < MEMO_FIELDS:
+        return search(p, s, side, chosen, flag)
+    h = k0 ^ (k0 >> 19) ^ (k0 >> 37) ^ k1 ^ (k1 >> 13) ^ k2 ^ (k2 >> 23) ^ (k2 >> 41)
+    slots = len(memo) // MEMO_FIELDS
+    for probe in range(MEMO_PROBES):
+        at = ((h + probe) % slots) * MEMO_FIELDS
+        if memo[at + 3] == 0:  # an empty slot: this situation is new
+            choice = search(p, s, side, chosen, flag)
+            memo[at] = k0
+            memo[at + 1] = k1
+            memo[at + 2] = k2
+            memo[at + 3] = choice
+            return choice
+        if memo[at] == k0 and memo[at + 1] == k1 and memo[at + 2] == k2:
+            return memo[at + 3]
+    return search(p, s, side, chosen, flag)  # a crowded neighbourhood: search, unremembered
+
+
+def situation(p: Params, s: State, side: int, chosen: int, flag: bool) -> tuple[int, int, int]:
+    """Everything the search reads, as three whole numbers: where the enemy lies from her
+    (doubled, 15 bits each); the side, both facings, full Speeds and turns, her tactic and
+    judgement; each ship Crippled or not and which of its weapons are working and loaded (all
+    the search reads of her guns: the rest is fixed for the fight). (−1, 0, 0) when a number
+    is too large to pack: the search then runs unremembered."""
+    me = ship(s, side)
+    them = ship(s, 1 - side)
+    k0 = 0
+    for i in range(4):
+        d = them[XP + i] - me[XP + i]
+        if d < -MEMO_OFFSET or d >= MEMO_OFFSET:
+            return -1, 0, 0
+        k0 |= (d + MEMO_OFFSET) << (15 * i)
+    mine = speed(p, s, side)
+    theirs = speed(p, s, 1 - side)
+    if mine >= 128 or theirs >= 128 or p.width > 30:
+        return -1, 0, 0
+    limit = 0 if me[CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
+    their_limit = 0 if them[CANNOT_TURN] else p.data[p.o_stat + (1 - side) * STAT_FIELDS + S_TURN]
+    k1 = (
+        side
+        | me[FACING] << 1
+        | them[FACING] << 4
+        | mine << 7
+        | theirs << 14
+        | min(limit, 7) << 21
+        | min(their_limit, 7) << 24
+        | chosen << 27
+        | (1 if flag else 0) << 29
+    )
+    k2 = 0
+    for k in range(2):
+        at = side if k == 0 else 1 - side
+        bits = 1 if ship(s, at)[HULL] <= 0 else 0
+        found = states(s, at)
+        loaded = torpedoes(s, at)
+        for part in range(p.data[p.o_stat + at * STAT_FIELDS + S_PARTS]):
+            g = p.o_gun + (at * p.width + part) * GUN_FIELDS
+            if p.data[g + G_KIND] != 0 and found[part] == 0 and loaded[part] != 0:
+                bits |= 2 << part
+        k2 |= bits << (31 * k)
+    return k0, k1, k2
+
+
+def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
+    """Her manoeuvre, searched: what the default captain weighs (module docstring)."""
     me = ship(s, side)
     pool = s.pool
     enemy = 1 - side
     them = ship(s, enemy)
-    chosen = tactic(p, s, side)
     gunnery = chosen == TACTIC_GUNNERY
     load(p, s, side)
     load(p, s, enemy)
@@ -294,6 +392,9 @@ def manoeuvre(p: Params, s: State, side: int) -> int:
     half = half_up(full)
     limit = 0 if me[CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
     keep = standoff(p, s, side) if gunnery else 0
+    # a boarder whose boarders are much the better also counts the enemy's next move bringing
+    # him into contact: his boarding action is hers to win
+    welcome = chosen == TACTIC_BOARD and flag
     here = (me[XP], me[XQ], me[YP], me[YQ])
     target = (them[XP], them[XQ], them[YP], them[YQ])
     # where the enemy can be when she next moves: straight on, at full or half Speed
@@ -335,7 +436,9 @@ def manoeuvre(p: Params, s: State, side: int) -> int:
     at_half = moved(here[0], here[1], here[2], here[3], me[FACING], half)
     threat_full = 0
     threat_half = 0
-    if gunnery:
+    # a gunner the exchange favours presses: the enemy's reply is the price of her own volleys,
+    # and one who shies from it stands off beyond her own guns' reach
+    if gunnery and not flag:
         for i in range(places):
             there = next0 if i == 0 else next1
             threat_full = max(
@@ -398,7 +501,11 @@ def manoeuvre(p: Params, s: State, side: int) -> int:
                 soon = 0
                 for i in range(places):
                     there = next0 if i == 0 else next1
-                    if near(after0, there, p.contact) or near(after1, there, p.contact):
+                    if (
+                        near(after0, there, p.contact)
+                        or near(after1, there, p.contact)
+                        or (welcome and near(at, there, p.contact))
+                    ):
                         soon += 1
                 # where a move the turn after next takes her, from either place next turn
                 # leaves her (after the enemy's places in pool, four numbers each)
@@ -511,6 +618,8 @@ def break_free(p: Params, s: State, side: int) -> int:
     """Try to break free when the enemy's boarders outmatch hers and the helm has a fair chance
     (a failed attempt costs −20 on the next Command test). The boarder tries too: a boarding
     action going against her is one to get out of (R20)."""
+    if tactic(p, s, side) == TACTIC_BOARD:
+        return 0  # her plan is this boarding action: breaking free of it undoes her own plan
     margin = boarders(p, s, 1 - side) - boarders(p, s, side)
     # a close fight is worth staying in (and breaking free only to be boarded again settles
     # nothing)

@@ -25,7 +25,8 @@ def hits(target: int, rolled: int, cap: int, step: int) -> int:
 
 
 def detection_bonus(detection: int) -> int:
-    """The tens digit of Detection (initiative: 1d10 + this); a negative Detection gives 0."""
+    """The tens digit of Detection (initiative: 1d10 + this), counted against a negative
+    Detection (R16): -5 gives 0, -15 gives -1."""
     return detection // 10 if detection >= 0 else -((-detection) // 10)
 
 

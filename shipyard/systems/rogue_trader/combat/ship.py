@@ -42,9 +42,11 @@ SHOT_FIELDS = 9
 # left (−1: no limit), scratch; the order of the shots given to the shields; the burning parts
 P_STATES, P_KNOWN, P_TORPEDOES, P_SCRATCH, P_ORDER, P_BURNING = 0, 2, 4, 6, 8, 9
 PART_ROWS = 10
-# the fight's own numbers (State.misc)
-ROUND, LOCKED, ORDER, PENDING_BLAST = 0, 1, 2, 4
-MISC_FIELDS = 5
+# the fight's own numbers (State.misc): CALM rounds without loss or boarding action, TRACKS
+# both ships' Hull Integrity, Crew Population and Morale summed when last counted, APART rounds
+# beyond every weapon's reach (the declared endings, R25-R27)
+ROUND, LOCKED, ORDER, PENDING_BLAST, CALM, TRACKS, APART = 0, 1, 2, 4, 5, 6, 7
+MISC_FIELDS = 8
 # compiled into their callers: a call handing the state pays a reference count per array
 INLINE = ("ship", "states", "known", "torpedoes", "scratch", "working", "armed", "strength",
           "in_reach")
@@ -57,6 +59,8 @@ class Params(NamedTuple):
 
     cap: int
     contact: int
+    disengaged_after: int  # rounds beyond every weapon's reach before the GM calls it (R25)
+    stalemate_after: int  # rounds without loss or boarding action before she does (R26)
     width: int  # parts a side (the larger ship's count)
     rams: int  # ramming dice a side
     hits: int  # room for every hit or shield of an attack (and the captain's places)
@@ -74,6 +78,9 @@ class Params(NamedTuple):
     o_fire_morale: int
     o_zeros: int  # zeros, as many as the longest scratch array
     ships0: list[list[int]]  # the ships as they start
+    # the default captain's manoeuvres, remembered (orders.manoeuvre): the one part that fills
+    # as fights are played, a cache of a pure function, so it changes no fight
+    memo: list[int]
     parts0: list[list[int]]  # State.parts as the fight starts
     surprise_bonus: int
     sensors_damaged: int
@@ -128,7 +135,15 @@ def new_state(p: Params) -> State:
     )
     s.misc[LOCKED] = -1
     s.misc[PENDING_BLAST] = -1
+    s.misc[TRACKS] = tracks(s)
     return s
+
+
+def tracks(s: State) -> int:
+    """Both ships' Hull Integrity, Crew Population and Morale, summed: any loss changes it."""
+    a = s.ships[0]
+    b = s.ships[1]
+    return a[HULL] + a[CREW] + a[MORALE] + b[HULL] + b[CREW] + b[MORALE]
 
 
 def ship(s: State, side: int) -> list[int]:

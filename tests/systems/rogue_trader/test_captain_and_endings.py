@@ -1,0 +1,178 @@
+"""Issue 24: a default captain who brings the fight on (D1-D3), and the endings a game master
+declares (R25-R27)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shipyard.core.combat import Terms, fight_once
+from shipyard.systems.rogue_trader.combat import ENDS, SUPPORT, fight, orders
+from shipyard.systems.rogue_trader.combat import ship as sh
+from shipyard.systems.rogue_trader.options import OPTIONS
+from tests.systems.rogue_trader.fights import Bout, design
+
+# --- D1: a gunner presses while the exchange favours her -----------------------------------
+
+
+def test_d1_the_exchange_is_the_turns_each_needs_cross_multiplied() -> None:
+    b = Bout("ambition", "ambition")
+    assert orders.favoured(b.p, b.s, 0) and orders.favoured(b.p, b.s, 1)  # equals: both press
+    b.ship(0)[sh.HULL] -= 1  # A would need the same volleys to fall as before, B no more
+    assert not orders.favoured(b.p, b.s, 0) and orders.favoured(b.p, b.s, 1)
+    for a, other in (("ambition", "sword"), ("sword", "ambition"), ("endeavour", "hazeroth")):
+        b = Bout(a, other)
+        mine, theirs = orders.volley(b.p, b.s, 0), orders.volley(b.p, b.s, 1)
+        assert mine > 0 and theirs > 0
+        expected = b.ship(1)[sh.HULL] * theirs <= b.ship(0)[sh.HULL] * mine
+        assert orders.favoured(b.p, b.s, 0) == expected
+
+
+def test_d1_a_favoured_gunner_does_not_weigh_the_reply() -> None:
+    # the same place, the same guns: a captain the exchange favours chooses by her own fire
+    # alone, so the enemy's reply (the only thing that differs) cannot change her choice
+    b = Bout("ambition", "ambition")
+    b.place(7, 0, 2)
+    pressing = orders.manoeuvre(b.p, b.s, 0)
+    guns = b.p.data
+    theirs = [b.p.o_gun + (b.p.width + part) * sh.GUN_FIELDS + sh.G_ARCS
+              for part in range(guns[b.p.o_stat + sh.STAT_FIELDS + sh.S_PARTS])]
+    for at in theirs:  # the enemy's guns bear everywhere: the reply changes, her choice not
+        guns[at] = 15
+    b.p.memo[:] = [0] * len(b.p.memo)  # the figures changed under the remembered choices
+    assert orders.favoured(b.p, b.s, 0)
+    assert orders.manoeuvre(b.p, b.s, 0) == pressing
+
+
+# --- D2: a boarder does not break free -----------------------------------------------------
+
+
+def test_d2_a_captain_whose_plan_is_boarding_stays_locked() -> None:
+    # the Sword's guns cannot decide a fight with the Hazeroth: her tactic is boarding, and
+    # though the Hazeroth's boarders outmatch hers by 20 or more and her Morale is under 50
+    # (R20's reasons to leave) she stays in the action she sought
+    b = Bout("sword", "hazeroth", crew=({}, {"command": 80}))
+    b.place(0.5)
+    b.ship(0)[sh.MORALE] = 40
+    b.s.misc[sh.LOCKED] = 0
+    assert orders.tactic(b.p, b.s, 0) == sh.TACTIC_BOARD
+    assert orders.boarders(b.p, b.s, 1) - orders.boarders(b.p, b.s, 0) >= 20
+    assert orders.break_free(b.p, b.s, 0) == 0
+    # a gunner (her guns can decide it: the Hazeroth nearly crippled) still leaves as R20 says
+    b = Bout("sword", "hazeroth", crew=({}, {"command": 100}))
+    b.ship(0)[sh.MORALE] = 40
+    b.s.misc[sh.LOCKED] = 0
+    b.ship(1)[sh.HULL] = 1
+    assert orders.tactic(b.p, b.s, 0) == sh.TACTIC_GUNNERY
+    assert orders.boarders(b.p, b.s, 1) - orders.boarders(b.p, b.s, 0) >= 20
+    assert orders.break_free(b.p, b.s, 0) == 1
+
+
+# --- D3: a boarder much the better welcomes his boarding -----------------------------------
+
+
+def test_d3_boarders_20_better_are_eager() -> None:
+    b = Bout("hazeroth", "sword", crew=({"command": 60}, {}))
+    margin = orders.boarders(b.p, b.s, 0) - orders.boarders(b.p, b.s, 1)
+    assert orders.eager(b.p, b.s, 0) == (margin >= orders.BOARDERS_BETTER_BY)
+    assert not orders.eager(b.p, b.s, 1)
+    b = Bout("hazeroth", "sword", crew=({"command": 20}, {}))
+    assert not orders.eager(b.p, b.s, 0)
+
+
+def test_the_referees_capped_fight_is_decided() -> None:
+    # issue 24 read Endeavour-Hazeroth, crossing, seed 3145730 in full: 50 rounds, "no weapon
+    # bears" 43 times, nine failed boardings, 4 and 1 damage dealt in all
+    prepared = SUPPORT.prepare(design("endeavour"), design("hazeroth"),
+                               Terms(geometry="crossing"))
+    result = fight_once(SUPPORT, prepared, 3145730)
+    assert result.outcome.winner is not None and result.rounds < 50
+
+
+# --- R25-R27: the GM calls it --------------------------------------------------------------
+
+
+def calls(b: Bout, rounds: int) -> list[int]:
+    return [fight.declared(b.p, b.s) for _ in range(rounds)]
+
+
+def test_r25_disengaged_after_8_rounds_beyond_every_reach() -> None:
+    b = Bout("sword", "hazeroth")
+    farthest = max(fight.reach(b.p, b.s, 0), fight.reach(b.p, b.s, 1))
+    b.place(farthest + 1)
+    b.ship(0)[sh.HULL] -= 1  # a loss this round: no stalemate in the count
+    assert calls(b, b.p.disengaged_after) == [-1] * 7 + [fight.DISENGAGED]
+    b = Bout("sword", "hazeroth")
+    b.place(farthest + 1)
+    calls(b, 7)
+    b.place(farthest)  # back within the farthest reach: the count starts again
+    assert calls(b, 8) == [-1] * 8
+
+
+def test_r26_stalemate_after_30_rounds_without_loss_or_boarding() -> None:
+    b = Bout("sword", "hazeroth")
+    b.place(3)
+    assert calls(b, 29) == [-1] * 29
+    b.ship(1)[sh.MORALE] -= 1  # a loss: the count starts again
+    assert calls(b, 30) == [-1] * 30 and fight.declared(b.p, b.s) == fight.STALEMATE
+    b = Bout("sword", "hazeroth")
+    b.place(3)
+    b.s.misc[sh.LOCKED] = 1  # a boarding action under way is no stalemate
+    assert calls(b, 40) == [-1] * 40
+
+
+def test_r27_harmless_when_nothing_can_reach_from_anywhere() -> None:
+    b = Bout("sword", "hazeroth")
+    b.place(20)  # beyond every weapon's reach (10 VU at most)
+    for side in (0, 1):
+        drive = b.part(side, lambda p: p.kind == "plasma-drive")
+        b.states(side)[drive] |= sh.UNPOWERED  # adrift for good (R18, R19)
+    assert fight.declared(b.p, b.s) == fight.HARMLESS
+    b.place(4)  # adrift within reach: guns bear once the ships turn on their thrusters
+    assert fight.declared(b.p, b.s) == -1
+    b.place(0.5)  # adrift within 1 VU: boarders can cross
+    assert fight.declared(b.p, b.s) == -1
+    b = Bout("sword", "hazeroth")
+    b.place(20)
+    drive = b.part(0, lambda p: p.kind == "plasma-drive")
+    b.states(0)[drive] |= sh.UNPOWERED  # one ship can still move: she can close
+    assert fight.declared(b.p, b.s) == -1
+
+
+def test_the_declared_endings_are_named_and_told() -> None:
+    reasons = {code: why for code, (_, why) in ENDS.items()}
+    assert reasons[fight.DISENGAGED] == "disengaged" and reasons[fight.STALEMATE] == "stalemate"
+    assert reasons[fight.HARMLESS] == "harmless"
+    assert all(ENDS[code][0] is None for code in (fight.DISENGAGED, fight.STALEMATE,
+                                                   fight.HARMLESS))
+    assert {"disengaged", "stalemate", "harmless"} <= set(OPTIONS.reasons())
+    prepared = SUPPORT.prepare(design("sword"), design("hazeroth"), Terms())
+    _, text = SUPPORT.narrate(prepared, [(fight.EV_END, -1, fight.STALEMATE, 40)],
+                              fight.STALEMATE, 40)
+    assert "30 Strategic Rounds without loss" in text and "(R26)" in text
+    _, text = SUPPORT.narrate(prepared, [(fight.EV_END, -1, fight.DISENGAGED, 9)],
+                              fight.DISENGAGED, 9)
+    assert "for 8 Strategic Rounds" in text and "(R25)" in text
+
+
+def test_a_captain_of_your_own_sees_the_defaults_judgement(tmp_path: Path) -> None:
+    path = tmp_path / "captains.py"
+    path.write_text("from shipyard.systems.rogue_trader.combat.captain import Captain\n"
+                    "seen = []\n"
+                    "class Watcher(Captain):\n"
+                    "    def manoeuvre(self, s):\n"
+                    "        seen.append(s)\n"
+                    "        return super().manoeuvre(s)\n", encoding="utf-8")
+    b = Bout("ambition", "endeavour", pilots=(f"{path}:Watcher", None))
+    b.place(8)
+    b.run(fight.turn, 0)
+    assert b.prepared.asker is not None
+    seen = type(b.prepared.asker.captains[0]).manoeuvre.__globals__["seen"]
+    s = seen[0]
+    j = s.judgement
+    assert j.tactic == "gunnery" and j.favoured == orders.favoured(b.p, b.s, 0)
+    assert j.volley == orders.volley(b.p, b.s, 0) / 1000 > 0
+    assert j.enemy_volley == orders.volley(b.p, b.s, 1) / 1000
+    assert (j.boarders, j.enemy_boarders) == (orders.boarders(b.p, b.s, 0),
+                                              orders.boarders(b.p, b.s, 1))
+    assert (s.stalemate_after, s.disengaged_after) == (30, 8)
+    assert s.calm_rounds == 0 and s.apart_rounds == 0
