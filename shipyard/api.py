@@ -61,6 +61,7 @@ from shipyard.core.system import (
     Verdict,
 )
 from shipyard.core.table import Table
+from shipyard.core.validation import At
 from shipyard.core.yamlio import Located, YamlPath
 from shipyard.errors import Diagnostic, Exit, UserError
 
@@ -69,6 +70,7 @@ __all__ = [
     "MAX_CAP",
     "AnyDesign",
     "Asker",
+    "At",
     "BoxLine",
     "Budget",
     "BudgetLine",

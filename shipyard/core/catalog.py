@@ -231,8 +231,8 @@ def origin(catalog: Any, path: YamlPath) -> tuple[str | None, int | None]:
     found = _ORIGINS.get(id(catalog))
     if found is None:
         return None, None
-    file, line = _origin(path, found[1])
-    return (None, None) if line is None and file == "catalog" else (file, line)
+    hit = _source(path, found[1])
+    return (None, None) if hit is None else (hit[0].file, hit[0].line_of(hit[1]))
 
 
 def _duplicates(located: Located, first: dict[tuple[str, str], tuple[str, int, int | None]]
@@ -288,21 +288,18 @@ def _is_entry_list(value: Any) -> TypeGuard[list[dict[str, Any]]]:
 
 def _located_errors(exc: ValidationError, model: type[BaseModel], merged: dict[str, Any],
                     taken: dict[YamlPath, tuple[Located, YamlPath]]) -> list[Diagnostic]:
-    # diagnostics_of words them against the merged data; each moves to its source file and line
-    diagnostics = diagnostics_of(exc, model, Located(merged, "catalog"), "catalog")
-    out = []
-    for diag, err in zip(diagnostics, exc.errors(include_url=False), strict=True):
-        file, line = _origin(tuple(err["loc"]), taken)
-        out.append(Diagnostic(diag.code, diag.message, "error", line, file))
-    return out
+    """Each error at the file and line its value came from, named by its path in that file
+    (`stock[0].hull` of the overlay, not the merged catalog's `stock[157].hull`)."""
+    whole = Located(merged, "catalog")
+    return diagnostics_of(exc, model, whole, "catalog",
+                          lambda path: _source(path, taken) or (whole, path))
 
 
-def _origin(loc: tuple[Any, ...], taken: dict[YamlPath, tuple[Located, YamlPath]]
-            ) -> tuple[str, int | None]:
+def _source(path: YamlPath, taken: dict[YamlPath, tuple[Located, YamlPath]]
+            ) -> tuple[Located, YamlPath] | None:
     for end in (2, 1):
-        hit = taken.get(tuple(loc[:end]))
+        hit = taken.get(tuple(path[:end]))
         if hit is not None:
             located, src = hit
-            rest = tuple(p for p in loc[end:] if isinstance(p, str | int))
-            return located.file, located.line_of((*src, *rest))
-    return "catalog", None
+            return located, (*src, *path[end:])
+    return None
