@@ -67,6 +67,7 @@ if TYPE_CHECKING:
         Verdict,
     )
     from shipyard.core.table import Table
+    from shipyard.core.validation import At
     from shipyard.core.yamlio import Located, YamlPath
     from shipyard.errors import Diagnostic, Exit, UserError
 
@@ -76,6 +77,7 @@ if TYPE_CHECKING:
 _WHERE = {
     "AnyDesign": "shipyard.core.system",
     "Asker": "shipyard.core.recorder",
+    "At": "shipyard.core.validation",
     "BoxLine": "shipyard.core.sheets",
     "Budget": "shipyard.core.budget",
     "BudgetLine": "shipyard.core.sheets",
@@ -169,6 +171,7 @@ __all__ = [
     "MAX_CAP",
     "AnyDesign",
     "Asker",
+    "At",
     "BoxLine",
     "Budget",
     "BudgetLine",

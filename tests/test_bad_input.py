@@ -470,3 +470,60 @@ def test_a_ship_without_hull_points_is_blamed_on_its_hull_line(tmp_path) -> None
     assert run.code == 2
     assert run.err.splitlines() == [f"{beagle}:6: Beagle-class Laboratory Ship (A) has no Hull "
                                     "points to fight with"]
+
+
+# --- overlay catalogs tell their own FILE:LINE (issue 23 item 10, issue 25) -------------------
+
+
+def _overlay_entry(system: str) -> tuple[str, dict]:
+    """A section of entries of the system's built-in catalog, and a copy of its first entry
+    under a new id, to add in an overlay."""
+    import yaml
+
+    for path in sorted((ROOT / "catalogs" / system).glob("*.yaml")):
+        data = yaml.safe_load(path.read_text()) or {}
+        for section, value in data.items():
+            if isinstance(value, list) and value and isinstance(value[0], dict) \
+                    and "id" in value[0] and "name" in value[0]:
+                return section, {**value[0], "id": "house-entry"}
+    raise AssertionError(f"{system} has no section of named entries")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_misspelt_overlay_key_is_told_at_its_own_line_with_a_suggestion(
+        tmp_path, system: str) -> None:
+    import json
+
+    section, entry = _overlay_entry(system)
+    entry = {("nmae" if k == "name" else k): v for k, v in entry.items()}
+    folder = tmp_path / system
+    folder.mkdir()
+    lines = [f"{section}:", "  - id: house-entry"]
+    lines += [f"    {k}: {json.dumps(v)}" for k, v in entry.items() if k != "id"]
+    (folder / "house.yaml").write_text("\n".join(lines) + "\n")
+    line = lines.index(f"    nmae: {json.dumps(entry['nmae'])}") + 1
+    run = shipyard("--catalog", tmp_path, "validate", _first_example(system))
+    assert run.code == 2
+    assert f"{folder / 'house.yaml'}:{line}: unknown key 'nmae' in {section}[0]; did you mean " \
+           "'name'?" in run.err.splitlines(), run.err
+    assert run.out.strip() == f"{_first_example(system)}: not checked: the {system} catalog " \
+                              "has errors"
+
+
+def test_an_overlays_unknown_special_rule_is_told_at_its_own_line(tmp_path) -> None:
+    import yaml
+
+    stock = yaml.safe_load((ROOT / "catalogs" / "dropfleet" / "stock.yaml").read_text())
+    ship = {**stock["stock"][0], "id": "house-ship", "rules": ["Ablative Armour",
+                                                               "Energy Siphon"]}
+    (tmp_path / "dropfleet").mkdir()
+    overlay = tmp_path / "dropfleet" / "stock.yaml"
+    overlay.write_text(yaml.safe_dump({"stock": [ship]}, sort_keys=False))
+    line = overlay.read_text().splitlines().index("  - Energy Siphon") + 1
+    run = shipyard("--catalog", tmp_path, "catalog", "dropfleet")
+    assert run.code == 2
+    (told,) = run.err.splitlines()
+    assert told.startswith(f"{overlay}:{line}: stock house-ship: unknown special rule "
+                           "'Energy Siphon'; ")
+    assert told.endswith("a house rule of your own is an entry of special_rules: in your "
+                         "overlay (id, name, used_on, summary, source)")

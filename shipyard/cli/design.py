@@ -155,6 +155,8 @@ def validate(
 
 
 def verdict_line(result: Any) -> str:
+    if result.unchecked is not None:
+        return f"{result.file}: not checked: {result.unchecked}"
     if result.legal is None:
         return f"{result.file}: not a {'fleet' if result.fleet else 'design'}"
     verdict = "legal" if result.legal else "NOT LEGAL"

@@ -1,10 +1,12 @@
 """Catalogs: a system's YAML data files, layered, then validated by the system's catalog model.
 
 Every `*.yaml` directly in `catalogs/<id>/` is one layer; a group's `--catalog DIR` adds the files
-of `DIR/<id>/` on top. Layers merge at entry granularity: a top-level list of entries with `id`s
-merges by id (an overlay entry replaces the built-in one whole, or adds a new one); a top-level
-mapping merges key by key; anything else is replaced. Every merged entry remembers the file and
-line it came from, so a wrong catalog is reported where the mistake is.
+of `DIR/<id>/` on top. Layers merge so that an overlay says only what changes: a mapping merges
+key by key at every depth (`points: {class_base: {medium: 30}}` changes one figure and keeps the
+other classes); a list of entries with `id`s merges by id (an overlay entry replaces the earlier
+one whole, or adds a new one); anything else (a number, a plain list) is replaced; and in an
+overlay `key: null` removes the key, so the model's default applies. Every merged value
+remembers the file and line it came from, so a wrong catalog is reported where the mistake is.
 
 Within one layer (the built-in folder, or one overlay folder) an id names one entry: a second
 entry with that id is an error at its own line, since nothing says which of the two was meant.
@@ -197,9 +199,11 @@ def load_catalog(model: type[M], files: list[Path]) -> M:
     layer: Path | None = None
     # (section, id) -> (file, position, line) of its first entry in this layer
     first: dict[tuple[str, str], tuple[str, int, int | None]] = {}
+    overlay = False  # the first folder is the built-in catalog
     for path in files:
         located = load_catalog_file(path)
         if path.parent != layer:
+            overlay = layer is not None
             layer, first = path.parent, {}
         if located.data is None:
             continue
@@ -207,7 +211,7 @@ def load_catalog(model: type[M], files: list[Path]) -> M:
             raise UserError.single("catalog.invalid", "a catalog file is a mapping of "
                                    "sections (hulls:, components:, ...)", located.file, 1)
         duplicates += _duplicates(located, first)
-        _merge_layer(merged, taken, located)
+        _merge_layer(merged, taken, located, overlay)
     if duplicates:
         raise UserError(duplicates, Exit.INPUT)
     ids = {key: [e["id"] for e in value] for key, value in merged.items()
@@ -231,8 +235,8 @@ def origin(catalog: Any, path: YamlPath) -> tuple[str | None, int | None]:
     found = _ORIGINS.get(id(catalog))
     if found is None:
         return None, None
-    file, line = _origin(path, found[1])
-    return (None, None) if line is None and file == "catalog" else (file, line)
+    hit = _source(path, found[1])
+    return (None, None) if hit is None else (hit[0].file, hit[0].line_of(hit[1]))
 
 
 def _duplicates(located: Located, first: dict[tuple[str, str], tuple[str, int, int | None]]
@@ -256,28 +260,48 @@ def _duplicates(located: Located, first: dict[tuple[str, str], tuple[str, int, i
 
 
 def _merge_layer(merged: dict[str, Any], taken: dict[YamlPath, tuple[Located, YamlPath]],
-                 located: Located) -> None:
-    for key, value in located.data.items():
-        base = merged.get(key)
-        if _is_entry_list(value) and _is_entry_list(base):
-            index = {entry["id"]: i for i, entry in enumerate(base)}
-            for j, entry in enumerate(value):
+                 located: Located, overlay: bool) -> None:
+    _merge_map(merged, located.data, (), taken, located, overlay)
+
+
+def _merge_map(base: dict[Any, Any], value: dict[Any, Any], path: YamlPath,
+               taken: dict[YamlPath, tuple[Located, YamlPath]], located: Located,
+               overlay: bool) -> None:
+    """`value` (at `path` in `located`'s file, which is its path in the catalog too: a map's
+    keys keep their names) laid over `base`: maps key by key at every depth, lists of entries
+    by id (an entry given again replaces the earlier one whole), anything else replaced; in an
+    overlay, `key: null` removes the key, so the model's default applies."""
+    for key, sub in value.items():
+        here = (*path, key)
+        old = base.get(key)
+        if overlay and sub is None:
+            base.pop(key, None)
+            _forget(taken, here)
+        elif isinstance(sub, dict) and isinstance(old, dict):
+            base[key] = dict(old)  # a copy: the earlier layer's own data stays as it was read
+            _merge_map(base[key], sub, here, taken, located, overlay)
+        elif _is_entry_list(sub) and _is_entry_list(old):
+            entries = base[key] = list(old)
+            index = {entry["id"]: i for i, entry in enumerate(entries)}
+            for j, entry in enumerate(sub):
                 i = index.get(entry["id"])
                 if i is None:
-                    i = len(base)
-                    base.append(entry)
+                    i = index[entry["id"]] = len(entries)
+                    entries.append(entry)
                 else:
-                    base[i] = entry
-                taken[(key, i)] = (located, (key, j))
-        elif isinstance(value, dict) and isinstance(base, dict):
-            for sub, sub_value in value.items():
-                base[sub] = sub_value
-                taken[(key, sub)] = (located, (key, sub))
+                    entries[i] = entry
+                _forget(taken, (*here, i))
+                taken[(*here, i)] = (located, (*here, j))
         else:
-            merged[key] = value
-            for path in [p for p in taken if p[:1] == (key,)]:
-                del taken[path]
-            taken[(key,)] = (located, (key,))
+            base[key] = sub
+            _forget(taken, here)
+            taken[here] = (located, here)
+
+
+def _forget(taken: dict[YamlPath, tuple[Located, YamlPath]], path: YamlPath) -> None:
+    """Where the values at and under `path` came from, now that they are replaced."""
+    for known in [p for p in taken if p[:len(path)] == path]:
+        del taken[known]
 
 
 def _is_entry_list(value: Any) -> TypeGuard[list[dict[str, Any]]]:
@@ -288,21 +312,18 @@ def _is_entry_list(value: Any) -> TypeGuard[list[dict[str, Any]]]:
 
 def _located_errors(exc: ValidationError, model: type[BaseModel], merged: dict[str, Any],
                     taken: dict[YamlPath, tuple[Located, YamlPath]]) -> list[Diagnostic]:
-    # diagnostics_of words them against the merged data; each moves to its source file and line
-    diagnostics = diagnostics_of(exc, model, Located(merged, "catalog"), "catalog")
-    out = []
-    for diag, err in zip(diagnostics, exc.errors(include_url=False), strict=True):
-        file, line = _origin(tuple(err["loc"]), taken)
-        out.append(Diagnostic(diag.code, diag.message, "error", line, file))
-    return out
+    """Each error at the file and line its value came from, named by its path in that file
+    (`stock[0].hull` of the overlay, not the merged catalog's `stock[157].hull`)."""
+    whole = Located(merged, "catalog")
+    return diagnostics_of(exc, model, whole, "catalog",
+                          lambda path: _source(path, taken) or (whole, path))
 
 
-def _origin(loc: tuple[Any, ...], taken: dict[YamlPath, tuple[Located, YamlPath]]
-            ) -> tuple[str, int | None]:
-    for end in (2, 1):
-        hit = taken.get(tuple(loc[:end]))
+def _source(path: YamlPath, taken: dict[YamlPath, tuple[Located, YamlPath]]
+            ) -> tuple[Located, YamlPath] | None:
+    for end in range(len(path), 0, -1):  # the deepest place a value was last set
+        hit = taken.get(tuple(path[:end]))
         if hit is not None:
             located, src = hit
-            rest = tuple(p for p in loc[end:] if isinstance(p, str | int))
-            return located.file, located.line_of((*src, *rest))
-    return "catalog", None
+            return located, (*src, *path[end:])
+    return None

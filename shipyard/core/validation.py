@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -28,16 +29,34 @@ def validate(model: type[M], located: Located, *, context: Any = None,
         raise UserError(diagnostics_of(exc, model, located, code_prefix), Exit.INPUT) from None
 
 
+class At(ValueError):
+    """A validator's error about a value elsewhere in the data than the field it validates
+    (a catalog-wide check of one entry's special rule): `path` is that value's path in the
+    data, so the error is told at its line, in the file that gave it."""
+
+    def __init__(self, path: YamlPath, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+# where a path of the validated data was written: the file's own Located and its path there
+# (a merged catalog maps each entry back to the overlay file that gave it)
+Source = Callable[[YamlPath], tuple[Located, YamlPath]]
+
+
 def diagnostics_of(exc: ValidationError, model: type[BaseModel], located: Located,
-                   code_prefix: str = "schema") -> list[Diagnostic]:
+                   code_prefix: str = "schema", source: Source | None = None
+                   ) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for err in exc.errors(include_url=False):
         loc = tuple(err["loc"])
-        data_path = _data_path(model, loc)
-        message = _message(err, model, loc, data_path)
+        at = err.get("ctx", {}).get("error")
+        data_path = at.path if isinstance(at, At) else _data_path(model, loc)
+        origin, shown = source(data_path) if source is not None else (located, data_path)
+        message = str(at) if isinstance(at, At) else _message(err, model, loc, shown)
         code = f"{code_prefix}.{_CODES.get(err['type'], 'invalid')}"
-        line, column = located.position_of(data_path)
-        out.append(Diagnostic(code, message, "error", line, located.file, column,
+        line, column = origin.position_of(shown)
+        out.append(Diagnostic(code, message, "error", line, origin.file, column,
                               _offending(err, loc)))
     # by line; on one line a misspelt key reads better before the key it leaves missing
     return sorted(out, key=lambda d: (d.line or 0, d.code.endswith("missing_key")))
@@ -72,6 +91,7 @@ def _offending(err: Any, loc: tuple[Any, ...]) -> JsonValue:
 
 def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...],
              data_path: YamlPath) -> str:
+    """The message, naming the value by `data_path` (its path in the file it came from)."""
     kind = err["type"]
     where = _dotted(data_path)
     if kind == "extra_forbidden":
@@ -129,6 +149,8 @@ def _step(annotation: Any, part: Any) -> tuple[Any, bool]:
     if origin in (list, tuple, set, frozenset) and isinstance(part, int):
         args = typing.get_args(annotation)
         return (args[0] if args else None), True
+    if isinstance(origin, type) and isinstance(part, int) and typing.get_args(annotation):
+        return typing.get_args(annotation)[0], True  # a generic table of entries (Entries[E])
     if origin is dict:
         args = typing.get_args(annotation)
         return (args[1] if len(args) == 2 else None), True

@@ -40,6 +40,7 @@ class Report:
     design: AnyDesign | None = None
     fleet: Fleet | None = None  # a fleet file's roster
     members: list[Report] = field(default_factory=list)  # a fleet's designs, each once
+    unchecked: str | None = None  # why a readable file could not be checked (a broken catalog)
 
     @property
     def kind(self) -> str:
@@ -103,8 +104,14 @@ class Yard:
     def catalog(self, system: AnySystem) -> Any:
         if system.id not in self._catalogs:
             files = catalog_files(system.catalog_dir(), self.overlays, system.id)
-            self._catalogs[system.id] = load_catalog(system.catalog_model, files)
-        return self._catalogs[system.id]
+            try:
+                self._catalogs[system.id] = load_catalog(system.catalog_model, files)
+            except UserError as err:  # read once: a thousand designs do not parse it again
+                self._catalogs[system.id] = err
+        found = self._catalogs[system.id]
+        if isinstance(found, UserError):
+            raise found
+        return found
 
     def read(self, path: Path, shown: str | None = None) -> AnyDesign:
         """Read and schema-check one design file; a UserError (exit 2) if it is not a design."""
@@ -144,6 +151,14 @@ class Yard:
         report = Report(file=shown or str(path))
         try:
             located, system = self._load(path, shown)
+        except UserError as err:
+            return _unreadable(report, err)
+        try:
+            self.catalog(system)
+        except UserError as err:  # the catalog's fault, not the design's: say so
+            report.system, report.unchecked = system.id, f"the {system.id} catalog has errors"
+            return _unreadable(report, err)
+        try:
             if is_fleet(located.data):
                 return self._check_fleet(path, located, system, report)
             design = self.design_of(located, system)

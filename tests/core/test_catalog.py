@@ -56,7 +56,8 @@ def test_error_in_an_overlay_names_the_overlay_file_and_line(tmp_path) -> None:
         load_catalog(Toy, [base, over])
     (diag,) = caught.value.diagnostics
     assert diag.file == str(over) and diag.line == 3
-    assert "entries[1].cost" in diag.message
+    # named where it is in the overlay, not at its merged position (entries[1])
+    assert diag.message.startswith("entries[0].cost: ")
 
 
 def test_error_in_a_base_file_names_it(tmp_path) -> None:
@@ -247,3 +248,35 @@ def test_two_entries_with_one_id_on_one_line_are_caught_too(tmp_path) -> None:
     diag = _duplicate_error([base])
     assert (diag.file, diag.line) == (str(base), 1)
     assert "(the first is at line 1)" in diag.message
+
+
+class Deep(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    points: dict[str, dict[str, int]]
+    note: str | None = "built in"
+    entries: list[Entry]
+
+
+def test_maps_merge_key_by_key_at_every_depth_and_null_removes_a_key(tmp_path) -> None:
+    # issue 25 item 5: an overlay's nested map replaced the whole built-in map
+    base, over = files(
+        tmp_path,
+        a="points:\n  class_base: {light: 10, medium: 20, heavy: 40}\n  per: {x: 1}\n"
+          "note: base\nentries:\n  - {id: one, cost: 1}\n",
+        b="points:\n  class_base: {medium: 30}\nnote: null\n")
+    deep = load_catalog(Deep, [base, over])
+    assert deep.points == {"class_base": {"light": 10, "medium": 30, "heavy": 40},
+                           "per": {"x": 1}}
+    assert deep.note == "built in"  # removed by the overlay: the model's default
+
+
+def test_a_deep_error_is_told_at_the_layer_that_set_it(tmp_path) -> None:
+    base, over = files(
+        tmp_path,
+        a="points:\n  class_base: {light: 10, medium: 20}\nentries:\n  - {id: one, cost: 1}\n",
+        b="# house\npoints:\n  class_base:\n    medium: lots\n")
+    with pytest.raises(UserError) as caught:
+        load_catalog(Deep, [base, over])
+    (diag,) = caught.value.diagnostics
+    assert (diag.file, diag.line) == (str(over), 4)
+    assert diag.message.startswith("points.class_base.medium: ")

@@ -19,7 +19,7 @@ from pydantic import (
     model_validator,
 )
 
-from shipyard.api import DesignBase, Entries, Ref, StrictModel, quoted, suggest
+from shipyard.api import At, DesignBase, Entries, Ref, StrictModel, quoted, suggest
 from shipyard.systems.dropfleet.notation import DamageField, DiceField, Lock, RuleField, Save
 
 SEE = "see `shipyard catalog dropfleet`"
@@ -349,33 +349,38 @@ class DropfleetCatalog(StrictModel):
         # ids are Refs; special rules are (name, parameter) pairs, checked against their table
         rules = {r.name: r for r in self.special_rules}
 
-        def known(rule: Any, where: str) -> None:
+        def known(rule: Any, where: str, path: tuple[str | int, ...]) -> None:
+            # raised At the rule's own path: told at its line, in the overlay that gave it
             spec = rules.get(rule.name)
             if spec is None:
-                raise ValueError(f"{where}: {_nearest(rule.name, sorted(rules), 'special rule')}")
+                raise At(path, f"{where}: {_nearest(rule.name, sorted(rules), 'special rule')}"
+                         "; a house rule of your own is an entry of special_rules: in your "
+                         "overlay (id, name, used_on, summary, source)")
             if spec.param == "none" and rule.param is not None:
-                raise ValueError(f"{where}: {rule} takes no parameter")
+                raise At(path, f"{where}: {rule} takes no parameter")
             if spec.param == "number" and not (rule.param or "").isdigit():
-                raise ValueError(f"{where}: {rule.name} takes a number, as {rule.name} (2)")
+                raise At(path, f"{where}: {rule.name} takes a number, as {rule.name} (2)")
 
-        for ship in self.stock:
-            for r in ship.rules:
-                known(r, f"stock {ship.id}")
-            for w in ship.weapons + ship.options:
-                for r in w.rules:
-                    known(r, f"stock {ship.id}, {w.name}")
-            for ld in ship.launch + ship.launch_options:
-                for r in ld.rules:
-                    known(r, f"stock {ship.id}, {ld.load}")
-        for weapon in self.weapons:
-            for r in weapon.rules:
-                known(r, f"weapon {weapon.id}")
-        for up in self.upgrades:
-            for r in up.rules:
-                known(r, f"upgrade {up.id}")
-        for klass in self.classes:
-            for r in klass.rules:
-                known(r, f"class {klass.id}")
+        for i, ship in enumerate(self.stock):
+            for j, r in enumerate(ship.rules):
+                known(r, f"stock {ship.id}", ("stock", i, "rules", j))
+            for key in ("weapons", "options"):
+                for k, w in enumerate(getattr(ship, key)):
+                    for j, r in enumerate(w.rules):
+                        known(r, f"stock {ship.id}, {w.name}", ("stock", i, key, k, "rules", j))
+            for key in ("launch", "launch_options"):
+                for k, ld in enumerate(getattr(ship, key)):
+                    for j, r in enumerate(ld.rules):
+                        known(r, f"stock {ship.id}, {ld.load}", ("stock", i, key, k, "rules", j))
+        for i, weapon in enumerate(self.weapons):
+            for j, r in enumerate(weapon.rules):
+                known(r, f"weapon {weapon.id}", ("weapons", i, "rules", j))
+        for i, up in enumerate(self.upgrades):
+            for j, r in enumerate(up.rules):
+                known(r, f"upgrade {up.id}", ("upgrades", i, "rules", j))
+        for i, klass in enumerate(self.classes):
+            for j, r in enumerate(klass.rules):
+                known(r, f"class {klass.id}", ("classes", i, "rules", j))
         return self
 
     @model_validator(mode="after")
