@@ -38,7 +38,8 @@ def test_d1_a_favoured_gunner_does_not_weigh_the_reply() -> None:
               for part in range(guns[b.p.o_stat + sh.STAT_FIELDS + sh.S_PARTS])]
     for at in theirs:  # the enemy's guns bear everywhere: the reply changes, her choice not
         guns[at] = 15
-    b.p.memo[:] = [0] * len(b.p.memo)  # the figures changed under the remembered choices
+    memo = slice(b.p.o_memo, len(b.p.data))  # the figures changed under remembered choices
+    b.p.data[memo] = [0] * (memo.stop - memo.start)
     assert orders.favoured(b.p, b.s, 0)
     assert orders.manoeuvre(b.p, b.s, 0) == pressing
 

@@ -149,17 +149,18 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
                          for s in specs],
               "fire_crew": _dice(table.fire_crew_loss),
               "fire_morale": _dice(table.fire_morale_loss),
-              "zeros": [0] * max(hits, sh.SHOT_FIELDS * (width + 1), 2 * (1 + 4 * width))}
+              "zeros": [0] * max(hits, sh.SHOT_FIELDS * (width + 1), 2 * (1 + 4 * width)),
+              "memo": [0] * (orders.MEMO_SLOTS * orders.MEMO_FIELDS)}
     data: list[int] = []
     offsets = {}
     for name, block in blocks.items():
         offsets[f"o_{name}"] = len(data)
         data += block
     return sh.Params(
-        cap=cap, contact=table.contact_range, disengaged_after=table.disengaged_after,
+        memo_slots=orders.MEMO_SLOTS, cap=cap, contact=table.contact_range,
+        disengaged_after=table.disengaged_after,
         stalemate_after=table.stalemate_after, width=width, rams=rams, hits=hits, data=data,
         ships0=[sides[0]["ship"], sides[1]["ship"]],
-        memo=[0] * (orders.MEMO_SLOTS * orders.MEMO_FIELDS),
         parts0=[sides[(row - sh.P_TORPEDOES) % 2]["torpedoes"]
                 if row in (sh.P_TORPEDOES, sh.P_TORPEDOES + 1) else [0] * width
                 for row in range(sh.PART_ROWS)],

@@ -200,6 +200,9 @@ EV_STORM, EV_ESCAPES, EV_STORM_STRIKES, EV_RIFT, EV_DRAGGED = 57, 58, 59, 60, 61
 EV_UNPOWERED, EV_TEST = 62, 63
 
 TEST_GUNNERY, TEST_TURRETS, TEST_FIRE, TEST_HELM, TEST_COMMAND = 0, 1, 2, 3, 4
+# compiled into their callers: a call that is not inlined counts a reference in and out of the
+# stream it is handed, at every die
+INLINE = ("d", "test")
 
 # --- what a captain is asked (captain.py adapts a user's own) --------------------------------
 Q_MANOEUVRE, Q_ACTION, Q_BREAK_FREE, Q_BLOW, Q_SHIELD = 1, 2, 3, 4, 5

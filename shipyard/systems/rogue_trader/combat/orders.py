@@ -84,7 +84,9 @@ BOARDERS_BETTER_BY = 20  # how far hers must outmatch the enemy's to welcome his
 BOARDER_LEAVES_BELOW = 50  # Morale: a boarder this shaken, and outmatched, tries to get away
 HELM_CHANCE = 30  # the break-free target she needs to think it worth trying
 SHOOT, RAM, BOARD = 0, 1, 2
-INLINE = ("arc_power", "near_at")  # hot, and handed arrays: compiled into their callers
+# hot, and handed arrays: compiled into their callers (a call that is not inlined counts a
+# reference in and out of every array it is handed)
+INLINE = ("arc_power", "near_at", "worth", "volley")
 SPOT = 6  # a place in s.pool: doubled x and y as (p, q) each, then both roughly (rough)
 # the memo of manoeuvres (p.memo): slots of three key words and the choice (never 0: a turn is
 # 8 + t with t ≥ −7, so 0 marks an empty slot); look so far past a taken slot
@@ -313,13 +315,13 @@ def manoeuvre(p: Params, s: State, side: int) -> int:
     flag = favoured(p, s, side) if chosen == TACTIC_GUNNERY else (
         chosen == TACTIC_BOARD and eager(p, s, side))
     k0, k1, k2 = situation(p, s, side, chosen, flag)
-    memo = p.memo
-    if k0 < 0 or len(memo) < MEMO_FIELDS:
+    memo = p.data
+    slots = p.memo_slots
+    if k0 < 0 or slots == 0:
         return search(p, s, side, chosen, flag)
     h = k0 ^ (k0 >> 19) ^ (k0 >> 37) ^ k1 ^ (k1 >> 13) ^ k2 ^ (k2 >> 23) ^ (k2 >> 41)
-    slots = len(memo) // MEMO_FIELDS
     for probe in range(MEMO_PROBES):
-        at = ((h + probe) % slots) * MEMO_FIELDS
+        at = p.o_memo + ((h + probe) % slots) * MEMO_FIELDS
         if memo[at + 3] == 0:  # an empty slot: this situation is new
             choice = search(p, s, side, chosen, flag)
             memo[at] = k0

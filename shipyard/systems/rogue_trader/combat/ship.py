@@ -49,7 +49,7 @@ ROUND, LOCKED, ORDER, PENDING_BLAST, CALM, TRACKS, APART = 0, 1, 2, 4, 5, 6, 7
 MISC_FIELDS = 8
 # compiled into their callers: a call handing the state pays a reference count per array
 INLINE = ("ship", "states", "known", "torpedoes", "scratch", "working", "armed", "strength",
-          "in_reach")
+          "in_reach", "gun_bears", "mod", "essential", "speed", "offset")
 
 
 class Params(NamedTuple):
@@ -77,10 +77,12 @@ class Params(NamedTuple):
     o_fire_crew: int  # R11's dice (count, sides, bonus)
     o_fire_morale: int
     o_zeros: int  # zeros, as many as the longest scratch array
+    # the default captain's manoeuvres, remembered (orders.manoeuvre): the one part of `data`
+    # that fills as fights are played, a cache of a pure function, so it changes no fight
+    # (kept in `data`: every array a compiled call is handed costs it a reference count)
+    o_memo: int
+    memo_slots: int  # 0: nothing remembered, every manoeuvre searched
     ships0: list[list[int]]  # the ships as they start
-    # the default captain's manoeuvres, remembered (orders.manoeuvre): the one part that fills
-    # as fights are played, a cache of a pure function, so it changes no fight
-    memo: list[int]
     parts0: list[list[int]]  # State.parts as the fight starts
     surprise_bonus: int
     sensors_damaged: int
