@@ -101,7 +101,6 @@ STILL_TO_CUT = [
     ["shipyard.systems.dropfleet.fleet", "shipyard.systems.dropfleet.models",
      "shipyard.systems.dropfleet.picks", "shipyard.systems.dropfleet.points",
      "shipyard.systems.dropfleet.rules", "shipyard.systems.dropfleet.ship"],
-    ["shipyard.systems.rogue_trader.combat", "shipyard.systems.rogue_trader.combat.narrator"],
 ]
 
 

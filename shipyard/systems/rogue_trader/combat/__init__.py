@@ -16,19 +16,12 @@ from shipyard.api import Event, FightRules, FightSupport, Prepared, Terms
 from shipyard.systems.rogue_trader.combat import fight, orders
 from shipyard.systems.rogue_trader.combat import ship as sh
 from shipyard.systems.rogue_trader.combat import terms as tables
+from shipyard.systems.rogue_trader.combat.ends import ENDS as ENDS
+from shipyard.systems.rogue_trader.combat.ends import OUT_REASONS as OUT_REASONS
 from shipyard.systems.rogue_trader.combat.spec import Spec, build
 from shipyard.systems.rogue_trader.models import RogueTraderCatalog
 from shipyard.systems.rogue_trader.rules import ShipDesign
 
-OUT_REASONS = {sh.OUT_CREW: "crew-lost", sh.OUT_HULKED: "hulked", sh.OUT_EXPLODED: "exploded",
-               sh.OUT_SURRENDERED: "surrendered"}
-ENDS: dict[int, tuple[int | None, str]] = {
-    **{10 * winner + code: (winner, why) for winner in (0, 1)
-       for code, why in OUT_REASONS.items()},
-    fight.BOTH_LOST: (None, "both-lost"), fight.CAP: (None, "cap"),
-    fight.DISENGAGED: (None, "disengaged"), fight.STALEMATE: (None, "stalemate"),
-    fight.HARMLESS: (None, "harmless")}
-# side B out is end 0·10 + code: A wins; side A out is 1·10 + code: B wins
 RULES = FightRules(play=fight.play, fights=fight.fights,
                    modules=("shipyard.systems.rogue_trader.combat.fight",
                             "shipyard.systems.rogue_trader.combat.ship",

@@ -9,6 +9,7 @@ from typing import Any
 from shipyard.api import Check, Event, Modifier, Prepared, Roll
 from shipyard.systems.rogue_trader.combat import fight as f
 from shipyard.systems.rogue_trader.combat import ship as sh
+from shipyard.systems.rogue_trader.combat.ends import ENDS
 from shipyard.systems.rogue_trader.combat.geometry import AFT, ALL_ARCS, FORE, PORT, arc_bits
 
 TESTS = {
@@ -528,6 +529,4 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
 
 
 def _reasons() -> dict[int, str]:
-    from shipyard.systems.rogue_trader.combat import ENDS
-
     return {code: why for code, (_, why) in ENDS.items()}
