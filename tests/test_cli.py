@@ -110,7 +110,7 @@ def test_show_prints_budget_items_and_profile() -> None:
     data = shipyard("show", "--json", STARFURY).json()
     cblocs = next(b for b in data["budgets"] if b["name"] == "cblocs")
     assert sum(i["amount"] for i in cblocs["items"]) == cblocs["used"] == 59
-    assert {"rating": "Back drive", "value": "3G"} in data["profile"]
+    assert {"rating": "Back drive", "value": "3G", "number": 3, "unit": "G"} in data["profile"]
 
 
 def test_show_of_illegal_and_unreadable_designs() -> None:

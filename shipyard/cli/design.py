@@ -195,9 +195,11 @@ def show(design: Annotated[Path, typer.Argument(
     d = result.design
     profile = d.system.profile(d)
     if as_json:
+        from shipyard.core.budget import reading  # not for --help
+
         _print_json({**result.as_json(),
                      "budgets": [b.as_json_full() for b in result.budgets],
-                     "profile": [{"rating": k, "value": v} for k, v in profile]})
+                     "profile": [{"rating": k, "value": v, **reading(v)} for k, v in profile]})
     else:
         verdict = "legal" if result.legal else "NOT LEGAL"
         typer.echo(f"{result.name} [{result.system}]: {verdict}")

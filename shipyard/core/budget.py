@@ -7,6 +7,7 @@ and is shown as what it uses only.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -80,3 +81,25 @@ def number(value: Amount) -> int | float:
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
     return value
+
+
+# One figure as a profile prints it: an optional currency ("MCr308.25"), a signed number with
+# thousands commas, an optional unit of up to two words or an inch mark, "used", "of N", and a
+# note in parentheses; anything else (a list, a range, words) is not one figure.
+FIGURE = re.compile(r"^(?P<currency>MCr|KCr|Cr)?(?P<number>[+−-]?\d[\d,]*(?:\.\d+)?)"
+                    r"(?P<unit>\"|″| ?[A-Za-z%][\w%/-]*(?: [A-Za-z][\w%/-]*)?)?"
+                    r"(?: used)?(?: of [\d,.]+(?: [A-Za-z]+)?)?(?: \(.*\))?$")
+
+
+def reading(value: str) -> dict[str, int | float | str | None]:
+    """A profile value for a script, beside the words for people: `number` and `unit` where the
+    value is one figure ("MCr1,908.606667" is 1908.606667 MCr, "10000 of 10000" is 10000, "2G"
+    is 2 G), both None where it is not ("2 dhits, range 15 dhexes")."""
+    match = FIGURE.match(value.strip())
+    if match is None:
+        return {"number": None, "unit": None}
+    digits = match["number"].replace(",", "").replace("−", "-")
+    figure: int | float = float(digits) if "." in digits else int(digits)
+    words = (match["unit"] or "").strip()
+    unit = match["currency"] or (None if words in ("", "used", "of") else words)
+    return {"number": figure, "unit": unit}

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from shipyard.core.budget import Budget
+import pytest
+
+from shipyard.core.budget import Budget, reading
 
 
 def test_a_limited_budget_knows_what_is_left_and_how_far_over() -> None:
@@ -33,3 +35,16 @@ def test_decimal_amounts_stay_exact() -> None:
     cargo.add("crate", Decimal("0.75"))
     assert (cargo.left, cargo.over) == (0, False)
     assert cargo.as_json()["used"] == 1.5
+
+
+@pytest.mark.parametrize(("value", "number", "unit"), [
+    ("MCr1,908.606667", 1908.606667, "MCr"), ("10000 of 10000", 10000, None),
+    ("70 used of 75", 70, None), ("2G", 2, "G"), ('6"', 6, '"'), ("+12", 12, None),
+    ("−3", -3, None), ("125 cblocs (125 allocated)", 125, "cblocs"),
+    ("MCr277.425 (standard design, 10% off)", 277.425, "MCr"),
+    ("2 dhits, range 15 dhexes", None, None), ("Veteran (50)", None, None), ("3+", None, None),
+    ("1-2", None, None), ("none", None, None)])
+def test_a_profile_value_reads_as_a_number_and_unit_where_it_is_one_figure(
+        value: str, number: float | None, unit: str | None) -> None:
+    # issue 21 item 4: `show --json` keeps `value` for people, `number` and `unit` for scripts
+    assert reading(value) == {"number": number, "unit": unit}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from shipyard.api import Budget, LineItem, LineOf, Verdict
-from shipyard.systems.traveller.construction import Ship
+from shipyard.systems.traveller.construction import Ship, figures
 
 CODES = {
     "hull.configuration": "the hull configuration is not in the catalog",
@@ -79,11 +79,16 @@ def budgets(ship: Ship, line_of: LineOf) -> list[Budget]:
             power.add("Hull: Basic Ship Systems", dec(ln.power), line(None))
         elif ln.power < 0:
             amount = -ln.power
+            text = label(ln.item, ln.quantity, ln.section)
             if ln.kind in ("m_drive", "j_drive"):
-                # M- and J-drive never run at once: only the larger counts
+                # M- and J-drive never run at once: only the larger counts, and the smaller
+                # says why it shows 0
                 larger = "m_drive" if m >= j else "j_drive"
-                amount = amount if ln.kind == larger else 0.0
-            power.add(label(ln.item, ln.quantity, ln.section), dec(amount), line(ln.part))
+                if ln.kind != larger:
+                    amount = 0.0
+                    text += (f" ({figures(-ln.power)} Power, covered by the "
+                             f"{'M-drive' if larger == 'm_drive' else 'J-drive'})")
+            power.add(text, dec(amount), line(ln.part))
     hardpoints = Budget("hardpoints", "hardpoints", ship.hardpoints,
                         title="Firmpoints" if ship.firmpoints else "Hardpoints")
     for ln in ship.lines:

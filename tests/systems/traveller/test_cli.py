@@ -55,3 +55,18 @@ def test_catalog_lists_the_stock_ships_and_no_internal_source_strings() -> None:
     assert "dragon-sdb" in run.out and "Dragon System Defense Boat" in run.out
     for internal in ("csv:", "ceres:", "weapons.csv", "rows:"):
         assert internal not in run.out, internal
+
+
+def test_show_json_gives_numbers_beside_the_words_and_says_why_a_drive_draws_0() -> None:
+    # issue 21 item 4
+    data = shipyard("show", "--json", "catalogs/traveller/examples/dragon-sdb.yaml").json()
+    profile = {row["rating"]: row for row in data["profile"]}
+    assert (profile["Production cost"]["number"], profile["Production cost"]["unit"]) == (
+        308.25, "MCr")
+    assert profile["Tons used"]["value"] == "400 of 400" and profile["Tons used"]["number"] == 400
+    power = next(b for b in data["budgets"] if b["name"] == "power")
+    scout = shipyard("show", "--json", "catalogs/traveller/examples/suleiman-scout-courier.yaml")
+    drives = [i for i in next(b for b in scout.json()["budgets"] if b["name"] == "power")["items"]
+              if "covered by the" in i["label"]]
+    assert len(drives) == 1 and drives[0]["amount"] == 0
+    assert power["used"] == 435
