@@ -585,3 +585,18 @@ def test_compiled_and_uncompiled_series_agree_at_a_catalog_bound(tmp_path) -> No
     assert runs["auto"]["engine"] == "compiled" and runs["plain"]["engine"] == "uncompiled"
     for key in ("wins", "no_winner", "reasons", "length", "damage", "random_numbers"):
         assert runs["auto"][key] == runs["plain"][key], key
+
+
+def test_every_maximum_is_documented() -> None:
+    from shipyard.cli.fight import MAX_SAMPLES
+    from shipyard.core import catalog, combat, compiled, fleet, options, yamlio
+
+    page = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    for value in (yamlio.MAX_BYTES, yamlio.MAX_NODES, fleet.MAX_SHIPS, fleet.MAX_ENTRIES,
+                  fleet.MAX_COUNT, combat.MAX_RUNS, combat.MAX_UNCOMPILED_RUNS, MAX_SAMPLES,
+                  options.MAX_CAP, compiled.MAX_WORKERS, catalog.MAX_NUMBER):
+        assert f"{value:,}" in page, value
+    assert f"{yamlio.MAX_DEPTH} levels" in page
+    assert f"{catalog.MIN_NUMBER:.5f}" in page
+    limit = fleet.FleetFile.model_fields["limit"].metadata
+    assert any(f"{getattr(m, 'le', 0):,}" in page for m in limit if getattr(m, "le", None))
