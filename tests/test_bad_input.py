@@ -600,3 +600,23 @@ def test_every_maximum_is_documented() -> None:
     assert f"{catalog.MIN_NUMBER:.5f}" in page
     limit = fleet.FleetFile.model_fields["limit"].metadata
     assert any(f"{getattr(m, 'le', 0):,}" in page for m in limit if getattr(m, "le", None))
+
+
+@pytest.mark.parametrize(("system", "text"), [
+    ("rogue-trader", "combat:\n  boarding_crew_step: 1000\n  boarding_hull_step: 1000\n"),
+])
+def test_series_agree_at_other_systems_bounds(tmp_path, system: str, text: str) -> None:
+    pytest.importorskip("numba")
+    import json
+
+    (tmp_path / system).mkdir()
+    (tmp_path / system / "house.yaml").write_text(text)
+    design = _first_example(system)
+    runs = {}
+    for engine in ("auto", "plain"):
+        run = shipyard("--catalog", tmp_path, "duel", design, design, "--runs", "100", "--seed",
+                       "3", "--json", "--engine", engine)
+        assert run.code == 0, run.err
+        runs[engine] = json.loads(run.out)
+    for key in ("wins", "no_winner", "reasons", "length", "damage", "random_numbers"):
+        assert runs["auto"][key] == runs["plain"][key], key
