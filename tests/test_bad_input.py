@@ -527,3 +527,96 @@ def test_an_overlays_unknown_special_rule_is_told_at_its_own_line(tmp_path) -> N
                            "'Energy Siphon'; ")
     assert told.endswith("a house rule of your own is an entry of special_rules: in your "
                          "overlay (id, name, used_on, summary, source)")
+
+
+# --- catalog numbers have bounds, checked when the catalog loads (issue 25 items 1 and 5) ------
+
+ABSURD = [  # (system, overlay text, the line of the number, words of the one line)
+    ("smallcraft", "construction:\n  power_per_cbloc: 2000000000000000000\n", 2,
+     "construction.power_per_cbloc: 2e+18 is beyond any rule or sheet"),
+    ("smallcraft", "construction:\n  crew_cblocs_per_person: 1000000000\n", 2,
+     "construction.crew_cblocs_per_person: 1,000,000,000 is beyond"),
+    ("smallcraft", "construction:\n  cbloc_tons: 1.0e-300\n", 2, "construction.cbloc_tons: 1e-300"),
+    ("smallcraft", "construction:\n  crew_cblocs_per_person: 101\n", 2,
+     "construction.crew_cblocs_per_person: input should be less than or equal to 100"),
+    ("dropfleet", "points:\n  beam: .inf\n", 2, "points.beam: inf is beyond"),
+    ("dropfleet", "points:\n  per_effective_hull: -1.0e+308\n", 2,
+     "points.per_effective_hull: -1e+308 is beyond"),
+    ("dropfleet", "points:\n  firepower: .nan\n", 2, "points.firepower: nan is beyond"),
+    ("dropfleet", "# house\npoints:\n  class_base: {medium: 1.0e+308}\n", 3,
+     "points.class_base.medium: 1e+308 is beyond"),
+    ("traveller", "hull:\n  cost_per_ton: .inf\n", 2, "hull.cost_per_ton: inf is beyond"),
+    ("rogue-trader", "combat:\n  boarding_crew_step: 1.0e+30\n", 2,
+     "combat.boarding_crew_step: 1e+30 is beyond"),
+    ("rogue-trader", "combat:\n  boarding_crew_step: 1001\n", 2,
+     "combat.boarding_crew_step: input should be less than or equal to 1000"),
+]
+
+
+@pytest.mark.parametrize(("system", "text", "line", "words"), ABSURD)
+def test_an_absurd_catalog_number_is_one_line_at_the_overlay(tmp_path, system: str, text: str,
+                                                              line: int, words: str) -> None:
+    (tmp_path / system).mkdir()
+    overlay = tmp_path / system / "house.yaml"
+    overlay.write_text(text)
+    for args in (["catalog", system], ["validate", _first_example(system)]):
+        run = shipyard("--catalog", tmp_path, *args)
+        assert run.code == 2, run.err
+        (told,) = run.err.splitlines()
+        assert told.startswith(f"{overlay}:{line}: {words}"), told
+
+
+def test_compiled_and_uncompiled_series_agree_at_a_catalog_bound(tmp_path) -> None:
+    """The figure that wrapped a compiled fight (power_per_cbloc 2e18 gave 100% draws) at its
+    maximum: both engines give the same fights."""
+    pytest.importorskip("numba")
+    import json
+
+    (tmp_path / "smallcraft").mkdir()
+    (tmp_path / "smallcraft" / "house.yaml").write_text("construction:\n  power_per_cbloc: 1000\n")
+    examples = ROOT / "catalogs" / "smallcraft" / "examples"
+    runs = {}
+    for engine in ("auto", "plain"):
+        run = shipyard("--catalog", tmp_path, "duel", examples / "starfury.yaml",
+                       examples / "raider.yaml", "--runs", "200", "--seed", "5", "--json",
+                       "--engine", engine, "--allow-illegal")
+        assert run.code == 0, run.err
+        runs[engine] = json.loads(run.out)
+    assert runs["auto"]["engine"] == "compiled" and runs["plain"]["engine"] == "uncompiled"
+    for key in ("wins", "no_winner", "reasons", "length", "damage", "random_numbers"):
+        assert runs["auto"][key] == runs["plain"][key], key
+
+
+def test_every_maximum_is_documented() -> None:
+    from shipyard.cli.fight import MAX_SAMPLES
+    from shipyard.core import catalog, combat, compiled, fleet, options, yamlio
+
+    page = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    for value in (yamlio.MAX_BYTES, yamlio.MAX_NODES, fleet.MAX_SHIPS, fleet.MAX_ENTRIES,
+                  fleet.MAX_COUNT, combat.MAX_RUNS, combat.MAX_UNCOMPILED_RUNS, MAX_SAMPLES,
+                  options.MAX_CAP, compiled.MAX_WORKERS, catalog.MAX_NUMBER):
+        assert f"{value:,}" in page, value
+    assert f"{yamlio.MAX_DEPTH} levels" in page
+    assert f"{catalog.MIN_NUMBER:.5f}" in page
+    limit = fleet.FleetFile.model_fields["limit"].metadata
+    assert any(f"{getattr(m, 'le', 0):,}" in page for m in limit if getattr(m, "le", None))
+
+
+@pytest.mark.parametrize(("system", "text"), [
+    ("rogue-trader", "combat:\n  boarding_crew_step: 1000\n  boarding_hull_step: 1000\n"),
+])
+def test_series_agree_at_other_systems_bounds(tmp_path, system: str, text: str) -> None:
+    pytest.importorskip("numba")
+    import json
+
+    (tmp_path / system).mkdir()
+    (tmp_path / system / "house.yaml").write_text(text)
+    design = _first_example(system)
+    runs = {}
+    for engine in ("auto", "plain"):
+        run = shipyard("--catalog", tmp_path, "duel", design, design, "--runs", "100", "--seed",
+                       "3", "--json", "--engine", engine)
+        assert run.code == 0, run.err
+        runs[engine] = json.loads(run.out)
+    for key in ("wins", "no_winner", "reasons", "length", "damage", "random_numbers"):
+        assert runs["auto"][key] == runs["plain"][key], key

@@ -21,6 +21,7 @@ The machinery a system's models use:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Iterable, Iterator, KeysView, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +31,7 @@ from pydantic import BaseModel, GetCoreSchemaHandler, ValidationError, Validatio
 from pydantic_core import CoreSchema, core_schema
 
 from shipyard.core.suggest import quoted, suggest
-from shipyard.core.validation import diagnostics_of
+from shipyard.core.validation import diagnostics_of, dotted
 from shipyard.core.yamlio import Located, YamlPath, load_catalog_file
 from shipyard.errors import Diagnostic, Exit, UserError
 
@@ -214,6 +215,9 @@ def load_catalog(model: type[M], files: list[Path]) -> M:
         _merge_layer(merged, taken, located, overlay)
     if duplicates:
         raise UserError(duplicates, Exit.INPUT)
+    absurd = _absurd_numbers(merged, (), taken)
+    if absurd:
+        raise UserError(absurd, Exit.INPUT)
     ids = {key: [e["id"] for e in value] for key, value in merged.items()
            if _is_entry_list(value)}
     try:
@@ -302,6 +306,34 @@ def _forget(taken: dict[YamlPath, tuple[Located, YamlPath]], path: YamlPath) -> 
     """Where the values at and under `path` came from, now that they are replaced."""
     for known in [p for p in taken if p[:len(path)] == path]:
         del taken[known]
+
+
+# Every number a catalog or overlay sets is at most MAX_NUMBER in size, and 0 or at least
+# MIN_NUMBER: the compiled fights count in int64 (9.2e18), and no rule multiplies more than three
+# catalog figures, so a product stays exact; a sheet draws boxes in proportion to a figure, so
+# the fields a sheet draws from carry tighter bounds of their own (the systems' models). A
+# figure of 2e18 wrapped a compiled fight silently; 1e308 or .inf overflowed every command.
+MAX_NUMBER = 1_000_000
+MIN_NUMBER = 0.00001
+
+
+def _absurd_numbers(value: Any, path: YamlPath,
+                    taken: dict[YamlPath, tuple[Located, YamlPath]]) -> list[Diagnostic]:
+    if isinstance(value, dict):
+        return [d for key, sub in value.items() for d in _absurd_numbers(sub, (*path, key), taken)]
+    if isinstance(value, list):
+        return [d for i, sub in enumerate(value) for d in _absurd_numbers(sub, (*path, i), taken)]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return []
+    if math.isfinite(value) and (value == 0 or MIN_NUMBER <= abs(value) <= MAX_NUMBER):
+        return []
+    source, shown = _source(path, taken) or (None, path)
+    text = f"{value:.3g}" if isinstance(value, float) or abs(value) > 10**12 else f"{value:,}"
+    return [Diagnostic("catalog.out_of_range", f"{dotted(shown)}: {text} is beyond any rule or "
+                       f"sheet; a catalog number is 0 or between {MIN_NUMBER:g} and "
+                       f"{MAX_NUMBER:,} in size (docs/limits.md)", "error",
+                       source.line_of(shown) if source else None,
+                       source.file if source else "catalog")]
 
 
 def _is_entry_list(value: Any) -> TypeGuard[list[dict[str, Any]]]:

@@ -93,14 +93,14 @@ def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...],
              data_path: YamlPath) -> str:
     """The message, naming the value by `data_path` (its path in the file it came from)."""
     kind = err["type"]
-    where = _dotted(data_path)
+    where = dotted(data_path)
     if kind == "extra_forbidden":
         key = str(loc[-1])
         known = _known_keys(model, loc[:-1])
-        return (f"unknown key {quoted(key)} in {_dotted(data_path[:-1]) or 'the file'}; "
+        return (f"unknown key {quoted(key)} in {dotted(data_path[:-1]) or 'the file'}; "
                 f"{suggest(key, known)}")
     if kind == "missing":
-        return f"missing key '{loc[-1]}'" + (f" in {_dotted(data_path[:-1])}"
+        return f"missing key '{loc[-1]}'" + (f" in {dotted(data_path[:-1])}"
                                              if data_path[:-1] else "")
     if kind == "union_tag_invalid":
         ctx = err.get("ctx", {})
@@ -122,7 +122,8 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _dotted(path: YamlPath) -> str:
+def dotted(path: YamlPath) -> str:
+    """A path as a message names it: `stock[0].weapons[2].rules`."""
     out = ""
     for part in path:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))

@@ -59,25 +59,30 @@ class Hull(StrictModel):
     house: list[str] = Field(default_factory=list)
 
 
+# a component's modifier to a profile figure or a test: the hull's own tracks are at most 1,000
+# boxes, and a sheet draws a box a point (1e9 to Hull Integrity took 4 GB on `sheet`)
+Modifier = Annotated[int, Field(ge=-1000, le=1000)]
+
+
 class Modifiers(StrictModel):
     """What a component adds to the ship's profile and to the tests its crew makes."""
 
-    speed: int = 0
-    manoeuvrability: int = 0
-    detection: int = 0
-    armour: int = 0
-    hull_integrity: int = 0
-    turrets: int = 0
-    void_shields: int = 0
-    crew_population: int = 0
-    morale: int = 0
-    ballistic_skill: int = 0
-    command: int = 0
-    boarding: int = Field(default=0, description="Command in any boarding action")
-    boarding_defence: int = Field(default=0, description="Command when defending against one")
-    prow_armour: int = 0
+    speed: Modifier = 0
+    manoeuvrability: Modifier = 0
+    detection: Modifier = 0
+    armour: Modifier = 0
+    hull_integrity: Modifier = 0
+    turrets: Modifier = 0
+    void_shields: Modifier = 0
+    crew_population: Modifier = 0
+    morale: Modifier = 0
+    ballistic_skill: Modifier = 0
+    command: Modifier = 0
+    boarding: Modifier = Field(default=0, description="Command in any boarding action")
+    boarding_defence: Modifier = Field(default=0, description="Command when defending against one")
+    prow_armour: Modifier = 0
     ram_damage: Dice | None = None
-    macrobattery_damage: int = 0
+    macrobattery_damage: Modifier = 0
     fire_fighting: int = 0
 
 
@@ -177,8 +182,8 @@ class Combat(StrictModel):
     break_free_test: int
     break_free_penalty: int
     contact_range: int = Field(ge=0, le=10, description="VU for ramming and boarding")
-    boarding_crew_step: int = Field(ge=1)
-    boarding_hull_step: int = Field(ge=1)
+    boarding_crew_step: int = Field(ge=1, le=1000)
+    boarding_hull_step: int = Field(ge=1, le=1000)
     boarding_bonus_per_step: int
     boarding_bonus_per_turret: int
     sensors_damaged: int

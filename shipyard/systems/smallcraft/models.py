@@ -26,14 +26,17 @@ Rounding = Literal["nearest-half-down", "nearest-half-up", "down", "up"]
 
 
 class Construction(StrictModel):
-    cbloc_tons: Decimal = Field(gt=0)
+    # bounds (docs/limits.md): a hull is at most 10,000 cblocs, and a sheet draws a box per
+    # cbloc, so the figures that turn tons, people or power into cblocs stay small
+    cbloc_tons: Decimal = Field(ge=Decimal("0.01"), le=10)
     drive_hull_divisor: int = Field(ge=1, description="hull / this = cblocs per G (rule 3)")
     drive_rounding: Rounding
     armor_minimum_divisor: int = Field(ge=1, description="armor >= ceil(hull / this) (rule 4)")
-    power_per_cbloc: int = Field(ge=1, description="cunits per power cbloc (rule 10, R3)")
+    power_per_cbloc: int = Field(ge=1, le=1000,
+                                 description="cunits per power cbloc (rule 10, R3)")
     jump_drive_cblocs: int = Field(ge=1)
-    crew_cblocs_per_person: int = Field(ge=0)
-    room_to_move_cblocs_per_person: int = Field(ge=0)
+    crew_cblocs_per_person: int = Field(ge=0, le=100)
+    room_to_move_cblocs_per_person: int = Field(ge=0, le=100)
     missiles_per_cbloc: int = Field(ge=1)
     turret_mount_cblocs: int = Field(ge=0)
 
