@@ -95,14 +95,5 @@ def test_the_finder_sees_a_circle_through_a_lazy_import() -> None:
     assert circles(graph) == [["a", "b", "c"]]
 
 
-# Circles inside one system's folder still to be cut; each goes when its system's code is cut
-# apart, and nothing may join this list.
-STILL_TO_CUT = [
-    ["shipyard.systems.dropfleet.fleet", "shipyard.systems.dropfleet.models",
-     "shipyard.systems.dropfleet.picks", "shipyard.systems.dropfleet.points",
-     "shipyard.systems.dropfleet.rules", "shipyard.systems.dropfleet.ship"],
-]
-
-
 def test_shipyard_has_no_import_circle() -> None:
-    assert [c for c in circles(import_graph()) if c not in STILL_TO_CUT] == []
+    assert circles(import_graph()) == []

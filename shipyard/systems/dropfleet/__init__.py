@@ -12,7 +12,7 @@ from shipyard.systems.dropfleet.build import catalog_tables, new_design, new_sto
 from shipyard.systems.dropfleet.models import CLASS_IDS, DropfleetCatalog, DropfleetDesign
 from shipyard.systems.dropfleet.options import OPTIONS
 from shipyard.systems.dropfleet.profile import rows
-from shipyard.systems.dropfleet.rules import CODES, check, price
+from shipyard.systems.dropfleet.rules import CODES, PricedCatalog, check, price
 from shipyard.systems.dropfleet.ship import Ship, resolve
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
     hull_help = ("a tonnage class: light, destroyer, medium, heavy, super-heavy, dreadnought "
                  "(or `new --stock ID` for a published ship)")
     design_model = DropfleetDesign
-    catalog_model = DropfleetCatalog
+    catalog_model = PricedCatalog
     codes = CODES
     price_unit = "points"
     fight_options = OPTIONS

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from shipyard.api import Table, UserError, suggest
-from shipyard.systems.dropfleet.models import CLASS_IDS, DropfleetCatalog, Weapon
+from shipyard.systems.dropfleet.models import CLASS_IDS, DropfleetCatalog, Weapon, pick_options
 from shipyard.systems.dropfleet.notation import save_text
-from shipyard.systems.dropfleet.picks import default_picks, pick_options
+from shipyard.systems.dropfleet.picks import default_picks
 from shipyard.systems.dropfleet.profile import weapon_text
 from shipyard.systems.dropfleet.rules import pick_price
 

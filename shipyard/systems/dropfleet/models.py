@@ -7,6 +7,8 @@ with the nearest known id; whether a build fits its slots is for the rules (exit
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -19,7 +21,16 @@ from pydantic import (
     model_validator,
 )
 
-from shipyard.api import At, DesignBase, Entries, Ref, StrictModel, quoted, suggest
+from shipyard.api import (
+    At,
+    DesignBase,
+    Entries,
+    Ref,
+    StrictModel,
+    ValidationContext,
+    quoted,
+    suggest,
+)
 from shipyard.systems.dropfleet.notation import DamageField, DiceField, Lock, RuleField, Save
 
 SEE = "see `shipyard catalog dropfleet`"
@@ -383,20 +394,6 @@ class DropfleetCatalog(StrictModel):
                 known(r, f"class {klass.id}", ("classes", i, "rules", j))
         return self
 
-    @model_validator(mode="after")
-    def _price_stock(self) -> DropfleetCatalog:
-        # the formula's modules read these models, so they are imported here, not at the top
-        from shipyard.systems.dropfleet.picks import pick_options
-        from shipyard.systems.dropfleet.rules import house, pick_price
-        from shipyard.systems.dropfleet.ship import stock_ship
-
-        for s in self.stock:
-            based = s.id in self.picks.base_priced
-            s._house_points = None if based else house(stock_ship(s, self), self)
-            if based:
-                s._pick_points = {p.id: pick_price(s, p, self) for p in pick_options(s)}
-        return self
-
     def stock_ship(self, ship_id: str) -> StockShip | None:
         return self.stock.get(ship_id)
 
@@ -416,15 +413,47 @@ class DropfleetCatalog(StrictModel):
         return next((r for r in self.special_rules if r.name == name), None)
 
 
+# --- the Resistance's modular hardpoints as picks ----------------------------------------------
+# Here, beside the stock hull, because the design's schema refuses a pick the hull does not offer;
+# how many of each group a hull must pick is the rules' (picks.py).
+
+_SIDE = re.compile(r",?\s*\(?(Port|Starboard)\)?\s*$")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@dataclass(frozen=True)
+class Pick:
+    id: str
+    group: str
+    name: str
+    weapons: tuple[WeaponLine, ...] = ()
+    launch: tuple[LaunchLine, ...] = ()
+
+
+def pick_options(stock: StockShip) -> list[Pick]:
+    """What a hull offers: a broadside as its Port and Starboard lines together (one pick), a
+    turret as one line, a launch option as one load."""
+    grouped: dict[tuple[str, str], list[WeaponLine]] = {}
+    for w in stock.options:
+        group = w.pick or "options"
+        base = _SIDE.sub("", w.name) if group == "broadsides" else w.name
+        grouped.setdefault((group, base), []).append(w)
+    out = [Pick(_slug(base), group, base + (" (pair)" if len(lines) > 1 else ""),
+                tuple(lines)) for (group, base), lines in grouped.items()]
+    out += [Pick(ld.load, "launch", ld.printed or ld.load, launch=(ld,))
+            for ld in stock.launch_options]
+    return out
+
+
 # --- design -------------------------------------------------------------------------------------
 
 
 def _known_pick(value: str, info: ValidationInfo) -> str:
     """A pick the stock hull offers: an unknown id is not a design (exit 2), as every other
     unknown id is (rules.py still counts and prices the picks)."""
-    from shipyard.api import ValidationContext
-    from shipyard.systems.dropfleet.picks import pick_options
-
     catalog = ValidationContext.of(info).catalog_as(DropfleetCatalog)
     stock = catalog.stock.get(info.data.get("stock") or "") if catalog is not None else None
     if stock is not None:

@@ -7,12 +7,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pydantic import model_validator
+
 from shipyard.api import Budget, LineOf, Verdict
 from shipyard.systems.dropfleet.fleet import CODES as FLEET_CODES
-from shipyard.systems.dropfleet.models import DropfleetCatalog, DropfleetDesign, StockShip
-from shipyard.systems.dropfleet.picks import Pick, pick_options, required
+from shipyard.systems.dropfleet.models import (
+    DropfleetCatalog,
+    DropfleetDesign,
+    Pick,
+    StockShip,
+    pick_options,
+)
+from shipyard.systems.dropfleet.picks import required
 from shipyard.systems.dropfleet.points import house_points, itemised
-from shipyard.systems.dropfleet.ship import Mounted, Ship
+from shipyard.systems.dropfleet.ship import Mounted, Ship, stock_ship
 
 CODES = {
     **FLEET_CODES,
@@ -160,3 +168,18 @@ def _check_custom(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog
             verdict.error("upgrade.class", f"'{up.id}' is for {', '.join(up.classes)}, not "
                           f"{klass.id}", fitted.source_line)
     verdict.budgets += [weapons, upgrades]
+
+
+class PricedCatalog(DropfleetCatalog):
+    """The catalog with every stock ship priced by the house formula, as `catalog dropfleet` and
+    the points tests read it. A subclass here, not a validator in models.py, because the formula
+    reads the ships that models.py describes: imports run one way."""
+
+    @model_validator(mode="after")
+    def _price_stock(self) -> PricedCatalog:
+        for s in self.stock:
+            based = s.id in self.picks.base_priced
+            s._house_points = None if based else house(stock_ship(s, self), self)
+            if based:
+                s._pick_points = {p.id: pick_price(s, p, self) for p in pick_options(s)}
+        return self

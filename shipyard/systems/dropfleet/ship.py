@@ -16,13 +16,15 @@ from shipyard.systems.dropfleet.models import (
     DropfleetCatalog,
     DropfleetDesign,
     LaunchLine,
+    Pick,
     StockShip,
     TonnageClass,
     Upgrade,
     WeaponLine,
+    pick_options,
 )
 from shipyard.systems.dropfleet.notation import Rule
-from shipyard.systems.dropfleet.picks import Pick, default_picks, pick_options
+from shipyard.systems.dropfleet.picks import default_picks
 
 
 @dataclass(frozen=True)
