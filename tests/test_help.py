@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import typer
@@ -12,9 +13,9 @@ from shipyard.cli import app
 from shipyard.core.options import Option, Steps, Whole, parse_terms
 from shipyard.core.registry import system_ids
 from shipyard.core.yard import Yard
-from shipyard.errors import UserError
 from tests.cli import shipyard
 
+ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = sorted(c.name for c in typer.main.get_group(app).commands.values())
 # what Typer's own help prints for Python types, required arguments and bounds
 PYTHON = re.compile(r"<str>|<int|<path>|list\[|\{[A-Z]+\}|\[\d+<=x")
@@ -92,9 +93,11 @@ def test_d12_help_system_offers_no_duel_crew_and_duel_refuses_it() -> None:
     out = shipyard("duel", "--help-system", "d12-facings").out
     assert "--crew-a" not in out and "odds --crew KEY=VALUE" in out
     d12 = Yard().system("d12-facings").fight_options
-    assert d12 is not None
-    with pytest.raises(UserError, match="in odds only, not in duel"):
-        parse_terms("d12-facings", d12, "duel", {}, [["gunnery=5"], []], [])
+    assert d12 is not None and not d12.crew_for("duel")
+    design = ROOT / "catalogs" / "d12-facings" / "examples"
+    a = next(design.glob("*.yaml"))
+    refused = shipyard("duel", a, a, "--crew-a", "gunnery=5")
+    assert refused.code == 2 and "--crew is for odds" in refused.err
     terms = parse_terms("d12-facings", d12, "odds", {}, [["gunnery=5"]], [])
     assert terms.crew[0] == {"gunnery": 5}
 

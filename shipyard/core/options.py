@@ -140,7 +140,8 @@ class Option:
     #: where the catalog keeps this option's default, a dotted path (`combat.start_range`),
     #: so that help names the value a group's overlay actually sets
     default: str = ""
-    #: the one command that takes this crew key ("duel" or "odds"); both when empty
+    #: the one command that takes this crew key ("duel" or "odds"; both when empty), for help
+    #: and completion; the system's fight refuses it in the other, in its own words
     only: str = ""
 
     def parse(self, text: str, shown: str) -> Value:
@@ -306,7 +307,7 @@ def parse_terms(system_id: str, declared: FightOptions, command: str,
                                    f"{system_id})")
         parsed[name] = option.parse(text, f"--{name} {text}")
     crews = tuple(_keyed(system_id, declared.crew, f"--crew-{side}" if len(crew) > 1
-                         else "--crew", "crew key", items, command=command)
+                         else "--crew", "crew key", items)
                   for side, items in zip("ab", crew, strict=False))
     while len(crews) < 2:
         crews += (_EMPTY,)
@@ -319,8 +320,7 @@ def parse_terms(system_id: str, declared: FightOptions, command: str,
 
 
 def _keyed(system_id: str, declared: Sequence[Option], flag: str, what: str,
-           items: Sequence[str], bare: str | None = None, command: str = ""
-           ) -> Mapping[str, Value]:
+           items: Sequence[str], bare: str | None = None) -> Mapping[str, Value]:
     options = _index(declared)
     out: dict[str, Value] = {}
     for key, text in pairs(flag, items, bare).items():
@@ -328,8 +328,5 @@ def _keyed(system_id: str, declared: Sequence[Option], flag: str, what: str,
         if option is None:
             raise UserError.single("cli.option", f"{flag} {key}: {system_id} has no {what} "
                                    f"'{key}'; {suggest(key, options)}")
-        if option.only and command and option.only != command:
-            raise UserError.single("cli.option", f"{flag} {key}: {system_id} takes {what} "
-                                   f"'{key}' in {option.only} only, not in {command}")
         out[key] = option.parse(text, f"{flag} {key}={text}")
     return out
