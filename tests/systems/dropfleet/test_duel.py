@@ -20,6 +20,7 @@ from shipyard.core.yard import Yard
 from shipyard.systems.dropfleet.combat import SUPPORT, volley_odds
 from shipyard.systems.dropfleet.combat import rules as r
 from shipyard.systems.dropfleet.combat import state as s
+from shipyard.systems.dropfleet.combat.commander import count, sysf
 from shipyard.systems.dropfleet.combat.volley import volley
 from tests.cli import shipyard
 from tests.systems.dropfleet.conftest import catalog
@@ -85,9 +86,9 @@ def test_dreadnoughts_fire_two_systems_and_alt_lines_are_one_choice() -> None:
              if a[0] == b[0] == s.EV_FIRE and a[1] == b[1] == 0]
     assert pairs, "the Dreadnought never fired twice in an activation"
     for first, second in pairs:
-        alt = p.data[p.o_systems + first * s.NY + s.Y_ALT]
+        alt = sysf(p, 0, 1, first, s.Y_ALT)  # the Dreadnought's systems against the Berlin
         assert first != second
-        assert alt == 0 or alt != p.data[p.o_systems + second * s.NY + s.Y_ALT]
+        assert alt == 0 or alt != sysf(p, 0, 1, second, s.Y_ALT)
 
 
 def rows(columns: Any, i: int) -> tuple[Any, ...]:
@@ -209,7 +210,8 @@ def test_long_range_silences_close_action_and_the_geometry_picks_arcs(pairing: A
     far = SUPPORT.prepare(*pairing, Terms(range="long")).state
 
     def bears(p: s.Params, side: int) -> list[int]:
-        return [p.data[p.o_lines + (side * p.lmax + i) * s.NL + s.L_BEARS]
+        against = side * p.units + 1 - side  # the side's lines as read against the other
+        return [p.data[p.o_lines + (against * p.lmax + i) * s.NL + s.L_BEARS]
                 for i in range(p.lmax)]
     assert bears(close, 1)[:4] == [1, 1, 1, 1]  # Berlin: laser, two turrets, sharks
     assert bears(far, 1)[:4] == [1, 1, 1, 0]
@@ -223,7 +225,7 @@ def test_long_range_silences_close_action_and_the_geometry_picks_arcs(pairing: A
 def test_group_size_and_layer_options(pairing: Any) -> None:
     p = SUPPORT.prepare(*pairing, Terms(crew=({"ships": 2}, {"ships": 2}),
                                         rules={"layer": "low"})).state
-    assert (p.n_a, p.n_b) == (2, 2)
+    assert (count(p, 0), count(p, 1)) == (2, 2)
     assert state(p)[s.S_LAYER] == s.LOW
 
 
@@ -265,9 +267,9 @@ def test_the_commander_finishes_the_weakest() -> None:
     st = state(p)
     for place, hull in enumerate((4, 2, 3)):
         st[(3 + place) * s.NF + s.S_HULL] = hull
-    assert pick_target(st, 3, 3) == 4
+    assert pick_target(p, st, 0) == 4
     st[4 * s.NF + s.S_ALIVE] = 0
-    assert pick_target(st, 3, 3) == 5
+    assert pick_target(p, st, 0) == 5
 
 
 def test_bombardment_fires_at_no_ship() -> None:
@@ -277,7 +279,7 @@ def test_bombardment_fires_at_no_ship() -> None:
     p = prepared.state
     lines = prepared.told.lines[0]
     for i, name in enumerate(lines):
-        bears = p.data[p.o_lines + i * s.NL + s.L_BEARS]
+        bears = p.data[p.o_lines + (1 * p.lmax + i) * s.NL + s.L_BEARS]  # A's against B
         assert bears == (0 if "Bombardment" in name else 1), name
 
 

@@ -29,6 +29,7 @@ from shipyard.api import (
 )
 from shipyard.systems.dropfleet.combat import rules as r
 from shipyard.systems.dropfleet.combat import state as s
+from shipyard.systems.dropfleet.combat.commander import count
 
 RULES = FightRules(
     play=r.play, fights=r.fights,
@@ -63,7 +64,8 @@ class DropfleetCombat(FightSupport[Any]):
 
         params, told, notes = setup(a, b, terms)
         names = tuple(f"{name}" + (f" (x{n})" if n > 1 else "")
-                      for name, n in zip(told.sides, (params.n_a, params.n_b), strict=True))
+                      for name, n in zip(told.sides, (count(params, 0), count(params, 1)),
+                                        strict=True))
         asker = commander_asker(terms.pilots)
         return Prepared(names=(names[0], names[1]), cap=params.cap, round_name="turn",
                         damage_unit="Hull points", state=params, batchable=asker is None,

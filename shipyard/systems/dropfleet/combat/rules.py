@@ -1,8 +1,10 @@
-"""dropfleet's duel of two groups, written once: the seed's damage sequence (steps 4-7, damage
-control, orbital decay) inside our duel (RULINGS.md R1-R20). Plain functions over the numbers of
-`state.Params`; every die from the stream, every event through `emit`, every decision of a
-player through `ask` (the default commander: commander.py). A narrated duel runs them as they
-are; a series runs them compiled (core/compiled.py).
+"""dropfleet's fight, written once: the seed's damage sequence (steps 4-7, damage control,
+orbital decay) inside our duel (RULINGS.md R1-R20). The rules take any number of groups (units)
+a side, in battlegroups that activate alternately from the initiative's winner; a duel is the
+fight of one unit a side (setup.pack), and no command yet fights more (issue 30). Plain
+functions over the numbers of `state.Params`; every die from the stream, every event through
+`emit`, every decision of a player through `ask` (the default commander: commander.py). A
+narrated duel runs them as they are; a series runs them compiled (core/compiled.py).
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from shipyard.systems.dropfleet.combat.commander import (
     nsys,
     pick_target,
     raise_shields,
+    side_of,
     sysf,
+    unitf,
 )
 from shipyard.systems.dropfleet.combat.state import (
     A_WINS,
@@ -120,6 +124,7 @@ from shipyard.systems.dropfleet.combat.state import (
     T_RADIUS,
     T_SHIELDS,
     T_SYSTEMS,
+    U_BG,
     Y_ALT,
     Y_FIRST,
     Y_LINES,
@@ -226,17 +231,17 @@ def pd_block(successes: int, normal: int, crit: int, normal_need: int,
 
 
 def passive_on(p: Params, st: list[int], k: int) -> int:
-    side = k // p.g
-    if fig(p, side, T_PASSIVE) == 0:
+    unit = k // p.g
+    if fig(p, unit, T_PASSIVE) == 0:
         return 0
-    return 1 if fig(p, side, T_SHIELDS) == 0 or st[k * NF + S_SHIELDS] == 1 else 0
+    return 1 if fig(p, unit, T_SHIELDS) == 0 or st[k * NF + S_SHIELDS] == 1 else 0
 
 
 def point_defence(p: Params, st: list[int], k: int) -> int:
-    side = k // p.g
-    if fig(p, side, T_SHIELDS) == 1 and st[k * NF + S_SHIELDS] == 1:
-        return fig(p, side, T_PD_UP)
-    return fig(p, side, T_PD)
+    unit = k // p.g
+    if fig(p, unit, T_SHIELDS) == 1 and st[k * NF + S_SHIELDS] == 1:
+        return fig(p, unit, T_PD_UP)
+    return fig(p, unit, T_PD)
 
 
 def save_needs(p: Params, st: list[int], k: int, scald: int) -> tuple[int, int]:
@@ -244,14 +249,14 @@ def save_needs(p: Params, st: list[int], k: int, scald: int) -> tuple[int, int]:
     best applicable of Armour and Passive for a normal point, Passive only for a critical one
     (seed step 5); Armour Cracked +2 (S6), Scald +1 (R8), Ablative Armour 2 better while the
     ship has more than half its Hull (R8)."""
-    side = k // p.g
-    armour = fig(p, side, T_ARMOUR)
-    if fig(p, side, T_ABLATIVE) == 1 and 2 * st[k * NF + S_HULL] > fig(p, side, T_HULL):
+    unit = k // p.g
+    armour = fig(p, unit, T_ARMOUR)
+    if fig(p, unit, T_ABLATIVE) == 1 and 2 * st[k * NF + S_HULL] > fig(p, unit, T_HULL):
         armour = max(2, armour - 2)
     armour += 2 * st[k * NF + S_CRACK] + scald
     passive = NO_SAVE
     if passive_on(p, st, k) == 1:
-        passive = fig(p, side, T_PASSIVE) + scald
+        passive = fig(p, unit, T_PASSIVE) + scald
     return min(NO_SAVE, armour, passive), min(NO_SAVE, passive)
 
 
@@ -281,10 +286,10 @@ def take(p: Params, st: list[int], rng: list[int], rec: Recorder | None, k: int,
 # --- Hull, crippling (step 6) and catastrophic damage (step 7) -----------------------------
 
 
-def thresholds_passed(p: Params, side: int, hull: int) -> int:
+def thresholds_passed(p: Params, unit: int, hull: int) -> int:
     passed = 0
     for field in (T_CRIP1, T_CRIP2):
-        at = fig(p, side, field)
+        at = fig(p, unit, field)
         if at >= 0 and hull <= at:
             passed += 1
     return passed
@@ -314,7 +319,7 @@ def hurt(p: Params, st: list[int], rec: Recorder | None, k: int, points: int, ca
 
 
 def next_dying(p: Params, st: list[int]) -> int:
-    for k in range(2 * p.g):
+    for k in range(p.units * p.g):
         if st[k * NF + S_DYING] == 1:
             return k
     return -1
@@ -362,25 +367,36 @@ def reach(row: int, radius_sides: int, rng: list[int]) -> int:
     return die(rng, radius_sides)
 
 
+def apart(p: Params, unit: int, other: int) -> int:
+    """Inches between ships of two units (R6): group mates, groups of one battlegroup,
+    battlegroups of one side, enemies."""
+    if unit == other:
+        return p.mate_inches
+    if side_of(p, unit) != side_of(p, other):
+        return p.enemy_inches
+    if unitf(p, unit, U_BG) == unitf(p, other, U_BG):
+        return p.group_inches
+    return p.bg_inches
+
+
 def catastrophic(p: Params, st: list[int], rng: list[int], rec: Recorder | None, k: int) -> None:
-    side = k // p.g
-    radius_sides = fig(p, side, T_RADIUS)
+    unit = k // p.g
+    radius_sides = fig(p, unit, T_RADIUS)
     if radius_sides == 0 or st[k * NF + S_LAYER] == ATMOSPHERE:
         return
     roll = die(rng, 6)
-    bonus = fig(p, side, T_CAT_BONUS)
-    dread = fig(p, side, T_DREAD)
+    bonus = fig(p, unit, T_CAT_BONUS)
+    dread = fig(p, unit, T_DREAD)
     row = catastrophic_row(roll + bonus, dread)
     inches = reach(row, radius_sides, rng)
     emit(rec, (EV_CATASTROPHIC, k, roll, bonus, row, inches, dread))
-    for j in range(2 * p.g):
+    for j in range(p.units * p.g):
         base = j * NF
         if j == k or st[base + S_ALIVE] == 0 or st[base + S_DYING] == 1:
             continue
         if st[base + S_LAYER] != st[k * NF + S_LAYER]:
             continue
-        apart = p.mate_inches if j // p.g == side else p.enemy_inches
-        if apart <= inches:
+        if apart(p, unit, j // p.g) <= inches:
             blast(p, st, rng, rec, k, j, row)
 
 
@@ -458,15 +474,15 @@ def apply_crippling(p: Params, st: list[int], rng: list[int], rec: Recorder | No
 
 def lose_system(p: Params, st: list[int], rng: list[int], rec: Recorder | None, k: int) -> None:
     """Weapon Destroyed: one of the ship's weapon systems not yet lost, at random."""
-    side = k // p.g
+    unit = k // p.g
     left = 0
-    for s in range(nsys(p, side)):
+    for s in range(nsys(p, unit)):
         if st[p.o_lost + k * p.smax + s] == 0:
             left += 1
     if left == 0:
         return
     pick = die(rng, left)
-    for s in range(nsys(p, side)):
+    for s in range(nsys(p, unit)):
         if st[p.o_lost + k * p.smax + s] == 0:
             pick -= 1
             if pick == 0:
@@ -490,7 +506,7 @@ def cripple(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
 
 
 def next_pending(p: Params, st: list[int]) -> int:
-    for k in range(2 * p.g):
+    for k in range(p.units * p.g):
         base = k * NF
         if st[base + S_PENDING] > 0 and st[base + S_ALIVE] == 1 and st[base + S_DYING] == 0:
             return k
@@ -511,19 +527,20 @@ def resolve_crippling(p: Params, st: list[int], rng: list[int],
 # --- an activation --------------------------------------------------------------------------
 
 
-def fire_system(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int, k: int,
-                s: int, t: int) -> None:
+def fire_system(p: Params, st: list[int], rng: list[int], rec: Recorder | None, unit: int,
+                k: int, s: int, t: int) -> None:
     """One weapon system's volley at ship t: its lines that bear, Linked lines together
     (R4); Point Defence against Close Action damage, then saves (seed step 5)."""
-    first = sysf(p, side, s, Y_FIRST)
-    scald = sysf(p, side, s, Y_SCALD)
+    target = t // p.g
+    first = sysf(p, unit, target, s, Y_FIRST)
+    scald = sysf(p, unit, target, s, Y_SCALD)
     emit(rec, (EV_FIRE, k, s, t))
     near = 0
     near_crit = 0
     far = 0
     far_crit = 0
-    for li in range(first, first + sysf(p, side, s, Y_LINES)):
-        line = p.o_lines + (side * p.lmax + li) * NL
+    for li in range(first, first + sysf(p, unit, target, s, Y_LINES)):
+        line = p.o_lines + ((unit * p.units + target) * p.lmax + li) * NL
         if p.data[line + L_BEARS] == 0:
             continue
         for _ in range(p.data[line + L_MOUNTS]):
@@ -557,43 +574,65 @@ def fire_system(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
     settle(p, st, rng, rec)
 
 
-def can_fire(p: Params, st: list[int], side: int, k: int, s: int, not_sys: int,
+def can_fire(p: Params, st: list[int], unit: int, target: int, k: int, s: int, not_sys: int,
              not_alt: int) -> int:
     """1 when a user's commander named a system this ship may fire now."""
-    if s < 0 or s >= nsys(p, side) or s == not_sys or st[p.o_lost + k * p.smax + s] == 1:
+    if s < 0 or s >= nsys(p, unit) or s == not_sys or st[p.o_lost + k * p.smax + s] == 1:
         return 0
-    if sysf(p, side, s, Y_VALUE) <= 0:
+    if sysf(p, unit, target, s, Y_VALUE) <= 0:
         return 0
-    if not_alt > 0 and sysf(p, side, s, Y_ALT) == not_alt:
+    if not_alt > 0 and sysf(p, unit, target, s, Y_ALT) == not_alt:
         return 0
     return 1
 
 
-def choose_shields(p: Params, st: list[int], rec: Recorder | None, side: int, turn: int) -> None:
+def choose_shields(p: Params, st: list[int], rec: Recorder | None, unit: int, turn: int) -> None:
     """Shields are chosen when the group activates (and once before the first turn), ship by
     ship, against the enemy's fire as it stands now (R9)."""
-    if fig(p, side, T_SHIELDS) == 0:
+    if fig(p, unit, T_SHIELDS) == 0:
         return
-    for i in range(count(p, side)):
-        k = side * p.g + i
+    for i in range(count(p, unit)):
+        k = unit * p.g + i
         if st[k * NF + S_ALIVE] == 0:
             continue
-        up = ask(rec, side, Q_SHIELDS, (turn, i), raise_shields(p, st, side))
+        up = ask(rec, side_of(p, unit), Q_SHIELDS, (turn, i), raise_shields(p, st, unit))
         raised = 1 if up == 1 else 0
         if raised != st[k * NF + S_SHIELDS]:
             st[k * NF + S_SHIELDS] = raised
             emit(rec, (EV_SHIELDS, k, raised))
 
 
+def enemy_place(p: Params, side: int, k: int) -> int:
+    """Ship k's place among the enemy ships of `side`, in their fleet order."""
+    place = 0
+    for unit in range(k // p.g):
+        if side_of(p, unit) != side:
+            place += count(p, unit)
+    return place + k % p.g
+
+
+def enemy_ship(p: Params, st: list[int], side: int, place: int) -> int:
+    """The enemy ship of `side` at `place` in the enemy's fleet order, if it is in the fight;
+    else -1."""
+    for unit in range(p.units):
+        if side_of(p, unit) == side:
+            continue
+        if 0 <= place < count(p, unit):
+            k = unit * p.g + place
+            return k if st[k * NF + S_ALIVE] == 1 else -1
+        place -= count(p, unit)
+    return -1
+
+
 def activate(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
-             side: int, turn: int) -> None:
+             unit: int, turn: int) -> None:
     """A group's activation: shields, then each ship in turn fires its weapon systems (one,
     two for a Dreadnought, R4), and the crippling its fire caused is rolled at the end of
     that ship's activation, before its next mate fires (R13)."""
-    choose_shields(p, st, rec, side, turn)
-    enemy = 1 - side
-    for i in range(count(p, side)):
-        k = side * p.g + i
+    choose_shields(p, st, rec, unit, turn)
+    side = side_of(p, unit)
+    for i in range(count(p, unit)):
+        k = unit * p.g + i
         if st[k * NF + S_ALIVE] == 0:
             continue
         if st[k * NF + S_OFFLINE] == 1:
@@ -601,24 +640,26 @@ def activate(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
             emit(rec, (EV_OFFLINE, k))
             continue
         fired = -1
-        for shot in range(fig(p, side, T_SYSTEMS)):
-            t = pick_target(st, enemy * p.g, count(p, enemy))
+        for shot in range(fig(p, unit, T_SYSTEMS)):
+            t = pick_target(p, st, side)
             if t < 0:
                 break
-            not_alt = sysf(p, side, fired, Y_ALT) if fired >= 0 else 0
-            place = ask(rec, side, Q_TARGET, (turn, i, shot), t - enemy * p.g)
-            if 0 <= place < count(p, enemy) and st[(enemy * p.g + place) * NF + S_ALIVE] == 1:
-                t = enemy * p.g + place
+            named = enemy_ship(p, st, side,
+                               ask(rec, side, Q_TARGET, (turn, i, shot), enemy_place(p, side, t)))
+            if named >= 0:
+                t = named
+            target = t // p.g
+            not_alt = sysf(p, unit, target, fired, Y_ALT) if fired >= 0 else 0
             up = st[t * NF + S_SHIELDS]
-            s = best_system(p, st, side, k, not_alt, fired, up)
+            s = best_system(p, st, unit, target, k, not_alt, fired, up)
             s = ask(rec, side, Q_SYSTEM, (turn, i, shot), s)
-            if can_fire(p, st, side, k, s, fired, not_alt) == 0:
-                s = best_system(p, st, side, k, not_alt, fired, up)
+            if can_fire(p, st, unit, target, k, s, fired, not_alt) == 0:
+                s = best_system(p, st, unit, target, k, not_alt, fired, up)
             if s < 0:
                 if shot == 0:
                     emit(rec, (EV_NOTHING, k))
                 break
-            fire_system(p, st, rng, rec, side, k, s, t)
+            fire_system(p, st, rng, rec, unit, k, s, t)
             fired = s
         resolve_crippling(p, st, rng, rec)
 
@@ -674,19 +715,19 @@ def roundup(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
     """Fires and containment failures, damage control, orbital decay; then the Clean-Up's
     primary core leaks (R17). Crippling caused here is rolled at the end of each step."""
     emit(rec, (EV_ROUNDUP, turn))
-    for k in range(2 * p.g):
+    for k in range(p.units * p.g):
         base = k * NF
         if st[base + S_ALIVE] == 1:
             hurt(p, st, rec, k, st[base + S_FIRES] + 2 * ((st[base + S_ACF] + 1) // 2),
                  C_BURNING)
     settle(p, st, rng, rec)
     resolve_crippling(p, st, rng, rec)
-    for k in range(2 * p.g):
+    for k in range(p.units * p.g):
         if st[k * NF + S_ALIVE] == 1:
             damage_control(p, st, rng, rec, k)
     settle(p, st, rng, rec)
     resolve_crippling(p, st, rng, rec)
-    for k in range(2 * p.g):
+    for k in range(p.units * p.g):
         base = k * NF
         if st[base + S_ALIVE] == 1 and st[base + S_DECAY] == 1 and \
                 st[base + S_LAYER] < ATMOSPHERE:
@@ -695,7 +736,7 @@ def roundup(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
             if st[base + S_LAYER] == ATMOSPHERE and fig(p, k // p.g, T_ATMOS) == 0:
                 st[base + S_ALIVE] = 0
                 emit(rec, (EV_DESTROYED, k, D_DECAY))
-    for k in range(2 * p.g):
+    for k in range(p.units * p.g):
         base = k * NF
         if st[base + S_ALIVE] == 1:
             hurt(p, st, rec, k, 3 * st[base + S_LEAK], C_LEAK)
@@ -707,14 +748,17 @@ def roundup(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
 
 
 def side_alive(p: Params, st: list[int], side: int) -> int:
-    for i in range(count(p, side)):
-        if st[(side * p.g + i) * NF + S_ALIVE] == 1:
-            return 1
+    for unit in range(p.units):
+        if side_of(p, unit) != side:
+            continue
+        for i in range(count(p, unit)):
+            if st[(unit * p.g + i) * NF + S_ALIVE] == 1:
+                return 1
     return 0
 
 
 def outcome(p: Params, st: list[int]) -> int:
-    """An end code, or -1 while both groups are in the duel."""
+    """An end code, or -1 while both sides are in the fight."""
     a = side_alive(p, st, 0)
     b = side_alive(p, st, 1)
     if a == 0 and b == 0:
@@ -728,17 +772,26 @@ def outcome(p: Params, st: list[int]) -> int:
 
 def dealt(p: Params, st: list[int], side: int) -> int:
     """Hull the side's enemy lost."""
-    enemy = 1 - side
     total = 0
-    for i in range(count(p, enemy)):
-        total += fig(p, enemy, T_HULL) - st[(enemy * p.g + i) * NF + S_HULL]
+    for unit in range(p.units):
+        if side_of(p, unit) == side:
+            continue
+        for i in range(count(p, unit)):
+            total += fig(p, unit, T_HULL) - st[(unit * p.g + i) * NF + S_HULL]
     return total
 
 
 def armed(p: Params, side: int) -> int:
-    for s in range(nsys(p, side)):
-        if sysf(p, side, s, Y_VALUE) > 0:
-            return 1
+    """1 when a group of the side has a weapon system that bears on an enemy group."""
+    for unit in range(p.units):
+        if side_of(p, unit) != side:
+            continue
+        for target in range(p.units):
+            if side_of(p, target) == side:
+                continue
+            for s in range(nsys(p, unit)):
+                if sysf(p, unit, target, s, Y_VALUE) > 0:
+                    return 1
     return 0
 
 
@@ -754,20 +807,34 @@ def initiative(rng: list[int], rec: Recorder | None, turn: int) -> int:
     return first
 
 
+def activate_battlegroup(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
+                         side: int, bg: int, turn: int) -> int:
+    """The side's battlegroup `bg` activates its groups in fleet order (none left: nothing);
+    1 when it had a group to activate."""
+    acted = 0
+    for unit in range(p.units):
+        if side_of(p, unit) == side and unitf(p, unit, U_BG) == bg:
+            activate(p, st, rng, rec, unit, turn)
+            acted = 1
+    return acted
+
+
 def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
     st = p.data[p.o_ships:].copy()
     if armed(p, 0) == 0 and armed(p, 1) == 0:
         return HARMLESS, 1, 0, 0
-    choose_shields(p, st, rec, 0, 0)
-    choose_shields(p, st, rec, 1, 0)
+    for unit in range(p.units):
+        choose_shields(p, st, rec, unit, 0)
     for turn in range(1, p.cap + 1):
         first = initiative(rng, rec, turn)
-        for order in range(2):
-            side = first if order == 0 else 1 - first
-            activate(p, st, rng, rec, side, turn)
-            end = outcome(p, st)
-            if end >= 0:
-                return end, turn, dealt(p, st, 0), dealt(p, st, 1)
+        # battlegroups activate alternately from the winner's; a side with none left waits
+        for bg in range(p.bgs):
+            for order in range(2):
+                side = first if order == 0 else 1 - first
+                if activate_battlegroup(p, st, rng, rec, side, bg, turn) == 1:
+                    end = outcome(p, st)
+                    if end >= 0:
+                        return end, turn, dealt(p, st, 0), dealt(p, st, 1)
         roundup(p, st, rng, rec, turn)
         end = outcome(p, st)
         if end >= 0:

@@ -251,69 +251,95 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[s.Params, Told, list[str]]:
 
 def packed(sides: list[Side], catalog: DropfleetCatalog, layer: int, enemy_inches: int,
            cap: int) -> s.Params:
-    """Both armed sides as the rules' numbers: each system's worth against the enemy with its
-    shields raised and down (R9, R10; a fresh enemy, expected Hull x1000)."""
-    values = []
-    for i, side in enumerate(sides):
-        enemy = sides[1 - i]
-        worth = []
-        for rows in side.rows:
-            pair = []
-            for up in (0, 1):
-                e = expected(rows, enemy.stat, up, _scald(rows))
-                pair.append(max(1, round(VALUE_SCALE * e)) if e > 0 else 0)
-            worth.append((pair[0], pair[1]))
-        values.append(worth)
+    """Both armed groups of a duel as the rules' numbers: each system's worth against the enemy
+    with its shields raised and down (R9, R10; a fresh enemy, expected Hull x1000)."""
     d = catalog.damage
     return pack([side.stat for side in sides], [side.count for side in sides],
                 [side.rows for side in sides], [[x.alt for x in side.systems] for side in sides],
-                values, layer, enemy_inches, cap,
-                [r.extra_hull for r in d.crippling + d.dreadnought_crippling],
+                [worths(sides[0], sides[1]), worths(sides[1], sides[0])], layer, enemy_inches,
+                cap, [r.extra_hull for r in d.crippling + d.dreadnought_crippling],
                 [int(r.orbital_decay) for r in d.crippling + d.dreadnought_crippling])
 
 
 def pack(stats: list[list[int]], counts: list[int], rows: list[list[list[list[int]]]],
          alts: list[list[int]], values: list[list[tuple[int, int]]], layer: int,
-         enemy_inches: int,
-         cap: int, extra: list[int], decay: list[int]) -> s.Params:
-    """Both sides' figures (state.T_*), group sizes, weapon systems (each a list of line rows,
-    state.L_*), Alt groups and worth (shields down, up), laid out in one flat list
-    (state.Params)."""
+         enemy_inches: int, cap: int, extra: list[int], decay: list[int]) -> s.Params:
+    """A duel's two groups (unit 0 side A's, unit 1 side B's, one battlegroup each) as
+    `pack_units` lays them out: each side's figures, group size, weapon systems against the
+    other (each a list of line rows, state.L_*), Alt groups and worth (shields down, up)."""
+    # a duel has no second group on a side, so the distances between a side's groups are moot
+    return pack_units(stats, counts, [0, 1], [0, 0], [[[], rows[0]], [rows[1], []]], alts,
+                      [[[], values[0]], [values[1], []]], layer,
+                      (enemy_inches, MATE_INCHES, MATE_INCHES, MATE_INCHES), cap, extra, decay)
+
+
+def worths(side: Side, enemy: Side) -> list[tuple[int, int]]:
+    """Each of the side's systems, as armed against the enemy: its worth (shields down, up)."""
+    worth = []
+    for rows in side.rows:
+        pair = []
+        for up in (0, 1):
+            e = expected(rows, enemy.stat, up, _scald(rows))
+            pair.append(max(1, round(VALUE_SCALE * e)) if e > 0 else 0)
+        worth.append((pair[0], pair[1]))
+    return worth
+
+
+def pack_units(stats: list[list[int]], counts: list[int], unit_sides: list[int],
+               bgs: list[int],
+               rows: list[list[list[list[list[int]]]]], alts: list[list[int]],
+               values: list[list[list[tuple[int, int]]]], layer: int,
+               inches: tuple[int, int, int, int], cap: int, extra: list[int],
+               decay: list[int]) -> s.Params:
+    """Every unit's figures (state.T_*), group size, side and battlegroup; its weapon systems
+    against each target unit (`rows[unit][target]`: each system a list of line rows, state.L_*;
+    empty against its own side), Alt groups and worth (shields down, up); the distances (enemy,
+    mates, groups of a battlegroup, battlegroups) - laid out in one flat list (state.Params)."""
+    units = len(stats)
     g = max(counts)
-    lmax = max(1, *(sum(len(x) for x in side) for side in rows))
-    smax = max(1, *(len(side) for side in rows))
-    lines = [0] * (2 * lmax * s.NL)
-    systems = [0] * (2 * smax * s.NY)
-    for i, side in enumerate(rows):
-        at = 0
-        for j, system in enumerate(side):
-            base = (i * smax + j) * s.NY
-            scald = int(any(r[s.L_SCALD] for r in system))
-            down, up = values[i][j]
-            systems[base:base + s.NY] = [at, len(system), alts[i][j], down, up, scald]
-            for row in system:
-                start = (i * lmax + at) * s.NL
-                lines[start:start + s.NL] = row
-                at += 1
-    ships = [0] * (2 * g * s.NF)
-    for i, n in enumerate(counts):
+    lmax = max(1, *(sum(len(system) for system in against) for unit in rows
+                    for against in unit))
+    smax = max(1, *(len(a) for a in alts))
+    lines = [0] * (units * units * lmax * s.NL)
+    systems = [0] * (units * units * smax * s.NY)
+    for u in range(units):
+        for t in range(units):
+            if unit_sides[u] == unit_sides[t]:
+                continue
+            at = 0
+            for j, system in enumerate(rows[u][t]):
+                base = ((u * units + t) * smax + j) * s.NY
+                scald = int(any(r[s.L_SCALD] for r in system))
+                down, up = values[u][t][j]
+                systems[base:base + s.NY] = [at, len(system), alts[u][j], down, up, scald]
+                for row in system:
+                    start = ((u * units + t) * lmax + at) * s.NL
+                    lines[start:start + s.NL] = row
+                    at += 1
+    table = []
+    for u in range(units):
+        table += [unit_sides[u], counts[u], len(alts[u]), bgs[u]]
+    ships = [0] * (units * g * s.NF)
+    for u, n in enumerate(counts):
         for place in range(n):
-            base = (i * g + place) * s.NF
-            ships[base + s.S_HULL] = stats[i][s.T_HULL]
+            base = (u * g + place) * s.NF
+            ships[base + s.S_HULL] = stats[u][s.T_HULL]
             ships[base + s.S_ALIVE] = 1
             ships[base + s.S_LAYER] = layer
-    head = stats[0] + stats[1]
+    head = [x for stat in stats for x in stat]
     o_lines = len(head)
     o_systems = o_lines + len(lines)
     o_extra = o_systems + len(systems)
     o_decay = o_extra + len(extra)
-    o_ships = o_decay + len(decay)
+    o_units = o_decay + len(decay)
+    o_ships = o_units + len(table)
+    enemy, mate, group, bg = inches
     return s.Params(
-        data=head + lines + systems + extra + decay + ships + [0] * (2 * g * smax),
-        n_a=counts[0], n_b=counts[1], sys_a=len(rows[0]), sys_b=len(rows[1]), g=g, lmax=lmax,
-        smax=smax, o_lines=o_lines, o_systems=o_systems, o_extra=o_extra, o_decay=o_decay,
-        o_ships=o_ships, o_lost=len(ships), enemy_inches=enemy_inches,
-        mate_inches=MATE_INCHES, cap=cap)
+        data=head + lines + systems + extra + decay + table + ships + [0] * (units * g * smax),
+        units=units, g=g, lmax=lmax, smax=smax, bgs=max(bgs) + 1, o_lines=o_lines,
+        o_systems=o_systems, o_extra=o_extra, o_decay=o_decay, o_units=o_units,
+        o_ships=o_ships, o_lost=len(ships), enemy_inches=enemy, mate_inches=mate,
+        group_inches=group, bg_inches=bg, cap=cap)
 
 
 def _system_name(system: System) -> str:

@@ -1,4 +1,4 @@
-"""The duel's state as numbers: field indices, event and end codes, and the parameters a duel
+"""The fight's state as numbers: field indices, event and end codes, and the parameters a fight
 starts from (setup.py fills them; rules.py and commander.py read them, compiled or not).
 
 Mutable state is flat (a ship's field f is `st[ship * NF + f]`), so that copying it from the
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-# a ship's state: st[ship * NF + field]; ship = side * g + place in the group
+# a ship's state: st[ship * NF + field]; ship = unit * g + place in the group, where a unit is
+# one group of one design (a duel has two: unit 0 is side A's group, unit 1 side B's)
 S_HULL = 0  # Hull left
 S_ALIVE = 1  # 1 in the duel, 0 destroyed or removed (or padding)
 S_DYING = 2  # at 0 Hull, its catastrophic damage not yet rolled
@@ -35,7 +36,7 @@ INERT_ROWS = (2, 3, 6)
 
 HIGH, LOW, ATMOSPHERE = 0, 1, 2
 
-# a side's fixed figures: stat[side][field]
+# a unit's fixed figures: stat[unit][field]
 T_HULL = 0
 T_ARMOUR = 1  # the save's number, 2..6
 T_PASSIVE = 2  # 0: none
@@ -52,7 +53,7 @@ T_ABLATIVE = 12
 T_SYSTEMS = 13  # weapon systems an activation: 1, or 2 for a Dreadnought
 NT = 14
 
-# a weapon line: lines[side * lmax + line][field]
+# a weapon line against a target unit: lines[(unit * units + target) * lmax + line][field]
 L_LOCK = 0  # 2..6 (a `*` Lock already read as the target's Armour)
 L_ATT_N = 1  # Attack: N dice of L_ATT_S sides + L_ATT_B, or N itself when L_ATT_S is 0
 L_ATT_S = 2
@@ -69,7 +70,8 @@ L_MOUNTS = 12
 L_BEARS = 13  # 1 when its arc bears in this duel's geometry and range band
 NL = 14
 
-# a weapon system: systems[side * smax + system][field]; its lines are contiguous
+# a weapon system against a target unit: systems[(unit * units + target) * smax + system][field];
+# its lines are contiguous
 Y_FIRST = 0
 Y_LINES = 1
 Y_ALT = 2  # Alt group (0: none)
@@ -116,6 +118,13 @@ DC_HURT, DC_NOT_YET, DC_REPAIRED = 1, 2, 3
 CAT_BURN, CAT_BLAZE, CAT_SHRED, CAT_EXPLOSION, CAT_RADIATION, CAT_DISTORTION = range(6)
 DCAT_FIERY, DCAT_IMMOLATION, DCAT_SUPERSTRUCTURE, DCAT_MAGAZINE, DCAT_RENT = range(6, 11)
 
+# a unit: units[unit][field]
+U_SIDE = 0  # 0 side A, 1 side B
+U_COUNT = 1  # ships in the group
+U_NSYS = 2  # weapon systems of its design
+U_BG = 3  # its battlegroup's place among its side's (they activate in this order)
+NU = 4
+
 A_WINS, B_WINS, BOTH_LOST, HARMLESS, CAP = 0, 1, 2, 3, 4
 
 
@@ -123,27 +132,29 @@ ROWS = 9  # rows of a crippling table
 
 
 class Params(NamedTuple):
-    """One duel's terms and both groups, as numbers (setup.py). Every figure lives in one
-    flat list, `data`, so that the compiled rules pass one array, not ten, from call to call:
-    the sides' figures (2 x NT), weapon lines (2 x lmax x NL), weapon systems (2 x smax x NY),
-    the crippling tables' extra Hull and Orbital Decay (2 x ROWS each), and last the ships'
-    state at the start (2 x g x NF) followed by their lost weapon systems (2 x g x smax), which
-    a fight copies as its own state."""
+    """One fight's terms and every group, as numbers (setup.py). Every figure lives in one flat
+    list, `data`, so that the compiled rules pass one array, not ten, from call to call: the
+    units' figures (units x NT), weapon lines (units x units x lmax x NL: a line read against
+    each target unit, R8's Lock and Calibre depend on it), weapon systems (units x units x smax
+    x NY), the crippling tables' extra Hull and Orbital Decay (2 x ROWS each), the units
+    (units x NU), and last the ships' state at the start (units x g x NF) followed by their lost
+    weapon systems (units x g x smax), which a fight copies as its own state."""
 
     data: list[int]
-    n_a: int  # ships of each side
-    n_b: int
-    sys_a: int  # weapon systems of each side
-    sys_b: int
-    g: int  # places a side holds in the ship state (the larger group)
+    units: int  # groups in the fight, side A's first
+    g: int  # places a unit holds in the ship state (the largest group)
     lmax: int
     smax: int
+    bgs: int  # battlegroups of the side with the most
     o_lines: int  # where each part starts in `data`
     o_systems: int
     o_extra: int
     o_decay: int
+    o_units: int
     o_ships: int
-    o_lost: int  # where the lost systems start in a fight's own state (2 x g x NF)
-    enemy_inches: int  # between the groups (R2)
+    o_lost: int  # where the lost systems start in a fight's own state (units x g x NF)
+    enemy_inches: int  # between enemy groups (R2)
     mate_inches: int  # between group mates (R6)
+    group_inches: int  # between groups of one battlegroup
+    bg_inches: int  # between battlegroups of one side
     cap: int
