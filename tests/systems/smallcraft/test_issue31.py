@@ -231,11 +231,6 @@ def test_the_first_burn_on_the_rounding_half_is_the_exact_one(yard: Yard, q: int
 
 
 def test_nearest_g_rounds_a_half_down_exactly() -> None:
-    a = [0] * f.START
-    from shipyard.systems.smallcraft.combat.geometry import UNIT_A, UNIT_B, UNIT_C, UNIT_D
-
-    for at, unit in ((f.U_A, UNIT_A), (f.U_B, UNIT_B), (f.U_C, UNIT_C), (f.U_D, UNIT_D)):
-        a[at:at + 12] = unit
     for n in range(-3, 4):  # x = n + ½ along 12 o'clock: (0, 0, (2n + 1)·SCALE, 0)
-        assert f.nearest_g(a, 0, 0, (2 * n + 1) * f.SCALE, 0, 0) == n
-        assert f.nearest_g(a, 0, 0, (2 * n + 1) * f.SCALE + 1, 0, 0) == n + 1
+        assert f.nearest_g(0, 0, (2 * n + 1) * f.SCALE, 0, 0) == n
+        assert f.nearest_g(0, 0, (2 * n + 1) * f.SCALE + 1, 0, 0) == n + 1

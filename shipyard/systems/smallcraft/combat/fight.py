@@ -35,6 +35,10 @@ from typing import Any, NamedTuple
 from shipyard.api import ask, derive_seed, die, emit, seed_stream, store
 from shipyard.systems.smallcraft.combat.geometry import (
     S3,
+    UNIT_A,
+    UNIT_B,
+    UNIT_C,
+    UNIT_D,
     angle15,
     bearing,
     hex_distance,
@@ -113,7 +117,7 @@ Q_BEGIN, Q_POWER, Q_THRUST, Q_TURN, Q_FIRE, Q_LAUNCH = range(6)
 # longer).
 INLINE = ("powered", "mobile", "armor_box", "power_phase", "thrust_phase",
           "move", "turn_phase", "beam_phase", "missiles_fly", "launch_phase", "end_of_dturn",
-          "_give", "armed")
+          "_give", "armed", "_beams", "burn", "wanted_change")
 
 
 class Fight(NamedTuple):
@@ -441,7 +445,7 @@ def burn(a: list[int], s: int, left: int) -> int:
         k = (a[o + FACING] + push) % 12
         row = base + a[a[T_DRIVE_ROW] + s * a[DRIVE_STRIDE] + d]
         most = a[a[T_G_OF] + s * a[G_STRIDE] + min(a[a[S_ALIVE] + row], left)]
-        g = min(max(nearest_g(a, ca, cb, cc, cd, k), 0), most)
+        g = min(max(nearest_g(ca, cb, cc, cd, k), 0), most)
         a[a[S_POWER] + row] = a[a[T_COST_OF] + s * a[COST_STRIDE] + g]
         left -= a[a[T_COST_OF] + s * a[COST_STRIDE] + g]
         ca -= g * a[U_A + k] * SCALE
@@ -493,7 +497,7 @@ def wanted_change(a: list[int], s: int) -> tuple[int, int, int, int]:
     if apart <= a[REACH] and a[EVASION] > 0:
         # across the line: clockwise round the foe, unless it already drifts the other way
         t = (k + 3) % 12
-        if along(a, a[o + VA] - a[f + VA], a[o + VB] - a[f + VB], a[o + VC] - a[f + VC],
+        if along(a[o + VA] - a[f + VA], a[o + VB] - a[f + VB], a[o + VC] - a[f + VC],
                  a[o + VD] - a[f + VD], t) < 0:
             t = (k + 9) % 12
         ra -= 2 * a[EVASION] * a[U_A + t]
@@ -517,29 +521,52 @@ def worth_chasing(a: list[int], s: int, apart: int) -> bool:
 
 def top_g(a: list[int], s: int) -> int:
     """The most G one of its 2D drives gives now, at its surviving boxes and full power."""
+    return strongest(a, s) // 12
+
+
+def strongest(a: list[int], s: int) -> int:
+    """Its strongest 2D drive now, at its surviving boxes and full power, as G · 12 + its push
+    (the first in sheet order on a tie; the design's strongest when none gives a G)."""
     cunits = supply(a, s)
-    most = 0
+    most, push = 0, a[a[T_PUSH_AWAY] + s]
     for d in range(a[a[T_DRIVES] + s]):
         if a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d] >= 0:
             left = a[a[S_ALIVE] + s * a[ROW_STRIDE] + a[a[T_DRIVE_ROW] + s * a[DRIVE_STRIDE] + d]]
-            most = max(most, a[a[T_G_OF] + s * a[G_STRIDE] + min(left, cunits)])
-    return most
+            g = a[a[T_G_OF] + s * a[G_STRIDE] + min(left, cunits)]
+            if g > most:
+                most, push = g, a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d]
+    return most * 12 + push
 
 
-def along(a: list[int], va: int, vb: int, vc: int, vd: int, k: int) -> int:
-    """The sign of the part of (va, vb, vc, vd) along clock direction k, exactly."""
-    p = va * a[U_A + k] + 3 * vb * a[U_B + k] + vc * a[U_C + k] + 3 * vd * a[U_D + k]
-    q = va * a[U_B + k] + vb * a[U_A + k] + vc * a[U_D + k] + vd * a[U_C + k]
-    return sign_q3(p, q)
+def along(va: int, vb: int, vc: int, vd: int, k: int) -> int:
+    """The sign of the part of (va, vb, vc, vd) along clock direction k, exactly. (Whole
+    numbers in and out, no array: a compiled call with none costs no reference count.)"""
+    ua, ub, uc, ud = UNIT_A[k], UNIT_B[k], UNIT_C[k], UNIT_D[k]
+    return sign_q3(va * ua + 3 * vb * ub + vc * uc + 3 * vd * ud,
+                   va * ub + vb * ua + vc * ud + vd * uc)
 
 
-def nearest_g(a: list[int], ca: int, cb: int, cc: int, cd: int, k: int) -> int:
+def steepest(ca: int, cb: int, cc: int, cd: int) -> int:
+    """The clock direction that takes the most of change (ca, cb, cc, cd), exactly (the first
+    on a tie)."""
+    best, bp, bq = 0, 0, 0
+    for k in range(12):
+        ua, ub, uc, ud = UNIT_A[k], UNIT_B[k], UNIT_C[k], UNIT_D[k]
+        p = ca * ua + 3 * cb * ub + cc * uc + 3 * cd * ud
+        q = ca * ub + cb * ua + cc * ud + cd * uc
+        if k == 0 or sign_q3(p - bp, q - bq) > 0:
+            best, bp, bq = k, p, q
+    return best
+
+
+def nearest_g(ca: int, cb: int, cc: int, cd: int, k: int) -> int:
     """The whole number nearest the part of change (ca, cb, cc, cd) along clock direction k, a
     half rounded down, exactly: x = (p + q√3) / (4·SCALE), and n is the one with
     (2n − 1)·2·SCALE < p + q√3 ≤ (2n + 1)·2·SCALE. (The float floor(0.5 − x) it replaces
     could fall either way on a half.)"""
-    p = ca * a[U_A + k] + 3 * cb * a[U_B + k] + cc * a[U_C + k] + 3 * cd * a[U_D + k]
-    q = ca * a[U_B + k] + cb * a[U_A + k] + cc * a[U_D + k] + cd * a[U_C + k]
+    ua, ub, uc, ud = UNIT_A[k], UNIT_B[k], UNIT_C[k], UNIT_D[k]
+    p = ca * ua + 3 * cb * ub + cc * uc + 3 * cd * ud
+    q = ca * ub + cb * ua + cc * ud + cd * uc
     n = -math.floor(0.5 - (p + q * S3) * PER_SCALE)  # a guess, at most one out
     for _ in range(2):
         if sign_q3(p - (2 * n + 1) * 2 * SCALE, q) > 0:
@@ -627,8 +654,9 @@ def facing_wish(a: list[int], s: int) -> int:
     o = s * NS
     dq, dr = foe_vector(a, s)
     ahead = bearing(dq, dr, a[o + FACING])
+    push = strongest(a, s) % 12  # the drive that still gives the most G
     if not armed(a, s):
-        return (ahead + 6 - a[a[T_PUSH_AWAY] + s]) % 12
+        return (ahead + 6 - push) % 12
     aim = 0
     for j in range(a[a[T_MAIN_BEAMS] + s]):
         i = a[a[T_MAIN_BEAM] + s * a[BEAM_STRIDE] + j]
@@ -640,23 +668,18 @@ def facing_wish(a: list[int], s: int) -> int:
     before = hex_distance(a[f + BQ] - a[o + BQ], a[f + BR] - a[o + BR])
     apart = hex_distance(dq, dr)
     ca, cb, cc, cd = wanted_change(a, s)
-    braking = nearest_g(a, ca, cb, cc, cd, (ahead + 6) % 12)  # G it wants away from the foe
+    braking = nearest_g(ca, cb, cc, cd, (ahead + 6) % 12)  # G it wants away from the foe
     if apart <= a[REACH] and apart <= before and braking < 1:
         return fire
-    best, bp, bq = 0, 0, 0
-    for k in range(12):  # the clock direction that takes the most of the change, exactly
-        p = ca * a[U_A + k] + 3 * cb * a[U_B + k] + cc * a[U_C + k] + 3 * cd * a[U_D + k]
-        q = ca * a[U_B + k] + cb * a[U_A + k] + cc * a[U_D + k] + cd * a[U_C + k]
-        if k == 0 or sign_q3(p - bp, q - bq) > 0:
-            best, bp, bq = k, p, q
-    best_g = nearest_g(a, ca, cb, cc, cd, best)
+    best = steepest(ca, cb, cc, cd)
+    best_g = nearest_g(ca, cb, cc, cd, best)
     firing = 0
     for d in range(a[a[T_DRIVES] + s]):
         push = a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d]
         if push >= 0:
-            firing = max(firing, nearest_g(a, ca, cb, cc, cd, (fire + push) % 12))
+            firing = max(firing, nearest_g(ca, cb, cc, cd, (fire + push) % 12))
     if best_g >= firing + 1 and best_g >= 1:
-        return (best - a[a[T_PUSH_AWAY] + s]) % 12
+        return (best - push) % 12
     return fire
 
 
