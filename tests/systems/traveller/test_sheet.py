@@ -127,3 +127,42 @@ def test_printed_figures_say_each_thing_once_tons_to_2_and_mcr_to_3_decimals() -
             if isinstance(figure, Decimal):
                 places = max(0, -int(figure.as_tuple().exponent))
                 assert places <= (3 if budget.unit == "MCr" else 2), (budget.label, figure)
+
+
+def test_a_record_that_runs_on_says_whose_it_is_on_every_page(printed: dict[str, Path],
+                                                               tmp_path: Path) -> None:
+    # issue 21 item 16: the Valiant's second page had no title at its head
+    path = tmp_path / "valiant.pdf"
+    result = shipyard("sheet", str(EXAMPLES / "valiant-light-cruiser.yaml"), "-o", str(path))
+    assert result.code == 0, result.err
+    pdf = pdfium.PdfDocument(path)
+    assert len(pdf) == 2
+
+    def head(page: pdfium.PdfPage) -> str:  # the text within the top 12 mm margin
+        height = page.get_height()
+        return str(page.get_textpage().get_text_bounded(top=height, bottom=height - 34)).strip()
+
+    assert head(pdf[1]) == "Valiant Light Cruiser — ship record, continued"
+    assert head(pdf[0]) == ""  # the first page has its own heading under the margin
+    # in a PDF of all twenty, only the Valiant runs on: no other ship's page carries its name
+    every = pdfium.PdfDocument(printed["a4"])
+    text = "\n".join(every[i].get_textpage().get_text_range() for i in range(len(every)))
+    assert text.count(", continued") == 1
+
+
+def test_a_stock_label_line_clears_the_box_row_under_it() -> None:
+    # issue 21 item 16: descenders (g, y, brackets) touched the boxes when the row sat on the line
+    from shipyard.core import pdf, render
+
+    report = YARD.check(EXAMPLES / "valiant-light-cruiser.yaml")
+    assert report.design is not None
+    design = report.design
+    document = pdf.layout(render.Page(design.system.sheet(design, report.budgets)), "a4")
+    px_per_mm = 96 / 25.4
+    gaps = [(track.border_box_y() - (label.content_box_y() + label.height)) / px_per_mm
+            for page in document.pages for root in page._page_box.children
+            if root.element_tag == "html" for box in root.descendants()
+            if box.element_tag == "div" and box.element.get("class") == "stock"
+            for label, track in [box.children[:2]]]
+    assert len(gaps) == 4  # the Valiant's four stocks of ordnance
+    assert min(gaps) >= 0.5, gaps
