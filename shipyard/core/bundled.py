@@ -55,7 +55,7 @@ def codes(text: str) -> list[str]:
     for line in text.split("\n"):
         if (bullet := _BULLET.match(line)) and _CODE.match(first := bullet.group(1).split()[0]):
             found.append(first.rstrip("."))
-        elif (row := _ROW.match(line)) and "." in row.group(1) and " " not in row.group(1):
+        elif (row := _ROW.match(line)) and _is_code(row.group(1)):
             found.append(row.group(1))
     return found
 
@@ -69,12 +69,18 @@ def find(text: str, wanted: str) -> list[str]:
     parts = [_bullet(lines, i) for i, line in enumerate(lines)
              if (m := _BULLET.match(line)) and _leads(m.group(1), key)]
     parts += [[*lines[i - 2:i], line] for i, line in enumerate(lines)
-              if i >= 2 and (m := _ROW.match(line)) and m.group(1).lower() == key]
+              if i >= 2 and (m := _ROW.match(line)) and _is_code(m.group(1))
+              and m.group(1).lower() == key]
     if parts:
         return ["\n".join(part) for part in parts]
     fenced = _fenced(lines)
     return ["\n".join(_section(lines, i, fenced)) for i, line in enumerate(lines)
             if i not in fenced and (m := _HEADING.match(line)) and key in m.group(2).lower()]
+
+
+def _is_code(cell: str) -> bool:
+    """A rule code's cell (`tonnage.over`), not a table's first column that merely matches."""
+    return "." in cell and " " not in cell
 
 
 def _leads(bold: str, key: str) -> bool:
