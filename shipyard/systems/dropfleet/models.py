@@ -314,6 +314,19 @@ class PointsFormula(StrictModel):
     definitions: dict[str, float]
     source: Source
 
+    @field_validator("definitions")
+    @classmethod
+    def _armour_lock_is_priced(cls, value: dict[str, float], info: ValidationInfo
+                               ) -> dict[str, float]:
+        # An armour-locked gun is priced at lock_value[f"{armour_lock}+"]: a lock no row prices
+        # would fail every design's points with a KeyError.
+        lock = value.get("armour_lock")
+        prices = info.data.get("lock_value") or {}
+        if lock is not None and (not float(lock).is_integer() or f"{int(lock)}+" not in prices):
+            raise ValueError(f"armour_lock {lock:g} has no lock_value; give one of "
+                             f"{', '.join(k[:-1] for k in prices)}")
+        return value
+
 
 Tonnage = Literal["Light", "Medium", "Heavy", "Super-heavy"]
 Span = tuple[Annotated[int, Field(ge=0, le=100)], Annotated[int, Field(ge=0, le=100)]]
