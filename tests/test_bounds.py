@@ -64,6 +64,14 @@ def _nested(path: tuple[str, ...], value: int | float) -> dict[str, Any]:
     return dict(out)
 
 
+def _merge(into: dict[str, Any], more: dict[str, Any]) -> None:
+    for key, value in more.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = value
+
+
 def _prepare(system: str, overlay: Path | None) -> Any:
     yard = Yard([overlay] if overlay else [])
     a, b = (yard.read(CATALOGS / system / p) for p in PAIRINGS[system])
@@ -132,6 +140,21 @@ def test_every_catalog_bound_gives_the_same_fights_compiled_and_not(tmp_path, sy
             reached.append((name, set_to))
             assert _columns(support, prepared, "auto") == _columns(support, prepared, "plain"), (
                 f"{system} {name} = {set_to}: compiled and uncompiled fights differ")
+    # Products: every figure that reached the fight, at its largest, all at once.
+    together: dict[str, Any] = {}
+    for name, set_to in reached:
+        path = tuple(name.split("."))
+        if abs(set_to) >= 1:  # the maximum, not the minimum of a fraction
+            _merge(together, _nested(path, set_to))
+    (tmp_path / "all" / system).mkdir(parents=True)
+    (tmp_path / "all" / system / "house.yaml").write_text(yaml.safe_dump(together))
+    try:
+        support, prepared = _prepare(system, tmp_path / "all")
+    except UserError as err:
+        refused.append(("all at once", str(err).splitlines()[0][:160]))
+    else:
+        assert _columns(support, prepared, "auto") == _columns(support, prepared, "plain"), (
+            f"{system} every figure at its maximum: compiled and uncompiled fights differ")
     record_property("reached", reached)
     print(f"\n{system}: reached the fight {reached}\nrefused {refused}\nno effect {silent}")
     assert reached, f"no {system} catalog number reached the fight: the test checks nothing"
