@@ -546,6 +546,9 @@ ABSURD = [  # (system, overlay text, the line of the number, words of the one li
     ("dropfleet", "# house\npoints:\n  class_base: {medium: 1.0e+308}\n", 3,
      "points.class_base.medium: 1e+308 is beyond"),
     ("traveller", "hull:\n  cost_per_ton: .inf\n", 2, "hull.cost_per_ton: inf is beyond"),
+    # a Lock the points formula cannot price was a KeyError in every design's points
+    ("dropfleet", "points:\n  definitions:\n    armour_lock: 7\n", 3,
+     "points.definitions.armour_lock: input should be less than or equal to 6"),
     ("rogue-trader", "combat:\n  boarding_crew_step: 1.0e+30\n", 2,
      "combat.boarding_crew_step: 1e+30 is beyond"),
     ("rogue-trader", "combat:\n  boarding_crew_step: 1001\n", 2,

@@ -291,6 +291,19 @@ class DamageTables(StrictModel):
     source: Source
 
 
+class Definitions(StrictModel):
+    """The points formula's fixed terms (not fitted). `armour_lock` is the Lock an armour-locked
+    gun is priced at, a row of `lock_value` (2+ to 6+)."""
+
+    armour_lock: int = Field(ge=2, le=6)
+    fusillade_share: float
+    particle: float
+    calibre: float
+    scald: float
+    dreadnought_full_systems: float
+    other_systems_share: float
+
+
 class PointsFormula(StrictModel):
     """The house points formula: every coefficient printed (README.md), fitted by
     scripts/dropfleet_calibrate.py."""
@@ -311,8 +324,17 @@ class PointsFormula(StrictModel):
     rule_prices: dict[str, float]
     per_aegis: float
     lock_value: dict[str, float]
-    definitions: dict[str, float]
+    definitions: Definitions
     source: Source
+
+    @field_validator("lock_value")
+    @classmethod
+    def _every_lock_priced(cls, value: dict[str, float]) -> dict[str, float]:
+        # every gun's Lock (2+ to 6+) is priced from this table: a missing row was a KeyError
+        missing = [f"{n}+" for n in range(2, 7) if f"{n}+" not in value]
+        if missing:
+            raise ValueError(f"no value for Lock {', '.join(missing)}; give 2+ to 6+")
+        return value
 
 
 Tonnage = Literal["Light", "Medium", "Heavy", "Super-heavy"]

@@ -46,19 +46,19 @@ def effective_hull(ship: Ship, f: PointsFormula) -> float:
 def line_value(w: WeaponLine, f: PointsFormula) -> float:
     """Firepower of one mount: Attack x Damage x the Lock's value x the rules' factor."""
     d = f.definitions
-    lock = int(d["armour_lock"]) if w.lock == "armour" else w.lock
+    lock = d.armour_lock if w.lock == "armour" else w.lock
     value = f.lock_value[f"{lock}+"]
     fusillade = w.rule("Fusillade")
-    attack = mean(w.attack) + (fusillade.number * d["fusillade_share"] if fusillade else 0)
+    attack = mean(w.attack) + (fusillade.number * d.fusillade_share if fusillade else 0)
     # Damage `hits` is the number of hits: per hit, the expected hits of the attack
     damage = attack * hit_chance(lock) if w.damage == "hits" else mean(w.damage)
     factor = 1.0
     if w.rule("Particle"):
-        factor *= d["particle"]
+        factor *= d.particle
     if w.rule("Calibre"):
-        factor *= d["calibre"]
+        factor *= d.calibre
     if w.rule("Scald"):
-        factor *= d["scald"]
+        factor *= d.scald
     return attack * damage * value * factor * w.count
 
 
@@ -88,8 +88,8 @@ def firepower(ship: Ship, f: PointsFormula) -> float:
     systems = _systems(lines, f)
     bombard = [v for v, w in systems if w.rule("Bombardment")]
     main = sorted((v for v, w in systems if not w.rule("Bombardment")), reverse=True)
-    best = int(f.definitions["dreadnought_full_systems"]) if ship.dreadnought else 1
-    half = f.definitions["other_systems_share"]
+    best = int(f.definitions.dreadnought_full_systems) if ship.dreadnought else 1
+    half = f.definitions.other_systems_share
     return sum(main[:best]) + half * (sum(main[best:]) + sum(bombard))
 
 
