@@ -28,3 +28,13 @@ def write(tmp_path: Path):
         return path
 
     return _write
+
+
+@pytest.fixture(autouse=True)
+def _every_command() -> None:
+    """Each test starts with every command registered: main() run in-process builds only the
+    one its command line names (start-up), and a later test invoking the app directly would
+    otherwise find the rest gone."""
+    from shipyard.cli.app import only
+
+    only([])

@@ -182,7 +182,7 @@ def test_fight_choices_come_from_design_a_s_system(system_id: str, tmp_path: Pat
 def test_keyed_values_complete_after_the_equals_sign(tmp_path: Path, cache: Path) -> None:
     a = _design(tmp_path, "smallcraft")
     offered = complete(f"shipyard duel {a} {a} --rule missile-screens=", cache=cache)[0]
-    assert offered == ["missile-screens=salvo", "missile-screens=literal"]
+    assert offered == ["missile-screens=literal", "missile-screens=as-beams"]
     offered = complete(f"shipyard duel {a} {a} --crew-a gunnery=50,gunner=", cache=cache)[0]
     assert offered == ["gunnery=50,gunner=pilot", "gunnery=50,gunner=crew"]
 

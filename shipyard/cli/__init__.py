@@ -20,16 +20,7 @@ from shipyard.errors import Exit, UserError  # noqa: E402
 
 
 def main() -> None:
-    commands = list(app.registered_commands)
-    try:
-        _main()
-    finally:  # a caller that runs main() again in one process (tests) finds every command
-        app.registered_commands[:] = commands
-
-
-def _main() -> None:
-    if not completing():  # a TAB may complete any command's name
-        only(sys.argv[1:])
+    only([] if completing() else sys.argv[1:])  # a TAB may complete any command's name
     if completing():
         # what typer.completion does on import of its options, which ours replace: without it
         # only bash is answered ("Shell zsh not supported")

@@ -72,10 +72,17 @@ DesignFiles = Annotated[list[Path], typer.Argument(
     metavar="DESIGN", help="design or fleet files (.yaml)", autocompletion=design_files)]
 
 
+_EVERY_COMMAND: list[Any] = []
+
+
 def only(argv: list[str]) -> None:
     """Build only the command that `argv` runs: Typer builds every registered command, its
     parameters and their types at each start, and one command line runs one. A command line
-    naming none (`--help`, a misspelt command) keeps them all, to list or suggest."""
+    naming none (`--help`, a misspelt command) keeps them all, to list or suggest. Each call
+    starts from every command, so a caller may run main() again in one process (the tests)."""
+    if not _EVERY_COMMAND:
+        _EVERY_COMMAND.extend(app.registered_commands)
+    app.registered_commands[:] = _EVERY_COMMAND
     words = iter(argv)
     for word in words:
         if word == "--catalog":

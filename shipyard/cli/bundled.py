@@ -17,7 +17,10 @@ if TYPE_CHECKING:
     from shipyard.core.bundled import Example
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard examples traveller
+    shipyard examples dropfleet --copy my-ships
+""")
 @user_errors
 def examples(
     system: SystemId,
@@ -56,7 +59,11 @@ def _table(title: str, prefix: str, found: list[Example]) -> None:
     typer.echo(render(Table(title, ["file", "name"], rows)), nl=False)
 
 
-@app.command()
+@app.command(epilog="""
+    shipyard rulings smallcraft
+    shipyard rulings traveller TRV-R24
+    shipyard rulings dropfleet formula
+""")
 @user_errors
 def rulings(
     system: SystemId,

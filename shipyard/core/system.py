@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, Field
 
 from shipyard.core.budget import Budget
-from shipyard.core.cards import default_cards
 from shipyard.core.fleet import FleetFile
 from shipyard.core.model import Printable, StrictModel
 from shipyard.core.paths import catalogs_dir, templates_dir
@@ -155,6 +154,8 @@ class RulesSystem(ABC, Generic[D, C, B]):
     def cards(self, catalog: C) -> Printable:
         """The system's reference cards; by default, cards made from its catalog tables and
         its rule codes, so a new system prints cards before it writes its own."""
+        from shipyard.core.cards import default_cards  # only a command that prints cards
+
         return default_cards(self.id, self.catalog_tables(catalog), self.codes)
 
     def fight(self) -> FightSupport[Design[D, C, B]]:
