@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from shipyard.core.budget import Budget, LineItem
-    from shipyard.core.cards import default_cards
+    from shipyard.core.cards import Card, Entry, default_cards
     from shipyard.core.catalog import Entries, Ref, ValidationContext, origin
     from shipyard.core.combat import (
         Chance,
@@ -81,6 +81,7 @@ _WHERE = {
     "BoxLine": "shipyard.core.sheets",
     "Budget": "shipyard.core.budget",
     "BudgetLine": "shipyard.core.sheets",
+    "Card": "shipyard.core.cards",
     "Chance": "shipyard.core.combat",
     "Check": "shipyard.core.combat",
     "Choice": "shipyard.core.options",
@@ -91,6 +92,7 @@ _WHERE = {
     "Distribution": "shipyard.core.combat",
     "END_REASONS": "shipyard.core.options",
     "Entries": "shipyard.core.catalog",
+    "Entry": "shipyard.core.cards",
     "Event": "shipyard.core.combat",
     "Exit": "shipyard.errors",
     "FightOptions": "shipyard.core.options",
@@ -175,6 +177,7 @@ __all__ = [
     "BoxLine",
     "Budget",
     "BudgetLine",
+    "Card",
     "Chance",
     "Check",
     "Choice",
@@ -184,6 +187,7 @@ __all__ = [
     "Dice",
     "Distribution",
     "Entries",
+    "Entry",
     "Event",
     "Exit",
     "FightOptions",

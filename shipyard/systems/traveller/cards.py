@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from shipyard.api import Printable, Table
+from shipyard.api import Card, Entry, Printable, Table
 from shipyard.systems.traveller.models import TravellerCatalog
 
 SEQUENCE = [
@@ -96,27 +95,6 @@ TRAITS = [
 # (core/cards.py) scaled down, and kept on the safe side; checked by rendering in the tests.
 CHARS_PER_LINE = 52
 LINES_PER_CARD = 22
-TEMPLATE = "traveller/cards/entries.html"
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of a card: its head in bold, then its text."""
-
-    head: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Card:
-    """What the card template reads (`card.title`, `card.note`, `card.entries`)."""
-
-    title: str
-    note: str
-    entries: tuple[Entry, ...]
-    template: str = TEMPLATE
-
-
 def dm(value: int) -> str:
     """A DM as the book prints it, with a true minus sign."""
     return f"+{value}" if value >= 0 else f"−{-value}"
