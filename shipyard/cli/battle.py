@@ -222,7 +222,12 @@ def _print_battle(prepared: Prepared, result: FightResult, seed: int, as_json: b
 
 
 def _rate(rate: Any) -> str:
-    return f"{_percent(rate.rate)} ({_percent(rate.low)} – {_percent(rate.high)})"
+    """"36.8% (35.8–37.7)": the rate and its 95% interval, in percent."""
+    return f"{_percent(rate.rate)} ({100 * rate.low:.1f}–{100 * rate.high:.1f})"
+
+
+def _share(rate: Any) -> str:
+    return "<0.1%" if 0 < rate.rate < 0.0005 else _percent(rate.rate)
 
 
 def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool) -> None:
@@ -246,13 +251,27 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool) -> None:
                      f"{_percent(rate.low)} – {_percent(rate.high)}", how])
     typer.echo(render(Table("Outcomes", ["outcome", "battles", "rate", "95% interval", "how"],
                             rows)), nl=False)
-    for title, fates in (("Designs (copies pooled)", s.designs), ("Ships", s.ships)):
-        typer.echo(render(Table(title, ["side", "ship", "survived", "crippled", "lost",
-                                        "lost to"],
-                                [_fate_row(prepared, f) for f in fates])), nl=False)
+    columns = ["side", "ship", "survived", "crippled", "lost"]
+    typer.echo(render(Table("Designs (copies pooled): share of battles, 95% intervals",
+                            columns, [_fate_row(f) for f in s.designs])), nl=False)
+    ways = list(dict.fromkeys(way for f in s.designs for way in f.how))
+    escaped = any(f.escaped.count for f in s.designs)
+    if ways or escaped:
+        typer.echo(render(Table(
+            f"Designs: {'escaped, or ' if escaped else ''}lost to what (share of battles)",
+            ["side", "ship", *(["escaped"] if escaped else []), *ways],
+            [["AB"[f.side], _named(f), *([_share(f.escaped)] if escaped else []),
+              *(_share(f.how[w]) if w in f.how else "" for w in ways)] for f in s.designs])),
+            nl=False)
+    copies = {f.name for f in s.designs if f.copies > 1}
+    ships = [f for f, entry in zip(s.ships, prepared.ships, strict=True)
+             if entry.design in copies]
+    if ships:  # a single ship's row is its design's; how each was lost: --json
+        typer.echo(render(Table("Ships of designs with copies, 95% intervals", columns,
+                                [_fate_row(f) for f in ships])), nl=False)
     lost_rows = []
     for side, name in enumerate(base.names):
-        spread = ", ".join(f"{n}: {_percent(r.rate)}" for n, r in sorted(s.lost[side].items()))
+        spread = ", ".join(f"{n}: {_share(r)}" for n, r in sorted(s.lost[side].items()))
         lost_rows.append([name, str(s.sizes[side]), spread])
     typer.echo(render(Table("Ships lost per side (share of battles)",
                             ["side", "ships", "lost: share"], lost_rows)), nl=False)
@@ -276,11 +295,9 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool) -> None:
         typer.echo("to see one told blow by blow, battle again with --seed: " + "; ".join(seeds))
 
 
-def _fate_row(prepared: Prepared, f: Fates) -> list[str]:
-    how = ", ".join(f"{why} {_percent(r.rate)}" for why, r in f.how.items())
-    name = f.name if f.copies == 1 else f"{f.name} (x{f.copies})"
-    crippled = _rate(f.crippled)
-    row = ["AB"[f.side], name, _rate(f.survived), crippled, _rate(f.lost), how]
-    if f.escaped.count:
-        row[-1] = f"escaped {_percent(f.escaped.rate)}; " + how
-    return row
+def _named(f: Fates) -> str:
+    return f.name if f.copies == 1 else f"{f.name} (x{f.copies})"
+
+
+def _fate_row(f: Fates) -> list[str]:
+    return ["AB"[f.side], _named(f), _rate(f.survived), _rate(f.crippled), _rate(f.lost)]

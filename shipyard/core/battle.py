@@ -115,12 +115,16 @@ def summarise_battle(prepared: Prepared, columns: Columns, seed: int,
     for side in (0, 1):
         cols = [i for i, s in enumerate(ships) if s.side == side]
         sizes.append(len(cols))
-        count = lost_each[:, cols].sum(axis=1) if cols else np.zeros(runs, np.int64)
+        count = np.zeros(runs, np.int64)
+        for i in cols:
+            count += lost_each[:, i]
         found, times = np.unique(count, return_counts=True)
         lost.append({int(n): wilson(int(t), runs)
                      for n, t in zip(found.tolist(), times.tolist(), strict=True)})
-        prices = np.asarray([float(ships[i].price or 0) for i in cols], dtype=np.float64)
-        spent.append(Spread.of(lost_each[:, cols] @ prices if cols else np.zeros(runs)))
+        spend = np.zeros(runs)
+        for i in cols:  # a column at a time: a million battles' matrix as floats is 50 MB
+            spend += lost_each[:, i] * float(ships[i].price or 0)
+        spent.append(Spread.of(spend))
     priced = price_unit is not None and all(s.price is not None for s in ships)
     winner = np.asarray(columns.winner, dtype=np.int64)
     reason = np.asarray(columns.reason, dtype=np.int64)
