@@ -336,3 +336,23 @@ def test_help_system_lists_battle_options() -> None:
     run = shipyard("battle", "--help-system", "dropfleet")
     assert run.code == 0
     assert "  battle" in run.out and "default: 12" in run.out
+
+
+def test_damage_control_is_rolled_for_each_friendly_ship_of_every_group(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed: "Repeat this for each friendly ship that has a repairable effect": in a
+    battle's Roundup every ship of every group of both sides rolls (fire burns first)."""
+    from tests.systems.dropfleet.test_battle_engine import fight
+
+    p = fight([0, 0, 1], [0, 1, 0], [2, 1, 1], [10, 10, 10])
+    st = p.data[p.o_ships:].copy()
+    burning = [0, 1, p.g * 1, p.g * 2]
+    for k in burning:
+        st[k * s.NF + s.S_FIRES] = 1
+    script = scripted(monkeypatch, 4, 5, 6, 4)
+    rec = Recorder()
+    r.roundup(p, st, new_stream(1), rec, 1)
+    assert script.done()
+    repaired = [e[1] for e in rec.events or [] if e[0] == s.EV_REPAIR]
+    assert repaired == burning
+    assert all(st[k * s.NF + s.S_FIRES] == 0 and st[k * s.NF + s.S_HULL] == 9 for k in burning)
