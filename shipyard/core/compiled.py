@@ -79,6 +79,7 @@ def cache_key(rules: FightRules, numba_version: str) -> str:
             elif isinstance(value, int | str | tuple) or hasattr(value, "_fields"):
                 digest.update(repr(getattr(value, "_fields", value)).encode())
     digest.update(marshal.dumps(pattern.store.__code__))
+    digest.update(marshal.dumps(pattern.store_fates.__code__))
     digest.update(f"{numba_version} {sys.version}".encode())
     return digest.hexdigest()[:20]
 
@@ -102,6 +103,7 @@ def compile_fights(rules: FightRules, params: Any,
             for module in rule_modules(rules):
                 _register_module(module)
             _register(pattern.store)
+            _register(pattern.store_fates)
             numba.config.CACHE_DIR = str(folder)
             fights = _compiled[rules.modules] = numba.njit(cache=True, nogil=True)(rules.fights)
         timing = cache_root() / "fights" / f"{rules.modules[0]}.seconds"
@@ -143,7 +145,7 @@ def _first_call(fights: Callable[..., None], params: Any) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NumbaIRAssumptionWarning)
         fights(params, 0, 0, 0, np.zeros(stream.STREAM_SIZE, np.int64),
-               np.zeros((0, 5), np.int64))
+               np.zeros((0, pattern.OUT_SHIPS), np.int64))
 
 
 def _from_cache(exc: BaseException) -> bool:
@@ -249,7 +251,8 @@ def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
                notice: Notice | None = None, workers: int | None = None) -> Columns:
     """`runs` fights; row i is the fight `duel --seed derive_seed(seed, i)` tells."""
     threads = workers or workers_wanted()  # a wrong SHIPYARD_WORKERS before any work
-    out = np.zeros((runs, 5), dtype=np.int64)
+    # a row: the fight's end, length, damage and draws, then each ship's fate (battles)
+    out = np.zeros((runs, pattern.OUT_SHIPS + len(prepared.ships)), dtype=np.int64)
     fights = None
     if engine == "auto" and prepared.batchable:
         params = as_arrays(prepared.state)
@@ -305,8 +308,11 @@ def _run_plain(rules: FightRules, prepared: Prepared, seed: int, out: Any,
     for first, count in chunks(len(out), PLAIN_CHUNK):
         for index in range(first, first + count):
             stream.seed_stream(rng, stream.derive_seed(seed, index))
-            end, rounds, dealt_a, dealt_b = rules.play(prepared.state, rng, rec)
+            played = rules.play(prepared.state, rng, rec)
+            end, rounds, dealt_a, dealt_b = played[:4]
             pattern.store(out, index, end, rounds, dealt_a, dealt_b, rng)
+            if len(played) > 4:
+                pattern.store_fates(out, index, played[4])
         if progress is not None:
             progress(count)
         if not warned and notice is not None and first + count < len(out):
@@ -329,7 +335,10 @@ def _columns(rules: FightRules, out: Any, engine: str) -> Columns:
         winner[code] = -1 if side is None else side
         reason[code] = names.index(why)
     ends = out[:, pattern.OUT_END]
+    fates = out[:, pattern.OUT_SHIPS:].astype(np.int8) if out.shape[1] > pattern.OUT_SHIPS \
+        else None
     return Columns(winner=winner[ends], reason=reason[ends], rounds=out[:, pattern.OUT_ROUNDS],
                    damage_a=out[:, pattern.OUT_DEALT_A], damage_b=out[:, pattern.OUT_DEALT_B],
                    draws=int(out[:, pattern.OUT_DRAWS].sum()), engine=engine,
-                   reason_names=tuple(names))
+                   reason_names=tuple(names), fates=fates,
+                   fate_names={**pattern.CORE_FATES, **rules.fates})
