@@ -38,8 +38,8 @@ class State:
         self.armour = [int(f[r.ship(s) + r.S_ARMOUR]) for s in ships]
         self.dealt = [int(f[r.ship(s) + r.S_DEALT]) for s in ships]
         self.after_used = [bool(f[r.ship(s) + r.S_AFTER]) for s in ships]
-        # 0 in the fight, 1 destroyed, 2 escaped (R28); each ship's target this turn (R30)
-        self.fates = [int(f[r.ship(s) + r.S_FATE]) for s in ships]
+        # 0 in the fight, 2 escaped, 3 destroyed (R28); each ship's target this turn (R30)
+        self.fates = [int(f[p.fates + s]) for s in ships]
         self.targets = [int(f[r.ship(s) + r.S_TARGET]) for s in ships]
         # each pair's range (rules.TAILING .. rules.ESCAPED) and tailer (-1 nobody), R24, R29
         self.ranges = [[int(f[p.ranges + a * m + b]) for b in ships] for a in ships]

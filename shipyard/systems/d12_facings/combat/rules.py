@@ -16,9 +16,19 @@ columns; `Params` (ints) says where each sits. Systems are numbered across every
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from shipyard.api import Recorder, ask, derive_seed, die, emit, seed_stream, store
+from shipyard.api import (
+    Recorder,
+    ask,
+    derive_seed,
+    die,
+    emit,
+    seed_stream,
+    store,
+    store_fates,
+)
+from shipyard.core.pattern import OUT_SHIPS  # the first fate column of a series row
 
 SIDES = 12
 TOTALS = SIDES + 1  # a to-hit total above 12 rolls again on every first die, as 12 does
@@ -62,8 +72,9 @@ Q_TARGET = 5  # enemies (in f) -> the one it fires at this turn (asked with two 
 # A_WINS_ESCAPED: B's last ship escaped after B lost one (R28, issue 30's endings)
 GOING, A_WINS, B_WINS, A_ESCAPES, B_ESCAPES, BOTH_LOST, CAPPED = 0, 1, 2, 3, 4, 5, 6
 A_WINS_ESCAPED, B_WINS_ESCAPED = 7, 8
-# a ship's fate: in the fight, destroyed, escaped (R28)
-IN, DESTROYED, ESCAPED_FATE = 0, 1, 2
+# a ship's fate, as the core reads it (`store_fates`): in the fight (at the end: survived),
+# escaped, destroyed (R28)
+IN, ESCAPED_FATE, DESTROYED = 0, 2, 3
 
 # f, a battle's numbers in one array: these scalars first, then each ship's block of W (at
 # `ship(s)`), then the offsets Params names: `live` (every system's hit points), `ranges` and
@@ -86,11 +97,10 @@ S_SHIELDS, S_ARMOUR, S_DEALT, S_AFTER, S_USED, S_PLANNED = 0, 1, 2, 3, 4, 5
 S_PILOTING, S_BONUS, S_CREW, S_GENERATORS = 6, 7, 8, 9
 S_DIRTY = 10  # a system of the ship stopped, or its target changed, since it last planned (R16)
 S_TARGET = 11  # the enemy it fires at this turn (R30), -1 none
-S_FATE = 12  # IN, DESTROYED, ESCAPED_FATE
-S_RESULT = 13  # its piloting result this turn: natural 12 × 64 + the dice (R4)
-S_MOVED = 14  # the enemies that moved against it this turn, a mask (R25)
-S_SHOT = 15  # the damage its shot of this exchange will deal, -1 none
-W = 16
+S_RESULT = 12  # its piloting result this turn: natural 12 × 64 + the dice (R4)
+S_MOVED = 13  # the enemies that moved against it this turn, a mask (R25)
+S_SHOT = 14  # the damage its shot of this exchange will deal, -1 none
+W = 15
 
 LOST = 1 << 40  # below any range score: what the enemy's escape is worth to the captain (R17)
 NO_GUN, IDLE = -2, -1  # f[fire + g] for a system that cannot fire, a gun nobody fires (yet)
@@ -125,6 +135,7 @@ class Params(NamedTuple):
     hand_gun: int
     spent: int
     loses: int
+    fates: int  # each ship's fate: IN, ESCAPED_FATE, DESTROYED
     order: int
     enemies: int
     # the fixed columns: per system
@@ -195,7 +206,7 @@ def set_pair(p: Params, f: list[int], a: int, b: int, rng: int, tailer: int) -> 
 
 def in_reach(p: Params, f: list[int], a: int, b: int) -> bool:
     """b is an enemy of a still in the fight and not escaped from it (R26)."""
-    return opposed(p, a, b) & (f[ship(b) + S_FATE] == IN) & (rng_of(p, f, a, b) != ESCAPED)
+    return opposed(p, a, b) & (f[p.fates + b] == IN) & (rng_of(p, f, a, b) != ESCAPED)
 
 
 # --- dice and the shot ------------------------------------------------------------------------
@@ -679,7 +690,7 @@ def cut_off(p: Params, f: list[int], side: int) -> bool:
 
 
 def leave(p: Params, f: list[int], side: int, rec: Recorder | None) -> None:
-    f[ship(side) + S_FATE] = ESCAPED_FATE
+    f[p.fates + side] = ESCAPED_FATE
     emit(rec, (EV_ESCAPED, side))
 
 
@@ -690,7 +701,7 @@ def ending(p: Params, f: list[int], last: int) -> int:
     left = (0, 0)
     lost = (0, 0)
     for s in range(p.ships):
-        fate = f[ship(s) + S_FATE]
+        fate = f[p.fates + s]
         side = side_of(p, s)
         left = (left[0] + (fate == IN) * (side == 0), left[1] + (fate == IN) * (side == 1))
         lost = (lost[0] + (fate == DESTROYED) * (side == 0),
@@ -700,7 +711,7 @@ def ending(p: Params, f: list[int], last: int) -> int:
     if not left[0] and not left[1]:
         return BOTH_LOST
     gone = 0 if not left[0] else 1
-    if last >= 0 and f[ship(last) + S_FATE] == ESCAPED_FATE:
+    if last >= 0 and f[p.fates + last] == ESCAPED_FATE:
         if lost[gone] == 0:
             return A_ESCAPES + gone
         return B_WINS_ESCAPED - gone
@@ -774,8 +785,8 @@ def enemy_to_move(p: Params, f: list[int], side: int, count: int) -> int:
         new, tailer = reach(p, f, side, e, want, steps_on(p, f, side, e))
         gain = score(p, f, side, e, new, tailer) - score(p, f, side, e, now,
                                                           tailer_of(p, f, side, e))
-        if new == ESCAPED or gain > best:
-            found, best = e, gain if new != ESCAPED else LOST
+        if gain > best:
+            found, best = e, gain
     return found
 
 
@@ -785,7 +796,7 @@ def rank(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> int:
     count = 0
     for s in range(p.ships):
         at = ship(s)
-        if f[at + S_FATE] != IN:
+        if f[p.fates + s] != IN:
             continue
         total = f[at + S_PILOTING]
         first, second = skill_roll(rng, total, p.inclusive)
@@ -814,7 +825,7 @@ def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) ->
     acted = False
     for k in range(count):
         side = f[p.order + k]
-        if f[ship(side) + S_FATE] != IN:
+        if f[p.fates + side] != IN:
             continue  # it left earlier in this step
         choices = movable(p, f, side)
         if choices == 0:
@@ -839,7 +850,7 @@ def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) ->
         if after != ESCAPED:
             continue
         for s in (side, enemy):  # the mover first: its leaving may end the battle (R28)
-            if f[ship(s) + S_FATE] == IN and cut_off(p, f, s):
+            if f[p.fates + s] == IN and cut_off(p, f, s):
                 leave(p, f, s, rec)
                 ended = ending(p, f, s)
                 if ended != GOING:
@@ -897,7 +908,7 @@ def apply_hit(p: Params, f: list[int], attacker: int, target: int, damage: int,
         if count == 0:
             emit(rec, (EV_CORE, target, damage))
             emit(rec, (EV_DESTROYED, target))
-            f[at + S_FATE] = DESTROYED
+            f[p.fates + target] = DESTROYED
             return True
         chosen = pick(p, f, target, count, damage, by_attacker)
         g = base + ask(rec, chooser, Q_PICK, (f, target, count, damage, 1 if by_attacker else 0),
@@ -929,7 +940,7 @@ def raise_shields(p: Params, f: list[int], rec: Recorder | None) -> None:
     hull's limit); outer armour never comes back."""
     for side in range(p.ships):
         at = ship(side)
-        if f[at + S_FATE] != IN:
+        if f[p.fates + side] != IN:
             continue
         f[at + S_SHIELDS] = f[at + S_GENERATORS]
         if f[at + S_SHIELDS]:
@@ -1061,7 +1072,7 @@ def exchange(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> i
     for side in range(p.ships):
         at = ship(side)
         f[at + S_SHOT] = -1
-        if f[at + S_FATE] == IN:
+        if f[p.fates + side] == IN:
             f[at + S_SHOT] = next_shot(p, f, side, rng, rec)
             fired = fired or f[at + S_SHOT] >= 0
     if not fired:
@@ -1072,7 +1083,7 @@ def exchange(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> i
         if dealt <= 0:
             continue
         target = f[ship(side) + S_TARGET]
-        if f[ship(target) + S_FATE] != IN:
+        if f[p.fates + target] != IN:
             emit(rec, (EV_WASTED, side, target))  # destroyed earlier in this exchange
             continue
         apply_hit(p, f, side, target, dealt, rec)
@@ -1081,7 +1092,7 @@ def exchange(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> i
         return ended
     # R28: a ship left at escaped from every enemy still in the fight has left it
     for side in range(p.ships):
-        if f[ship(side) + S_FATE] == IN and cut_off(p, f, side):
+        if f[p.fates + side] == IN and cut_off(p, f, side):
             leave(p, f, side, rec)
             ended = ending(p, f, side)
             if ended != GOING:
@@ -1107,7 +1118,7 @@ def action_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -
     opening = True
     while True:
         for side in range(p.ships):
-            if f[ship(side) + S_FATE] == IN:
+            if f[p.fates + side] == IN:
                 replan(p, f, side, opening, rec)
         opening = False
         ended = exchange(p, f, rng, rec)
@@ -1152,7 +1163,7 @@ def dealt(p: Params, f: list[int], side: int) -> int:
 def play_on(p: Params, f: list[int], rng: list[int], rec: Recorder | None
             ) -> tuple[int, int, int, int]:
     """A whole battle: (how it ended, turns played, damage dealt by side A, by side B); after
-    `cap` turns it is a draw at the cap (R20)."""
+    `cap` turns it is a draw at the cap (R20). Each ship's fate is left in f[fates]."""
     for turn in range(1, p.cap + 1):
         ended = play_turn(p, f, turn, rng, rec)
         if ended != GOING:
@@ -1160,15 +1171,23 @@ def play_on(p: Params, f: list[int], rng: list[int], rec: Recorder | None
     return CAPPED, p.cap, dealt(p, f, 0), dealt(p, f, 1)
 
 
-def play(fight: Fight, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
-    return play_on(fight.p, begin(fight), rng, rec)
+def play(fight: Fight, rng: list[int], rec: Recorder | None
+         ) -> tuple[int, int, int, int, list[int]]:
+    """A narrated battle: play_on's four numbers, then every ship's fate."""
+    p = fight.p
+    f = begin(fight)
+    end, rounds, dealt_a, dealt_b = play_on(p, f, rng, rec)
+    return end, rounds, dealt_a, dealt_b, f[p.fates:p.fates + p.ships]
 
 
-def fights(fight: Fight, seed: int, first: int, count: int, rng: list[int], out: object
-           ) -> None:
+def fights(fight: Fight, seed: int, first: int, count: int, rng: list[int], out: Any) -> None:
     f = begin(fight)  # once a chunk: each fight starts afresh from f[:size]
     for k in range(count):
         seed_stream(rng, derive_seed(seed, first + k))
         restart(fight, f)
         end, rounds, dealt_a, dealt_b = play_on(fight.p, f, rng, None)
         store(out, k, end, rounds, dealt_a, dealt_b, rng)
+        # the fate columns the caller made room for (Prepared.ships): never past the row's end,
+        # which compiled code would not catch
+        room = min(fight.p.ships, out.shape[1] - OUT_SHIPS)
+        store_fates(out, k, f[fight.p.fates:fight.p.fates + room])

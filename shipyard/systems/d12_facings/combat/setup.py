@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from shipyard.api import Terms, Value
+from shipyard.api import BattleSide, Terms, UserError, Value
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.odds import expected_damage
 from shipyard.systems.d12_facings.models import FACINGS, D12Catalog, D12Design
@@ -111,7 +111,7 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
     regions = {"live": m * n, "ranges": m * m, "tailers": m * m, "values": m * m * 5,
                "saved": 2 * n, "fire": m * n, "plans": 2 * m * n, "was": 2 * n, "cands": n,
                "fired": m * n, "hand_gun": m * crew, "spent": m * crew, "loses": m * n,
-               "order": m, "enemies": m}
+               "fates": m, "order": m, "enemies": m}
     offsets: dict[str, int] = {}
     size = r.SHIP + m * r.W
     for name, length in regions.items():
@@ -204,11 +204,36 @@ def table(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int] = (4, 4
 
 
 def setup(a: D12Design, b: D12Design, catalog: D12Catalog, terms: Terms) -> Setup:
+    """A duel: one ship a side, named as the designs are (a mirror match tags its sides)."""
     names = (a.name, b.name) if a.name != b.name else (f"{a.name} (A)", f"{b.name} (B)")
+    return _setup((ship(a, catalog, names[0]), ship(b, catalog, names[1])), 1, catalog, terms)
+
+
+def battle_setup(sides: tuple[BattleSide, BattleSide], terms: Terms) -> Setup:
+    """A battle: each side's ships in fleet order, named by the core ("Sabre 2 (B)"); every
+    opposing pair starts at the start range (R32)."""
+    catalog: D12Catalog = sides[0].entrants[0].design.catalog
+    ships: list[Ship] = []
+    for side in sides:
+        names = iter(side.ship_names())
+        for e in side.entrants:
+            ships += [ship(e.design.model, catalog, next(names))
+                      for _ in range(e.count * e.ships)]
+    first_b = sum(e.count * e.ships for e in sides[0].entrants)
+    if len(ships) > r.MAX_SHIPS:
+        raise UserError.single("battle.ships", f"{len(ships)} ships in the battle: a "
+                               f"d12-facings battle takes at most {r.MAX_SHIPS}, both sides")
+    return _setup(tuple(ships), first_b, catalog, terms)
+
+
+def _setup(ships: tuple[Ship, ...], first_b: int, catalog: D12Catalog, terms: Terms) -> Setup:
     given = terms.values.get("range")
+    start = start_range(catalog, None if given is None else str(given))
+    if start == r.TAILING and len(ships) > 2:
+        raise UserError.single("cli.range", "--range tailing: with more than one ship a side, "
+                               "tailing is a state of one pair and no start puts every ship "
+                               "behind its enemies (R32); give short, medium or long")
     d = catalog.combat.difficulty
-    return table((ship(a, catalog, names[0]), ship(b, catalog, names[1])),
-                 (d.tailing, d.short, d.medium, d.long), catalog.combat.two_steps_margin,
-                 start_range(catalog, None if given is None else str(given)),
-                 inclusive(terms.rules), terms.whole("cap", catalog.combat.cap),
-                 free_tailer(terms.rules))
+    return table(ships, (d.tailing, d.short, d.medium, d.long), catalog.combat.two_steps_margin,
+                 start, inclusive(terms.rules), terms.whole("cap", catalog.combat.cap),
+                 free_tailer(terms.rules), first_b)
