@@ -33,7 +33,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shipyard.api import BattleSide, Entrant, Prepared, Terms, ValidationContext  # noqa: E402
+from shipyard.api import (  # noqa: E402
+    BattleSide,
+    Entrant,
+    Prepared,
+    ShipEntry,
+    Terms,
+    ValidationContext,
+)
 from shipyard.core.compiled import run_series  # noqa: E402
 from shipyard.core.fleet import FleetFile  # noqa: E402
 from shipyard.core.yamlio import load_file  # noqa: E402
@@ -43,7 +50,7 @@ from shipyard.systems.d12_facings.combat import (  # noqa: E402
     SUPPORT,
 )
 from shipyard.systems.d12_facings.combat import rules as r  # noqa: E402
-from shipyard.systems.d12_facings.combat.setup import setup  # noqa: E402
+from shipyard.systems.d12_facings.combat.setup import Setup, setup  # noqa: E402
 from shipyard.systems.d12_facings.models import D12Catalog, D12Design  # noqa: E402
 from shipyard.systems.d12_facings.rules import check, fit, points  # noqa: E402
 
@@ -66,16 +73,21 @@ TOLD_APART = RULES._replace(ends={**RULES.ends, r.A_ESCAPES: (None, "a-escaped")
 def score(a: D12Design, b: D12Design, catalog: D12Catalog, runs: int, seed: int) -> float:
     """A's share of `runs` fights against B (the series `duel --runs` plays, compiled where
     Numba is installed): a win 1, a draw 1/2, an escape as R17 says (`RAN`, `STAYED`)."""
-    s = setup(a, b, catalog, Terms())
-    prepared = Prepared((s.ships[0].name, s.ships[1].name), s.fight.p.cap, "turn",
-                        "hit points of systems", s.fight, batchable=True)
-    c = run_series(TOLD_APART, prepared, runs, seed)
+    c = run_series(TOLD_APART, duel_prepared(setup(a, b, catalog, Terms())), runs, seed)
     names = list(c.reason_names)
     ran_a = (c.reason == names.index("a-escaped")).sum()
     ran_b = (c.reason == names.index("b-escaped")).sum()
     drawn = (c.winner == -1).sum() - ran_a - ran_b
     quarters = 4 * (c.winner == 0).sum() + 2 * drawn + RAN * ran_a + STAYED * ran_b
     return float(quarters / (4 * runs))
+
+
+def duel_prepared(s: Setup) -> Prepared:
+    """A duel's setup as the core fights it (`Prepared.ships`: a fate column per ship)."""
+    return Prepared((s.ships[0].name, s.ships[1].name), s.fight.p.cap, "turn",
+                    "hit points of systems", s.fight, batchable=True,
+                    ships=tuple(ShipEntry(x.name, x.name, side, None)
+                                for side, x in enumerate(s.ships)))
 
 
 def examples(yard: Yard) -> tuple[D12Catalog, list[tuple[str, D12Design]]]:

@@ -120,7 +120,7 @@ def test_r4_a_natural_12_ranks_first_in_the_range_step(dice: Any) -> None:
     t = tiny_table(tiny("A", piloting=5), tiny("B", piloting=12), MEDIUM,
                    (Scripted(LONG), Scripted(SHORT)))
     r.range_step(t.p, t.f, dice(12, 11, 6), t.rec)  # A: natural 12; B: 11 + 6 = 17
-    assert t.of(r.EV_ORDER) == [(r.EV_ORDER, 0, -5)]
+    assert [e[:3] for e in t.of(r.EV_ORDER)] == [(r.EV_ORDER, 0, -5)]
     assert t.range == LONG  # one step: a natural 12 is worth 12 for the margin
     t = tiny_table(tiny("A", piloting=12), tiny("B", piloting=3), SHORT,
                    (Scripted(LONG), Scripted(SHORT)))
@@ -288,8 +288,8 @@ def test_r19_destroyed_only_by_damage_past_an_empty_core() -> None:
 def test_r20_the_cap_is_a_draw(dice: Any) -> None:
     passive = tiny(sustain=(1, 0), gunners=())  # nobody aboard to fire
     t = tiny_table(passive, passive, SHORT, (Scripted(SHORT), Scripted(SHORT)), cap=3)
-    ended, turns, _, _ = r.play(t.s.fight, dice(*[5, 6] * 3), t.rec)
-    assert (ended, turns) == (r.CAPPED, 3)
+    ended, turns, _, _, fates = r.play(t.s.fight, dice(*[5, 6] * 3), t.rec)
+    assert (ended, turns, list(fates)) == (r.CAPPED, 3, [r.IN, r.IN])  # both survived
     assert catalog().combat.cap == 40
 
 
@@ -536,11 +536,9 @@ def test_r17_an_escape_is_worth_a_quarter_to_the_runner_in_the_balance() -> None
     runner = design(crew=[], captain={"name": "Cap", "piloting": 9, "gunnery": 4},
                     systems=[{"system": "thruster", "facing": "aft"},
                              {"system": "bridge", "facing": "core"}])
-    from shipyard.api import Prepared
     from shipyard.core.compiled import run_series
 
-    s = fight_setup(gunboat, runner)
-    prepared = Prepared(("A", "B"), s.fight.p.cap, "turn", "hp", s.fight, batchable=True)
+    prepared = bal.duel_prepared(fight_setup(gunboat, runner))
     c = run_series(bal.TOLD_APART, prepared, 400, 7, engine="plain")
     names = list(c.reason_names)
     ran = int((c.reason == names.index("b-escaped")).sum())

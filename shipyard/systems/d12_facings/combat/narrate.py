@@ -34,8 +34,10 @@ def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
         if side < 0:
             if setup.duel:
                 return "range", "equal results: nobody beat anybody, nobody moves", [], 1
-            return "range", ("equal highest results: neither moves against the other "
-                             "(R5, R27)"), [], 1
+            one, two = ships[event[3]], ships[event[4]]
+            enemies = (event[3] < setup.first_b) != (event[4] < setup.first_b)
+            return "range", (f"{one.name} and {two.name} have equal highest results" + (
+                ": neither moves against the other (R27)" if enemies else "")), [], 1
         if event[2] <= 0:  # R4: a natural 12 ranks first whatever the other's sum
             return "range", f"{name} wins the range step with a natural 12", [], 1
         if setup.duel:
@@ -66,10 +68,13 @@ def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
     if code == r.EV_SHOT:
         return _shot(setup, side, event)
     if code == r.EV_ABSORB:
-        shields, armour = event[2:4]
-        if not shields and not armour:
-            return None
-        return "damage", f"{name}: shields take {shields}, outer armour {armour}", [], 1
+        shields, armour, attacker = event[2:5]
+        if setup.duel:
+            if not shields and not armour:
+                return None
+            return "damage", f"{name}: shields take {shields}, outer armour {armour}", [], 1
+        return "damage", (f"{name}, hit by {ships[attacker].name}: shields take {shields}, "
+                          f"outer armour {armour}"), [], 1
     if code == r.EV_SYSTEM:
         system, taken, left, by_attacker = event[2:6]
         who = "the attacker" if by_attacker else "the defender"
@@ -136,11 +141,14 @@ def narrate(setup: Setup, events: list[tuple[int, ...]], end: int, rounds: int
             return told, f"{names[end - r.A_ESCAPES]} escaped: no winner (R17)"
         if end == r.BOTH_LOST:
             return told, "both ships destroyed in the same exchange of fire"
-    elif end in (r.A_WINS, r.B_WINS):
-        return told, f"side {'B' if end == r.A_WINS else 'A'}'s last ship is destroyed"
-    elif end in (r.A_WINS_ESCAPED, r.B_WINS_ESCAPED):
-        loser = "B" if end == r.A_WINS_ESCAPED else "A"
-        return told, f"side {loser}'s last ship escaped, after side {loser} lost a ship (R28)"
+    elif end in (r.A_WINS, r.B_WINS, r.A_WINS_ESCAPED, r.B_WINS_ESCAPED):
+        loser = "B" if end in (r.A_WINS, r.A_WINS_ESCAPED) else "A"
+        last = [names[e[1]] for e in events if e[0] in (r.EV_DESTROYED, r.EV_ESCAPED)]
+        ship = f"{last[-1]}, " if last else ""
+        if end in (r.A_WINS, r.B_WINS):
+            return told, f"{ship}side {loser}'s last ship in the battle, is destroyed"
+        return told, (f"{ship}side {loser}'s last ship in the battle, escaped after side "
+                      f"{loser} lost a ship (R28)")
     elif end in (r.A_ESCAPES, r.B_ESCAPES):
         return told, (f"side {'AB'[end - r.A_ESCAPES]}'s ships all escaped, none lost: no "
                       "winner (R28)")

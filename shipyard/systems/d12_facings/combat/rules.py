@@ -45,12 +45,13 @@ NONE = -1  # a padding system: no hit points, no facing, no kind
 EV_TURN = 1  # turn
 EV_SHIELDS = 2  # shield points raised
 EV_PILOTING = 3  # total, first die, second die
-EV_ORDER = 4  # the highest roll's ship, its margin over the next; ship -1 when they tie
+EV_ORDER = 4  # the highest roll's ship, its margin over the next, the two highest ships;
+# ship -1 when those two tie
 EV_MOVE = 5  # from range, to range, tailer after, the enemy it moved against
 EV_HOLD = 6  # range, the enemy it held against; ship -1: nobody could move (range of A's first)
 EV_PLAN = 7  # gun, total, target (a gun planned to fire this turn)
 EV_SHOT = 8  # gun, total, need, first, second, after used, sustain steps, damage, target
-EV_ABSORB = 9  # shields taken, armour taken
+EV_ABSORB = 9  # shields taken, armour taken, the ship whose hit it is
 EV_SYSTEM = 10  # system, damage taken, hp left, chooser (0 defender, 1 attacker)
 EV_STOPPED = 11  # system
 EV_CORE = 12  # damage that found the core with no systems left
@@ -818,10 +819,11 @@ def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) ->
     range to one enemy, never against one who moved against it this turn (R6, R25, R26)."""
     count = rank(p, f, rng, rec)
     top, next_ = f[ship(f[p.order]) + S_RESULT], f[ship(f[p.order + 1]) + S_RESULT]
-    if top == next_:
-        emit(rec, (EV_ORDER, -1, 0))  # R5: the highest equal, nobody beat the other
+    if top == next_:  # R5, R27: the highest equal, neither beat the other
+        emit(rec, (EV_ORDER, -1, 0, f[p.order], f[p.order + 1]))
     else:
-        emit(rec, (EV_ORDER, f[p.order], top % NATURAL - next_ % NATURAL))
+        emit(rec, (EV_ORDER, f[p.order], top % NATURAL - next_ % NATURAL, f[p.order],
+                   f[p.order + 1]))
     acted = False
     for k in range(count):
         side = f[p.order + k]
@@ -886,7 +888,7 @@ def apply_hit(p: Params, f: list[int], attacker: int, target: int, damage: int,
     armour = min(f[at + S_ARMOUR], damage)
     f[at + S_ARMOUR] -= armour
     damage -= armour
-    emit(rec, (EV_ABSORB, target, shields, armour))
+    emit(rec, (EV_ABSORB, target, shields, armour, attacker))
     if damage <= 0:
         return False
     tailing = rng_of(p, f, attacker, target) == TAILING
