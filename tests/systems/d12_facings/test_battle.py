@@ -231,3 +231,94 @@ def test_r32_every_pair_starts_at_the_start_and_tailing_is_one_against_one() -> 
     solo = BattleSide("solo", "z", (Entrant(lancer),), "A", True)
     s = SUPPORT.prepare_battle(solo, one, Terms(values={"range": "tailing"})).told
     assert (s.start, s.fight.data[s.fight.p.tailers + 1]) == (TAILING, 0)
+
+
+# --- a battle on the core's terms --------------------------------------------------------------
+
+
+def _sides(a: str, b: str, tags: tuple[str, str] = ("A", "B")) -> tuple[Any, Any]:
+    from shipyard.api import BattleSide
+    from shipyard.core.yard import Yard
+
+    yard = Yard()
+    return (BattleSide.one(yard.read(EXAMPLES / f"{a}.yaml"), tags[0]),
+            BattleSide.one(yard.read(EXAMPLES / f"{b}.yaml"), tags[1]))
+
+
+def _told(prepared: Any, seed: int) -> tuple[Any, ...]:
+    from shipyard.core.combat import fight_once
+    from shipyard.systems.d12_facings.combat import SUPPORT
+
+    told = fight_once(SUPPORT, prepared, seed)
+    text = [e.text.replace(" (A)", "").replace(" (B)", "") for e in told.events]
+    return (told.outcome.winner, told.outcome.reason, told.rounds, told.damage, told.draws,
+            told.fates, text)
+
+
+@pytest.mark.parametrize(("a", "b"), [("lancer", "sabre"), ("mastiff", "hornet")])
+def test_a_battle_of_one_against_one_is_the_duel(a: str, b: str) -> None:
+    """`battle A B` of one design a side and `duel A B`: the same fights, told the same but
+    for the side tags on the names (200 seeds over the two pairings)."""
+    from shipyard.api import Terms
+    from shipyard.core.yard import Yard
+    from shipyard.systems.d12_facings.combat import SUPPORT
+
+    yard = Yard()
+    duel = SUPPORT.prepare(yard.read(EXAMPLES / f"{a}.yaml"), yard.read(EXAMPLES / f"{b}.yaml"),
+                           Terms())
+    fight = SUPPORT.prepare_battle(*_sides(a, b), Terms())
+    assert [s.name for s in fight.ships] == [f"{a.title()} (A)", f"{b.title()} (B)"]
+    assert [s.name for s in duel.ships] == [a.title(), b.title()]
+    for seed in range(100):
+        assert _told(duel, seed) == _told(fight, seed), seed
+
+
+ROWS = """
+import json, sys
+from tests.systems.d12_facings.test_battle import fleet_prepared
+from shipyard.core.combat import series
+from shipyard.systems.d12_facings.combat import SUPPORT
+c = series(SUPPORT, fleet_prepared(), 60, int(sys.argv[1]))
+print(json.dumps([c.engine, c.winner.tolist(), c.reason.tolist(), c.rounds.tolist(),
+                  c.damage_a.tolist(), c.fates.tolist(), list(c.reason_names)]))
+"""
+
+
+def fleet_prepared() -> Any:
+    """The escort squadron against the raider pack, as `battle` fights them."""
+    from shipyard.api import BattleSide, Entrant, Terms
+    from shipyard.core.yard import Yard
+    from shipyard.systems.d12_facings.combat import SUPPORT
+
+    yard = Yard()
+
+    def side(names: tuple[str, ...], tag: str) -> BattleSide:
+        return BattleSide(f"fleet {tag}", "", tuple(
+            Entrant(yard.read(EXAMPLES / f"{n}.yaml")) for n in names), tag, True)
+
+    return SUPPORT.prepare_battle(side(("paladin", "sabre", "lancer", "mastiff"), "A"),
+                                  side(("harpy", "viper", "hornet", "hornet"), "B"), Terms())
+
+
+@pytest.mark.parametrize("env", [{}, {"NUMBA_DISABLE_JIT": "1"}])
+def test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed(env: dict[str, str]
+                                                                      ) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from shipyard.core.combat import fight_once
+    from shipyard.core.stream import derive_seed
+    from shipyard.systems.d12_facings.combat import SUPPORT
+
+    done = subprocess.run([sys.executable, "-c", ROWS, "5"], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, **env}, check=True)
+    engine, winners, reasons, rounds, dealt, fates, names = json.loads(done.stdout)
+    assert engine == "compiled"
+    prepared = fleet_prepared()
+    for i in range(len(winners)):
+        told = fight_once(SUPPORT, prepared, derive_seed(5, i))
+        winner = -1 if told.outcome.winner is None else told.outcome.winner
+        assert (winner, names[reasons[i]], told.rounds, told.damage[0], list(told.fates)) == (
+            winners[i], told.outcome.reason, rounds[i], dealt[i], fates[i]), f"battle {i}"
+    assert {f for row in fates for f in row} <= {r.IN, r.ESCAPED_FATE, r.DESTROYED}
