@@ -11,8 +11,13 @@ between its BALANCE markers, and checks the bars:
      two ships within those bounds (points more than 10% and less than 1.5x apart) wins at least
      60% of the time across all their pairings.
 
+It also fights every pairing of the bundled fleets (catalogs/d12-facings/fleets/, battles of
+several ships a side, RULINGS R24-R32; 2,000 battles a pairing) and each fleet against the ship
+an encounter is for, and writes that matrix between the README's FLEETS markers.
+
     .venv/bin/python scripts/d12-facings-balance.py            # 2,000 fights a pairing
     .venv/bin/python scripts/d12-facings-balance.py --check    # exit 1 when a bar fails
+    .venv/bin/python scripts/d12-facings-balance.py --fleets   # the fleet matrix only
 """
 
 from __future__ import annotations
@@ -28,17 +33,33 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shipyard.api import Prepared, Terms, ValidationContext  # noqa: E402
+from shipyard.api import (  # noqa: E402
+    BattleSide,
+    Entrant,
+    Prepared,
+    ShipEntry,
+    Terms,
+    ValidationContext,
+)
 from shipyard.core.compiled import run_series  # noqa: E402
+from shipyard.core.fleet import FleetFile  # noqa: E402
+from shipyard.core.yamlio import load_file  # noqa: E402
 from shipyard.core.yard import Yard  # noqa: E402
-from shipyard.systems.d12_facings.combat import RULES  # noqa: E402
+from shipyard.systems.d12_facings.combat import (  # noqa: E402
+    RULES,
+    SUPPORT,
+)
 from shipyard.systems.d12_facings.combat import rules as r  # noqa: E402
-from shipyard.systems.d12_facings.combat.setup import setup  # noqa: E402
+from shipyard.systems.d12_facings.combat.setup import Setup, setup  # noqa: E402
 from shipyard.systems.d12_facings.models import D12Catalog, D12Design  # noqa: E402
 from shipyard.systems.d12_facings.rules import check, fit, points  # noqa: E402
 
 README = ROOT / "catalogs" / "d12-facings" / "README.md"
 BEGIN, END = "<!-- BALANCE BEGIN -->", "<!-- BALANCE END -->"
+FLEETS_BEGIN, FLEETS_END = "<!-- FLEETS BEGIN -->", "<!-- FLEETS END -->"
+FLEETS = ROOT / "catalogs" / "d12-facings" / "fleets"
+# the lone ship each encounter fleet is for (a game master's question: does it survive them?)
+ENCOUNTERS = {"corsairs": "paladin"}
 SEED = 14
 # R17: what an escape is worth here, in quarters of a win: the ship that ran saved itself (more
 # than being destroyed, 0) and gave up the field (less than a draw, 2); the one that stayed holds
@@ -52,16 +73,21 @@ TOLD_APART = RULES._replace(ends={**RULES.ends, r.A_ESCAPES: (None, "a-escaped")
 def score(a: D12Design, b: D12Design, catalog: D12Catalog, runs: int, seed: int) -> float:
     """A's share of `runs` fights against B (the series `duel --runs` plays, compiled where
     Numba is installed): a win 1, a draw 1/2, an escape as R17 says (`RAN`, `STAYED`)."""
-    s = setup(a, b, catalog, Terms())
-    prepared = Prepared((s.ships[0].name, s.ships[1].name), s.fight.p.cap, "turn",
-                        "hit points of systems", s.fight, batchable=True)
-    c = run_series(TOLD_APART, prepared, runs, seed)
+    c = run_series(TOLD_APART, duel_prepared(setup(a, b, catalog, Terms())), runs, seed)
     names = list(c.reason_names)
     ran_a = (c.reason == names.index("a-escaped")).sum()
     ran_b = (c.reason == names.index("b-escaped")).sum()
     drawn = (c.winner == -1).sum() - ran_a - ran_b
     quarters = 4 * (c.winner == 0).sum() + 2 * drawn + RAN * ran_a + STAYED * ran_b
     return float(quarters / (4 * runs))
+
+
+def duel_prepared(s: Setup) -> Prepared:
+    """A duel's setup as the core fights it (`Prepared.ships`: a fate column per ship)."""
+    return Prepared((s.ships[0].name, s.ships[1].name), s.fight.p.cap, "turn",
+                    "hit points of systems", s.fight, batchable=True,
+                    ships=tuple(ShipEntry(x.name, x.name, side, None)
+                                for side, x in enumerate(s.ships)))
 
 
 def examples(yard: Yard) -> tuple[D12Catalog, list[tuple[str, D12Design]]]:
@@ -174,13 +200,84 @@ def table(designs: list[tuple[str, D12Design]], catalog: D12Catalog,
             "stayed (R17); default captains, default start.\n\n" + "\n".join(rows))
 
 
+def fleet_side(yard: Yard, path: Path, tag: str) -> tuple[BattleSide, int]:
+    """A fleet file as a battle side, and its points (the core's `battle` reads it so too)."""
+    model = FleetFile.model_validate(load_file(path).data)
+    entrants = tuple(Entrant(yard.read(path.parent / e.design), e.count) for e in model.ships)
+    cost = sum(points(e.design.model, e.design.catalog) * e.count for e in entrants)
+    return BattleSide(model.fleet, str(path), entrants, tag, True), cost
+
+
+def design_side(yard: Yard, slug: str, tag: str) -> tuple[BattleSide, int]:
+    design = yard.read(ROOT / "catalogs" / "d12-facings" / "examples" / f"{slug}.yaml")
+    return BattleSide.one(design, tag), points(design.model, design.catalog)
+
+
+def battle_score(a: BattleSide, b: BattleSide, runs: int, seed: int) -> tuple[float, ...]:
+    """(A's share as `score` counts it, A wins, B wins, no winner) of `runs` battles."""
+    prepared = SUPPORT.prepare_battle(a, b, Terms())
+    c = run_series(TOLD_APART, prepared, runs, seed)
+    names = list(c.reason_names)
+    ran_a = (c.reason == names.index("a-escaped")).sum() if "a-escaped" in names else 0
+    ran_b = (c.reason == names.index("b-escaped")).sum() if "b-escaped" in names else 0
+    drawn = (c.winner == -1).sum() - ran_a - ran_b
+    quarters = 4 * (c.winner == 0).sum() + 2 * drawn + RAN * ran_a + STAYED * ran_b
+    return (float(quarters / (4 * runs)), float((c.winner == 0).mean()),
+            float((c.winner == 1).mean()), float((c.winner == -1).mean()))
+
+
+def fleet_matrix(runs: int) -> str:
+    """Every pairing of the bundled fleets, and each encounter against its lone ship."""
+    yard = Yard()
+    paths = sorted(FLEETS.glob("*.yaml"))
+    rows = ["| A against B | points | A's share | A wins | B wins | no winner |",
+            "|---|---:|---:|---:|---:|---:|"]
+    pairings = [(x, y) for i, x in enumerate(paths) for y in paths[i + 1:]]
+    for n, (x, y) in enumerate(pairings):
+        (a, cost_a), (b, cost_b) = fleet_side(yard, x, "A"), fleet_side(yard, y, "B")
+        rows.append(_battle_row(a, b, cost_a, cost_b, runs, SEED * 7000 + n))
+    for n, (fleet, slug) in enumerate(sorted(ENCOUNTERS.items())):
+        (a, cost_a), (b, cost_b) = design_side(yard, slug, "A"), fleet_side(
+            yard, FLEETS / f"{fleet}.yaml", "B")
+        rows.append(_battle_row(a, b, cost_a, cost_b, runs, SEED * 9000 + n))
+    return (f"Battles of the bundled fleets (and each encounter against its lone ship), "
+            f"{runs:,} a pairing: A's share counts a win 1, no winner ½, an escape as R17 "
+            "(a side that all ran ¼); default captains, every pair of enemies starting at "
+            "medium (R32).\n\n" + "\n".join(rows))
+
+
+def _battle_row(a: BattleSide, b: BattleSide, cost_a: int, cost_b: int, runs: int,
+                seed: int) -> str:
+    share, wins_a, wins_b, none = battle_score(a, b, runs, seed)
+    shown = [f"{side.name}: {', '.join(side.ship_names())}" if side.fleet
+             else side.ship_names()[0] for side in (a, b)]
+    return (f"| {shown[0]} against {shown[1]} | {cost_a} v {cost_b} | "
+            f"{100 * share:.0f}% | {100 * wins_a:.0f}% | {100 * wins_b:.0f}% | "
+            f"{100 * none:.0f}% |")
+
+
+def write(begin: str, end: str, text: str) -> None:
+    readme = README.read_text(encoding="utf-8")
+    start, stop = readme.index(begin) + len(begin), readme.index(end)
+    README.write_text(readme[:start] + "\n" + text + readme[stop:], encoding="utf-8")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2000)
     parser.add_argument("--random-runs", type=int, default=200)
     parser.add_argument("--check", action="store_true", help="exit 1 when a bar fails")
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--fleets", action="store_true", help="only the fleet matrix")
     args = parser.parse_args()
+    started = time.perf_counter()
+    fleets = fleet_matrix(args.runs) + "\n"
+    print(fleets)
+    print(f"fleet battles in {time.perf_counter() - started:.0f} s")
+    if not args.no_write:
+        write(FLEETS_BEGIN, FLEETS_END, fleets)
+    if args.fleets:
+        return 0
     catalog, designs = examples(Yard())
     started = time.perf_counter()
     shares = matrix(catalog, designs, args.runs)
@@ -203,9 +300,7 @@ def main() -> int:
     print(text)
     print(f"{fights:,} example fights and the random set in {seconds:.0f} s")
     if not args.no_write:
-        readme = README.read_text(encoding="utf-8")
-        start, end = readme.index(BEGIN) + len(BEGIN), readme.index(END)
-        README.write_text(readme[:start] + "\n" + text + readme[end:], encoding="utf-8")
+        write(BEGIN, END, text)
     return 0 if all(ok for ok, _ in verdicts) or not args.check else 1
 
 

@@ -7,9 +7,14 @@ from shipyard.api import MAX_CAP, Choice, FightOptions, Option, Steps, Whole
 RANGES = Steps(("tailing", "short", "medium", "long"))
 RANGE = Option("range", "where the duel starts (tailing: A tails B)", RANGES,
                default="combat.start_range")
+BATTLE_RANGE = Option("range", "where the battle starts: every two enemies at this range "
+                      "(tailing: one ship a side only, R32)", RANGES,
+                      default="combat.start_range")
 SHOT = Option("range", "the range of the shot (default: short, medium and long)", RANGES)
 CAP = Option("cap", "turns before the duel is a draw", Whole(1, MAX_CAP, "turns"),
              default="combat.cap")
+BATTLE_CAP = Option("cap", "turns before the battle is a draw", Whole(1, MAX_CAP, "turns"),
+                    default="combat.cap")
 UNDER = Option("under", "how the seed's 'under this total' is read (R2)", Choice({
     "strict": "roll again when the first die is less than the total",
     "inclusive": "roll again when it is less than or equal to the total"}))
@@ -24,6 +29,7 @@ CREW = (
 
 OPTIONS = FightOptions(
     duel=(RANGE, CAP),
+    battle=(BATTLE_RANGE, BATTLE_CAP),
     odds=(SHOT,),
     crew=CREW,
     rules=(UNDER, TAILER),

@@ -57,23 +57,31 @@ class Table:
         return [e for e in self.rec.events or [] if e[0] == code]
 
     def hp(self, side: int) -> list[int]:
-        at = r.HP + side * self.p.n
+        at = self.p.live + side * self.p.n
         return self.f[at:at + len(self.s.ships[side].hp)]
 
     def set_hp(self, side: int, system: int, hp: int) -> None:
-        self.f[r.HP + side * self.p.n + system] = hp
+        self.f[self.p.live + side * self.p.n + system] = hp
         r.refresh(self.p, self.f, side)
 
     def state(self) -> State:
         return State(self.p, self.f)
 
+    def at(self, side: int, field: int) -> int:
+        """A ship's changing figure (rules.S_SHIELDS, S_CREW, ...)."""
+        return self.f[r.ship(side) + field]
+
     @property
     def range(self) -> int:
-        return self.f[r.S_RANGE]
+        """The range of the duel's one pair."""
+        return r.rng_of(self.p, self.f, 0, 1)
 
     @property
     def tailer(self) -> int:
-        return self.f[r.S_TAILER]
+        return r.tailer_of(self.p, self.f, 0, 1)
+
+    def set_range(self, rng: int, tailer: int = -1) -> None:
+        r.set_pair(self.p, self.f, 0, 1, rng, tailer)
 
 
 def fight_setup(a: D12Design, b: D12Design, **terms: Any) -> Setup:

@@ -62,3 +62,29 @@ def test_a_pairing_refought_gives_the_readme_figure() -> None:
     i, j = names.index("kestrel"), names.index("wasp")
     share = bal.score(designs[i][1], designs[j][1], catalog, 2000, bal.SEED * 1000 + i * 50 + j)
     assert rows()["kestrel"][2][j] == f"{100 * share:.0f}"
+
+
+def fleet_rows() -> list[list[str]]:
+    block = README[README.index("<!-- FLEETS BEGIN -->"):README.index("<!-- FLEETS END -->")]
+    return [[c.strip() for c in line.strip("|").split("|")] for line in block.splitlines()
+            if line.startswith("| ") and "against" in line and "A against B" not in line]
+
+
+def test_the_fleet_matrix_has_every_pairing_at_its_points() -> None:
+    bal = script()
+    yard = Yard()
+    paths = sorted(bal.FLEETS.glob("*.yaml"))
+    rows = fleet_rows()
+    assert len(rows) == len(paths) * (len(paths) - 1) // 2 + len(bal.ENCOUNTERS)
+    for n, (x, y) in enumerate((x, y) for i, x in enumerate(paths) for y in paths[i + 1:]):
+        (a, cost_a), (b, cost_b) = bal.fleet_side(yard, x, "A"), bal.fleet_side(yard, y, "B")
+        assert rows[n][0].startswith(f"{a.name}: ") and f" against {b.name}: " in rows[n][0]
+        assert rows[n][1] == f"{cost_a} v {cost_b}"
+    # the two fleets at the same limit (within 5%), and the README's figure re-fought
+    costs = {p.stem: bal.fleet_side(yard, p, "A")[1] for p in paths}
+    assert abs(costs["escort-squadron"] - costs["raider-pack"]) <= 0.05 * costs["raider-pack"]
+    n = next(i for i, row in enumerate(rows) if row[0].startswith("Escort squadron"))
+    a, b = (bal.fleet_side(yard, bal.FLEETS / f"{f}.yaml", t)[0]
+            for f, t in (("escort-squadron", "A"), ("raider-pack", "B")))
+    share = bal.battle_score(a, b, 2000, bal.SEED * 7000 + n)[0]
+    assert rows[n][2] == f"{100 * share:.0f}%"

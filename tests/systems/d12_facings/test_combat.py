@@ -28,7 +28,7 @@ def test_gunnery_difficulties_are_the_seeds_plus_defence() -> None:
     assert (d.tailing, d.short, d.medium, d.long) == (4, 4, 7, 9)
     t = Table(fight_setup(design(), design(hull="cruiser")))
     defence = catalog().hulls["cruiser"].defence
-    assert [r.need(t.p, t.f, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)] == [
+    assert [r.need(t.p, t.f, 1, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)] == [
         4 + defence, 4 + defence, 7 + defence, 9 + defence]
 
 
@@ -118,7 +118,7 @@ def test_the_defender_weighs_the_whole_hit() -> None:
                              {"system": "armour-plate", "facing": "port"},
                              {"system": "bridge", "facing": "core"}])
     t = Table(fight_setup(design(), target))
-    assert not r.apply_hit(t.p, t.f, 0, 8, t.rec)
+    assert not r.apply_hit(t.p, t.f, 0, 1, 8, t.rec)
     # the aft plate alone would soak 4 and spill onto the rack turret: the port soaks all 8
     assert [e[2] for e in t.of(r.EV_SYSTEM)] == [2, 3]
     assert t.hp(1)[1] == 2
@@ -129,7 +129,7 @@ def test_the_attacker_goes_for_the_dearest_loss() -> None:
                              {"system": "laser-battery", "facing": "port"},
                              {"system": "bridge", "facing": "core"}])
     t = Table(fight_setup(design(edges=["called-shot"]), target))
-    r.apply_hit(t.p, t.f, 0, 5, t.rec)
+    r.apply_hit(t.p, t.f, 0, 1, 5, t.rec)
     assert t.of(r.EV_SYSTEM)[0][2] == 1 and t.of(r.EV_LOST)  # the battery, destroyed
 
 

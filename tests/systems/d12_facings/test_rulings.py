@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -76,7 +77,10 @@ def test_every_ruling_is_on_a_card_and_tested() -> None:
     numbers = re.findall(r"\*\*([RC]\d+) ", RULINGS)
     assert len(numbers) == len(set(numbers)) >= 29
     cards = " ".join(p.read_text(encoding="utf-8") for p in CARDS.glob("*.html"))
-    tests = set(re.findall(r"def test_([rc]\d+)_", (ROOT / __file__).read_text()))
+    here = Path(__file__).resolve().parent
+    tests = set(re.findall(r"def test_([rc]\d+)_", "".join(
+        (here / name).read_text(encoding="utf-8") for name in ("test_rulings.py",
+                                                              "test_battle.py"))))
     for number in numbers:
         assert re.search(rf"\b{number}\b", cards), f"{number} is on no card"
         assert number.lower() in tests, f"{number} has no test here"
@@ -116,7 +120,7 @@ def test_r4_a_natural_12_ranks_first_in_the_range_step(dice: Any) -> None:
     t = tiny_table(tiny("A", piloting=5), tiny("B", piloting=12), MEDIUM,
                    (Scripted(LONG), Scripted(SHORT)))
     r.range_step(t.p, t.f, dice(12, 11, 6), t.rec)  # A: natural 12; B: 11 + 6 = 17
-    assert t.of(r.EV_ORDER) == [(r.EV_ORDER, 0, -5)]
+    assert [e[:3] for e in t.of(r.EV_ORDER)] == [(r.EV_ORDER, 0, -5)]
     assert t.range == LONG  # one step: a natural 12 is worth 12 for the margin
     t = tiny_table(tiny("A", piloting=12), tiny("B", piloting=3), SHORT,
                    (Scripted(LONG), Scripted(SHORT)))
@@ -156,7 +160,7 @@ def test_r8_a_missile_uses_its_own_to_hit_plus_defence_and_cannot_sustain() -> N
     t = Table(s)
     to_hit = catalog().systems["missile-rack"].to_hit
     defence = catalog().hulls["frigate"].defence
-    assert {r.need(t.p, t.f, 0, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)} == {
+    assert {r.need(t.p, t.f, 1, 0, rng) for rng in (TAILING, SHORT, MEDIUM, LONG)} == {
         (to_hit or 0) + defence}
     assert s.ships[0].sustain[0] == 0
     assert shot_outcome(5, 5, 6, 5, 0, 0) == (0, 0, 0)  # one short, and no S to trade
@@ -164,9 +168,9 @@ def test_r8_a_missile_uses_its_own_to_hit_plus_defence_and_cannot_sustain() -> N
 
 def test_r9_the_mover_into_tailing_is_the_tailer_and_the_tailed_must_break_away() -> None:
     t = tiny_table(tiny(), tiny(), SHORT)
-    assert r.move(t.f, 1, TAILING, 1) and (t.range, t.tailer) == (TAILING, 1)
-    assert r.move(t.f, 0, SHORT, 1) and (t.range, t.tailer) == (SHORT, -1)  # broken away
-    assert r.move(t.f, 0, TAILING, 1) and (t.range, t.tailer) == (TAILING, 0)  # then tails
+    assert r.move(t.p, t.f, 1, 0, TAILING, 1) and (t.range, t.tailer) == (TAILING, 1)
+    assert r.move(t.p, t.f, 0, 1, SHORT, 1) and (t.range, t.tailer) == (SHORT, -1)  # broken away
+    assert r.move(t.p, t.f, 0, 1, TAILING, 1) and (t.range, t.tailer) == (TAILING, 0)  # then tails
 
 
 def test_r10_outside_tailing_the_chooser_picks_on_any_side_and_overflow_stays_there() -> None:
@@ -177,7 +181,7 @@ def test_r10_outside_tailing_the_chooser_picks_on_any_side_and_overflow_stays_th
                         {"system": "bridge", "facing": "core"}])
     chooser = Scripted(MEDIUM)
     t = Table(fight_setup(design(), a), (None, chooser))
-    assert not r.apply_hit(t.p, t.f, 0, 6, t.rec)
+    assert not r.apply_hit(t.p, t.f, 0, 1, 6, t.rec)
     candidates, damage, by_attacker = chooser.picks[0]
     assert sorted(candidates) == [0, 1, 2, 3] and damage == 6 and not by_attacker
     hits = t.of(r.EV_SYSTEM)  # plate 1 (4 hp) then plate 2: both on the port side
@@ -206,7 +210,7 @@ def test_r12_at_tailing_arcs_are_fore_for_the_tailer_aft_for_the_tailed() -> Non
                              {"system": "bridge", "facing": "core"}])
     t = Table(fight_setup(design(), target, values={"range": "tailing"}),
               (chooser, None))  # A tails B
-    assert not r.apply_hit(t.p, t.f, 0, 3, t.rec)
+    assert not r.apply_hit(t.p, t.f, 0, 1, 3, t.rec)
     assert chooser.picks[0] == ([1], 3, True)  # B's aft, chosen by the firer
 
 
@@ -215,11 +219,12 @@ def test_r13_shields_refill_from_working_generators_and_armour_never_does() -> N
                                   {"system": "bridge", "facing": "core"}])
     t = Table(fight_setup(a, design()))
     r.raise_shields(t.p, t.f, t.rec)
-    assert t.f[r.S_SHIELDS] == 2
-    assert not r.apply_hit(t.p, t.f, 1, 5, t.rec)  # 2 shields, 2 armour, 1 on the generator
-    assert (t.f[r.S_SHIELDS], t.f[r.S_ARMOUR], t.hp(0)[0]) == (0, 0, 1)
+    assert t.at(0, r.S_SHIELDS) == 2
+    assert not r.apply_hit(t.p, t.f, 1, 0, 5, t.rec)  # 2 shields, 2 armour, 1 on the generator
+    assert (t.at(0, r.S_SHIELDS), t.at(0, r.S_ARMOUR), t.hp(0)[0]) == (0, 0, 1)
     r.raise_shields(t.p, t.f, t.rec)
-    assert (t.f[r.S_SHIELDS], t.f[r.S_ARMOUR]) == (0, 0)  # the damaged generator has stopped
+    # the damaged generator has stopped
+    assert (t.at(0, r.S_SHIELDS), t.at(0, r.S_ARMOUR)) == (0, 0)
 
 
 def test_r14_each_hand_fires_or_helps_one_gun_from_a_working_seat() -> None:
@@ -243,13 +248,13 @@ def test_r15_edges_each_name_one_effect(dice: Any) -> None:
     assert s.ships[0].after == 2 and s.ships[0].chooses
     t = Table(s)
     assert r.shoot(t.p, t.f, 0, 0, 6, dice(7), t.rec) == 4  # 7 + 2 reaches medium's 9
-    assert t.f[r.S_AFTER]
+    assert t.at(0, r.S_AFTER)
     # once a turn: the same 7 now needs two sustain steps of S 1 from D 4
     assert r.shoot(t.p, t.f, 0, 0, 6, dice(7), t.rec) == 2
     assert [(e[7], e[8], e[9]) for e in t.of(r.EV_SHOT)] == [(2, 0, 4), (0, 2, 2)]
     chooser = Scripted(MEDIUM)
     t = Table(fight_setup(design(edges=["called-shot"]), design()), (chooser, None))
-    r.apply_hit(t.p, t.f, 0, 2, t.rec)
+    r.apply_hit(t.p, t.f, 0, 1, 2, t.rec)
     assert chooser.picks[0][2] is True  # the attacker chooses
 
 
@@ -268,23 +273,23 @@ def test_r18_a_damaged_normal_system_stops_but_still_soaks() -> None:
     t = tiny_table(tiny("A"), tiny("B", core_hp=9), SHORT)
     t.set_hp(1, 0, 1)
     assert not r.works(t.p, t.f, t.p.n + 0, 1)
-    assert not r.apply_hit(t.p, t.f, 0, 1, t.rec)
+    assert not r.apply_hit(t.p, t.f, 0, 1, 1, t.rec)
     assert t.hp(1) == [0, 9]  # the defender gave up the stopped gun's last box
 
 
 def test_r19_destroyed_only_by_damage_past_an_empty_core() -> None:
     t = tiny_table(tiny("A"), tiny("B", core_hp=3), SHORT)
-    assert not r.apply_hit(t.p, t.f, 0, 5, t.rec)  # 2 on the gun, 3 on the core: no more
+    assert not r.apply_hit(t.p, t.f, 0, 1, 5, t.rec)  # 2 on the gun, 3 on the core: no more
     t = tiny_table(tiny("A"), tiny("B", core_hp=3), SHORT)
-    assert r.apply_hit(t.p, t.f, 0, 6, t.rec)
+    assert r.apply_hit(t.p, t.f, 0, 1, 6, t.rec)
     assert t.of(r.EV_CORE) == [(r.EV_CORE, 1, 1)]
 
 
 def test_r20_the_cap_is_a_draw(dice: Any) -> None:
     passive = tiny(sustain=(1, 0), gunners=())  # nobody aboard to fire
     t = tiny_table(passive, passive, SHORT, (Scripted(SHORT), Scripted(SHORT)), cap=3)
-    ended, turns, _, _ = r.play(t.s.fight, dice(*[5, 6] * 3), t.rec)
-    assert (ended, turns) == (r.CAPPED, 3)
+    ended, turns, _, _, fates = r.play(t.s.fight, dice(*[5, 6] * 3), t.rec)
+    assert (ended, turns, list(fates)) == (r.CAPPED, 3, [r.IN, r.IN])  # both survived
     assert catalog().combat.cap == 40
 
 
@@ -398,9 +403,9 @@ def test_r22_the_defender_keeps_its_last_seat_before_its_price() -> None:
                              {"system": "bridge", "facing": "starboard"},
                              {"system": "armour-plate", "facing": "core"}])
     t = Table(fight_setup(design(), target))
-    assert not r.apply_hit(t.p, t.f, 0, 4, t.rec)
+    assert not r.apply_hit(t.p, t.f, 0, 1, 4, t.rec)
     assert t.of(r.EV_SYSTEM)[0][2] == 0  # the laser (6 points) goes, not the bridge (3)
-    assert t.hp(1)[1] == 4 and t.f[r.S_CREW + 1] == 2  # both seats still work
+    assert t.hp(1)[1] == 4 and t.at(1, r.S_CREW) == 2  # both seats still work
 
 
 def test_r22_the_attacker_takes_the_last_seat_before_the_dearest_system() -> None:
@@ -410,8 +415,8 @@ def test_r22_the_attacker_takes_the_last_seat_before_the_dearest_system() -> Non
                              {"system": "bridge", "facing": "starboard"},
                              {"system": "armour-plate", "facing": "core"}])
     t = Table(fight_setup(design(edges=["called-shot"]), target))
-    r.apply_hit(t.p, t.f, 0, 5, t.rec)
-    assert t.of(r.EV_SYSTEM)[0][2] == 1 and t.f[r.S_CREW + 1] == 0
+    r.apply_hit(t.p, t.f, 0, 1, 5, t.rec)
+    assert t.of(r.EV_SYSTEM)[0][2] == 1 and t.at(1, r.S_CREW) == 0
 
 
 def test_r22_armour_before_a_working_system_that_would_survive() -> None:
@@ -420,7 +425,7 @@ def test_r22_armour_before_a_working_system_that_would_survive() -> None:
                              {"system": "armour-plate", "facing": "aft"},
                              {"system": "bridge", "facing": "core"}])
     t = Table(fight_setup(design(), target))
-    assert not r.apply_hit(t.p, t.f, 0, 4, t.rec)
+    assert not r.apply_hit(t.p, t.f, 0, 1, 4, t.rec)
     assert [e[2] for e in t.of(r.EV_SYSTEM)] == [1]  # the plate, the battery untouched
     assert t.hp(1)[0] == 5
 
@@ -434,7 +439,7 @@ def test_r22_the_most_damage_a_turn_kept_before_price() -> None:
                                       {"system": "bridge", "facing": "core"}])
     t = Table(fight_setup(design(), target))
     [(fired, _)] = DEFAULT.plan(t.s, State(t.p, t.f), 1, MEDIUM, -1)
-    assert not r.apply_hit(t.p, t.f, 0, 2, t.rec)
+    assert not r.apply_hit(t.p, t.f, 0, 1, 2, t.rec)
     assert t.of(r.EV_SYSTEM)[0][2] == 1 - fired  # the idle gun, not the array
 
 
@@ -482,7 +487,7 @@ def test_r14_seats_lost_mid_turn_are_counted_afresh(dice: Any) -> None:
         {"system": "armour-plate", "facing": f} for f in ("aft", "port", "starboard")] + [
         {"system": "bridge", "facing": "core"}])  # lives through four racks
     t = Table(fight_setup(a, b), (Picks(MEDIUM, 4), None))
-    assert t.f[r.S_CREW] == 4
+    assert t.at(0, r.S_CREW) == 4
     assert len(DEFAULT.plan(t.s, State(t.p, t.f), 0, MEDIUM, -1)) == 4  # a rack each
     # four hands, four racks; the deck goes in the first exchange: two seats, one hand has
     # acted, so one more rack fires, not three
@@ -492,11 +497,11 @@ def test_r14_seats_lost_mid_turn_are_counted_afresh(dice: Any) -> None:
 
 def test_r9_a_tailed_ship_that_wants_to_hold_holds(dice: Any) -> None:
     t = tiny_table(tiny(), tiny(), SHORT)
-    assert r.move(t.f, 1, TAILING, 1) and (t.range, t.tailer) == (TAILING, 1)
-    assert not r.move(t.f, 0, TAILING, 1) and (t.range, t.tailer) == (TAILING, 1)
+    assert r.move(t.p, t.f, 1, 0, TAILING, 1) and (t.range, t.tailer) == (TAILING, 1)
+    assert not r.move(t.p, t.f, 0, 1, TAILING, 1) and (t.range, t.tailer) == (TAILING, 1)
     # through the range step, a user's captain that asks to stay
     t = tiny_table(tiny("A"), tiny("B"), TAILING, (Scripted(TAILING), Scripted(TAILING)))
-    t.f[r.S_TAILER] = 1  # B tails A; A wins the step and holds
+    t.set_range(t.range, 1)  # B tails A; A wins the step and holds
     r.range_step(t.p, t.f, dice(9, 6), t.rec)
     assert (t.range, t.tailer) == (TAILING, 1)
 
@@ -513,10 +518,10 @@ def test_r23_the_winner_moves_rather_than_let_a_harmless_ship_escape(dice: Any) 
 def test_r23_a_winner_that_can_hurt_weighs_the_losers_answer() -> None:
     rack = tiny("A", kind=(r.MISSILE, r.STATION), to_hit=(6, 0), sustain=(0, 0))
     t = tiny_table(rack, tiny("B", gunners=()), LONG)
-    assert r.want_range(t.p, t.f, 0, 1) == MEDIUM
+    assert r.want_range(t.p, t.f, 0, 1, 1) == MEDIUM
     t.f[r.S_LEG] = 1  # asked as the loser, after the winner held: nothing to deny
-    assert r.want_range(t.p, t.f, 0, 1) == LONG
-    assert r.want_range(t.p, t.f, 1, 1) == r.ESCAPED  # the harmless ship runs
+    assert r.want_range(t.p, t.f, 0, 1, 1) == LONG
+    assert r.want_range(t.p, t.f, 1, 0, 1) == r.ESCAPED  # the harmless ship runs
 
 
 def test_r17_an_escape_is_worth_a_quarter_to_the_runner_in_the_balance() -> None:
@@ -531,11 +536,9 @@ def test_r17_an_escape_is_worth_a_quarter_to_the_runner_in_the_balance() -> None
     runner = design(crew=[], captain={"name": "Cap", "piloting": 9, "gunnery": 4},
                     systems=[{"system": "thruster", "facing": "aft"},
                              {"system": "bridge", "facing": "core"}])
-    from shipyard.api import Prepared
     from shipyard.core.compiled import run_series
 
-    s = fight_setup(gunboat, runner)
-    prepared = Prepared(("A", "B"), s.fight.p.cap, "turn", "hp", s.fight, batchable=True)
+    prepared = bal.duel_prepared(fight_setup(gunboat, runner))
     c = run_series(bal.TOLD_APART, prepared, 400, 7, engine="plain")
     names = list(c.reason_names)
     ran = int((c.reason == names.index("b-escaped")).sum())
@@ -582,7 +585,7 @@ def test_r12_the_tailer_free_rule_lifts_the_house_limits() -> None:
                              {"system": "bridge", "facing": "core"}])
     t = Table(fight_setup(design(), target, values={"range": "tailing"},
                           rules={"tailer": "free"}), (chooser, None))
-    r.apply_hit(t.p, t.f, 0, 3, t.rec)
+    r.apply_hit(t.p, t.f, 0, 1, 3, t.rec)
     assert chooser.picks[0] == ([0, 1], 3, True)  # any side, still the firer's choice
 
 
@@ -601,15 +604,15 @@ class Checking(Scripted):
              damage: int, attacker: bool) -> int:
         p, f = setup.fight.p, state.f
         sign = 2 * attacker - 1
-        now = r.turn_value(p, f, target, f[r.S_RANGE], f[r.S_TAILER])
-        core = sum(f[r.HP + target * p.n + i] for i in range(p.n)
+        now = r.aimed(p, f, target)
+        core = sum(f[p.live + target * p.n + i] for i in range(p.n)
                    if setup.ships[target].facing[i:i + 1] == (CORE,))
         keys = []
         for system in candidates:
             g = target * p.n + system
             lost, seated, left, hurt, cored, stopped = r.consequence(
                 p, f, target, g, damage, attacker, core, now, (-r.LOST,) + (0,) * 7)
-            starts = r.works(p, f, g, f[r.HP + g]) and \
+            starts = r.works(p, f, g, f[p.live + g]) and \
                 setup.ships[target].kind[system] != r.ARMOUR
             keys.append(((sign * lost, -sign * seated, -sign * left, sign * hurt, -sign * cored,
                           sign * stopped, sign * int(starts), -g), system))

@@ -47,8 +47,9 @@ def test_sheet_html_renders(paper: str, tmp_path) -> None:  # type: ignore[no-un
         assert words in html
 
 
-def test_cards_one_per_step_and_construction() -> None:
+def test_cards_one_per_step_construction_and_battles() -> None:
     page = system.cards(catalog())
     names = [c.rsplit("/", 1)[1] for c in page.context["cards"]]
     assert names == ["1-skill-rolls.html", "2-range.html", "3-actions.html", "4-gunnery.html",
-                     "5-after-the-shot.html", "6-damage.html", "7-construction.html"]
+                     "5-after-the-shot.html", "6-damage.html", "7-construction.html",
+                     "8-battles.html"]

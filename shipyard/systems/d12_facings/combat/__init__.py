@@ -8,9 +8,12 @@ captain answer the rules' questions; odds.py enumerates one shot exactly.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from shipyard.api import (
+    FIRST_LOST,
+    BattleSide,
     Chance,
     Distribution,
     Event,
@@ -22,15 +25,16 @@ from shipyard.api import (
     Terms,
     UserError,
     load_instance,
+    ship_entries,
 )
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.odds import OUTCOMES, damage_counts
 from shipyard.systems.d12_facings.combat.setup import (
     RANGE_NAMES,
     Setup,
+    battle_setup,
     free_tailer,
     inclusive,
-    setup,
     start_range,
 )
 
@@ -38,17 +42,31 @@ RULES = FightRules(
     play=r.play, fights=r.fights, modules=("shipyard.systems.d12_facings.combat.rules",),
     ends={r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
           r.A_ESCAPES: (None, "escaped"), r.B_ESCAPES: (None, "escaped"),
-          r.BOTH_LOST: (None, "both-lost"), r.CAPPED: (None, "cap")})
+          r.BOTH_LOST: (None, "both-lost"), r.CAPPED: (None, "cap"),
+          r.A_WINS_ESCAPED: (0, "escaped"), r.B_WINS_ESCAPED: (1, "escaped")},
+    fates={r.DESTROYED: "destroyed"})
+assert r.DESTROYED == FIRST_LOST and r.ESCAPED_FATE == 2  # the core's fate codes
 
 
 class D12Combat(FightSupport[Any]):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
+        """The duel: the battle of one ship a side, named as the designs are (a mirror match
+        tags its sides)."""
+        mirror = a.model.name == b.model.name
+        return self._prepared((BattleSide.one(a, "A" if mirror else ""),
+                               BattleSide.one(b, "B" if mirror else "")), terms, False)
+
+    def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
+        return self._prepared((a, b), terms, True)
+
+    def _prepared(self, sides: tuple[BattleSide, BattleSide], terms: Terms,
+                  battle: bool) -> Prepared:
         for side, crew in zip("ab", terms.crew, strict=True):
             if crew:
                 raise UserError.single("cli.crew", f"--crew-{side}: a d12-facings crew is "
                                        "written in the design (captain:, crew:); --crew is "
                                        "for odds")
-        s = setup(a.model, b.model, a.catalog, terms)
+        s = battle_setup(sides, terms)
         captains = tuple(load_instance(ref, "Captain") for ref in terms.pilots)
         names = tuple(type(c).__name__ if c is not None else "DefaultCaptain"
                       for c in captains)
@@ -56,18 +74,23 @@ class D12Combat(FightSupport[Any]):
             "under (R2)"
         start = f"{RANGE_NAMES[s.start]} range" + (
             f", {s.ships[0].name} tailing" if s.start == r.TAILING else "")
+        if not s.duel:
+            start = f"{RANGE_NAMES[s.start]} range between every two enemies (R32)"
         tailer = ("the tailer fires every gun and hits any side (--rule tailer=free)"
                   if s.free_tailer else "the tailer fires fore guns and turrets at the "
                   "target's aft (R12, house)")
         from shipyard.systems.d12_facings.combat.captain import asker
 
         refs = (terms.pilots[0] or "", terms.pilots[1] or "")
-        return Prepared(names=(s.ships[0].name, s.ships[1].name), cap=s.fight.p.cap,
+        shown = (tuple(f"{side.name} ({side.tag})" for side in sides) if battle
+                 else (s.ships[0].name, s.ships[1].name))
+        return Prepared(names=(shown[0], shown[1]), cap=s.fight.p.cap,
                         round_name="turn", damage_unit="hit points of systems",
                         state=s.fight, batchable=captains == (None, None),
                         notes=(f"start at {start}; {rule}", tailer,
                                "captains: " + ", ".join(names)),
-                        asker=asker(s, (captains[0], captains[1]), refs), told=s)
+                        asker=asker(s, (captains[0], captains[1]), refs), told=s,
+                        ships=ship_entries(sides, lambda d: Decimal(d.system.price(d))))
 
     def rules(self) -> FightRules:
         return RULES

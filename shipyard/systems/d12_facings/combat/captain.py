@@ -22,37 +22,49 @@ from shipyard.systems.d12_facings.combat.setup import Setup
 
 
 class State:
-    """The fight so far, as a captain reads it (side by side: [A's, B's])."""
+    """The battle so far, as a captain reads it (ship by ship, in battle order: side A's
+    first; in a duel [A's, B's])."""
 
-    __slots__ = ("after_used", "armour", "bonus", "dealt", "f", "fired", "hands_left", "hp",
-                 "range", "shields", "tailer", "winner_held")
+    __slots__ = ("after_used", "armour", "bonus", "dealt", "enemy", "f", "fates", "fired",
+                 "hands_left", "hp", "range", "ranges", "shields", "tailer", "tailers",
+                 "targets", "winner_held")
 
-    def __init__(self, p: r.Params, f: Any) -> None:
-        at = r.HP
-        self.hp = [[int(h) for h in f[at + side * p.n:at + side * p.n + p.n]]
-                   for side in range(2)]  # per system, padded to the larger ship
-        self.shields = [int(f[r.S_SHIELDS + side]) for side in range(2)]
-        self.armour = [int(f[r.S_ARMOUR + side]) for side in range(2)]
-        self.dealt = [int(f[r.S_DEALT + side]) for side in range(2)]
-        self.after_used = [bool(f[r.S_AFTER + side]) for side in range(2)]
-        self.range = int(f[r.S_RANGE])  # rules.TAILING .. rules.ESCAPED
-        self.tailer = int(f[r.S_TAILER])  # the side tailing, -1 when nobody is
-        # the range step: True when the winner held and the loser is asked (R6)
+    def __init__(self, p: r.Params, f: Any, side: int = 0, enemy: int = -1) -> None:
+        m = p.ships
+        ships = range(m)
+        self.hp = [[int(h) for h in f[p.live + s * p.n:p.live + s * p.n + p.n]]
+                   for s in ships]  # per system, padded to the largest ship
+        self.shields = [int(f[r.ship(s) + r.S_SHIELDS]) for s in ships]
+        self.armour = [int(f[r.ship(s) + r.S_ARMOUR]) for s in ships]
+        self.dealt = [int(f[r.ship(s) + r.S_DEALT]) for s in ships]
+        self.after_used = [bool(f[r.ship(s) + r.S_AFTER]) for s in ships]
+        # 0 in the fight, 2 escaped, 3 destroyed (R28); each ship's target this turn (R30)
+        self.fates = [int(f[p.fates + s]) for s in ships]
+        self.targets = [int(f[r.ship(s) + r.S_TARGET]) for s in ships]
+        # each pair's range (rules.TAILING .. rules.ESCAPED) and tailer (-1 nobody), R24, R29
+        self.ranges = [[int(f[p.ranges + a * m + b]) for b in ships] for a in ships]
+        self.tailers = [[int(f[p.tailers + a * m + b]) for b in ships] for a in ships]
+        # the enemy the question is about, and that pair's range and tailer (in a duel, the
+        # other ship)
+        self.enemy = enemy if enemy >= 0 else (p.first_b if side < p.first_b else 0)
+        self.range = self.ranges[side][self.enemy]
+        self.tailer = self.tailers[side][self.enemy]
+        # the range step: True when the enemy cannot move against it after it (in a duel,
+        # the winner held and the loser is asked, R6)
         self.winner_held = bool(f[r.S_LEG])
         # the action step: what working sensors and edges add to every to-hit total now; the
         # gunnery of each hand still free to act this turn (seated, not yet fired or helped),
         # best first; the guns fired this turn (R14, R16)
-        self.bonus = [int(f[r.S_BONUS + side]) for side in range(2)]
-        self.hands_left = [[skill for _, skill in free_hands(p, f, side)] for side in range(2)]
-        self.fired = [[i for i in range(p.n) if f[p.fired + side * p.n + i]]
-                      for side in range(2)]
+        self.bonus = [int(f[r.ship(s) + r.S_BONUS]) for s in ships]
+        self.hands_left = [[skill for _, skill in free_hands(p, f, s)] for s in ships]
+        self.fired = [[i for i in range(p.n) if f[p.fired + s * p.n + i]] for s in ships]
         self.f = f  # the rules' own numbers, for DefaultCaptain
 
 
 def free_hands(p: r.Params, f: Any, side: int) -> list[tuple[int, int]]:
     """(hand, gunnery) of side's hands free to act for the rest of the turn, best first: the
     seats left after those who have acted go to the best of the others (R14, R16)."""
-    seats = int(f[r.S_CREW + side]) - int(f[r.S_USED + side])
+    seats = int(f[r.ship(side) + r.S_CREW]) - int(f[r.ship(side) + r.S_USED])
     crew = side * p.crew
     free = [(hand, int(f[p.gunners + crew + hand])) for hand in range(int(f[p.hands + side]))
             if not f[p.spent + crew + hand]]
@@ -61,10 +73,13 @@ def free_hands(p: r.Params, f: Any, side: int) -> list[tuple[int, int]]:
 
 class Captain(Protocol):
     """The decisions the seed leaves to the players (RULINGS, the default captain). Systems
-    are numbered as in the design, on their own ship."""
+    are numbered as in the design, on their own ship; `side` is the asking ship (in a battle,
+    its index in battle order, side A's ships first). A captain for battles may add `enemy`
+    and `target` (`BattleCaptain`); without them the default's choice stands."""
 
     def want_range(self, setup: Setup, state: State, side: int, steps: int) -> int:
-        """The range it would move to (rules.TAILING .. rules.ESCAPED), `steps` at most."""
+        """The range it would move to against `state.enemy` (rules.TAILING ..
+        rules.ESCAPED), `steps` at most."""
         ...
 
     def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
@@ -83,16 +98,43 @@ class Captain(Protocol):
         ...
 
 
+class BattleCaptain(Captain, Protocol):
+    """A captain's two decisions that only a battle asks (with two or more enemies to choose
+    from): which enemy's range it moves, which enemy it fires at this turn."""
+
+    def enemy(self, setup: Setup, state: State, side: int, enemies: list[int]) -> int:
+        """Of `enemies` (ships it may move its range to: in reach, not one that moved against
+        it this turn, not one with an equal result), the one it moves against (R25-R27)."""
+        ...
+
+    def target(self, setup: Setup, state: State, side: int, enemies: list[int]) -> int:
+        """Of `enemies` (in the fight, not at escaped from it), the one it fires at this turn
+        (R30)."""
+        ...
+
+
 class DefaultCaptain:
     """The default captain and defender: the rules' own decisions."""
 
     def want_range(self, setup: Setup, state: State, side: int, steps: int) -> int:
-        return r.want_range(setup.fight.p, state.f, side, steps)
+        return r.want_range(setup.fight.p, state.f, side, state.enemy, steps)
+
+    def enemy(self, setup: Setup, state: State, side: int, enemies: list[int]) -> int:
+        p, f = setup.fight.p, state.f
+        for k, e in enumerate(enemies):
+            f[p.enemies + k] = e
+        return r.enemy_to_move(p, f, side, len(enemies))
+
+    def target(self, setup: Setup, state: State, side: int, enemies: list[int]) -> int:
+        p, f = setup.fight.p, state.f
+        for k, e in enumerate(enemies):
+            f[p.enemies + k] = e
+        return r.best_target(p, f, side, len(enemies))
 
     def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
              ) -> list[tuple[int, int]]:
         p, f = setup.fight.p, state.f
-        count = r.plan(p, f, side, rng, tailer)
+        count = r.plan(p, f, side, int(f[r.ship(side) + r.S_TARGET]), rng, tailer)
         guns = p.plans + side * 2 * p.n
         return [(int(f[guns + k]) - side * p.n, int(f[guns + p.n + k])) for k in range(count)]
 
@@ -112,28 +154,40 @@ def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> As
     p = setup.fight.p
 
     def answer(side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
-        captain = captains[side]
+        team = 0 if side < p.first_b else 1  # the asking ship's side: its captain
+        captain = captains[team]
         if captain is None:
             return default
         f = facts[0]
-        state = State(p, f)
+        enemy = {r.Q_RANGE: int(f[r.S_ENEMY]), r.Q_PLAN: int(f[r.ship(side) + r.S_TARGET]),
+                 r.Q_PICK: int(f[r.S_SHOOTER])}.get(question, -1)
+        mine = side if question != r.Q_PICK else facts[1]
+        state = State(p, f, mine, enemy)
         try:
+            if question in (r.Q_ENEMY, r.Q_TARGET):
+                method = "enemy" if question == r.Q_ENEMY else "target"
+                ask = getattr(captain, method, None)
+                if ask is None:
+                    return default
+                enemies = [int(f[p.enemies + k]) for k in range(facts[1])]
+                return _checked(ask(setup, state, side, list(enemies)), enemies, method,
+                                names[team])
             if question == r.Q_RANGE:
                 want = captain.want_range(setup, state, side, facts[1])
-                return _checked(want, range(r.ESCAPED + 1), "want_range", names[side])
+                return _checked(want, range(r.ESCAPED + 1), "want_range", names[team])
             if question == r.Q_PLAN:
                 rows = captain.plan(setup, state, side, facts[1], facts[2])
                 return _write_plan(setup, f, side, facts[1], facts[2], rows,
-                                   (names[side], *_where(captain.plan)))
+                                   (names[team], *_where(captain.plan)))
             target, count, damage, attacker = facts[1:5]
             candidates = [int(f[p.cands + k]) - target * p.n for k in range(count)]
             chosen = captain.pick(setup, state, target, list(candidates), damage,
                                   bool(attacker))
-            return _checked(chosen, candidates, "pick", names[side])
+            return _checked(chosen, candidates, "pick", names[team])
         except UserError:
             raise
         except Exception as exc:  # the user's own code: one line, at its own line
-            raise _mistake(exc, names[side]) from None
+            raise _mistake(exc, names[team]) from None
 
     return answer
 
@@ -172,7 +226,7 @@ def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int, rows: An
             raise wrong(f"row {row!r}: give (gun, to-hit total), the gun one of the ship's "
                         "weapons or missiles")
         g = side * p.n + gun
-        if f[p.fired + g] or not r.works(p, f, g, f[r.HP + g]):
+        if f[p.fired + g] or not r.works(p, f, g, f[p.live + g]):
             continue  # fired this turn, or stopped: done with for the turn
         if any(gun == seen for seen, _ in kept) or not r.bears(p, f, g, rng, tailer, side):
             raise wrong(f"row {row!r}: {ship.labels[gun]} "
@@ -180,7 +234,7 @@ def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int, rows: An
                            f"does not bear at {_range_name(rng)}"))
         kept.append((gun, total))
     free = free_hands(p, f, side)
-    bonus = int(f[r.S_BONUS + side])
+    bonus = int(f[r.ship(side) + r.S_BONUS])
     found = _seat(tuple(skill for _, skill in free), tuple(t - bonus for _, t in kept))
     if found is None:
         asked = ", ".join(f"{ship.labels[gun]} {total}" for gun, total in kept)

@@ -1,6 +1,7 @@
-"""The narrated duel: the rules' recorded events (rules.py, EV_*) in words.
+"""The narrated duel or battle: the rules' recorded events (rules.py, EV_*) in words.
 
-Nothing here decides anything, so a narrated fight and a silent one are the same fight.
+Nothing here decides anything, so a narrated fight and a silent one are the same fight. A duel
+is told as it always was; a battle names the enemy of each move, plan and shot.
 """
 
 from __future__ import annotations
@@ -31,33 +32,49 @@ def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
         return "range", f"{name} piloting: total {total}, {_die(first, second)}", [], 1
     if code == r.EV_ORDER:
         if side < 0:
-            return "range", "equal results: nobody beat anybody, nobody moves", [], 1
+            if setup.duel:
+                return "range", "equal results: nobody beat anybody, nobody moves", [], 1
+            one, two = ships[event[3]], ships[event[4]]
+            enemies = (event[3] < setup.first_b) != (event[4] < setup.first_b)
+            return "range", (f"{one.name} and {two.name} have equal highest results" + (
+                ": neither moves against the other (R27)" if enemies else "")), [], 1
         if event[2] <= 0:  # R4: a natural 12 ranks first whatever the other's sum
             return "range", f"{name} wins the range step with a natural 12", [], 1
-        return "range", f"{name} wins the range step by {event[2]}", [], 1
+        if setup.duel:
+            return "range", f"{name} wins the range step by {event[2]}", [], 1
+        return "range", f"{name} has the highest result, by {event[2]}", [], 1
     if code == r.EV_MOVE:
-        before, after, tailer = event[2:5]
+        before, after, tailer, enemy = event[2:6]
         tail = f": {ships[tailer].name} is tailing" if tailer >= 0 else ""
-        return "range", (f"{name} moves the range {RANGE_NAMES[before]} → "
+        to = "" if setup.duel else f" to {ships[enemy].name}"
+        return "range", (f"{name} moves the range{to} {RANGE_NAMES[before]} → "
                          f"{RANGE_NAMES[after]}{tail}"), [], 0
     if code == r.EV_HOLD:
         if side < 0:
-            return "range", f"the range holds at {RANGE_NAMES[event[2]]}", [], 0
-        return "range", f"{name} holds the range at {RANGE_NAMES[event[2]]}", [], 1
+            if setup.duel:
+                return "range", f"the range holds at {RANGE_NAMES[event[2]]}", [], 0
+            return "range", "every range holds", [], 0
+        to = "" if setup.duel else f" to {ships[event[3]].name}"
+        return "range", f"{name} holds the range{to} at {RANGE_NAMES[event[2]]}", [], 1
     if code == r.EV_REPLAN:  # R16: after an exchange that stopped one of its systems
         if not event[2]:
             return "plan", f"{name} plans again: nothing left to fire this turn", [], 1
         return "plan", f"{name} plans again with the guns and hands left:", [], 1
     if code == r.EV_PLAN:
-        gun, total = event[2:4]
-        return "plan", f"{name}: {ships[side].labels[gun]} to fire, to-hit total {total}", [], 1
+        gun, total, target = event[2:5]
+        at = "" if setup.duel else f" at {ships[target].name}"
+        return "plan", (f"{name}: {ships[side].labels[gun]} to fire{at}, to-hit total "
+                        f"{total}"), [], 1
     if code == r.EV_SHOT:
         return _shot(setup, side, event)
     if code == r.EV_ABSORB:
-        shields, armour = event[2:4]
-        if not shields and not armour:
-            return None
-        return "damage", f"{name}: shields take {shields}, outer armour {armour}", [], 1
+        shields, armour, attacker = event[2:5]
+        if setup.duel:
+            if not shields and not armour:
+                return None
+            return "damage", f"{name}: shields take {shields}, outer armour {armour}", [], 1
+        return "damage", (f"{name}, hit by {ships[attacker].name}: shields take {shields}, "
+                          f"outer armour {armour}"), [], 1
     if code == r.EV_SYSTEM:
         system, taken, left, by_attacker = event[2:6]
         who = "the attacker" if by_attacker else "the defender"
@@ -73,15 +90,21 @@ def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
     if code == r.EV_DESTROYED:
         return "end", f"{name} is destroyed", [], 0
     if code == r.EV_ESCAPED:
-        return "end", f"{name} escapes", [], 0
+        if setup.duel:
+            return "end", f"{name} escapes", [], 0
+        return "end", f"{name} is at escaped from every enemy: it leaves the battle (R28)", \
+            [], 0
+    if code == r.EV_WASTED:
+        return "damage", (f"{name}'s hit finds {ships[event[2]].name} already destroyed in "
+                          "this exchange (R31)"), [], 1
     if code == r.EV_PASS:
         return "fire", "everyone passes: back to the range step", [], 1
     return None
 
 
 def _shot(setup: Setup, side: int, event: tuple[int, ...]) -> Said:
-    gun, total, needed, first, second, after, steps, dealt = event[2:10]
-    ship, target = setup.ships[side], setup.ships[1 - side]
+    gun, total, needed, first, second, after, steps, dealt, aim = event[2:11]
+    ship, target = setup.ships[side], setup.ships[aim]
     base = needed - target.defence
     rolled = first + second + after + steps
     mods = (Modifier(f"{target.name}'s defence", target.defence),)
@@ -92,7 +115,8 @@ def _shot(setup: Setup, side: int, event: tuple[int, ...]) -> Said:
     extra = (f", after-roll edge +{after}" if after else "") + (
         f", sustain {steps} (−{steps * ship.sustain[gun]} damage)" if steps else "")
     verdict = f"hits for {dealt}" if dealt else "misses"
-    return "fire", (f"{ship.name} fires {ship.labels[gun]} (total {total}, needs {needed}): "
+    at = "" if setup.duel else f" at {target.name}"
+    return "fire", (f"{ship.name} fires {ship.labels[gun]}{at} (total {total}, needs {needed}): "
                     f"{_die(first, second)}{extra}: {verdict}"), [check], 0
 
 
@@ -110,12 +134,26 @@ def narrate(setup: Setup, events: list[tuple[int, ...]], end: int, rounds: int
             phase, text, checks, depth = said
             told.append(Event(turn, phase, text, tuple(checks), depth))
     names = [s.name for s in setup.ships]
-    if end in (r.A_WINS, r.B_WINS):
-        return told, f"{names[1 if end == r.A_WINS else 0]} is destroyed"
-    if end in (r.A_ESCAPES, r.B_ESCAPES):
-        return told, f"{names[end - r.A_ESCAPES]} escaped: no winner (R17)"
-    if end == r.BOTH_LOST:
-        return told, "both ships destroyed in the same exchange of fire"
+    if setup.duel:
+        if end in (r.A_WINS, r.B_WINS):
+            return told, f"{names[1 if end == r.A_WINS else 0]} is destroyed"
+        if end in (r.A_ESCAPES, r.B_ESCAPES):
+            return told, f"{names[end - r.A_ESCAPES]} escaped: no winner (R17)"
+        if end == r.BOTH_LOST:
+            return told, "both ships destroyed in the same exchange of fire"
+    elif end in (r.A_WINS, r.B_WINS, r.A_WINS_ESCAPED, r.B_WINS_ESCAPED):
+        loser = "B" if end in (r.A_WINS, r.A_WINS_ESCAPED) else "A"
+        last = [names[e[1]] for e in events if e[0] in (r.EV_DESTROYED, r.EV_ESCAPED)]
+        ship = f"{last[-1]}, " if last else ""
+        if end in (r.A_WINS, r.B_WINS):
+            return told, f"{ship}side {loser}'s last ship in the battle, is destroyed"
+        return told, (f"{ship}side {loser}'s last ship in the battle, escaped after side "
+                      f"{loser} lost a ship (R28)")
+    elif end in (r.A_ESCAPES, r.B_ESCAPES):
+        return told, (f"side {'AB'[end - r.A_ESCAPES]}'s ships all escaped, none lost: no "
+                      "winner (R28)")
+    elif end == r.BOTH_LOST:
+        return told, "the last ships of both sides destroyed in the same exchange of fire"
     text = f"a draw: no decision after {rounds} turns, the cap"
     if events:
         told.append(Event(rounds, "end", text))

@@ -1,25 +1,38 @@
 """The seed's combat, written once on the fight pattern: plain functions over numbers.
 
-The same functions play a narrated duel (as Python, on lists) and every fight of a series
+The same functions play a narrated battle (as Python, on lists) and every battle of a series
 (compiled by Numba, on int64 arrays): dice come from the one stream (`die`), what happens is told
 through `emit`, and each decision the seed leaves to the players is the default captain's rule
 function below, offered to a user's own captain through `ask` (captain.py adapts it). Every rule
 here is a sentence of the seed or a numbered ruling in catalogs/d12-facings/RULINGS.md.
 
-A fight's numbers (`Fight`, built by setup.py) are one array `f`, copied once a fight (once a
-chunk in a series): what changes at its head, then the fixed columns; `Params` (ints) says where
-each sits. Systems are numbered across both ships, side A's first: system `g` is
-`side * p.n + i`.
+A battle has `p.ships` ships, side A's first (`p.first_b` of them), then side B's; a duel is the
+battle of one against one, the same code. Its numbers (`Fight`, built by setup.py) are one array
+`f`, copied once a fight (once a chunk in a series): what changes at its head, then the fixed
+columns; `Params` (ints) says where each sits. Systems are numbered across every ship: system
+`g` of ship `s` is `s * p.n + i`. Each ship's changing figures are a block of `W` numbers at
+`ship(s)`; each pair of opposing ships has its own range and tailer (R24, R29).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from shipyard.api import Recorder, ask, derive_seed, die, emit, seed_stream, store
+from shipyard.api import (
+    Recorder,
+    ask,
+    derive_seed,
+    die,
+    emit,
+    seed_stream,
+    store,
+    store_fates,
+)
+from shipyard.core.pattern import OUT_SHIPS  # the first fate column of a series row
 
 SIDES = 12
 TOTALS = SIDES + 1  # a to-hit total above 12 rolls again on every first die, as 12 does
+MAX_SHIPS = 32  # a battle's ships, both sides (a mask of them fits an int64)
 
 # ranges (the seed's ladder), facings, kinds
 TAILING, SHORT, MEDIUM, LONG, ESCAPED = 0, 1, 2, 3, 4
@@ -27,17 +40,18 @@ FORE, AFT, PORT, STARBOARD, CORE = 0, 1, 2, 3, 4
 WEAPON, MISSILE, SHIELD, ARMOUR, ENGINE, SENSOR, STATION = 0, 1, 2, 3, 4, 5, 6
 NONE = -1  # a padding system: no hit points, no facing, no kind
 
-# what the rules tell the narrator (code, side, then the numbers listed); systems by their index
-# on their own ship
+# what the rules tell the narrator (code, ship, then the numbers listed); systems by their
+# index on their own ship, ships by their index in the battle
 EV_TURN = 1  # turn
 EV_SHIELDS = 2  # shield points raised
 EV_PILOTING = 3  # total, first die, second die
-EV_ORDER = 4  # winner (side), margin; side -1 for a tie
-EV_MOVE = 5  # from range, to range, tailer after
-EV_HOLD = 6  # range
-EV_PLAN = 7  # gun, total (a gun planned to fire this turn)
-EV_SHOT = 8  # gun, total, need, first, second, after used, sustain steps, damage
-EV_ABSORB = 9  # shields taken, armour taken
+EV_ORDER = 4  # the highest roll's ship, its margin over the next, the two highest ships;
+# ship -1 when those two tie
+EV_MOVE = 5  # from range, to range, tailer after, the enemy it moved against
+EV_HOLD = 6  # range, the enemy it held against; ship -1: nobody could move (range of A's first)
+EV_PLAN = 7  # gun, total, target (a gun planned to fire this turn)
+EV_SHOT = 8  # gun, total, need, first, second, after used, sustain steps, damage, target
+EV_ABSORB = 9  # shields taken, armour taken, the ship whose hit it is
 EV_SYSTEM = 10  # system, damage taken, hp left, chooser (0 defender, 1 attacker)
 EV_STOPPED = 11  # system
 EV_CORE = 12  # damage that found the core with no systems left
@@ -45,49 +59,74 @@ EV_DESTROYED = 13
 EV_ESCAPED = 14
 EV_PASS = 15
 EV_LOST = 16  # system: its last hit point gone
-EV_REPLAN = 17  # rows: the side plans again (R16), its rows follow as EV_PLAN
+EV_REPLAN = 17  # rows: the ship plans again (R16), its rows follow as EV_PLAN
+EV_WASTED = 18  # target: a hit on a ship destroyed earlier in the same exchange (R31)
 
 # what the rules ask a captain (facts: f, then the numbers listed)
-Q_RANGE = 1  # steps -> the range it wants
+Q_RANGE = 1  # steps -> the range it wants to the enemy f[S_ENEMY]
 Q_PLAN = 2  # range, tailer -> how many plan rows (written in f), asked after each exchange
 Q_PICK = 3  # target, candidates (in f), damage, attacker chooses -> the system hit first
+Q_ENEMY = 4  # enemies (in f) -> the one whose range it moves (battles: asked with two or more)
+Q_TARGET = 5  # enemies (in f) -> the one it fires at this turn (asked with two or more)
 
-# how a fight ends (GOING: the turn did not end it)
+# how a fight ends (GOING: the turn did not end it); A_WINS: B's last ship destroyed,
+# A_WINS_ESCAPED: B's last ship escaped after B lost one (R28, issue 30's endings)
 GOING, A_WINS, B_WINS, A_ESCAPES, B_ESCAPES, BOTH_LOST, CAPPED = 0, 1, 2, 3, 4, 5, 6
+A_WINS_ESCAPED, B_WINS_ESCAPED = 7, 8
+# a ship's fate, as the core reads it (`store_fates`): in the fight (at the end: survived),
+# escaped, destroyed (R28)
+IN, ESCAPED_FATE, DESTROYED = 0, 2, 3
 
-# f, a fight's numbers in one array: these scalars first, then (from HP) every system's hit
-# points, then the offsets Params names: `saved` (the systems a what-if hit touched and their
-# hit points, to undo it), `fire` (a to-hit total for each gun, `assign`), `plans` (each
-# side's plan rows: n guns, n totals), `was` (the rows a side had before it planned again),
+# f, a battle's numbers in one array: these scalars first, then each ship's block of W (at
+# `ship(s)`), then the offsets Params names: `live` (every system's hit points), `ranges` and
+# `tailers` (each pair's, both ways round), `values` (the captain's turn values + 1 of each ship
+# against each enemy, 5 roles: `turn_value`), `saved` (the systems a what-if hit touched and
+# their hit points, to undo it), `fire` (a to-hit total for each gun, `assign`), `plans` (each
+# ship's plan rows: n guns, n totals), `was` (the rows a ship had before it planned again),
 # `cands` (the systems a hit may land on), `fired` (guns fired this turn), `hand_gun` (the gun
-# each hand serves in the side's plan, -1 none), `spent` (hands that have acted this turn),
-# `loses` (what a side has left when system g alone stops, kept: `serving_left`), and the
-# fixed columns
-S_RANGE, S_TAILER, S_LEG = 0, 1, 2  # S_LEG 1: the winner held, the loser is asked (R6)
-S_SHIELDS, S_ARMOUR, S_DEALT, S_AFTER, S_USED, S_PLANNED = 3, 5, 7, 9, 11, 13  # + side
-# what a ship's working systems give, kept until a hit stops one (`refresh`): + side
-S_PILOTING, S_BONUS, S_CREW, S_GENERATORS = 15, 17, 19, 21
-S_VALUE = 23  # + side * 5 + role: the captain's turn values + 1 (0: not known), `turn_value`
-S_DIRTY = 33  # + side: a system of the side stopped since it last planned (R16)
-HP = 35
+# each hand serves in the ship's plan, -1 none), `spent` (hands that have acted this turn),
+# `loses` (what a ship has left when system g alone stops, kept: `serving_left`), `order` (the
+# range step's ships, highest first), `enemies` (the enemies a question offers), and the fixed
+# columns
+S_LEG = 0  # 1: the enemy a range question is about cannot move against the ship after it (R6)
+S_ENEMY = 1  # the enemy a range question is about
+S_SHOOTER = 2  # the ship whose hit is landing (for a captain's `pick`)
+SHIP = 3
+# a ship's block: + ship(s)
+S_SHIELDS, S_ARMOUR, S_DEALT, S_AFTER, S_USED, S_PLANNED = 0, 1, 2, 3, 4, 5
+# what a ship's working systems give, kept until a hit stops one (`refresh`)
+S_PILOTING, S_BONUS, S_CREW, S_GENERATORS = 6, 7, 8, 9
+S_DIRTY = 10  # a system of the ship stopped, or its target changed, since it last planned (R16)
+S_TARGET = 11  # the enemy it fires at this turn (R30), -1 none
+S_RESULT = 12  # its piloting result this turn: natural 12 × 64 + the dice (R4)
+S_MOVED = 13  # the enemies that moved against it this turn, a mask (R25)
+S_SHOT = 14  # the damage its shot of this exchange will deal, -1 none
+W = 15
 
 LOST = 1 << 40  # below any range score: what the enemy's escape is worth to the captain (R17)
 NO_GUN, IDLE = -2, -1  # f[fire + g] for a system that cannot fire, a gun nobody fires (yet)
+NATURAL = 64  # a natural 12 ranks above any sum of two d12s (R4)
 
 
 class Params(NamedTuple):
-    """Where a fight's numbers sit in its array `f`: scalars (S_*), the changing regions, then
-    the fixed columns, each at the offset named here (all ints: a compiled call passes one
-    array, `f`, and these). Per-system columns hold both ships, `n` systems each (padded):
-    system `g` is `side * n + i`."""
+    """Where a battle's numbers sit in its array `f`: scalars (S_*) and ship blocks, the
+    changing regions, then the fixed columns, each at the offset named here (all ints: a
+    compiled call passes one array, `f`, and these). Per-system columns hold every ship, `n`
+    systems each (padded): system `g` is `ship * n + i`."""
 
     n: int
-    crew: int  # gunners a side (padded)
+    crew: int  # gunners a ship (padded)
+    ships: int  # both sides
+    first_b: int  # ships 0 .. first_b - 1 are side A's
     margin: int  # beat by this much: two steps
     inclusive: int  # --rule under=inclusive (R2)
     free_tailer: int  # --rule tailer=free (R12)
     cap: int
     size: int  # of what changes in a fight: f[:size] starts afresh each fight
+    live: int
+    ranges: int
+    tailers: int
+    values: int
     saved: int
     fire: int
     plans: int
@@ -97,6 +136,9 @@ class Params(NamedTuple):
     hand_gun: int
     spent: int
     loses: int
+    fates: int  # each ship's fate: IN, ESCAPED_FATE, DESTROYED
+    order: int
+    enemies: int
     # the fixed columns: per system
     facing: int
     kind: int
@@ -108,12 +150,13 @@ class Params(NamedTuple):
     to_hit: int  # a missile's own figure; 0 for guns
     figure: int  # shields, piloting, gunnery or seats, by kind
     value: int  # catalog points: the last thing the captain weighs losing
-    worth: int  # expected damage × 144 of one shot: (g * 4 + range) * TOTALS + total
-    guns: int  # each side's weapons and missiles: side * n + k, `gun_count` of them
-    sides: int  # the systems on each facing: (side * 5 + facing) * n + k, `side_count`
-    # per side
+    # expected damage × 144 of one shot: ((g * ships + target) * 4 + range) * TOTALS + total
+    worth: int
+    guns: int  # each ship's weapons and missiles: ship * n + k, `gun_count` of them
+    sides: int  # the systems on each facing: (ship * 5 + facing) * n + k, `side_count`
+    # per ship
     gun_count: int
-    side_count: int  # side * 5 + facing
+    side_count: int  # ship * 5 + facing
     defence: int
     piloting: int  # best pilot + hull handling + edges; working engines add
     gunnery_bonus: int  # edges; working sensors add
@@ -121,15 +164,50 @@ class Params(NamedTuple):
     after: int  # an after-roll gunnery edge's figure, once a turn (0: none)
     chooses: int  # an attacker-chooses edge
     hands: int  # crew aboard
-    gunners: int  # every hand's gunnery, best first: side * crew + k
+    gunners: int  # every hand's gunnery, best first: ship * crew + k
     difficulty: int  # tailing, short, medium, long
 
 
 class Fight(NamedTuple):
-    """A fight's numbers (Prepared.state): where they sit, and `f` as a fight begins."""
+    """A battle's numbers (Prepared.state): where they sit, and `f` as a battle begins."""
 
     p: Params
     data: list[int]
+
+
+def ship(s: int) -> int:
+    """Where ship s's block starts in f."""
+    return SHIP + s * W
+
+
+def side_of(p: Params, s: int) -> int:
+    return 1 * (s >= p.first_b)
+
+
+def opposed(p: Params, a: int, b: int) -> bool:
+    return (a < p.first_b) != (b < p.first_b)
+
+
+def rng_of(p: Params, f: list[int], a: int, b: int) -> int:
+    """The range between ships a and b (R24)."""
+    return f[p.ranges + a * p.ships + b]
+
+
+def tailer_of(p: Params, f: list[int], a: int, b: int) -> int:
+    """The ship tailing the other of the pair a, b, -1 when neither is (R29)."""
+    return f[p.tailers + a * p.ships + b]
+
+
+def set_pair(p: Params, f: list[int], a: int, b: int, rng: int, tailer: int) -> None:
+    f[p.ranges + a * p.ships + b] = rng
+    f[p.ranges + b * p.ships + a] = rng
+    f[p.tailers + a * p.ships + b] = tailer
+    f[p.tailers + b * p.ships + a] = tailer
+
+
+def in_reach(p: Params, f: list[int], a: int, b: int) -> bool:
+    """b is an enemy of a still in the fight and not escaped from it (R26)."""
+    return opposed(p, a, b) & (f[p.fates + b] == IN) & (rng_of(p, f, a, b) != ESCAPED)
 
 
 # --- dice and the shot ------------------------------------------------------------------------
@@ -192,10 +270,11 @@ def works(p: Params, f: list[int], g: int, h: int) -> bool:
 
 
 def gives(p: Params, f: list[int], side: int) -> tuple[int, int, int, int]:
-    """(engines' piloting, sensors' gunnery, seats, shield points) of side's working systems."""
+    """(engines' piloting, sensors' gunnery, seats, shield points) of a ship's working
+    systems."""
     engines, sensors, seats, generators = 0, 0, 0, 0
     for g in range(side * p.n, side * p.n + p.n):
-        if works(p, f, g, f[HP + g]):
+        if works(p, f, g, f[p.live + g]):
             kind = f[p.kind + g]
             figure = f[p.figure + g]
             engines += figure * (kind == ENGINE)
@@ -206,24 +285,25 @@ def gives(p: Params, f: list[int], side: int) -> tuple[int, int, int, int]:
 
 
 def refresh(p: Params, f: list[int], side: int) -> None:
-    """What side's working systems give, when a hit stops one (or as the fight begins): engines
-    add to piloting, sensors to gunnery, stations seat crew (C5, R14: "as many actions as
-    they like (and have crew for)"), shield systems raise shields (R13). The captain's turn
-    values are worked out afresh, and the side plans again before its next shot (R16)."""
+    """What a ship's working systems give, when a hit stops one (or as the fight begins):
+    engines add to piloting, sensors to gunnery, stations seat crew (C5, R14: "as many actions
+    as they like (and have crew for)"), shield systems raise shields (R13). The captain's turn
+    values are worked out afresh, and the ship plans again before its next shot (R16)."""
     engines, sensors, seats, generators = gives(p, f, side)
-    f[S_PILOTING + side] = f[p.piloting + side] + engines
-    f[S_BONUS + side] = f[p.gunnery_bonus + side] + sensors
-    f[S_CREW + side] = min(f[p.hands + side], seats)
-    f[S_GENERATORS + side] = min(f[p.shields_max + side], generators)
-    f[S_DIRTY + side] = 1
+    at = ship(side)
+    f[at + S_PILOTING] = f[p.piloting + side] + engines
+    f[at + S_BONUS] = f[p.gunnery_bonus + side] + sensors
+    f[at + S_CREW] = min(f[p.hands + side], seats)
+    f[at + S_GENERATORS] = min(f[p.shields_max + side], generators)
+    f[at + S_DIRTY] = 1
     forget(p, f, side)
 
 
 def forget(p: Params, f: list[int], side: int) -> None:
-    """Side's kept values (`turn_value`, `loses`): what its systems give has changed, or the
+    """A ship's kept values (`turn_value`, `loses`): what its systems give has changed, or the
     range has."""
-    for role in range(5):
-        f[S_VALUE + side * 5 + role] = 0
+    for k in range(side * p.ships * 5, (side + 1) * p.ships * 5):
+        f[p.values + k] = 0
     for g in range(side * p.n, side * p.n + p.n):
         f[p.loses + g] = 0
 
@@ -231,44 +311,47 @@ def forget(p: Params, f: list[int], side: int) -> None:
 def bears(p: Params, f: list[int], g: int, rng: int, tailer: int, side: int) -> bool:
     """Outside tailing range every gun bears (R11, the literal reading). At tailing range the
     tailed ship fires only aft weapons and turrets (the seed), the tailer fore ones and turrets
-    (R12, house; every gun under --rule tailer=free)."""
+    (R12, house; every gun under --rule tailer=free). `tailer` is the pair's (R29)."""
     arc = FORE + (AFT - FORE) * (tailer != side)
     free = (p.free_tailer != 0) & (tailer == side)
     return ((f[p.kind + g] == WEAPON) | (f[p.kind + g] == MISSILE)) & (
         (rng != TAILING) | free | (f[p.turret + g] != 0) | (f[p.facing + g] == arc))
 
 
-def need(p: Params, f: list[int], side: int, g: int, rng: int) -> int:
+def need(p: Params, f: list[int], target: int, g: int, rng: int) -> int:
     """The seed's gunnery difficulty plus the target's defence; a missile's own to-hit number
     replaces the range figure (R8)."""
     missile = f[p.kind + g] == MISSILE
     return (missile * f[p.to_hit + g] + (1 - missile) * f[p.difficulty + rng]
-            + f[p.defence + 1 - side])
+            + f[p.defence + target])
 
 
-def worth(p: Params, f: list[int], g: int, rng: int, total: int) -> int:
-    """Expected damage × 144 of gun g fired at `rng` with a to-hit total (setup.py's table)."""
-    return f[p.worth + (g * 4 + rng) * TOTALS + max(0, min(total, SIDES))]
+def worth(p: Params, f: list[int], g: int, target: int, rng: int, total: int) -> int:
+    """Expected damage × 144 of gun g fired at `target` at `rng` with a to-hit total (setup.py's
+    table)."""
+    return f[p.worth + ((g * p.ships + target) * 4 + rng) * TOTALS + max(0, min(total, SIDES))]
 
 
 # --- the default captain (RULINGS, "The default captain and defender") ------------------------
 
 
-def assign(p: Params, f: list[int], side: int, rng: int, tailer: int, fresh: bool) -> None:
-    """Each hand at work, best gunner first, fires a gun that bears or helps one already
-    firing, whichever adds more expected damage: f[fire + g] becomes gun g's to-hit total
-    (IDLE: nobody fires it; NO_GUN: it cannot). `fresh`: a whole turn, every seated hand and
-    working gun; else what is left of this one (guns not fired, hands who have not acted, the
-    seats they have left), and each hand's gun is written down (`hand_gun`)."""
+def assign(p: Params, f: list[int], side: int, target: int, rng: int, tailer: int,
+           fresh: bool) -> None:
+    """Each hand at work, best gunner first, fires a gun that bears on `target` or helps one
+    already firing, whichever adds more expected damage: f[fire + g] becomes gun g's to-hit
+    total (IDLE: nobody fires it; NO_GUN: it cannot). `fresh`: a whole turn, every seated hand
+    and working gun; else what is left of this one (guns not fired, hands who have not acted,
+    the seats they have left), and each hand's gun is written down (`hand_gun`)."""
     guns = p.guns + side * p.n
-    bonus = f[S_BONUS + side]
+    at = ship(side)
+    bonus = f[at + S_BONUS]
     for k in range(f[p.gun_count + side]):
         g = f[guns + k]
         free = fresh | (f[p.fired + g] == 0)
-        f[p.fire + g] = IDLE if free & works(p, f, g, f[HP + g]) & bears(
+        f[p.fire + g] = IDLE if free & works(p, f, g, f[p.live + g]) & bears(
             p, f, g, rng, tailer, side) else NO_GUN
     crew = side * p.crew
-    seats = f[S_CREW + side] - (0 if fresh else f[S_USED + side])
+    seats = f[at + S_CREW] - (0 if fresh else f[at + S_USED])
     if not fresh:
         for hand in range(p.crew):
             f[p.hand_gun + crew + hand] = -1
@@ -286,9 +369,10 @@ def assign(p: Params, f: list[int], side: int, rng: int, tailer: int, fresh: boo
             if now == NO_GUN:
                 continue
             if now == IDLE:
-                gain = worth(p, f, g, rng, skill + bonus)
+                gain = worth(p, f, g, target, rng, skill + bonus)
             else:
-                gain = worth(p, f, g, rng, now + skill) - worth(p, f, g, rng, now)
+                gain = worth(p, f, g, target, rng, now + skill) - worth(
+                    p, f, g, target, rng, now)
             if gain > best:
                 best, choice = gain, g
         if choice < 0:
@@ -299,10 +383,10 @@ def assign(p: Params, f: list[int], side: int, rng: int, tailer: int, fresh: boo
             f[p.hand_gun + crew + hand] = choice
 
 
-def plan(p: Params, f: list[int], side: int, rng: int, tailer: int) -> int:
-    """The rest of the turn's plan into side's plan rows (gun, to-hit total), in order of
-    expected damage (the lower gun first on a tie); how many guns fire."""
-    assign(p, f, side, rng, tailer, False)
+def plan(p: Params, f: list[int], side: int, target: int, rng: int, tailer: int) -> int:
+    """The rest of the turn's plan against `target` into the ship's plan rows (gun, to-hit
+    total), in order of expected damage (the lower gun first on a tie); how many guns fire."""
+    assign(p, f, side, target, rng, tailer, False)
     rows = p.plans + side * 2 * p.n
     count = 0
     for k in range(f[p.gun_count + side]):
@@ -310,9 +394,10 @@ def plan(p: Params, f: list[int], side: int, rng: int, tailer: int) -> int:
         total = f[p.fire + g]
         if total < 0:
             continue
-        mine = worth(p, f, g, rng, total)
+        mine = worth(p, f, g, target, rng, total)
         at = count
-        while at > 0 and worth(p, f, f[rows + at - 1], rng, f[rows + p.n + at - 1]) < mine:
+        while at > 0 and worth(p, f, f[rows + at - 1], target, rng,
+                               f[rows + p.n + at - 1]) < mine:
             f[rows + at] = f[rows + at - 1]
             f[rows + p.n + at] = f[rows + p.n + at - 1]
             at -= 1
@@ -322,96 +407,114 @@ def plan(p: Params, f: list[int], side: int, rng: int, tailer: int) -> int:
     return count
 
 
-def output(p: Params, f: list[int], side: int, rng: int, tailer: int) -> int:
-    """Side's expected damage × 144 in a whole turn at `rng`, every seated hand at work."""
-    assign(p, f, side, rng, tailer, True)
+def output(p: Params, f: list[int], side: int, target: int, rng: int, tailer: int) -> int:
+    """A ship's expected damage × 144 on `target` in a whole turn at `rng`, every seated hand
+    at work."""
+    assign(p, f, side, target, rng, tailer, True)
     total = 0
     for k in range(f[p.gun_count + side]):
         g = f[p.guns + side * p.n + k]
         if f[p.fire + g] >= 0:
-            total += worth(p, f, g, rng, f[p.fire + g])
+            total += worth(p, f, g, target, rng, f[p.fire + g])
     return total
 
 
-def turn_value(p: Params, f: list[int], side: int, rng: int, tailer: int) -> int:
-    """`output`, kept until a hit stops one of side's systems: it depends on nothing else."""
+def turn_value(p: Params, f: list[int], side: int, target: int, rng: int, tailer: int) -> int:
+    """`output`, kept until a hit stops one of the ship's systems: it depends on nothing
+    else."""
     role = rng if rng != TAILING else (0 if tailer == side else 4)
-    known = S_VALUE + side * 5 + role
+    known = p.values + (side * p.ships + target) * 5 + role
     if f[known]:
         return f[known] - 1
-    total = output(p, f, side, rng, tailer)
+    total = output(p, f, side, target, rng, tailer)
     f[known] = total + 1
     return total
 
 
+def aimed(p: Params, f: list[int], side: int) -> int:
+    """A ship's expected damage × 144 a turn on its target at their range now (0 with no
+    target): what the defender weighs keeping (R22)."""
+    target = f[ship(side) + S_TARGET]
+    if target < 0:
+        return 0
+    return turn_value(p, f, side, target, rng_of(p, f, side, target),
+                      tailer_of(p, f, side, target))
+
+
 def harmless(p: Params, f: list[int], side: int) -> bool:
-    """Nothing aboard can hurt the enemy, at any range: nobody seated, or no gun working (a
+    """Nothing aboard can hurt an enemy, at any range: nobody seated, or no gun working (a
     natural 12 always hits, so any working gun with a hand to fire it can; at short range
     every gun bears)."""
     guns = 0
     for k in range(f[p.gun_count + side]):
         g = f[p.guns + side * p.n + k]
-        guns += 1 * works(p, f, g, f[HP + g])
-    return (f[S_CREW + side] == 0) | (guns == 0)
+        guns += 1 * works(p, f, g, f[p.live + g])
+    return (f[ship(side) + S_CREW] == 0) | (guns == 0)
 
 
-def score(p: Params, f: list[int], side: int, rng: int, tailer: int) -> int:
-    """The captain's range score: its expected damage a turn at `rng` minus the enemy's."""
-    return turn_value(p, f, side, rng, tailer) - turn_value(p, f, 1 - side, rng, tailer)
+def score(p: Params, f: list[int], side: int, enemy: int, rng: int, tailer: int) -> int:
+    """The captain's range score: its expected damage a turn on the enemy at `rng` minus the
+    enemy's on it."""
+    return turn_value(p, f, side, enemy, rng, tailer) - turn_value(p, f, enemy, side, rng,
+                                                                   tailer)
 
 
-def reach(f: list[int], side: int, want: int, steps: int) -> tuple[int, int]:
-    """(range, tailer) after side moves toward `want` by up to `steps` along
+def reach(p: Params, f: list[int], side: int, enemy: int, want: int, steps: int
+          ) -> tuple[int, int]:
+    """(range, tailer) of the pair after the ship moves toward `want` by up to `steps` along
     tailing–short–medium–long–escaped. Reaching tailing makes the mover the tailer (R9); a
     tailed ship that wants tailing holds (the seed: "can increase or decrease"), and can
     tail in turn only after breaking away."""
-    now = f[S_RANGE]
+    now = rng_of(p, f, side, enemy)
     if want == now:
-        return now, f[S_TAILER]
+        return now, tailer_of(p, f, side, enemy)
     step = min(steps, abs(want - now))
     new = now + step if want > now else now - step
     return new, (side if new == TAILING else -1)
 
 
-def choose(p: Params, f: list[int], side: int, steps: int, hold: int) -> int:
-    """Of the ranges side can reach this turn, the best by its range score, holding worth
-    `hold`: it holds on a tie, else moves the shortest way. Escaped is never chosen here."""
-    now = f[S_RANGE]
-    tailed = now == TAILING and f[S_TAILER] != side
+def choose(p: Params, f: list[int], side: int, enemy: int, steps: int, hold: int) -> int:
+    """Of the ranges to `enemy` the ship can reach this turn, the best by its range score,
+    holding worth `hold`: it holds on a tie, else moves the shortest way. Escaped is never
+    chosen here."""
+    now = rng_of(p, f, side, enemy)
+    tailed = now == TAILING and tailer_of(p, f, side, enemy) != side
     low = SHORT if tailed else max(TAILING, now - steps)
     choice = now
     best = (hold, 1, 0)
     for rng in range(low, min(LONG, now + steps) + 1):
         if rng == now:
             continue
-        key = (score(p, f, side, rng, side if rng == TAILING else -1), 0, -abs(rng - now))
+        key = (score(p, f, side, enemy, rng, side if rng == TAILING else -1), 0,
+               -abs(rng - now))
         if key > best:
             best, choice = key, rng
     return choice
 
 
-def want_range(p: Params, f: list[int], side: int, steps: int) -> int:
-    """The range the captain wants: it runs when nothing aboard can hurt the enemy; else
-    `choose`. The winner of the range step weighs holding by where the loser would then move
-    (R6, by these same rules): it moves whenever that would score worse for it, and the
-    enemy's escape is worse than any range it can fight at (R17)."""
-    now = f[S_RANGE]
+def want_range(p: Params, f: list[int], side: int, enemy: int, steps: int) -> int:
+    """The range to `enemy` the captain wants: it runs when nothing aboard can hurt an enemy;
+    else `choose`. When the enemy can still move against it after it (f[S_LEG] 0: in a duel,
+    the winner of the range step), it weighs holding by where the enemy would then move (R6,
+    R23, by these same rules): it moves whenever that would score worse for it, and the enemy's
+    escape is worse than any range it can fight at (R17)."""
+    now = rng_of(p, f, side, enemy)
     if harmless(p, f, side):
         return min(ESCAPED, now + steps)
-    hold = score(p, f, side, now, f[S_TAILER])
+    tail = tailer_of(p, f, side, enemy)
+    hold = score(p, f, side, enemy, now, tail)
     if not f[S_LEG]:
-        other = 1 - side
-        if harmless(p, f, other):
+        if harmless(p, f, enemy):
             where = min(ESCAPED, now + 1)
             tailer = -1
         else:
-            where, tailer = reach(f, other, choose(p, f, other, 1, score(
-                p, f, other, now, f[S_TAILER])), 1)
+            where, tailer = reach(p, f, enemy, side, choose(p, f, enemy, side, 1, score(
+                p, f, enemy, side, now, tail)), 1)
         if where == ESCAPED:
             hold = -LOST
-        elif where != now or tailer != f[S_TAILER]:
-            hold = score(p, f, side, where, tailer)
-    return choose(p, f, side, steps, hold)
+        elif where != now or tailer != tail:
+            hold = score(p, f, side, enemy, where, tailer)
+    return choose(p, f, side, enemy, steps, hold)
 
 
 def weigh(p: Params, f: list[int], g: int, h: int, damage: int, attacker: bool
@@ -438,7 +541,7 @@ def next_pick(p: Params, f: list[int], side: int, facing: int, damage: int,
     on = p.sides + (side * 5 + facing) * p.n
     for k in range(f[p.side_count + side * 5 + facing]):
         g = f[on + k]
-        h = f[HP + g]
+        h = f[p.live + g]
         if h > 0:
             key = weigh(p, f, g, h, damage, attacker)
             if found < 0 or key > best:
@@ -450,9 +553,9 @@ def consequence(p: Params, f: list[int], side: int, first: int, damage: int,
                 attacker: bool, core: int, now: int,
                 bound: tuple[int, int, int, int, int, int, int, int]
                 ) -> tuple[int, int, int, int, int, int]:
-    """What a hit does to side when it starts on `first` and overflows as the seed says, each
-    later pick made by `weigh`: (ship lost 0/1, a seat still working 0/1, expected damage a
-    turn left, damage taken by working systems other than armour, hit points left in the
+    """What a hit does to the ship when it starts on `first` and overflows as the seed says,
+    each later pick made by `weigh`: (ship lost 0/1, a seat still working 0/1, expected damage
+    a turn left, damage taken by working systems other than armour, hit points left in the
     core (`core` before; `now` the damage a turn before), points of systems stopped). The hit
     is played on f and undone
     (`saved` keeps each system it touched and its hit points). A defender's start that could
@@ -460,16 +563,16 @@ def consequence(p: Params, f: list[int], side: int, first: int, damage: int,
     further: (0, 0, -1, …), below it whatever the truth."""
     facing = f[p.facing + first]
     g = first
-    starts = 1 * (works(p, f, first, f[HP + first]) & (f[p.kind + first] != ARMOUR))
+    starts = 1 * (works(p, f, first, f[p.live + first]) & (f[p.kind + first] != ARMOUR))
     lost, hurt, serving, which, destroyed, touched = 0, 0, 0, -1, 0, 0
     while True:
-        h = f[HP + g]
+        h = f[p.live + g]
         taken = min(h, damage)
         damage -= taken
         f[p.saved + 2 * touched] = g
         f[p.saved + 2 * touched + 1] = h
         touched += 1
-        f[HP + g] = h - taken
+        f[p.live + g] = h - taken
         core -= taken * (facing == CORE)
         kind = f[p.kind + g]
         if works(p, f, g, h):
@@ -490,7 +593,7 @@ def consequence(p: Params, f: list[int], side: int, first: int, damage: int,
             break
     seated, left = 0, 0
     if not destroyed and not serving:  # nothing that fires, aims or seats has stopped
-        seated = 1 * (f[S_CREW + side] > 0)
+        seated = 1 * (f[ship(side) + S_CREW] > 0)
         left = now
     elif not destroyed and not attacker and (0, 1, now, -hurt, core, -lost, -starts,
                                               -first) < bound:
@@ -503,20 +606,26 @@ def consequence(p: Params, f: list[int], side: int, first: int, damage: int,
                 f[p.loses + which] = known
         seated, left = (known >> 1) & 1, known >> 2
     for k in range(touched):
-        f[HP + f[p.saved + 2 * k]] = f[p.saved + 2 * k + 1]
+        f[p.live + f[p.saved + 2 * k]] = f[p.saved + 2 * k + 1]
     return destroyed, seated, left, hurt, core, lost
 
 
 def serving_left(p: Params, f: list[int], side: int) -> int:
-    """Side's seats and whole turn's expected damage at the range now, as its systems stand
-    in f: (output × 2 + a seat working 0/1) × 2 + 1, never 0 (`loses` keeps it)."""
+    """A ship's seats and whole turn's expected damage on its target at their range now, as
+    its systems stand in f: (output × 2 + a seat working 0/1) × 2 + 1, never 0 (`loses` keeps
+    it)."""
     _, sensors, seats, _ = gives(p, f, side)
-    bonus, crew = f[S_BONUS + side], f[S_CREW + side]
-    f[S_BONUS + side] = f[p.gunnery_bonus + side] + sensors
-    f[S_CREW + side] = min(f[p.hands + side], seats)
-    seated = 1 * (f[S_CREW + side] > 0)
-    left = output(p, f, side, f[S_RANGE], f[S_TAILER])
-    f[S_BONUS + side], f[S_CREW + side] = bonus, crew
+    at = ship(side)
+    bonus, crew = f[at + S_BONUS], f[at + S_CREW]
+    f[at + S_BONUS] = f[p.gunnery_bonus + side] + sensors
+    f[at + S_CREW] = min(f[p.hands + side], seats)
+    seated = 1 * (f[at + S_CREW] > 0)
+    target = f[at + S_TARGET]
+    left = 0
+    if target >= 0:
+        left = output(p, f, side, target, rng_of(p, f, side, target),
+                      tailer_of(p, f, side, target))
+    f[at + S_BONUS], f[at + S_CREW] = bonus, crew
     return (left * 2 + seated) * 2 + 1
 
 
@@ -534,15 +643,15 @@ def pick(p: Params, f: list[int], side: int, count: int, damage: int, attacker: 
     # the best a defender's start could do: nothing lost but what the start itself must cost;
     # a start that could not beat the best so far even so is not worth the what-if, and
     # starts that hurt nothing working are weighed first, as they most often win
-    now = turn_value(p, f, side, f[S_RANGE], f[S_TAILER])
+    now = aimed(p, f, side)
     core = 0
     on = p.sides + (side * 5 + CORE) * p.n
     for k in range(f[p.side_count + side * 5 + CORE]):
-        core += f[HP + f[on + k]]
+        core += f[p.live + f[on + k]]
     for sweep in range(2):
         for k in range(count):
             g = f[p.cands + k]
-            h = f[HP + g]
+            h = f[p.live + g]
             on = works(p, f, g, h)
             least = min(h, damage) * (on & (f[p.kind + g] != ARMOUR))
             if attacker:
@@ -570,59 +679,186 @@ def pick(p: Params, f: list[int], side: int, count: int, damage: int, attacker: 
     return found
 
 
+# --- how ships leave, and how a battle ends (R28) ---------------------------------------------
+
+
+def cut_off(p: Params, f: list[int], side: int) -> bool:
+    """The ship is at escaped from every enemy still in the fight (R28)."""
+    near = 0
+    for e in range(p.ships):
+        near += 1 * in_reach(p, f, side, e)
+    return near == 0
+
+
+def leave(p: Params, f: list[int], side: int, rec: Recorder | None) -> None:
+    f[p.fates + side] = ESCAPED_FATE
+    emit(rec, (EV_ESCAPED, side))
+
+
+def ending(p: Params, f: list[int], last: int) -> int:
+    """GOING while both sides have a ship in the fight; else how the battle ended, `last`
+    being the ship whose leaving emptied a side (-1: ships destroyed in one exchange). A side
+    whose ships all escaped is not beaten (R28)."""
+    left = (0, 0)
+    lost = (0, 0)
+    for s in range(p.ships):
+        fate = f[p.fates + s]
+        side = side_of(p, s)
+        left = (left[0] + (fate == IN) * (side == 0), left[1] + (fate == IN) * (side == 1))
+        lost = (lost[0] + (fate == DESTROYED) * (side == 0),
+                lost[1] + (fate == DESTROYED) * (side == 1))
+    if left[0] and left[1]:
+        return GOING
+    if not left[0] and not left[1]:
+        return BOTH_LOST
+    gone = 0 if not left[0] else 1
+    if last >= 0 and f[p.fates + last] == ESCAPED_FATE:
+        if lost[gone] == 0:
+            return A_ESCAPES + gone
+        return B_WINS_ESCAPED - gone
+    return B_WINS - gone
+
+
 # --- the range step ---------------------------------------------------------------------------
 
 
-def move(f: list[int], side: int, want: int, steps: int) -> bool:
-    """Move the range toward `want` (`reach`); whether it moved."""
-    new, tailer = reach(f, side, want, steps)
-    if new == f[S_RANGE] and tailer == f[S_TAILER]:
+def move(p: Params, f: list[int], side: int, enemy: int, want: int, steps: int) -> bool:
+    """Move the pair's range toward `want` (`reach`); whether it moved."""
+    new, tailer = reach(p, f, side, enemy, want, steps)
+    if new == rng_of(p, f, side, enemy) and tailer == tailer_of(p, f, side, enemy):
         return False
-    f[S_RANGE] = new
-    f[S_TAILER] = tailer
+    set_pair(p, f, side, enemy, new, tailer)
     return True
 
 
-def wish(p: Params, f: list[int], side: int, steps: int, rec: Recorder | None) -> int:
-    return ask(rec, side, Q_RANGE, (f, steps), want_range(p, f, side, steps))
+def steps_on(p: Params, f: list[int], side: int, enemy: int) -> int:
+    """Two steps against an enemy it beat by the margin or more, else one (the seed; R4)."""
+    mine, theirs = f[ship(side) + S_RESULT], f[ship(enemy) + S_RESULT]
+    beat = (mine > theirs) & ((mine % NATURAL) - (theirs % NATURAL) >= p.margin)
+    return 2 if beat else 1
+
+
+def movable(p: Params, f: list[int], side: int) -> int:
+    """The enemies the ship may move its range to, into f[enemies]: in reach, not one that
+    moved against it this turn (the seed), not one whose result equals its own (R5, R27);
+    how many."""
+    count = 0
+    moved = f[ship(side) + S_MOVED]
+    mine = f[ship(side) + S_RESULT]
+    for e in range(p.ships):
+        if in_reach(p, f, side, e) and not (moved >> e) & 1 and f[ship(e) + S_RESULT] != mine:
+            f[p.enemies + count] = e
+            count += 1
+    return count
+
+
+def nearest_threat(p: Params, f: list[int], side: int, count: int) -> int:
+    """Of the enemies in f[enemies], the one that would hurt the ship most a turn at their
+    range now; the first of equals."""
+    found, best = f[p.enemies], -1
+    for k in range(count):
+        e = f[p.enemies + k]
+        threat = turn_value(p, f, e, side, rng_of(p, f, side, e), tailer_of(p, f, side, e))
+        if threat > best:
+            found, best = e, threat
+    return found
+
+
+def enemy_to_move(p: Params, f: list[int], side: int, count: int) -> int:
+    """Which enemy of the `count` in f[enemies] the captain moves its range to (R26's
+    commander): a ship that can hurt nobody runs from the one that hurts it most; else the
+    one whose move gains it most by its range score (the enemy's answer weighed as in
+    `want_range`), the first of equals."""
+    if count == 1:
+        return f[p.enemies]
+    if harmless(p, f, side):
+        return nearest_threat(p, f, side, count)
+    found, best = f[p.enemies], 0
+    for k in range(count):
+        e = f[p.enemies + k]
+        leg = f[S_LEG]
+        f[S_LEG] = 1 * (f[ship(e) + S_RESULT] > f[ship(side) + S_RESULT])
+        want = want_range(p, f, side, e, steps_on(p, f, side, e))
+        f[S_LEG] = leg
+        now = rng_of(p, f, side, e)
+        if want == now:
+            continue
+        new, tailer = reach(p, f, side, e, want, steps_on(p, f, side, e))
+        gain = score(p, f, side, e, new, tailer) - score(p, f, side, e, now,
+                                                          tailer_of(p, f, side, e))
+        if gain > best:
+            found, best = e, gain
+    return found
+
+
+def rank(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> int:
+    """Everyone in the fight rolls piloting, in fleet order; f[order] becomes the ships highest
+    result first (R4: a natural 12 above any sum; equal results in fleet order); how many."""
+    count = 0
+    for s in range(p.ships):
+        at = ship(s)
+        if f[p.fates + s] != IN:
+            continue
+        total = f[at + S_PILOTING]
+        first, second = skill_roll(rng, total, p.inclusive)
+        emit(rec, (EV_PILOTING, s, total, first, second))
+        key = NATURAL * (first == SIDES) + first + second
+        f[at + S_RESULT] = key
+        f[at + S_MOVED] = 0
+        k = count
+        while k > 0 and f[ship(f[p.order + k - 1]) + S_RESULT] < key:
+            f[p.order + k] = f[p.order + k - 1]
+            k -= 1
+        f[p.order + k] = s
+        count += 1
+    return count
 
 
 def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> int:
-    total_a, total_b = f[S_PILOTING], f[S_PILOTING + 1]
-    first_a, second_a = skill_roll(rng, total_a, p.inclusive)
-    emit(rec, (EV_PILOTING, 0, total_a, first_a, second_a))
-    first_b, second_b = skill_roll(rng, total_b, p.inclusive)
-    emit(rec, (EV_PILOTING, 1, total_b, first_b, second_b))
-    # R4: a natural 12 ranks above any result that is not one; then the higher the better
-    a = (1 if first_a == SIDES else 0, first_a + second_a)
-    b = (1 if first_b == SIDES else 0, first_b + second_b)
-    if a == b:
-        emit(rec, (EV_ORDER, -1, 0))  # R5: nobody beat anybody, nobody moves
-        emit(rec, (EV_HOLD, -1, f[S_RANGE]))
-        return GOING
-    winner = 0 if a > b else 1
-    margin = a[1] - b[1] if winner == 0 else b[1] - a[1]
-    emit(rec, (EV_ORDER, winner, margin))
-    steps = 2 if margin >= p.margin else 1
-    before = f[S_RANGE]
-    mover = winner
-    f[S_LEG] = 0
-    if move(f, winner, wish(p, f, winner, steps, rec), steps):
-        emit(rec, (EV_MOVE, winner, before, f[S_RANGE], f[S_TAILER]))
+    """The seed's range step: everyone rolls piloting; from the highest down, each may move its
+    range to one enemy, never against one who moved against it this turn (R6, R25, R26)."""
+    count = rank(p, f, rng, rec)
+    top, next_ = f[ship(f[p.order]) + S_RESULT], f[ship(f[p.order + 1]) + S_RESULT]
+    if top == next_:  # R5, R27: the highest equal, neither beat the other
+        emit(rec, (EV_ORDER, -1, 0, f[p.order], f[p.order + 1]))
     else:
-        # R6: the next highest may move, but not against one who moved against it this turn
-        emit(rec, (EV_HOLD, winner, f[S_RANGE]))
-        mover = 1 - winner
-        f[S_LEG] = 1
-        moved = move(f, mover, wish(p, f, mover, 1, rec), 1)
+        emit(rec, (EV_ORDER, f[p.order], top % NATURAL - next_ % NATURAL, f[p.order],
+                   f[p.order + 1]))
+    acted = False
+    for k in range(count):
+        side = f[p.order + k]
+        if f[p.fates + side] != IN:
+            continue  # it left earlier in this step
+        choices = movable(p, f, side)
+        if choices == 0:
+            continue
+        acted = True
+        enemy = enemy_to_move(p, f, side, choices)
+        if choices > 1:
+            enemy = ask(rec, side, Q_ENEMY, (f, choices), enemy)
+        # R6, R23: an enemy ranked below may still move against it after it
+        f[S_LEG] = 1 * (f[ship(enemy) + S_RESULT] > f[ship(side) + S_RESULT])
+        f[S_ENEMY] = enemy
+        steps = steps_on(p, f, side, enemy)
+        before = rng_of(p, f, side, enemy)
+        want = ask(rec, side, Q_RANGE, (f, steps), want_range(p, f, side, enemy, steps))
         f[S_LEG] = 0
-        if not moved:
-            emit(rec, (EV_HOLD, mover, f[S_RANGE]))
-            return GOING
-        emit(rec, (EV_MOVE, mover, before, f[S_RANGE], f[S_TAILER]))
-    if f[S_RANGE] == ESCAPED:
-        emit(rec, (EV_ESCAPED, mover))
-        return A_ESCAPES + mover  # R17
+        if not move(p, f, side, enemy, want, steps):
+            emit(rec, (EV_HOLD, side, before, enemy))
+            continue
+        after = rng_of(p, f, side, enemy)
+        emit(rec, (EV_MOVE, side, before, after, tailer_of(p, f, side, enemy), enemy))
+        f[ship(enemy) + S_MOVED] |= 1 << side
+        if after != ESCAPED:
+            continue
+        for s in (side, enemy):  # the mover first: its leaving may end the battle (R28)
+            if f[p.fates + s] == IN and cut_off(p, f, s):
+                leave(p, f, s, rec)
+                ended = ending(p, f, s)
+                if ended != GOING:
+                    return ended
+    if not acted:
+        emit(rec, (EV_HOLD, -1, rng_of(p, f, 0, p.first_b), -1))
     return GOING
 
 
@@ -630,38 +866,41 @@ def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) ->
 
 
 def candidates(p: Params, f: list[int], side: int, facing: int) -> int:
-    """Side's systems with hit points on `facing` (-1: any outer side) into f; how many."""
+    """A ship's systems with hit points on `facing` (-1: any outer side) into f; how many."""
     count = 0
     for g in range(side * p.n, side * p.n + p.n):
         on = f[p.facing + g]
-        if f[HP + g] > 0 and (on == facing if facing >= 0 else on != CORE):
+        if f[p.live + g] > 0 and (on == facing if facing >= 0 else on != CORE):
             f[p.cands + count] = g
             count += 1
     return count
 
 
-def apply_hit(p: Params, f: list[int], attacker: int, damage: int, rec: Recorder | None) -> bool:
+def apply_hit(p: Params, f: list[int], attacker: int, target: int, damage: int,
+              rec: Recorder | None) -> bool:
     """Shields, then outer armour, then one system; overflow to another on that side, then the
     core; more damage with the core's systems gone destroys the ship (the seed). True when the
-    target is destroyed."""
-    target = 1 - attacker
-    shields = min(f[S_SHIELDS + target], damage)
-    f[S_SHIELDS + target] -= shields
+    target is destroyed. Tailing is the pair's (R29)."""
+    at = ship(target)
+    shields = min(f[at + S_SHIELDS], damage)
+    f[at + S_SHIELDS] -= shields
     damage -= shields
-    armour = min(f[S_ARMOUR + target], damage)
-    f[S_ARMOUR + target] -= armour
+    armour = min(f[at + S_ARMOUR], damage)
+    f[at + S_ARMOUR] -= armour
     damage -= armour
-    emit(rec, (EV_ABSORB, target, shields, armour))
+    emit(rec, (EV_ABSORB, target, shields, armour, attacker))
     if damage <= 0:
         return False
-    tailing = f[S_RANGE] == TAILING
+    tailing = rng_of(p, f, attacker, target) == TAILING
+    tailer = tailer_of(p, f, attacker, target)
     by_attacker = tailing or f[p.chooses + attacker] != 0
     chooser = attacker if by_attacker else target
     facing = -1  # R10: outside tailing range the chooser picks a system on any outer side
-    if tailing and not (p.free_tailer and f[S_TAILER] == attacker):
+    if tailing and not (p.free_tailer and tailer == attacker):
         # R12: the tailer's hits land aft, the tailed ship's on the tailer's fore
-        facing = AFT if f[S_TAILER] == attacker else FORE
+        facing = AFT if tailer == attacker else FORE
     base = target * p.n
+    f[S_SHOOTER] = attacker
     stopped = False
     while damage > 0:
         count = candidates(p, f, target, facing)
@@ -671,16 +910,17 @@ def apply_hit(p: Params, f: list[int], attacker: int, damage: int, rec: Recorder
         if count == 0:
             emit(rec, (EV_CORE, target, damage))
             emit(rec, (EV_DESTROYED, target))
+            f[p.fates + target] = DESTROYED
             return True
         chosen = pick(p, f, target, count, damage, by_attacker)
         g = base + ask(rec, chooser, Q_PICK, (f, target, count, damage, 1 if by_attacker else 0),
                        chosen - base)
         facing = f[p.facing + g]
-        h = f[HP + g]
+        h = f[p.live + g]
         taken = min(h, damage)
-        f[HP + g] = h - taken
+        f[p.live + g] = h - taken
         damage -= taken
-        f[S_DEALT + attacker] += taken
+        f[ship(attacker) + S_DEALT] += taken
         emit(rec, (EV_SYSTEM, target, g - base, taken, h - taken, 1 if by_attacker else 0))
         stops = works(p, f, g, h) and not works(p, f, g, h - taken)
         # armour gives nothing that `refresh` counts: its loss changes no figure or plan
@@ -700,43 +940,96 @@ def apply_hit(p: Params, f: list[int], attacker: int, damage: int, rec: Recorder
 def raise_shields(p: Params, f: list[int], rec: Recorder | None) -> None:
     """R13: shields come back each turn to what the working shield systems give (at most the
     hull's limit); outer armour never comes back."""
-    for side in range(2):
-        f[S_SHIELDS + side] = f[S_GENERATORS + side]
-        if f[S_SHIELDS + side]:
-            emit(rec, (EV_SHIELDS, side, f[S_SHIELDS + side]))
+    for side in range(p.ships):
+        at = ship(side)
+        if f[p.fates + side] != IN:
+            continue
+        f[at + S_SHIELDS] = f[at + S_GENERATORS]
+        if f[at + S_SHIELDS]:
+            emit(rec, (EV_SHIELDS, side, f[at + S_SHIELDS]))
 
 
 def shoot(p: Params, f: list[int], side: int, g: int, total: int, rng: list[int],
           rec: Recorder | None) -> int:
-    """One full action: a gun fires; the damage it will deal (0 for a miss)."""
-    needed = need(p, f, side, g, f[S_RANGE])
+    """One full action: a gun fires at the ship's target; the damage it will deal (0 for a
+    miss)."""
+    at = ship(side)
+    target = f[at + S_TARGET]
+    needed = need(p, f, target, g, rng_of(p, f, side, target))
     first, second = skill_roll(rng, total, p.inclusive)
-    after = 0 if f[S_AFTER + side] else f[p.after + side]
+    after = 0 if f[at + S_AFTER] else f[p.after + side]
     dealt, steps, used = shot_outcome(first, first + second, needed, f[p.damage + g],
                                       f[p.sustain + g], after)
     if used:
-        f[S_AFTER + side] = 1
+        f[at + S_AFTER] = 1
     emit(rec, (EV_SHOT, side, g - side * p.n, total, needed, first, second, used * after,
-               steps, dealt))
+               steps, dealt, target))
     return dealt
 
 
+def best_target(p: Params, f: list[int], side: int, count: int) -> int:
+    """The default commander's target of the `count` enemies in f[enemies] (R30): the one its
+    whole turn hurts most at their range; of equals, the one that would hurt it most; then
+    fleet order."""
+    if count == 1:
+        return f[p.enemies]
+    found, best = -1, (0, 0)
+    for k in range(count):
+        e = f[p.enemies + k]
+        rng, tailer = rng_of(p, f, side, e), tailer_of(p, f, side, e)
+        key = (turn_value(p, f, side, e, rng, tailer), turn_value(p, f, e, side, rng, tailer))
+        if found < 0 or key > best:
+            found, best = e, key
+    return found
+
+
+def aim(p: Params, f: list[int], side: int, rec: Recorder | None) -> None:
+    """The ship's target for the turn, chosen when the action step starts and again only when
+    its target has left the fight or its reach (R30); a new target is a new plan."""
+    at = ship(side)
+    count = 0
+    for e in range(p.ships):
+        if in_reach(p, f, side, e):
+            f[p.enemies + count] = e
+            count += 1
+    target = -1
+    if count:
+        target = best_target(p, f, side, count)
+        if count > 1:
+            target = ask(rec, side, Q_TARGET, (f, count), target)
+    if target != f[at + S_TARGET]:
+        f[at + S_TARGET] = target
+        f[at + S_DIRTY] = 1
+        for g in range(side * p.n, side * p.n + p.n):
+            f[p.loses + g] = 0  # what a lost system costs hangs on the target
+
+
 def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | None) -> None:
-    """Side's plan for the rest of the turn (R16): made afresh when one of its systems has
-    stopped since it last planned, else the rows it has left; a user's captain is asked each
-    time. Told when it is the turn's first plan or differs from the rows it had."""
+    """The ship's plan for the rest of the turn (R16): made afresh when one of its systems has
+    stopped or its target changed since it last planned, else the rows it has left; a user's
+    captain is asked each time. Told when it is the turn's first plan or differs from the rows
+    it had."""
+    at = ship(side)
+    target = f[at + S_TARGET]
+    if opening or target < 0 or not in_reach(p, f, side, target):
+        aim(p, f, side, rec)
+        target = f[at + S_TARGET]
     rows = p.plans + side * 2 * p.n
-    had = f[S_PLANNED + side]
+    had = f[at + S_PLANNED]
     if rec is not None:  # told: keep the rows it had, to tell a changed plan
         for k in range(had):
             f[p.was + k] = f[rows + k]
             f[p.was + p.n + k] = f[rows + p.n + k]
     count = had
-    if f[S_DIRTY + side]:
-        count = plan(p, f, side, f[S_RANGE], f[S_TAILER])
-        f[S_DIRTY + side] = 0
-    count = ask(rec, side, Q_PLAN, (f, f[S_RANGE], f[S_TAILER]), count)
-    f[S_PLANNED + side] = count
+    if target < 0:
+        count = 0
+    else:
+        rng, tailer = rng_of(p, f, side, target), tailer_of(p, f, side, target)
+        if f[at + S_DIRTY]:
+            count = plan(p, f, side, target, rng, tailer)
+            f[at + S_DIRTY] = 0
+        count = ask(rec, side, Q_PLAN, (f, rng, tailer), count)
+    f[at + S_PLANNED] = count
     if rec is None:
         return
     same = count == had and not opening
@@ -747,13 +1040,14 @@ def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | No
     if not opening:
         emit(rec, (EV_REPLAN, side, count))
     for k in range(count):
-        emit(rec, (EV_PLAN, side, f[rows + k] - side * p.n, f[rows + p.n + k]))
+        emit(rec, (EV_PLAN, side, f[rows + k] - side * p.n, f[rows + p.n + k], target))
 
 
 def next_shot(p: Params, f: list[int], side: int, rng: list[int], rec: Recorder | None) -> int:
-    """Side's first planned gun fires and the hands that serve it have acted for the turn: the
-    damage it will deal, or -1 when side has nothing left to fire this turn."""
-    count = f[S_PLANNED + side]
+    """The ship's first planned gun fires and the hands that serve it have acted for the turn:
+    the damage it will deal, or -1 when it has nothing left to fire this turn."""
+    at = ship(side)
+    count = f[at + S_PLANNED]
     if count == 0:
         return -1
     rows = p.plans + side * 2 * p.n
@@ -761,25 +1055,63 @@ def next_shot(p: Params, f: list[int], side: int, rng: list[int], rec: Recorder 
     for k in range(1, count):
         f[rows + k - 1] = f[rows + k]
         f[rows + p.n + k - 1] = f[rows + p.n + k]
-    f[S_PLANNED + side] = count - 1
+    f[at + S_PLANNED] = count - 1
     f[p.fired + g] = 1
     crew = side * p.crew
     for hand in range(p.crew):
         if f[p.hand_gun + crew + hand] == g:
             f[p.spent + crew + hand] = 1
-            f[S_USED + side] += 1
+            f[at + S_USED] += 1
     return shoot(p, f, side, g, total, rng, rec)
 
 
+def exchange(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> int:
+    """One exchange: each ship in the fight fires its first planned gun, every shot rolled
+    before any lands (R16); the hits land in fleet order, side A's first, each on the shields
+    and armour the ones before it left (R31). GOING, the battle's end, or -1 when everyone
+    has passed."""
+    fired = False
+    for side in range(p.ships):
+        at = ship(side)
+        f[at + S_SHOT] = -1
+        if f[p.fates + side] == IN:
+            f[at + S_SHOT] = next_shot(p, f, side, rng, rec)
+            fired = fired or f[at + S_SHOT] >= 0
+    if not fired:
+        emit(rec, (EV_PASS, -1))
+        return -1
+    for side in range(p.ships):
+        dealt = f[ship(side) + S_SHOT]
+        if dealt <= 0:
+            continue
+        target = f[ship(side) + S_TARGET]
+        if f[p.fates + target] != IN:
+            emit(rec, (EV_WASTED, side, target))  # destroyed earlier in this exchange
+            continue
+        apply_hit(p, f, side, target, dealt, rec)
+    ended = ending(p, f, -1)
+    if ended != GOING:
+        return ended
+    # R28: a ship left at escaped from every enemy still in the fight has left it
+    for side in range(p.ships):
+        if f[p.fates + side] == IN and cut_off(p, f, side):
+            leave(p, f, side, rec)
+            ended = ending(p, f, side)
+            if ended != GOING:
+                return ended
+    return GOING
+
+
 def action_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> int:
-    """Both sides plan (who fires which gun, who helps), then take full actions together,
-    planning again after each exchange with the guns and hands left, until both have passed
-    (the seed; R14, R16)."""
-    for side in range(2):
-        f[S_PLANNED + side] = 0
-        f[S_USED + side] = 0
-        f[S_AFTER + side] = 0
-        f[S_DIRTY + side] = 1
+    """Every ship chooses its target and plans (who fires which gun, who helps), then all take
+    full actions together, planning again after each exchange with the guns and hands left,
+    until everyone has passed (the seed; R14, R16, R30)."""
+    for side in range(p.ships):
+        at = ship(side)
+        f[at + S_PLANNED] = 0
+        f[at + S_USED] = 0
+        f[at + S_AFTER] = 0
+        f[at + S_DIRTY] = 1
         for g in range(side * p.n, side * p.n + p.n):
             f[p.fired + g] = 0
             f[p.loses + g] = 0  # what a lost system costs hangs on the range
@@ -787,23 +1119,15 @@ def action_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -
             f[p.spent + hand] = 0
     opening = True
     while True:
-        replan(p, f, 0, opening, rec)
-        replan(p, f, 1, opening, rec)
+        for side in range(p.ships):
+            if f[p.fates + side] == IN:
+                replan(p, f, side, opening, rec)
         opening = False
-        dealt_a = next_shot(p, f, 0, rng, rec)
-        dealt_b = next_shot(p, f, 1, rng, rec)
-        if dealt_a < 0 and dealt_b < 0:
-            emit(rec, (EV_PASS, -1))
+        ended = exchange(p, f, rng, rec)
+        if ended < 0:
             return GOING
-        # simultaneous: both shots are rolled before either lands (R16)
-        lost_b = dealt_a > 0 and apply_hit(p, f, 0, dealt_a, rec)
-        lost_a = dealt_b > 0 and apply_hit(p, f, 1, dealt_b, rec)
-        if lost_a and lost_b:
-            return BOTH_LOST
-        if lost_a:
-            return B_WINS
-        if lost_b:
-            return A_WINS
+        if ended != GOING:
+            return ended
 
 
 def play_turn(p: Params, f: list[int], turn: int, rng: list[int], rec: Recorder | None) -> int:
@@ -816,40 +1140,56 @@ def play_turn(p: Params, f: list[int], turn: int, rng: list[int], rec: Recorder 
 
 
 def begin(fight: Fight) -> list[int]:
-    """A fight's numbers as it begins."""
+    """A battle's numbers as it begins."""
     f = fight.data.copy()
     restart(fight, f)
     return f
 
 
 def restart(fight: Fight, f: list[int]) -> None:
-    """f as the fight begins again (the fixed columns stay)."""
+    """f as the battle begins again (the fixed columns stay)."""
     for i in range(fight.p.size):
         f[i] = fight.data[i]
-    refresh(fight.p, f, 0)
-    refresh(fight.p, f, 1)
+    for side in range(fight.p.ships):
+        refresh(fight.p, f, side)
+
+
+def dealt(p: Params, f: list[int], side: int) -> int:
+    """Damage dealt by a side's ships."""
+    total = 0
+    for s in range(p.ships):
+        total += f[ship(s) + S_DEALT] * (side_of(p, s) == side)
+    return total
 
 
 def play_on(p: Params, f: list[int], rng: list[int], rec: Recorder | None
             ) -> tuple[int, int, int, int]:
-    """A whole fight: (how it ended, turns played, damage dealt by A, by B); after `cap`
-    turns it is a draw at the cap (R20)."""
+    """A whole battle: (how it ended, turns played, damage dealt by side A, by side B); after
+    `cap` turns it is a draw at the cap (R20). Each ship's fate is left in f[fates]."""
     for turn in range(1, p.cap + 1):
         ended = play_turn(p, f, turn, rng, rec)
         if ended != GOING:
-            return ended, turn, f[S_DEALT], f[S_DEALT + 1]
-    return CAPPED, p.cap, f[S_DEALT], f[S_DEALT + 1]
+            return ended, turn, dealt(p, f, 0), dealt(p, f, 1)
+    return CAPPED, p.cap, dealt(p, f, 0), dealt(p, f, 1)
 
 
-def play(fight: Fight, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
-    return play_on(fight.p, begin(fight), rng, rec)
+def play(fight: Fight, rng: list[int], rec: Recorder | None
+         ) -> tuple[int, int, int, int, list[int]]:
+    """A narrated battle: play_on's four numbers, then every ship's fate."""
+    p = fight.p
+    f = begin(fight)
+    end, rounds, dealt_a, dealt_b = play_on(p, f, rng, rec)
+    return end, rounds, dealt_a, dealt_b, f[p.fates:p.fates + p.ships]
 
 
-def fights(fight: Fight, seed: int, first: int, count: int, rng: list[int], out: object
-           ) -> None:
+def fights(fight: Fight, seed: int, first: int, count: int, rng: list[int], out: Any) -> None:
     f = begin(fight)  # once a chunk: each fight starts afresh from f[:size]
     for k in range(count):
         seed_stream(rng, derive_seed(seed, first + k))
         restart(fight, f)
         end, rounds, dealt_a, dealt_b = play_on(fight.p, f, rng, None)
         store(out, k, end, rounds, dealt_a, dealt_b, rng)
+        # the fate columns the caller made room for (Prepared.ships): never past the row's end,
+        # which compiled code would not catch
+        room = min(fight.p.ships, out.shape[1] - OUT_SHIPS)
+        store_fates(out, k, f[fight.p.fates:fight.p.fates + room])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from shipyard.api import Terms, Value
+from shipyard.api import BattleSide, Terms, UserError, Value
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.odds import expected_damage
 from shipyard.systems.d12_facings.models import FACINGS, D12Catalog, D12Design
@@ -45,10 +45,11 @@ class Ship(NamedTuple):
 
 
 class Setup(NamedTuple):
-    """A fight as a captain and the narrator read it: the ships by name and label, the terms,
-    and the numbers the rules play it from (`fight`)."""
+    """A battle as a captain and the narrator read it: the ships by name and label (side A's
+    first, `first_b` of them), the terms, and the numbers the rules play it from (`fight`). A
+    duel is the battle of one against one."""
 
-    ships: tuple[Ship, Ship]
+    ships: tuple[Ship, ...]
     difficulty: tuple[int, int, int, int]  # tailing, short, medium, long
     margin: int  # beat by this much: two steps
     start: int
@@ -56,6 +57,11 @@ class Setup(NamedTuple):
     inclusive: bool  # --rule under=inclusive (R2)
     free_tailer: bool  # --rule tailer=free (R12)
     fight: r.Fight
+    first_b: int = 1
+
+    @property
+    def duel(self) -> bool:
+        return len(self.ships) == 2
 
 
 def ship(design: D12Design, catalog: D12Catalog, name: str | None = None) -> Ship:
@@ -90,27 +96,44 @@ def ship(design: D12Design, catalog: D12Catalog, name: str | None = None) -> Shi
     )
 
 
-def numbers(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int], margin: int,
-            start: int, inclusive: bool, cap: int, free_tailer: bool = False) -> r.Fight:
-    """The fight as the rules read it: one array, its changing head as the fight begins, then
-    both ships' figures side by side, each ship padded to `n` systems (a padding system has no
-    hit points, so nothing ever picks, fires or counts it), lists of each side's guns and of
+def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], margin: int,
+            start: int, inclusive: bool, cap: int, free_tailer: bool = False,
+            first_b: int = 1) -> r.Fight:
+    """The battle as the rules read it: one array, its changing head as the battle begins, then
+    every ship's figures side by side, each ship padded to `n` systems (a padding system has no
+    hit points, so nothing ever picks, fires or counts it), lists of each ship's guns and of
     its systems by facing, and the default captain's table of one shot's expected damage for
-    every gun, range and to-hit total."""
+    every gun, enemy, range and to-hit total. Ships 0 .. first_b - 1 are side A's; every
+    opposing pair starts at `start` (R32), side A's ship tailing at a tailing start (R21)."""
+    m = len(ships)
     n = max(len(s.hp) for s in ships)
     crew = max(1, max(len(s.gunners) for s in ships))
-    regions = {"saved": 2 * n, "fire": 2 * n, "plans": 4 * n, "was": 2 * n, "cands": n,
-               "fired": 2 * n, "hand_gun": 2 * crew, "spent": 2 * crew, "loses": 2 * n}
+    regions = {"live": m * n, "ranges": m * m, "tailers": m * m, "values": m * m * 5,
+               "saved": 2 * n, "fire": m * n, "plans": 2 * m * n, "was": 2 * n, "cands": n,
+               "fired": m * n, "hand_gun": m * crew, "spent": m * crew, "loses": m * n,
+               "fates": m, "order": m, "enemies": m}
     offsets: dict[str, int] = {}
-    size = r.HP + 2 * n
+    size = r.SHIP + m * r.W
     for name, length in regions.items():
         offsets[name] = size
         size += length
     data = [0] * size
-    data[r.S_RANGE] = start
-    data[r.S_TAILER] = 0 if start == r.TAILING else -1  # R21: at a tailing start A tails
-    data[r.S_ARMOUR], data[r.S_ARMOUR + 1] = ships[0].armour, ships[1].armour
-    data[r.HP:r.HP + 2 * n] = [h for s in ships for h in (*s.hp, *[0] * (n - len(s.hp)))]
+    for k, one in enumerate(ships):
+        block = r.ship(k)
+        data[block + r.S_ARMOUR] = one.armour
+        # a ship's target until it first chooses: the first enemy (in a duel, the other ship)
+        data[block + r.S_TARGET] = first_b if k < first_b else 0
+    live = offsets["live"]
+    data[live:live + m * n] = [h for s in ships for h in (*s.hp, *[0] * (n - len(s.hp)))]
+    for a in range(m):
+        for b in range(m):
+            if (a < first_b) != (b < first_b):
+                data[offsets["ranges"] + a * m + b] = start
+                tailer = min(a, b) if start == r.TAILING else -1  # R21: A's ship tails
+                data[offsets["tailers"] + a * m + b] = tailer
+            else:
+                data[offsets["ranges"] + a * m + b] = r.ESCAPED  # mates: never in reach
+                data[offsets["tailers"] + a * m + b] = -1
     at: dict[str, int] = {}
 
     def column(name: str, values: list[int]) -> None:
@@ -122,18 +145,20 @@ def numbers(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int], mar
                       ("value", 0)):
         column(name, [int(v) for s in ships
                       for v in (*getattr(s, name), *[pad] * (n - len(s.hp)))])
-    worth = [0] * (2 * n * 4 * r.TOTALS)
+    worth = [0] * (m * n * m * 4 * r.TOTALS)
     for side, s in enumerate(ships):
         for i, kind in enumerate(s.kind):
             if kind not in (r.WEAPON, r.MISSILE):
                 continue
-            for rng in range(r.LONG + 1):
-                base = s.to_hit[i] if kind == r.MISSILE else difficulty[rng]
-                cell = ((side * n + i) * 4 + rng) * r.TOTALS
-                for total in range(r.TOTALS):
-                    worth[cell + total] = expected_damage(
-                        total, base + ships[1 - side].defence, s.damage[i], s.sustain[i],
-                        inclusive)
+            for target, other in enumerate(ships):
+                if (side < first_b) == (target < first_b):
+                    continue
+                for rng in range(r.LONG + 1):
+                    base = s.to_hit[i] if kind == r.MISSILE else difficulty[rng]
+                    cell = (((side * n + i) * m + target) * 4 + rng) * r.TOTALS
+                    for total in range(r.TOTALS):
+                        worth[cell + total] = expected_damage(
+                            total, base + other.defence, s.damage[i], s.sustain[i], inclusive)
     column("worth", worth)
     guns = [[side * n + i for i, kind in enumerate(s.kind) if kind in (r.WEAPON, r.MISSILE)]
             for side, s in enumerate(ships)]
@@ -148,8 +173,9 @@ def numbers(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int], mar
     column("hands", [len(s.gunners) for s in ships])
     column("gunners", [g for s in ships for g in (*s.gunners, *[0] * (crew - len(s.gunners)))])
     column("difficulty", list(difficulty))
-    p = r.Params(n=n, crew=crew, margin=margin, inclusive=int(inclusive),
-                 free_tailer=int(free_tailer), cap=cap, size=size, **offsets, **at)
+    p = r.Params(n=n, crew=crew, ships=m, first_b=first_b, margin=margin,
+                 inclusive=int(inclusive), free_tailer=int(free_tailer), cap=cap, size=size,
+                 **offsets, **at)
     return r.Fight(p, data)
 
 
@@ -167,20 +193,47 @@ def start_range(catalog: D12Catalog, given: str | None) -> int:
     return RANGE_NAMES.index(given if given is not None else catalog.combat.start_range)
 
 
-def table(ships: tuple[Ship, Ship], difficulty: tuple[int, int, int, int] = (4, 4, 7, 9),
+def table(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int] = (4, 4, 7, 9),
           margin: int = 6, start: int = r.MEDIUM, inclusive: bool = False,
-          cap: int = 40, free: bool = False) -> Setup:
-    """Two ships at a table under these terms (tests build ships by hand and come here)."""
+          cap: int = 40, free: bool = False, first_b: int = 1) -> Setup:
+    """Ships at a table under these terms, side A's `first_b` first (tests build ships by
+    hand and come here)."""
     return Setup(ships, difficulty, margin, start, 0 if start == r.TAILING else -1, inclusive,
-                 free, numbers(ships, difficulty, margin, start, inclusive, cap, free))
+                 free, numbers(ships, difficulty, margin, start, inclusive, cap, free, first_b),
+                 first_b)
 
 
 def setup(a: D12Design, b: D12Design, catalog: D12Catalog, terms: Terms) -> Setup:
+    """A duel: one ship a side, named as the designs are (a mirror match tags its sides)."""
     names = (a.name, b.name) if a.name != b.name else (f"{a.name} (A)", f"{b.name} (B)")
+    return _setup((ship(a, catalog, names[0]), ship(b, catalog, names[1])), 1, catalog, terms)
+
+
+def battle_setup(sides: tuple[BattleSide, BattleSide], terms: Terms) -> Setup:
+    """A battle: each side's ships in fleet order, named by the core ("Sabre 2 (B)"); every
+    opposing pair starts at the start range (R32)."""
+    catalog: D12Catalog = sides[0].entrants[0].design.catalog
+    ships: list[Ship] = []
+    for side in sides:
+        names = iter(side.ship_names())
+        for e in side.entrants:
+            ships += [ship(e.design.model, catalog, next(names))
+                      for _ in range(e.count * e.ships)]
+    first_b = sum(e.count * e.ships for e in sides[0].entrants)
+    if len(ships) > r.MAX_SHIPS:
+        raise UserError.single("battle.ships", f"{len(ships)} ships in the battle: a "
+                               f"d12-facings battle takes at most {r.MAX_SHIPS}, both sides")
+    return _setup(tuple(ships), first_b, catalog, terms)
+
+
+def _setup(ships: tuple[Ship, ...], first_b: int, catalog: D12Catalog, terms: Terms) -> Setup:
     given = terms.values.get("range")
+    start = start_range(catalog, None if given is None else str(given))
+    if start == r.TAILING and len(ships) > 2:
+        raise UserError.single("cli.range", "--range tailing: with more than one ship a side, "
+                               "tailing is a state of one pair and no start puts every ship "
+                               "behind its enemies (R32); give short, medium or long")
     d = catalog.combat.difficulty
-    return table((ship(a, catalog, names[0]), ship(b, catalog, names[1])),
-                 (d.tailing, d.short, d.medium, d.long), catalog.combat.two_steps_margin,
-                 start_range(catalog, None if given is None else str(given)),
-                 inclusive(terms.rules), terms.whole("cap", catalog.combat.cap),
-                 free_tailer(terms.rules))
+    return table(ships, (d.tailing, d.short, d.medium, d.long), catalog.combat.two_steps_margin,
+                 start, inclusive(terms.rules), terms.whole("cap", catalog.combat.cap),
+                 free_tailer(terms.rules), first_b)

@@ -1,0 +1,324 @@
+"""d12-facings battles: N ships a side on the duel's own rules (issue 30, RULINGS R24-R32).
+
+A duel is the battle of one against one, the same code: its narrated fights are held, digest by
+digest, to those the duel engine told before the battle generalised it."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from typing import Any
+
+import pytest
+
+from shipyard.systems.d12_facings.combat import rules as r
+from shipyard.systems.d12_facings.combat.captain import State
+from shipyard.systems.d12_facings.combat.rules import CORE, FORE, LONG, MEDIUM, SHORT, TAILING
+from shipyard.systems.d12_facings.combat.setup import Setup, Ship, table
+from tests.conftest import ROOT
+from tests.systems.d12_facings.helpers import DEFAULT, EXAMPLES, Table
+
+DIGESTS = ROOT / "tests" / "systems" / "d12_facings" / "golden" / "duels.json"
+
+
+def _digest() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "d12_digests", ROOT / "scripts" / "d12-facings-duel-digests.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.digest
+
+
+@pytest.mark.parametrize("case", json.loads(DIGESTS.read_text(encoding="utf-8")),
+                         ids=lambda c: f"{c['a']}-{c['b']}-{len(c['digests'])}")
+def test_a_duel_is_the_battle_of_one_against_one_fight_for_fight(case: dict[str, Any]) -> None:
+    digest = _digest()
+    got = [digest(case["a"], case["b"], seed, case["terms"])
+           for seed in range(len(case["digests"]))]
+    assert got == case["digests"]
+
+
+
+# --- the battle rulings (RULINGS R24-R32), with scripted dice ---------------------------------
+
+
+class Wants:
+    """A captain whose range wish and enemy are fixed (-1: the default's); guns, targets and
+    defence as the default captain, asked through the rules' `ask` as a user's own is."""
+
+    def __init__(self, want: int = -1, enemy: int = -1, target: int = -1) -> None:
+        self.want, self.enemy_, self.target_ = want, enemy, target
+        self.asked: list[tuple[str, int, list[int]]] = []
+
+    def want_range(self, setup: Setup, state: State, side: int, steps: int) -> int:
+        self.asked.append(("range", side, [state.enemy, steps]))
+        return self.want if self.want >= 0 else DEFAULT.want_range(setup, state, side, steps)
+
+    def enemy(self, setup: Setup, state: State, side: int, enemies: list[int]) -> int:
+        self.asked.append(("enemy", side, enemies))
+        return self.enemy_ if self.enemy_ >= 0 else DEFAULT.enemy(setup, state, side, enemies)
+
+    def target(self, setup: Setup, state: State, side: int, enemies: list[int]) -> int:
+        self.asked.append(("target", side, enemies))
+        return self.target_ if self.target_ >= 0 else DEFAULT.target(setup, state, side,
+                                                                      enemies)
+
+    def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
+             ) -> list[tuple[int, int]]:
+        return DEFAULT.plan(setup, state, side, rng, tailer)
+
+    def pick(self, setup: Setup, state: State, target: int, candidates: list[int],
+             damage: int, attacker: bool) -> int:
+        return DEFAULT.pick(setup, state, target, candidates, damage, attacker)
+
+
+def tiny(name: str, damage: int = 10, **changes: Any) -> Ship:
+    """A ship of two systems: a fore gun (hp 2) and a one-seat bridge in the core (hp 1)."""
+    ship = Ship(name=name, labels=("gun", "bridge"), facing=(FORE, CORE),
+                kind=(r.WEAPON, r.STATION), resilient=(False, True), turret=(False, False),
+                hp=(2, 1), damage=(damage, 0), sustain=(1, 0), to_hit=(0, 0),
+                figure=(0, 1), value=(6, 3), defence=0, piloting=5, gunnery_bonus=0,
+                gunners=(6,), shields_max=0, armour=0, after=0, chooses=False)
+    return ship._replace(**changes)
+
+
+def battle(a: tuple[Ship, ...], b: tuple[Ship, ...], start: int = MEDIUM,
+           captains: Any = (None, None)) -> Table:
+    return Table(table((*a, *b), start=start, first_b=len(a)), captains)
+
+
+def moves(t: Table) -> list[tuple[int, int, int, int]]:
+    """(mover, enemy, from, to) of each range move told."""
+    return [(e[1], e[5], e[2], e[3]) for e in t.of(r.EV_MOVE)]
+
+
+def test_r24_each_pair_of_enemies_holds_its_own_range(dice: Any) -> None:
+    t = battle((tiny("A1"), tiny("A2")), (tiny("B"),), MEDIUM, (Wants(SHORT), None))
+    assert [[r.rng_of(t.p, t.f, x, y) for y in range(3)] for x in range(3)] == [
+        [r.ESCAPED, r.ESCAPED, MEDIUM], [r.ESCAPED, r.ESCAPED, MEDIUM],
+        [MEDIUM, MEDIUM, r.ESCAPED]]
+    assert not r.in_reach(t.p, t.f, 0, 1)  # mates: no range, never a target
+    r.range_step(t.p, t.f, dice(11, 7, 6), t.rec)  # A1 closes on B: A2's range stays
+    assert moves(t)[0] == (0, 2, MEDIUM, SHORT)
+    assert (r.rng_of(t.p, t.f, 0, 2), r.rng_of(t.p, t.f, 2, 0)) == (SHORT, SHORT)
+    # then A2 closes its own; B, moved against by both, has nobody to move against
+    assert moves(t)[1:] == [(1, 2, MEDIUM, SHORT)]
+
+
+def test_r25_from_the_highest_down_never_against_one_who_moved_against_it(dice: Any) -> None:
+    # A1 9, B 8, A2 7: A1 moves against B; B may not answer A1 but may move against A2 (it
+    # beat A2); A2, moved against, has nobody left to move against
+    t = battle((tiny("A1"), tiny("A2")), (tiny("B"),), MEDIUM, (Wants(SHORT), Wants(LONG)))
+    r.range_step(t.p, t.f, dice(9, 7, 8), t.rec)
+    assert [e[1] for e in t.of(r.EV_PILOTING)] == [0, 1, 2]  # everyone rolls, battle order
+    assert moves(t) == [(0, 2, MEDIUM, SHORT), (2, 1, MEDIUM, LONG)]
+    # two steps against one it beat by 6 or more, one against one it did not: A 11, B1 5,
+    # B2 10 (piloting total 5: neither rolls again)
+    for enemy, reached in ((1, SHORT), (2, MEDIUM)):
+        t = battle((tiny("A"),), (tiny("B1"), tiny("B2")), LONG,
+                   (Wants(TAILING, enemy=enemy), Wants(LONG)))
+        r.range_step(t.p, t.f, dice(11, 5, 10), t.rec)
+        assert moves(t)[0] == (0, enemy, LONG, reached)
+
+
+def test_r26_the_enemies_a_ship_may_move_against(dice: Any) -> None:
+    wants = Wants(SHORT, enemy=2)
+    t = battle((tiny("A"),), (tiny("B1"), tiny("B2")), MEDIUM, (wants, None))
+    r.range_step(t.p, t.f, dice(11, 7, 6), t.rec)  # A highest: it may choose either
+    assert ("enemy", 0, [1, 2]) in wants.asked
+    assert moves(t)[0] == (0, 2, MEDIUM, SHORT)
+    # the default: the enemy whose move gains it most; a harmless ship runs from the worst
+    t = battle((tiny("A", gunners=()),), (tiny("B1", damage=2), tiny("B2", damage=9)), MEDIUM)
+    r.range_step(t.p, t.f, dice(11, 7, 6), t.rec)
+    assert moves(t)[0] == (0, 2, MEDIUM, LONG)  # away from B2, who hurts it most
+
+
+def test_r27_equal_results_neither_moves_against_the_other(dice: Any) -> None:
+    # A 8, B1 8, B2 6: A may not move against B1 (equal), only against B2; B1 has nobody
+    wants = Wants(SHORT)
+    t = battle((tiny("A"),), (tiny("B1"), tiny("B2")), MEDIUM, (wants, Wants(SHORT)))
+    r.range_step(t.p, t.f, dice(8, 8, 6), t.rec)
+    assert t.of(r.EV_ORDER)[0][1] == -1  # the highest are equal
+    assert moves(t) == [(0, 2, MEDIUM, SHORT)]
+    assert [a for a in wants.asked if a[0] == "enemy"] == []  # one enemy to choose: no ask
+    # with two ships it is R5: nobody moves, the range holds
+    t = battle((tiny("A"),), (tiny("B"),), MEDIUM, (Wants(SHORT), Wants(SHORT)))
+    r.range_step(t.p, t.f, dice(8, 8), t.rec)
+    assert not moves(t) and t.of(r.EV_HOLD)[0][1] == -1
+
+
+def test_r28_escaped_stays_and_a_ship_leaves_when_escaped_from_every_enemy(dice: Any) -> None:
+    t = battle((tiny("A"),), (tiny("B1"), tiny("B2")), LONG, (Wants(r.ESCAPED), None))
+    r.set_pair(t.p, t.f, 0, 1, r.ESCAPED, -1)  # A got away from B1 already
+    assert r.range_step(t.p, t.f, dice(11, 6, 5), t.rec) == r.A_ESCAPES  # and now from B2
+    assert moves(t) == [(0, 2, LONG, r.ESCAPED)]  # B1 was never offered: escaped stays
+    assert r.movable(t.p, t.f, 1) == 0  # nor can B1 close again
+    assert t.of(r.EV_ESCAPED) == [(r.EV_ESCAPED, 0)]
+    assert t.f[t.p.fates:t.p.fates + 3] == [r.ESCAPED_FATE, r.IN, r.IN]
+    # a side that lost a ship and ran with the last loses, reason escaped
+    t = battle((tiny("A1"), tiny("A2")), (tiny("B"),), LONG, (Wants(r.ESCAPED), None))
+    t.f[t.p.fates + 0] = r.DESTROYED
+    assert r.range_step(t.p, t.f, dice(11, 5, 5), t.rec) == r.B_WINS_ESCAPED
+    # the last enemy in reach destroyed: a ship at escaped from the rest leaves
+    t = battle((tiny("A"),), (tiny("B1"), tiny("B2")), SHORT)
+    r.set_pair(t.p, t.f, 0, 1, r.ESCAPED, -1)
+    t.f[t.p.fates + 2] = r.DESTROYED
+    assert r.cut_off(t.p, t.f, 0) and r.ending(t.p, t.f, -1) == r.GOING
+
+
+def test_r29_tailing_is_a_state_of_one_pair(dice: Any) -> None:
+    aft = tiny("A")._replace(labels=("gun", "bridge", "aft gun"), facing=(FORE, CORE, r.AFT),
+               kind=(r.WEAPON, r.STATION, r.WEAPON), resilient=(False, True, False),
+               turret=(False, False, False), hp=(2, 1, 2), damage=(10, 0, 10),
+               sustain=(1, 0, 1), to_hit=(0, 0, 0), figure=(0, 1, 0), value=(6, 3, 6))
+    t = battle((aft,), (tiny("B1"), tiny("B2")), SHORT)
+    assert r.move(t.p, t.f, 1, 0, TAILING, 1)  # B1 tails A
+    assert (r.tailer_of(t.p, t.f, 0, 1), r.tailer_of(t.p, t.f, 0, 2)) == (1, -1)
+    tailer = r.tailer_of(t.p, t.f, 0, 1)
+    assert [r.bears(t.p, t.f, g, TAILING, tailer, 0) for g in (0, 2)] == [False, True]
+    assert [r.bears(t.p, t.f, g, SHORT, -1, 0) for g in (0, 2)] == [True, True]  # on B2
+    assert r.move(t.p, t.f, 0, 2, TAILING, 1)  # A tails B2 while B1 tails it
+    assert (r.tailer_of(t.p, t.f, 0, 1), r.tailer_of(t.p, t.f, 0, 2)) == (1, 0)
+
+
+def test_r30_one_target_a_turn_the_one_it_hurts_most(dice: Any) -> None:
+    tough = tiny("B2", defence=6)
+    t = battle((tiny("A"),), (tiny("B1"), tough), MEDIUM)
+    r.action_step(t.p, t.f, dice(*[12] * 3), t.rec)
+    plans = [e for e in t.of(r.EV_PLAN) if e[1] == 0]
+    assert plans and {e[4] for e in plans} == {1}  # B1: easier to hit than B2
+    # a user's captain is asked, and its target is fired at
+    wants = Wants(target=2)
+    t = battle((tiny("A"),), (tiny("B1"), tough), MEDIUM, (wants, None))
+    r.action_step(t.p, t.f, dice(*[12] * 3), t.rec)
+    assert ("target", 0, [1, 2]) in wants.asked
+    assert [e[10] for e in t.of(r.EV_SHOT) if e[1] == 0] == [2]
+    # its target gone, it aims afresh: B1 destroyed, the next turn it fires at B2
+    t = battle((tiny("A"),), (tiny("B1"), tough), MEDIUM)
+    t.f[t.p.fates + 1] = r.DESTROYED
+    r.action_step(t.p, t.f, dice(*[12] * 2), t.rec)
+    assert [e[10] for e in t.of(r.EV_SHOT) if e[1] == 0] == [2]
+
+
+def test_r31_hits_on_one_target_land_in_battle_order_each_whole(dice: Any) -> None:
+    b = tiny("B", armour=3, hp=(2, 9), shields_max=0)
+    t = battle((tiny("A1", damage=4), tiny("A2", damage=4)), (b,), SHORT)
+    # both A's hit (12s), B misses (a natural 1, under its total: a second die, no matter)
+    r.action_step(t.p, t.f, dice(12, 12, 1, 1), t.rec)
+    absorbed = t.of(r.EV_ABSORB)
+    assert [e[2:4] for e in absorbed[:2]] == [(0, 3), (0, 0)]
+    assert sum(e[3] for e in t.of(r.EV_SYSTEM)) == 1 + 4
+    # a hit on a ship destroyed earlier in the exchange finds nothing
+    t = battle((tiny("A1"), tiny("A2")), (tiny("B"),), SHORT)
+    assert r.action_step(t.p, t.f, dice(12, 12, 1, 1), t.rec) == r.A_WINS
+    assert t.of(r.EV_WASTED) == [(r.EV_WASTED, 1, 2)]
+
+
+def test_r32_every_pair_starts_at_the_start_and_tailing_is_one_against_one() -> None:
+    from shipyard.api import BattleSide, Entrant, Terms, UserError
+    from shipyard.core.yard import Yard
+    from shipyard.systems.d12_facings.combat import SUPPORT
+
+    yard = Yard()
+    lancer, sabre = (yard.read(EXAMPLES / f"{n}.yaml") for n in ("lancer", "sabre"))
+    two = BattleSide("two", "x", (Entrant(lancer, 2),), "A", True)
+    one = BattleSide("one", "y", (Entrant(sabre),), "B", True)
+    s = SUPPORT.prepare_battle(two, one, Terms(values={"range": "long"})).told
+    assert {s.fight.data[s.fight.p.ranges + a * 3 + 2] for a in (0, 1)} == {LONG}
+    with pytest.raises(UserError, match="--range tailing"):
+        SUPPORT.prepare_battle(two, one, Terms(values={"range": "tailing"}))
+    solo = BattleSide("solo", "z", (Entrant(lancer),), "A", True)
+    s = SUPPORT.prepare_battle(solo, one, Terms(values={"range": "tailing"})).told
+    assert (s.start, s.fight.data[s.fight.p.tailers + 1]) == (TAILING, 0)
+
+
+# --- a battle on the core's terms --------------------------------------------------------------
+
+
+def _sides(a: str, b: str, tags: tuple[str, str] = ("A", "B")) -> tuple[Any, Any]:
+    from shipyard.api import BattleSide
+    from shipyard.core.yard import Yard
+
+    yard = Yard()
+    return (BattleSide.one(yard.read(EXAMPLES / f"{a}.yaml"), tags[0]),
+            BattleSide.one(yard.read(EXAMPLES / f"{b}.yaml"), tags[1]))
+
+
+def _told(prepared: Any, seed: int) -> tuple[Any, ...]:
+    from shipyard.core.combat import fight_once
+    from shipyard.systems.d12_facings.combat import SUPPORT
+
+    told = fight_once(SUPPORT, prepared, seed)
+    text = [e.text.replace(" (A)", "").replace(" (B)", "") for e in told.events]
+    return (told.outcome.winner, told.outcome.reason, told.rounds, told.damage, told.draws,
+            told.fates, text)
+
+
+@pytest.mark.parametrize(("a", "b"), [("lancer", "sabre"), ("mastiff", "hornet")])
+def test_a_battle_of_one_against_one_is_the_duel(a: str, b: str) -> None:
+    """`battle A B` of one design a side and `duel A B`: the same fights, told the same but
+    for the side tags on the names (200 seeds over the two pairings)."""
+    from shipyard.api import Terms
+    from shipyard.core.yard import Yard
+    from shipyard.systems.d12_facings.combat import SUPPORT
+
+    yard = Yard()
+    duel = SUPPORT.prepare(yard.read(EXAMPLES / f"{a}.yaml"), yard.read(EXAMPLES / f"{b}.yaml"),
+                           Terms())
+    fight = SUPPORT.prepare_battle(*_sides(a, b), Terms())
+    assert [s.name for s in fight.ships] == [f"{a.title()} (A)", f"{b.title()} (B)"]
+    assert [s.name for s in duel.ships] == [a.title(), b.title()]
+    for seed in range(100):
+        assert _told(duel, seed) == _told(fight, seed), seed
+
+
+ROWS = """
+import json, sys
+from tests.systems.d12_facings.test_battle import fleet_prepared
+from shipyard.core.combat import series
+from shipyard.systems.d12_facings.combat import SUPPORT
+c = series(SUPPORT, fleet_prepared(), 60, int(sys.argv[1]))
+print(json.dumps([c.engine, c.winner.tolist(), c.reason.tolist(), c.rounds.tolist(),
+                  c.damage_a.tolist(), c.fates.tolist(), list(c.reason_names)]))
+"""
+
+
+def fleet_prepared() -> Any:
+    """The escort squadron against the raider pack, as `battle` fights them."""
+    from shipyard.api import BattleSide, Entrant, Terms
+    from shipyard.core.yard import Yard
+    from shipyard.systems.d12_facings.combat import SUPPORT
+
+    yard = Yard()
+
+    def side(names: tuple[str, ...], tag: str) -> BattleSide:
+        return BattleSide(f"fleet {tag}", "", tuple(
+            Entrant(yard.read(EXAMPLES / f"{n}.yaml")) for n in names), tag, True)
+
+    return SUPPORT.prepare_battle(side(("paladin", "sabre", "lancer", "mastiff"), "A"),
+                                  side(("harpy", "viper", "hornet", "hornet"), "B"), Terms())
+
+
+@pytest.mark.parametrize("env", [{}, {"NUMBA_DISABLE_JIT": "1"}])
+def test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed(env: dict[str, str]
+                                                                      ) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from shipyard.core.combat import fight_once
+    from shipyard.core.stream import derive_seed
+    from shipyard.systems.d12_facings.combat import SUPPORT
+
+    done = subprocess.run([sys.executable, "-c", ROWS, "5"], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, **env}, check=True)
+    engine, winners, reasons, rounds, dealt, fates, names = json.loads(done.stdout)
+    assert engine == "compiled"
+    prepared = fleet_prepared()
+    for i in range(len(winners)):
+        told = fight_once(SUPPORT, prepared, derive_seed(5, i))
+        winner = -1 if told.outcome.winner is None else told.outcome.winner
+        assert (winner, names[reasons[i]], told.rounds, told.damage[0], list(told.fates)) == (
+            winners[i], told.outcome.reason, rounds[i], dealt[i], fates[i]), f"battle {i}"
+    assert {f for row in fates for f in row} <= {r.IN, r.ESCAPED_FATE, r.DESTROYED}
