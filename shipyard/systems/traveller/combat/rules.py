@@ -143,12 +143,6 @@ class Params(NamedTuple):
     # can hurt each enemy through its armour (n × maxw × n)
 
 
-# the accessors every rule calls, inlined by Numba (core/compiled.py): a call that passes the
-# params' arrays costs a reference count in and out for each, and battles call them per ship
-INLINE = ("wv", "sv", "sk", "tv", "harm", "pair", "band_of", "order_at", "in_battle", "enemies",
-          "slot_at", "aim_at", "level", "crew_dm")
-
-
 def wv(p: Params, side: int, field: int, w: int) -> int:
     return p.data[p.w_at + (side * NWF + field) * p.maxw + w]
 
@@ -338,16 +332,18 @@ def can_harm(p: Params, st: list[int], side: int) -> int:
     pair has a drive to change their range, only those that reach their band count."""
     o = side * p.block
     for target in range(p.n):
-        if not enemies(p, st, side, target) or not in_battle(p, st, target):
+        e = target * p.block
+        if st[e + SIDE] == st[o + SIDE] or st[e + FATE] != IN or st[e + HULL] <= 0:
             continue
         for slot in range(p.maxs):
-            at = slot_at(p, side, slot)
+            at = o + AIM + p.maxw + SLOT * slot
             if st[at] > 0 and st[at + 2] == target:
                 return 1
-        band = band_of(p, st, side, target)
+        band = st[p.n * p.block + side * p.n + target]
         fixed = 1 if sv(p, side, SD_THRUST) == 0 and sv(p, target, SD_THRUST) == 0 else 0
         for w in range(sv(p, side, SD_NW)):
-            if harm(p, side, w, target) and (not fixed or wv(p, side, W_REACH, w) >= band):
+            if p.data[p.harm_at + (side * p.maxw + w) * p.n + target] and (
+                    not fixed or wv(p, side, W_REACH, w) >= band):
                 return 1
         if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0 and (
                 not fixed or tv(p, T_FLIGHT, band) > 0):
@@ -355,44 +351,49 @@ def can_harm(p: Params, st: list[int], side: int) -> int:
     return 0
 
 
-def nearer(p: Params, st: list[int], side: int, a: int, b: int) -> int:
-    """1 when enemy `a` comes before enemy `b` (or b is none) by TRV-R47: the shorter band,
-    then the fewer Hull points left; fleet order breaks the last tie (a is tried first)."""
-    if b < 0:
-        return 1
-    ba, bb = band_of(p, st, side, a), band_of(p, st, side, b)
-    if ba != bb:
-        return 1 if ba < bb else 0
-    return 1 if st[a * p.block + HULL] < st[b * p.block + HULL] else 0
-
-
 def choose_target(p: Params, st: list[int], side: int) -> int:
     """The default captain's target for the turn (TRV-R47): the enemy at the shortest band, then
     the one with the fewest Hull points left, then the first in fleet order; -1 when none is
-    left."""
-    best = -1
+    left. (Written out, not through in_battle and band_of: a compiled call costs reference
+    counts, and this runs for every ship every turn.)"""
+    mine = st[side * p.block + SIDE]
+    row = p.n * p.block + side * p.n
+    best, best_band, best_hull = -1, 0, 0
     for ship in range(p.n):
-        if enemies(p, st, side, ship) and in_battle(p, st, ship) \
-                and nearer(p, st, side, ship, best):
-            best = ship
+        o = ship * p.block
+        if st[o + SIDE] == mine or st[o + FATE] != IN or st[o + HULL] <= 0:
+            continue
+        band = st[row + ship]
+        if best < 0 or band < best_band or (band == best_band and st[o + HULL] < best_hull):
+            best, best_band, best_hull = ship, band, st[o + HULL]
     return best
 
 
 def gun_target(p: Params, st: list[int], side: int, w: int) -> int:
     """The enemy a gunner fires weapon `w` at (TRV-R47): the ship's target when the weapon
-    reaches and can hurt it, else the nearest enemy it reaches and can hurt, else -1 (it aims
-    at the target)."""
-    target = st[side * p.block + TARGET]
+    reaches and can hurt it, else the nearest enemy it reaches and can hurt (fewest Hull, fleet
+    order), else -1 (it aims at the target), or -2 when it can hurt no enemy in the battle."""
+    o = side * p.block
+    target = st[o + TARGET]
     reach = wv(p, side, W_REACH, w)
-    if target >= 0 and in_battle(p, st, target) and harm(p, side, w, target) \
-            and reach >= band_of(p, st, side, target):
+    row = p.n * p.block + side * p.n
+    at = p.harm_at + (side * p.maxw + w) * p.n
+    if target >= 0 and st[target * p.block + FATE] == IN \
+            and st[target * p.block + HULL] > 0 and p.data[at + target] \
+            and reach >= st[row + target]:
         return target
-    best = -1
+    best, best_band, best_hull, useful = -1, 0, 0, 0
     for ship in range(p.n):
-        if enemies(p, st, side, ship) and in_battle(p, st, ship) and harm(p, side, w, ship) \
-                and reach >= band_of(p, st, side, ship) and nearer(p, st, side, ship, best):
-            best = ship
-    return best
+        q = ship * p.block
+        if st[q + SIDE] == st[o + SIDE] or st[q + FATE] != IN or st[q + HULL] <= 0 \
+                or not p.data[at + ship]:
+            continue
+        useful = 1
+        band = st[row + ship]
+        if reach >= band and (best < 0 or band < best_band
+                              or (band == best_band and st[q + HULL] < best_hull)):
+            best, best_band, best_hull = ship, band, st[q + HULL]
+    return best if useful else -2
 
 
 # --- the default crew's policy (TRV-R25) -------------------------------------------------
@@ -592,20 +593,11 @@ def hurt(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     tenths a Hull critical's own extra damage crosses at once. A ship at 0 Hull leaves the
     battle, destroyed."""
     t = st[side * p.block + AT]
-    wounds(p, st, rng, rec, side, t, damage, effect, radiation)
-    if st[t * p.block + HULL] <= 0 and st[t * p.block + FATE] == IN:
-        leave(p, st, t, DESTROYED)
-
-
-def wounds(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int, t: int,
-           damage: int, effect: int, radiation: int) -> None:
     o, e = side * p.block, t * p.block
     dealt = min(damage, max(0, st[e + HULL]))
     st[e + HULL] -= damage
     st[o + DEALT] += dealt
-    if st[e + HULL] <= 0:
-        return
-    if effect >= 6:
+    if effect >= 6 and st[e + HULL] > 0:
         roll = roll2(rng)
         severity = min(6, (damage + 9) // 10)
         st[o + DEALT] += critical(p, st, rng, rec, t, severity, tv(p, T_CRIT_LOC, roll), roll)
@@ -616,11 +608,11 @@ def wounds(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side:
         st[e + LOST] += 1
         roll = roll2(rng)
         st[o + DEALT] += critical(p, st, rng, rec, t, 1, tv(p, T_CRIT_LOC, roll), roll)
-    if st[e + HULL] <= 0:
-        return
-    if radiation and not sv(p, t, SD_SHIELDED):
+    if radiation and st[e + HULL] > 0 and not sv(p, t, SD_SHIELDED):
         emit(rec, (EV_RADIATION, t))
         critical(p, st, rng, rec, t, 1, p.crew_loc, 0)
+    if st[e + HULL] <= 0 and st[e + FATE] == IN:
+        leave(p, st, t, DESTROYED)
 
 
 def dodge(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
@@ -713,7 +705,7 @@ def free_slot(p: Params, st: list[int], side: int, band: int) -> int:
     if sv(p, side, SD_SALVO) == 0 or st[o + STOCK] == 0 or tv(p, T_FLIGHT, band) == 0:
         return -1
     for s in range(p.maxs):
-        if st[slot_at(p, side, s)] == 0:
+        if st[o + AIM + p.maxw + SLOT * s] == 0:
             return s
     return -1
 
@@ -836,8 +828,9 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
                 pick = w
     chain = st[o + CHAIN]
     for w in range(sv(p, side, SD_NW)):
-        if not useful(p, st, side, w):
-            continue
+        x = gun_target(p, st, side, w)
+        if x == -2:
+            continue  # it can hurt no enemy in the battle
         fixed = wv(p, side, W_FIXED, w)
         if fixed and w != pick:
             continue
@@ -849,7 +842,8 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
             continue
         fired = 0
         for copy in range(shots):
-            x = gun_target(p, st, side, w)
+            if copy > 0:
+                x = gun_target(p, st, side, w)
             if x < 0:
                 break
             st[o + AT] = x
@@ -875,14 +869,6 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
         if slot >= 0:
             st[o + AT] = t
             launch(p, st, rng, rec, side, slot, band_of(p, st, side, t))
-    return 0
-
-
-def useful(p: Params, st: list[int], side: int, w: int) -> int:
-    """1 when weapon `w` can hurt an enemy still in the battle."""
-    for ship in range(p.n):
-        if enemies(p, st, side, ship) and in_battle(p, st, ship) and harm(p, side, w, ship):
-            return 1
     return 0
 
 
@@ -955,7 +941,7 @@ def missiles(p: Params, st: list[int], rng: list[int], rec: Recorder | None, sid
     those whose target has left are lost (TRV-R40). 1 when the battle is decided."""
     o = side * p.block
     for slot in range(p.maxs):
-        at = slot_at(p, side, slot)
+        at = o + AIM + p.maxw + SLOT * slot
         if st[at] == 0:
             continue
         st[at + 1] -= 1
@@ -977,8 +963,9 @@ def missiles(p: Params, st: list[int], rng: list[int], rec: Recorder | None, sid
 def end_turn(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> int:
     """Missile hits ship by ship in this turn's order; bought reactions become next turn's
     penalty. The end code once the battle is decided, or -1."""
+    at = p.n * p.block + 3 * p.n * p.n
     for k in range(p.n):
-        if missiles(p, st, rng, rec, st[order_at(p, k)]):
+        if missiles(p, st, rng, rec, st[at + k]):
             return decided(p, st)
     for ship in range(p.n):
         st[ship * p.block + BURN_NEXT] = st[ship * p.block + BURNED]
@@ -996,19 +983,20 @@ def before(p: Params, st: list[int], a: int, b: int) -> int:
 def sort_order(p: Params, st: list[int]) -> None:
     """This turn's order: the ships in the battle by initiative (an insertion sort: stable),
     then those that left (their salvos in flight still arrive, TRV-R40)."""
+    at = p.n * p.block + 3 * p.n * p.n
     count = 0
     for ship in range(p.n):
-        if not in_battle(p, st, ship):
+        if st[ship * p.block + FATE] != IN or st[ship * p.block + HULL] <= 0:
             continue
         k = count
-        while k > 0 and before(p, st, ship, st[order_at(p, k - 1)]):
-            st[order_at(p, k)] = st[order_at(p, k - 1)]
+        while k > 0 and before(p, st, ship, st[at + k - 1]):
+            st[at + k] = st[at + k - 1]
             k -= 1
-        st[order_at(p, k)] = ship
+        st[at + k] = ship
         count += 1
     for ship in range(p.n):
-        if not in_battle(p, st, ship):
-            st[order_at(p, count)] = ship
+        if st[ship * p.block + FATE] != IN or st[ship * p.block + HULL] <= 0:
+            st[at + count] = ship
             count += 1
 
 
@@ -1046,18 +1034,20 @@ def manoeuvre_step(p: Params, st: list[int], rng: list[int], rec: Recorder | Non
     """In reverse initiative order each ship chooses its target and applies thrust toward or
     away from it; then each pair's band moves by what its two ships applied (TRV-R37)."""
     nn = p.n * p.n
+    at = p.n * p.block + 3 * nn
     for k in range(p.n - 1, -1, -1):
-        ship = st[order_at(p, k)]
-        if not in_battle(p, st, ship):
+        ship = st[at + k]
+        o = ship * p.block
+        if st[o + FATE] != IN or st[o + HULL] <= 0:
             continue
         t = choose_target(p, st, ship)
-        st[ship * p.block + TARGET] = t
-        st[ship * p.block + AT] = t
-        band = band_of(p, st, ship, t)
-        net = st[pair(p, ship, t) + 2 * nn]
-        want = want_band(p, st, rec, ship, rnd, band)
-        toward = manoeuvre(p, st, rng, rec, ship, band, st[pair(p, ship, t) + nn] + net, want)
-        set_pair(p, st, ship, t, 2, net + toward)
+        st[o + TARGET] = t
+        st[o + AT] = t
+        ab, ba = p.n * p.block + ship * p.n + t, p.n * p.block + t * p.n + ship
+        want = want_band(p, st, rec, ship, rnd, st[ab])
+        toward = manoeuvre(p, st, rng, rec, ship, st[ab], st[ab + nn] + st[ab + 2 * nn], want)
+        st[ab + 2 * nn] += toward
+        st[ba + 2 * nn] += toward
     adjust_ranges(p, st, rec)
 
 
@@ -1067,14 +1057,14 @@ def adjust_ranges(p: Params, st: list[int], rec: Recorder | None) -> None:
     nn = p.n * p.n
     for a in range(p.n):
         for b in range(a + 1, p.n):
-            if not enemies(p, st, a, b):
+            if st[a * p.block + SIDE] == st[b * p.block + SIDE]:
                 continue
-            old = band_of(p, st, a, b)
-            band, progress = move_range(p, old, st[pair(p, a, b) + nn],
-                                        st[pair(p, a, b) + 2 * nn])
-            set_pair(p, st, a, b, 0, band)
-            set_pair(p, st, a, b, 1, progress)
-            set_pair(p, st, a, b, 2, 0)
+            ab, ba = p.n * p.block + a * p.n + b, p.n * p.block + b * p.n + a
+            old = st[ab]
+            band, progress = move_range(p, old, st[ab + nn], st[ab + 2 * nn])
+            st[ab] = st[ba] = band
+            st[ab + nn] = st[ba + nn] = progress
+            st[ab + 2 * nn] = st[ba + 2 * nn] = 0
             emit(rec, (EV_RANGE, -1, old, band, progress, a, b))
 
 
@@ -1089,36 +1079,41 @@ def fight(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> tup
         won = free_round(p, st, rng, rec, free)
         if won >= 0:
             return won, 1
+    at = p.n * p.block + 3 * p.n * p.n  # this turn's order
     for rnd in range(1, p.cap + 1):
         for ship in range(p.n):
-            if in_battle(p, st, ship):
+            if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0:
                 initiative(p, st, rng, rec, ship)
         sort_order(p, st)
         manoeuvre_step(p, st, rng, rec, rnd)
+        # boarding and line up, in reverse initiative order, against each ship's target
+        # (those out of the battle came last in the order: the loops stop at the first)
         for k in range(p.n - 1, -1, -1):
-            ship = st[order_at(p, k)]
-            t = st[ship * p.block + TARGET]
-            if not in_battle(p, st, ship) or not in_battle(p, st, t) \
-                    or band_of(p, st, ship, t) != ADJACENT:
+            ship = st[at + k]
+            o, t = ship * p.block, st[ship * p.block + TARGET]
+            if st[o + FATE] != IN or st[o + HULL] <= 0 or st[t * p.block + FATE] != IN \
+                    or st[p.n * p.block + ship * p.n + t] != ADJACENT:
                 continue
-            st[ship * p.block + AT] = t
+            st[o + AT] = t
             if board(p, st, rng, rec, ship) and decided(p, st) >= 0:
                 return decided(p, st), rnd
         for k in range(p.n - 1, -1, -1):
-            ship = st[order_at(p, k)]
-            t = st[ship * p.block + TARGET]
-            if in_battle(p, st, ship) and in_battle(p, st, t):
-                line_up(p, st, rng, rec, ship, band_of(p, st, ship, t))
+            ship = st[at + k]
+            o, t = ship * p.block, st[ship * p.block + TARGET]
+            if st[o + FATE] == IN and st[o + HULL] > 0 and st[t * p.block + FATE] == IN:
+                line_up(p, st, rng, rec, ship, st[p.n * p.block + ship * p.n + t])
         for k in range(p.n):
-            ship = st[order_at(p, k)]
-            if in_battle(p, st, ship) and attack_step(p, st, rng, rec, ship):
+            ship = st[at + k]
+            if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0 \
+                    and attack_step(p, st, rng, rec, ship):
                 return decided(p, st), rnd
         won = end_turn(p, st, rng, rec)
         if won >= 0:
             return won, rnd
         harmful = 0
         for ship in range(p.n):
-            if in_battle(p, st, ship) and can_harm(p, st, ship):
+            if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0 \
+                    and can_harm(p, st, ship):
                 harmful = 1
                 break
         if not harmful:
