@@ -50,6 +50,17 @@ if TYPE_CHECKING:
         Word,
         switch,
     )
+    from shipyard.core.pattern import (
+        CRIPPLED,
+        ESCAPED,
+        FIRST_LOST,
+        SURVIVED,
+        BattleSide,
+        Entrant,
+        ShipEntry,
+        ship_entries,
+        store_fates,
+    )
     from shipyard.core.plugins import blame, load_instance, load_object
     from shipyard.core.recorder import Asker, Recorder, ask, emit
     from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
@@ -75,6 +86,15 @@ if TYPE_CHECKING:
 # `validate` needs its models and budgets does not also import the fight framework, the dice and
 # the cards at every start. `from shipyard.api import X` works as it always did.
 _WHERE = {
+    "BattleSide": "shipyard.core.pattern",
+    "Entrant": "shipyard.core.pattern",
+    "ShipEntry": "shipyard.core.pattern",
+    "ship_entries": "shipyard.core.pattern",
+    "store_fates": "shipyard.core.pattern",
+    "SURVIVED": "shipyard.core.pattern",
+    "CRIPPLED": "shipyard.core.pattern",
+    "ESCAPED": "shipyard.core.pattern",
+    "FIRST_LOST": "shipyard.core.pattern",
     "AnyDesign": "shipyard.core.system",
     "Asker": "shipyard.core.recorder",
     "At": "shipyard.core.validation",
@@ -169,11 +189,16 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "CRIPPLED",
     "END_REASONS",
+    "ESCAPED",
+    "FIRST_LOST",
     "MAX_CAP",
+    "SURVIVED",
     "AnyDesign",
     "Asker",
     "At",
+    "BattleSide",
     "BoxLine",
     "Budget",
     "BudgetLine",
@@ -186,6 +211,7 @@ __all__ = [
     "Diagnostic",
     "Dice",
     "Distribution",
+    "Entrant",
     "Entries",
     "Entry",
     "Event",
@@ -214,6 +240,7 @@ __all__ = [
     "Roll",
     "Roller",
     "RulesSystem",
+    "ShipEntry",
     "Steps",
     "StrictModel",
     "Table",
@@ -242,7 +269,9 @@ __all__ = [
     "origin",
     "quoted",
     "seed_stream",
+    "ship_entries",
     "store",
+    "store_fates",
     "suggest",
     "switch",
     "wilson",

@@ -25,6 +25,7 @@ from shipyard.core.pattern import OUT_DEALT_B as OUT_DEALT_B
 from shipyard.core.pattern import OUT_DRAWS as OUT_DRAWS
 from shipyard.core.pattern import OUT_END as OUT_END
 from shipyard.core.pattern import OUT_ROUNDS as OUT_ROUNDS
+from shipyard.core.pattern import BattleSide as BattleSide
 from shipyard.core.pattern import Columns as Columns
 from shipyard.core.pattern import FightRules as FightRules
 from shipyard.core.pattern import Prepared as Prepared
@@ -137,7 +138,16 @@ class FightSupport(ABC, Generic[DesignT]):
 
     @abstractmethod
     def prepare(self, a: DesignT, b: DesignT, terms: Terms) -> Prepared:
-        """Check the terms against the designs (UserError if they do not fit)."""
+        """Check the terms against the designs (UserError if they do not fit). A system with
+        battles makes this the battle of one design a side:
+        `self.prepare_battle(BattleSide.one(a), BattleSide.one(b), terms)`."""
+
+    def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
+        """Two sides of several ships made ready to fight (`Prepared.ships` names each, in the
+        order of the fates the rules report). Written by a system that declares battles
+        (`FightOptions.battle`); `shipyard battle` refuses the others before asking."""
+        raise UserError.single("battle.unsupported", "this system's fights are duels: one "
+                               "ship against one (shipyard duel)")
 
     @abstractmethod
     def rules(self) -> FightRules:
@@ -166,6 +176,7 @@ class FightResult(NamedTuple):
     damage: tuple[int, int]
     events: list[Event]
     draws: int
+    fates: tuple[int, ...] = ()  # each ship's fate (Prepared.ships order), where reported
 
 
 def fight_once(support: FightSupport[Any], prepared: Prepared, seed: int,
@@ -174,11 +185,13 @@ def fight_once(support: FightSupport[Any], prepared: Prepared, seed: int,
     rules = support.rules()
     rng = new_stream(seed)
     rec = Recorder(narrate, prepared.asker)
-    end, rounds, dealt_a, dealt_b = rules.play(prepared.state, rng, rec)
+    played = rules.play(prepared.state, rng, rec)
+    end, rounds, dealt_a, dealt_b = played[:4]
     events, text = support.narrate(prepared, rec.events or [], end, rounds)
     winner, reason = rules.ends[end]
+    fates = tuple(int(f) for f in played[4]) if len(played) > 4 else ()
     return FightResult(Outcome(winner, reason, text), rounds, (dealt_a, dealt_b), events,
-                       rng[DRAWS])
+                       rng[DRAWS], fates)
 
 
 def check_runs(runs: int) -> None:

@@ -1,11 +1,13 @@
 """Fleets: a roster of one system's ships under a price limit, checked and printed as one.
 
 A fleet file names its system, the fleet (`fleet: <name>`, which is what tells it from a
-design), a `limit` in what the system prices ships in, and its ships: each a stock ship of the
-catalog (`stock: ID`) or a design file (`design: PATH`, relative to the fleet file), with a
-`count`, either directly (`ships:`) or in named groups (`groups:`, where the system has them,
-such as battlegroups). A system opts in by pricing its ships (`price_unit`,
-`price()`), and may check the fleet's composition (`fleet_check()`).
+design), an optional `limit` in what the system prices ships in, and its ships: each a stock
+ship of the catalog (`stock: ID`) or a design file (`design: PATH`, relative to the fleet
+file), with a `count`, either directly (`ships:`) or in named groups (`groups:`, where the
+system has them, such as battlegroups). A system that prices its ships (`price_unit`,
+`price()`) totals them against the limit; one that does not lists ships with counts, and
+refuses a `limit`. A system may check the fleet's composition (`fleet_check()`). Battles read
+fleets (`shipyard battle`).
 
 A fleet never lists a fleet (a member is refused as soon as its top-level keys say it is one),
 so a roster has no cycles to chase.
@@ -53,7 +55,9 @@ class FleetGroup(StrictModel):
 class FleetFile(StrictModel):
     system: str
     fleet: str = Field(min_length=1, max_length=200, description="the fleet's name")
-    limit: Decimal = Field(ge=0, le=10**9, description="in what the system prices ships in")
+    limit: Decimal | None = Field(default=None, ge=0, le=10**9, description="in what the "
+                                  "system prices ships in; none: no limit (a system whose "
+                                  "ships have no price takes none)")
     size: str | None = Field(default=None, max_length=40,
                              description="the game size, where composition depends on it")
     ships: list[FleetEntry] = Field(default_factory=list, max_length=MAX_ENTRIES)

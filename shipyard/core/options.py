@@ -185,6 +185,9 @@ class FightOptions:
     """Everything a system's fights take from the command line."""
 
     duel: tuple[Option, ...] = ()  # --range, --geometry, --cap
+    # what `shipyard battle` takes (--range, --geometry, --cap); None: the system's fights are
+    # duels only, and `battle` refuses it (its FightSupport writes `prepare_battle` otherwise)
+    battle: tuple[Option, ...] | None = None
     odds: tuple[Option, ...] = ()  # --range, --speed
     crew: tuple[Option, ...] = ()  # --crew-a KEY=VALUE
     rules: tuple[Option, ...] = ()  # --rule NAME[=VALUE]
@@ -219,14 +222,14 @@ class FightOptions:
         out = [f"{system_id} fight options"]
         flags = [f for f, command in (("duel --crew-a / --crew-b", "duel"),
                                       ("odds --crew", "odds")) if self.crew_for(command)]
-        for group, title in (("duel", "duel"), ("odds", "odds"),
+        for group, title in (("duel", "duel"), ("battle", "battle"), ("odds", "odds"),
                              ("crew", f"{', '.join(flags)} KEY=VALUE"),
                              ("rules", "--rule NAME[=VALUE] (a bare NAME means on)")):
-            options: tuple[Option, ...] = getattr(self, group)
+            options: tuple[Option, ...] = getattr(self, group) or ()
             if not options:
                 continue
             out.append(f"  {title}")
-            prefix = "--" if group in ("duel", "odds") else ""
+            prefix = "--" if group in ("duel", "battle", "odds") else ""
             if group == "rules" and self.rule_defaults:
                 options = tuple(replace(o, default=o.default or f"{self.rule_defaults}.{o.name}")
                                 for o in options)
@@ -294,7 +297,7 @@ def parse_terms(system_id: str, declared: FightOptions, command: str,
     `values` are the generic flags by name (None: not given); `crew` the KEY=VALUE lists of
     each side (`--crew-a`, `--crew-b`, or odds' single `--crew`).
     """
-    options = _index(getattr(declared, command))
+    options = _index(getattr(declared, command) or ())
     parsed: dict[str, Value] = {}
     for name, text in values.items():
         if text is None:

@@ -36,7 +36,9 @@ def roster(fleet: Fleet, budgets: list[Budget], unit: str) -> Printable:
             for g in fleet.groups for m in g.members]
     return Printable("_base/roster.html", {
         "title": fleet.model.fleet, "heading": "Fleet roster",
-        "subtitle": f"{fleet.model.system} · limit {fleet.model.limit:f} {unit}"
+        "subtitle": f"{fleet.model.system}"
+                    + (f" · limit {fleet.model.limit:f} {unit}"
+                       if fleet.model.limit is not None else "")
                     + (f" · {fleet.model.size}" if fleet.model.size else ""),
         "rows": rows, "budgets": [BudgetLine.of(b) for b in budgets],
     }, ("_base/macros.css", "_base/strips.css", "_base/roster.css"))

@@ -176,16 +176,18 @@ class Yard:
 
     def _check_fleet(self, path: Path, located: Located, system: AnySystem,
                      report: Report) -> Report:
-        if system.price_unit is None:
-            raise UserError.single("fleet.unsupported", f"{system.id} ships have no price, so "
-                                   "it has no fleets", located.file,
-                                   located.line_of(("fleet",)))
         catalog = self.catalog(system)
         model = validate(FleetFile, located)
+        if system.price_unit is None and model.limit is not None:
+            raise UserError.single("fleet.unsupported", f"limit: {system.id} ships have no "
+                                   "price, so a fleet of them has no limit; remove limit: and "
+                                   "list the ships with their counts", located.file,
+                                   located.line_of(("limit",)))
         _check_accept(model.accept, system, located)
         fleet = Fleet(located, model, [], catalog)
         report.system, report.name, report.fleet = system.id, model.fleet, fleet
-        total = Budget("fleet", system.price_unit, model.limit,
+        priced = system.price_unit is not None
+        total = Budget("fleet", system.price_unit or "ships", model.limit,
                        title=f"Fleet total ({system.price_unit})")
         listed = entries(model)
         refused = too_many([(e.count, located.line_of((*at, "ships", j)))
@@ -215,7 +217,8 @@ class Yard:
         if refused is not None:  # a design may be a group of ships
             return _unreadable(report, refused)
         verdict = system.fleet_check(fleet)
-        verdict.budgets.insert(0, total)
+        if priced:
+            verdict.budgets.insert(0, total)
         if total.over:
             verdict.error("fleet.over", f"the fleet costs {total.used} {system.price_unit}, "
                           f"over its limit of {model.limit}; this entry takes it over (remove "
@@ -246,8 +249,8 @@ class Yard:
         design = member.design
         if design is None:
             return Member(None, entry.count, line, key)
-        return Member(design, entry.count, line, key, Decimal(system.price(design)),
-                      system.ships_in(design))
+        price = Decimal(system.price(design)) if system.price_unit is not None else Decimal(0)
+        return Member(design, entry.count, line, key, price, system.ships_in(design))
 
     def _member_report(self, path: Path, located: Located, system: AnySystem,
                        entry: FleetEntry, line: int | None, key: str) -> Report:

@@ -83,7 +83,8 @@ def test_a_fleet_file_must_be_a_fleet(tmp_path: Path) -> None:
     craft = tmp_path / "craft-fleet.yaml"
     craft.write_text("system: smallcraft\nfleet: Wing\nlimit: 3\nships: [{design: a.yaml}]\n")
     run = shipyard("validate", craft)
-    assert run.code == 2 and "smallcraft ships have no price, so it has no fleets" in run.err
+    # a system that prices nothing refuses a limit at its line (issue 30)
+    assert run.code == 2 and f"{craft}:3: limit: smallcraft ships have no price" in run.err
     assert "fleet.nested" not in run.err
     run = shipyard("show", both.parent / "ships" / "sword.yaml")
     assert run.code == 0
@@ -119,3 +120,17 @@ def test_the_fleet_schema_accepts_the_bundled_fleets() -> None:
 
     schema = json.loads(shipyard("schema", "rogue-trader", "--fleet").out)
     jsonschema.validate(yaml.safe_load(PATROL.read_text()), schema)
+
+
+def test_a_fleet_of_a_system_without_prices_lists_ships_with_counts(tmp_path: Path) -> None:
+    """`limit:` is optional (issue 30): smallcraft prices nothing, so its fleet lists ships
+    and counts, and validates without a total."""
+    from tests.conftest import ROOT
+
+    examples = ROOT / "catalogs" / "smallcraft" / "examples"
+    ship = sorted(examples.glob("*.yaml"))[0]
+    craft = tmp_path / "wing.yaml"
+    craft.write_text(f"system: smallcraft\nfleet: Wing\nships: [{{design: {ship}, count: 2}}]\n")
+    run = shipyard("validate", craft)
+    assert run.code == 0, run.err
+    assert "Fleet total" not in shipyard("show", craft).out

@@ -87,6 +87,11 @@ def _game_size(fleet: Any, catalog: DropfleetCatalog, kinds: Counter[str],
                           f"{suggest(model.size, catalog.game_sizes.ids())}",
                           located.line_of(("size",)))
             return
+    elif model.limit is None:
+        verdict.error("fleet.game_size", "no game size: give size: (" +
+                      ", ".join(catalog.game_sizes.ids()) + ") or a limit: in points",
+                      located.line_of(("fleet",)))
+        return
     else:
         size = next((s for s in catalog.game_sizes if _within(int(model.limit), s.points)),
                     None)

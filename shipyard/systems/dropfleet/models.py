@@ -22,6 +22,7 @@ from pydantic import (
 )
 
 from shipyard.api import (
+    MAX_CAP,
     At,
     DesignBase,
     Entries,
@@ -362,7 +363,17 @@ class GameSize(StrictModel):
     source: Source
 
 
+class BattleTerms(StrictModel):
+    """combat.yaml (house): what a battle of fleets takes beyond the duel's rulings (RULINGS.md
+    B1-B9)."""
+
+    battle_cap: Annotated[int, Field(ge=1, le=MAX_CAP)]  # turns (B8; --cap)
+    group_inches: Annotated[int, Field(ge=1, le=48)]  # between groups of one battlegroup (B4)
+    battlegroup_inches: Annotated[int, Field(ge=1, le=48)]  # between battlegroups (B4)
+
+
 class DropfleetCatalog(StrictModel):
+    combat: BattleTerms
     factions: Entries[Faction]
     classes: Entries[TonnageClass]
     special_rules: Entries[SpecialRule]

@@ -12,7 +12,8 @@ from shipyard.core.yard import Yard
 from shipyard.systems.dropfleet import system
 from shipyard.systems.dropfleet.combat import rules as r
 from shipyard.systems.dropfleet.combat import state as s
-from shipyard.systems.dropfleet.combat.setup import pack
+from shipyard.systems.dropfleet.combat.setup import pack_units
+from shipyard.systems.dropfleet.options import MATE_INCHES
 from tests.systems.dropfleet.conftest import catalog
 
 
@@ -82,6 +83,17 @@ def duel(a: list[int], b: list[int], counts: tuple[int, int] = (1, 1),
                 [[(1000, 1000)], [(1000, 1000)]], layer, inches, 12,
                 [x.extra_hull for x in d.crippling + d.dreadnought_crippling],
                 [int(x.orbital_decay) for x in d.crippling + d.dreadnought_crippling])
+
+
+def pack(stats: list[list[int]], counts: list[int], rows: list[list[list[list[int]]]],
+         alts: list[list[int]], values: list[list[tuple[int, int]]], layer: int,
+         enemy_inches: int, cap: int, extra: list[int], decay: list[int]) -> s.Params:
+    """Two hand-made groups, one a side (unit 0 side A's, unit 1 side B's), as a duel's
+    setup lays them out: figures, group size, weapon systems against the other, Alt groups
+    and worth (shields down, up)."""
+    return pack_units(stats, counts, [0, 1], [0, 0], [[[], rows[0]], [rows[1], []]], alts,
+                      [[[], values[0]], [values[1], []]], layer,
+                      (enemy_inches, MATE_INCHES, MATE_INCHES, MATE_INCHES), cap, extra, decay)
 
 
 def state(p: s.Params) -> list[int]:

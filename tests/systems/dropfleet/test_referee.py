@@ -15,10 +15,9 @@ from shipyard.systems.dropfleet.combat import rules as r
 from shipyard.systems.dropfleet.combat import state as s
 from shipyard.systems.dropfleet.combat.commander import raise_shields, threat
 from shipyard.systems.dropfleet.combat.narrate import narrate
-from shipyard.systems.dropfleet.combat.setup import pack
 from tests.cli import shipyard
 from tests.systems.dropfleet.conftest import catalog
-from tests.systems.dropfleet.duel_kit import duel, line, scripted, stat, state, stock
+from tests.systems.dropfleet.duel_kit import duel, line, pack, scripted, stat, state, stock
 
 ROOT = Path(__file__).resolve().parents[3]
 JADES = ROOT / "catalogs" / "dropfleet" / "duels" / "jade-frigates.yaml"
@@ -130,7 +129,7 @@ def test_a_mirror_match_names_each_side() -> None:
     ships = prepared.told.ships
     assert len(set(ships)) == len(ships)
     run = shipyard("duel", JADES, JADES, "--seed", "2")
-    assert "Jade Frigates A" in run.out and "Jade Frigates B" in run.out
+    assert "Jade Frigates 1 (A)" in run.out and "Jade Frigates 1 (B)" in run.out
 
 
 def test_plurals_and_possessives() -> None:

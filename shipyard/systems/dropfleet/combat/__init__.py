@@ -13,9 +13,11 @@ Any method it lacks keeps the default commander's answer; an answer the rules ca
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from shipyard.api import (
+    BattleSide,
     Chance,
     Distribution,
     Event,
@@ -26,6 +28,7 @@ from shipyard.api import (
     Prepared,
     Terms,
     load_instance,
+    ship_entries,
 )
 from shipyard.systems.dropfleet.combat import rules as r
 from shipyard.systems.dropfleet.combat import state as s
@@ -38,8 +41,14 @@ RULES = FightRules(
              "shipyard.systems.dropfleet.combat.rules"),
     ends={s.A_WINS: (0, "destroyed"), s.B_WINS: (1, "destroyed"),
           s.BOTH_LOST: (None, "both-lost"), s.HARMLESS: (None, "harmless"),
-          s.CAP: (None, "cap")})
+          s.CAP: (None, "cap")},
+    fates={s.F_FIRE: "enemy fire", s.F_BLAST: "explosion", s.F_OWN: "crippling or burning",
+           s.F_DECAY: "orbital decay", s.F_RENT: "space-time rent"})
 QUESTIONS = {r.Q_SHIELDS: "shields", r.Q_SYSTEM: "system", r.Q_TARGET: "target"}
+
+
+def _group_size(design: Any, crew: Any) -> int:
+    return int(crew.get("ships", design.model.group or 1))
 
 
 def commander_asker(refs: tuple[str | None, str | None]) -> Any:
@@ -60,16 +69,33 @@ def commander_asker(refs: tuple[str | None, str | None]) -> Any:
 
 class DropfleetCombat(FightSupport[Any]):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
+        """The duel: the battle of one group a side (R5: the design's `group:` ships, or
+        `--crew-a ships=N`), named as a duel names them (a mirror match tags its sides)."""
+        mirror = a.model.name == b.model.name
+        sides = (BattleSide.one(a, "A" if mirror else "", _group_size(a, terms.crew[0])),
+                 BattleSide.one(b, "B" if mirror else "", _group_size(b, terms.crew[1])))
+        return self._prepared(sides, terms, battle=False)
+
+    def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
+        return self._prepared((a, b), terms, battle=True)
+
+    def _prepared(self, sides: tuple[BattleSide, BattleSide], terms: Terms,
+                  battle: bool) -> Prepared:
         from shipyard.systems.dropfleet.combat.setup import setup
 
-        params, told, notes = setup(a, b, terms)
-        names = tuple(f"{name}" + (f" (x{n})" if n > 1 else "")
-                      for name, n in zip(told.sides, (count(params, 0), count(params, 1)),
-                                        strict=True))
+        params, told, notes = setup(sides, terms, battle)
+        if battle:
+            names = tuple(f"{side.name} ({side.tag})" for side in sides)
+        else:
+            names = tuple(f"{side.name}" + (f" (x{n})" if n > 1 else "")
+                          + (f" ({side.tag})" if side.tag else "")
+                          for side, n in zip(sides, (count(params, 0), count(params, 1)),
+                                             strict=True))
         asker = commander_asker(terms.pilots)
         return Prepared(names=(names[0], names[1]), cap=params.cap, round_name="turn",
                         damage_unit="Hull points", state=params, batchable=asker is None,
-                        notes=tuple(notes), asker=asker, told=told)
+                        notes=tuple(notes), asker=asker, told=told,
+                        ships=ship_entries(sides, lambda d: Decimal(d.system.price(d))))
 
     def rules(self) -> FightRules:
         return RULES

@@ -57,7 +57,7 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
     turn = 0
     dice: list[tuple[int, int, int]] = []  # (what, die, success) since the last summary
 
-    def side_of(k: int) -> int:
+    def side_of(k: int) -> int:  # the ship's unit (a group), whose words `told` keeps
         return k // told.g
 
     def add(phase: str, text: str, rolls: tuple[Check | Roll, ...] = (), depth: int = 0) -> None:
@@ -161,12 +161,17 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
 def sentence(prepared: Prepared, end: int, rounds: int) -> str:
     a, b = prepared.names
     turns = f"{rounds} turn{'s' if rounds != 1 else ''}"
+    told: Told = prepared.told
+    what = "sides" if told.battle else "groups"
     if end == s.A_WINS:
         return f"{a} wins: {b} destroyed in {turns}"
     if end == s.B_WINS:
         return f"{b} wins: {a} destroyed in {turns}"
     if end == s.BOTH_LOST:
-        return f"no winner: both groups lost in {turns}"
+        return f"no winner: both {what} lost in {turns}"
     if end == s.HARMLESS:
+        if told.battle or rounds > 1:
+            return (f"no winner: after {turns} no ship left has a weapon system that bears "
+                    "on an enemy still in the fight (B7)")
         return "no winner: neither group has a weapon system that bears (R2, R3)"
-    return f"a draw: both groups still fighting after {turns}, the cap"
+    return f"a draw: both {what} still fighting after {turns}, the cap"

@@ -1,7 +1,7 @@
 """dropfleet's fight, written once: the seed's damage sequence (steps 4-7, damage control,
 orbital decay) inside our duel (RULINGS.md R1-R20). The rules take any number of groups (units)
-a side, in battlegroups that activate alternately from the initiative's winner; a duel is the
-fight of one unit a side (setup.pack), and no command yet fights more (issue 30). Plain
+a side, in battlegroups that activate alternately from the initiative's winner (`shipyard
+battle`); a duel is the battle of one unit a side, by the same code (setup.setup). Plain
 functions over the numbers of `state.Params`; every die from the stream, every event through
 `emit`, every decision of a player through `ask` (the default commander: commander.py). A
 narrated duel runs them as they are; a series runs them compiled (core/compiled.py).
@@ -9,7 +9,17 @@ narrated duel runs them as they are; a series runs them compiled (core/compiled.
 
 from __future__ import annotations
 
-from shipyard.api import Recorder, ask, derive_seed, dice, die, emit, seed_stream, store
+from shipyard.api import (
+    Recorder,
+    ask,
+    derive_seed,
+    dice,
+    die,
+    emit,
+    seed_stream,
+    store,
+    store_fates,
+)
 from shipyard.systems.dropfleet.combat.commander import (
     best_system,
     count,
@@ -37,6 +47,7 @@ from shipyard.systems.dropfleet.combat.state import (
     CAT_EXPLOSION,
     CAT_RADIATION,
     CAT_SHRED,
+    CRIPPLED,
     D_DECAY,
     D_HULL,
     D_RENT,
@@ -72,6 +83,11 @@ from shipyard.systems.dropfleet.combat.state import (
     EV_SHIELDS,
     EV_SYSTEM_LOST,
     EV_TURN,
+    F_BLAST,
+    F_DECAY,
+    F_FIRE,
+    F_OWN,
+    F_RENT,
     HARMLESS,
     INERT_ROWS,
     L_ATT_B,
@@ -101,6 +117,7 @@ from shipyard.systems.dropfleet.combat.state import (
     S_CRIPPLED,
     S_DECAY,
     S_DYING,
+    S_FATE,
     S_FIRES,
     S_HULL,
     S_INERT,
@@ -110,6 +127,7 @@ from shipyard.systems.dropfleet.combat.state import (
     S_PASSED,
     S_PENDING,
     S_SHIELDS,
+    SURVIVED,
     T_ABLATIVE,
     T_ARMOUR,
     T_ATMOS,
@@ -308,6 +326,7 @@ def hurt(p: Params, st: list[int], rec: Recorder | None, k: int, points: int, ca
     emit(rec, (EV_HULL, k, lost, hull, cause))
     if hull <= 0:
         st[base + S_DYING] = 1
+        st[base + S_FATE] = F_FIRE if cause == C_FIRE else F_BLAST if cause == C_BLAST else F_OWN
         return lost
     passed = thresholds_passed(p, k // p.g, hull)
     if passed > st[base + S_PASSED]:
@@ -424,6 +443,7 @@ def blast(p: Params, st: list[int], rng: list[int], rec: Recorder | None, source
             take(p, st, rng, rec, j, 3 + die(rng, 3), 0, 0, C_BLAST)
         else:
             st[j * NF + S_ALIVE] = 0
+            st[j * NF + S_FATE] = F_RENT
             emit(rec, (EV_DESTROYED, j, D_RENT))
 
 
@@ -735,6 +755,7 @@ def roundup(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
             emit(rec, (EV_DECAY, k, st[base + S_LAYER]))
             if st[base + S_LAYER] == ATMOSPHERE and fig(p, k // p.g, T_ATMOS) == 0:
                 st[base + S_ALIVE] = 0
+                st[base + S_FATE] = F_DECAY
                 emit(rec, (EV_DESTROYED, k, D_DECAY))
     for k in range(p.units * p.g):
         base = k * NF
@@ -819,10 +840,57 @@ def activate_battlegroup(p: Params, st: list[int], rng: list[int], rec: Recorder
     return acted
 
 
-def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
+def harmful(p: Params, st: list[int], side: int) -> int:
+    """1 when a ship of the side still in the fight has a weapon system, not lost, that bears
+    on an enemy group with a ship still in the fight (B7)."""
+    for unit in range(p.units):
+        if side_of(p, unit) != side:
+            continue
+        for target in range(p.units):
+            if side_of(p, target) == side or unit_alive(p, st, target) == 0:
+                continue
+            for i in range(count(p, unit)):
+                k = unit * p.g + i
+                if st[k * NF + S_ALIVE] == 0:
+                    continue
+                for s in range(nsys(p, unit)):
+                    if sysf(p, unit, target, s, Y_VALUE) > 0 and \
+                            st[p.o_lost + k * p.smax + s] == 0:
+                        return 1
+    return 0
+
+
+def unit_alive(p: Params, st: list[int], unit: int) -> int:
+    for i in range(count(p, unit)):
+        if st[(unit * p.g + i) * NF + S_ALIVE] == 1:
+            return 1
+    return 0
+
+
+def fates(p: Params, st: list[int]) -> list[int]:
+    """Every ship's fate in fleet order, side A's first (B9): survived, survived crippled, or
+    how it was lost (state.F_*)."""
+    n = 0
+    for unit in range(p.units):
+        n += count(p, unit)
+    out = [0] * n
+    n = 0
+    for unit in range(p.units):
+        for i in range(count(p, unit)):
+            base = (unit * p.g + i) * NF
+            if st[base + S_ALIVE] == 1:
+                out[n] = CRIPPLED if st[base + S_CRIPPLED] == 1 else SURVIVED
+            else:
+                out[n] = st[base + S_FATE]
+            n += 1
+    return out
+
+
+def play(p: Params, rng: list[int], rec: Recorder | None
+         ) -> tuple[int, int, int, int, list[int]]:
     st = p.data[p.o_ships:].copy()
     if armed(p, 0) == 0 and armed(p, 1) == 0:
-        return HARMLESS, 1, 0, 0
+        return HARMLESS, 1, 0, 0, fates(p, st)
     for unit in range(p.units):
         choose_shields(p, st, rec, unit, 0)
     for turn in range(1, p.cap + 1):
@@ -834,16 +902,19 @@ def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int
                 if activate_battlegroup(p, st, rng, rec, side, bg, turn) == 1:
                     end = outcome(p, st)
                     if end >= 0:
-                        return end, turn, dealt(p, st, 0), dealt(p, st, 1)
+                        return end, turn, dealt(p, st, 0), dealt(p, st, 1), fates(p, st)
         roundup(p, st, rng, rec, turn)
         end = outcome(p, st)
+        if end < 0 and harmful(p, st, 0) == 0 and harmful(p, st, 1) == 0:
+            end = HARMLESS
         if end >= 0:
-            return end, turn, dealt(p, st, 0), dealt(p, st, 1)
-    return CAP, p.cap, dealt(p, st, 0), dealt(p, st, 1)
+            return end, turn, dealt(p, st, 0), dealt(p, st, 1), fates(p, st)
+    return CAP, p.cap, dealt(p, st, 0), dealt(p, st, 1), fates(p, st)
 
 
 def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: object) -> None:
     for k in range(count):
         seed_stream(rng, derive_seed(seed, first + k))
-        end, rounds, a, b = play(p, rng, None)
+        end, rounds, a, b, lost = play(p, rng, None)
         store(out, k, end, rounds, a, b, rng)
+        store_fates(out, k, lost)

@@ -1,12 +1,12 @@
-"""Two designs and the duel's terms, read into the numbers the rules take (state.Params) and the
-words only the narrator needs (Told). Every reading here is a ruling (RULINGS.md R1-R20)."""
+"""A battle's two sides (a duel's: one group each) and its terms, read into the numbers the rules
+take (state.Params) and the words only the narrator needs (Told). Every reading here is a
+ruling (RULINGS.md R1-R21, B1-B9)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from shipyard.api import Dice, Terms, UserError
+from shipyard.api import BattleSide, Dice, Terms, UserError
 from shipyard.systems.dropfleet.combat import state as s
 from shipyard.systems.dropfleet.combat.commander import raise_shields
 from shipyard.systems.dropfleet.combat.volley import mean, volley
@@ -45,15 +45,16 @@ class System:
 class Told:
     """What only the narrator reads."""
 
-    sides: tuple[str, str]  # the groups' names (a mirror match adds A and B)
-    dread: tuple[int, int]  # 1: the side's crippling table is the Dreadnought's
-    ships: tuple[str, ...]  # by ship index (side * g + place)
-    systems: tuple[tuple[str, ...], tuple[str, ...]]
-    lines: tuple[tuple[str, ...], tuple[str, ...]]
-    line_rules: tuple[tuple[str, ...], tuple[str, ...]]
+    sides: tuple[str, str]  # the sides' names (a fleet's, or a duel's group's)
+    dread: tuple[int, ...]  # by unit: 1 when its crippling table is the Dreadnought's
+    ships: tuple[str, ...]  # by ship index (unit * g + place)
+    systems: tuple[tuple[str, ...], ...]  # by unit
+    lines: tuple[tuple[str, ...], ...]  # by unit
+    line_rules: tuple[tuple[str, ...], ...]  # by unit
     crippling: tuple[tuple[str, ...], tuple[str, ...]]  # [dreadnought][row]
     catastrophic: tuple[str, ...]  # by row code
     g: int
+    battle: bool = False  # a battle of fleets (a duel: of two groups)
 
 
 def weapon_systems(ship: Ship) -> list[System]:
@@ -157,12 +158,16 @@ def expected(rows: list[list[int]], target: list[int], shields: int, scald: int)
 
 @dataclass
 class Side:
+    """One group (a unit of the rules) as armed against one enemy group at a time."""
+
     ship: Ship
     name: str
     count: int
     stat: list[int]
     systems: list[System]
-    rows: list[list[list[int]]]  # per system, its lines' rows
+    rows: list[list[list[int]]]  # per system, its lines' rows (against the enemy last armed)
+    side: int = 0  # 0 side A, 1 side B
+    bg: int = 0  # its battlegroup's place among its side's
 
 
 def arm(side: Side, target: Ship, bears: frozenset[str], band: str) -> None:
@@ -192,85 +197,116 @@ def bearing(geometry: str, index: int, side: Side, enemy: Side, band: str) -> fr
     return FORWARD
 
 
-def group_size(design: Any, crew: Any) -> int:
-    return int(crew.get("ships", design.model.group or 1))
+def units_of(sides: tuple[BattleSide, BattleSide], catalog: DropfleetCatalog) -> list[Side]:
+    """B1: every fleet entry is one group of its design (`count` x the design's `group:`
+    ships), a unit of the rules, in fleet order, side A's first; its battlegroup is the place
+    of its fleet group among its side's."""
+    out: list[Side] = []
+    for index, side in enumerate(sides):
+        groups: list[str] = []
+        tag = f" ({side.tag})" if side.tag else ""
+        for entrant in side.entrants:
+            if entrant.group not in groups:
+                groups.append(entrant.group)
+            design = entrant.design
+            out.append(Side(design.built, design.model.name + tag,
+                            entrant.count * entrant.ships, fixed(design.built, catalog),
+                            weapon_systems(design.built), [], index,
+                            groups.index(entrant.group)))
+    return out
 
 
-def setup(a: Any, b: Any, terms: Terms) -> tuple[s.Params, Told, list[str]]:
-    catalog: DropfleetCatalog = a.catalog
+def setup(sides: tuple[BattleSide, BattleSide], terms: Terms, battle: bool
+          ) -> tuple[s.Params, Told, list[str]]:
+    """A battle's sides (a duel's: one group each) as the rules' numbers, the narrator's words
+    and the terms in force (R1-R21, B1-B9)."""
+    catalog: DropfleetCatalog = sides[0].entrants[0].design.catalog
     band = terms.word("range", DEFAULT_BAND)
     geometry = terms.word("geometry", DEFAULT_GEOMETRY)
     layer = str(terms.rules.get("layer", DEFAULT_LAYER))
-    cap = terms.whole("cap", DEFAULT_CAP)
-    mirror = a.model.name == b.model.name
-    sides = [Side(d.built, d.model.name + (f" {'AB'[i]}" if mirror else ""),
-                  group_size(d, crew), fixed(d.built, catalog), weapon_systems(d.built), [])
-             for i, (d, crew) in enumerate(zip((a, b), terms.crew, strict=True))]
+    cap = terms.whole("cap", catalog.combat.battle_cap if battle else DEFAULT_CAP)
+    units = units_of(sides, catalog)
     if layer == "atmosphere":
-        for side in sides:
-            if not side.stat[s.T_ATMOS]:
+        for unit in units:
+            if not unit.stat[s.T_ATMOS]:
                 raise UserError.single(
-                    "cli.rule", f"--rule layer=atmosphere: {side.ship.name} lacks the "
+                    "cli.rule", f"--rule layer=atmosphere: {unit.ship.name} lacks the "
                     "Atmospheric rule, and a ship without it that enters atmosphere is "
                     "destroyed (seed; R7); give layer=high or layer=low")
-    for i, side in enumerate(sides):
-        enemy = sides[1 - i]
-        arm(side, enemy.ship, bearing(geometry, i, side, enemy, band), band)
-    params = packed(sides, catalog, LAYER_INDEX[layer], BAND_INCHES[band], cap)
+    # B3: each pair of enemy groups stands as the geometry says, as two groups of a duel do
+    rows: list[list[list[list[list[int]]]]] = []
+    values: list[list[list[tuple[int, int]]]] = []
+    for unit in units:
+        rows.append([])
+        values.append([])
+        for enemy in units:
+            if enemy.side == unit.side:
+                rows[-1].append([])
+                values[-1].append([])
+                continue
+            arm(unit, enemy.ship, bearing(geometry, unit.side, unit, enemy, band), band)
+            rows[-1].append(unit.rows)
+            values[-1].append(worths(unit, enemy))
+    inches = (BAND_INCHES[band], MATE_INCHES, catalog.combat.group_inches,
+              catalog.combat.battlegroup_inches)
+    params = pack_units([u.stat for u in units], [u.count for u in units],
+                        [u.side for u in units], [u.bg for u in units], rows,
+                        [[x.alt for x in u.systems] for u in units], values, LAYER_INDEX[layer],
+                        inches, cap, *tables(catalog))
     g = params.g
     d = catalog.damage
     names: list[str] = []
     for side in sides:
-        for place in range(g):
-            names.append(side.name if side.count == 1 else f"{side.name} {place + 1}")
+        shipnames = iter(side.ship_names())
+        for entrant in side.entrants:
+            n = entrant.count * entrant.ships
+            names += [next(shipnames) for _ in range(n)] + [""] * (g - n)
     told = Told(
         sides=(sides[0].name, sides[1].name),
-        dread=(sides[0].stat[s.T_DREAD], sides[1].stat[s.T_DREAD]),
+        dread=tuple(u.stat[s.T_DREAD] for u in units),
         ships=tuple(names),
-        systems=(tuple(_system_name(x) for x in sides[0].systems),
-                 tuple(_system_name(x) for x in sides[1].systems)),
-        lines=(tuple(ln.name for x in sides[0].systems for ln in x.lines),
-               tuple(ln.name for x in sides[1].systems for ln in x.lines)),
-        line_rules=(tuple(_rules(ln) for x in sides[0].systems for ln in x.lines),
-                    tuple(_rules(ln) for x in sides[1].systems for ln in x.lines)),
+        systems=tuple(tuple(_system_name(x) for x in u.systems) for u in units),
+        lines=tuple(tuple(ln.name for x in u.systems for ln in x.lines) for u in units),
+        line_rules=tuple(tuple(_rules(ln) for x in u.systems for ln in x.lines)
+                         for u in units),
         crippling=(tuple(r.name for r in d.crippling),
                    tuple(r.name for r in d.dreadnought_crippling)),
         catastrophic=_catastrophic_names(catalog),
-        g=g)
+        g=g, battle=battle)
     notes = [f"range band {band} ({BAND_INCHES[band]}\"), {geometry}, {layer} orbit"
              if layer != "atmosphere" else f"range band {band} ({BAND_INCHES[band]}\"), "
              f"{geometry}, in atmosphere"]
+    if battle:
+        notes.append(f"every enemy group {BAND_INCHES[band]}\" away; group mates "
+                     f"{MATE_INCHES}\", groups of a battlegroup {catalog.combat.group_inches}\", "
+                     f"battlegroups {catalog.combat.battlegroup_inches}\" apart (B4); "
+                     f"{cap} turns at most (B8)")
     start = params.data[params.o_ships:]
-    for i, side in enumerate(sides):
-        if side.stat[s.T_SHIELDS]:
-            raised = raise_shields(params, start, i)
-            notes.append(f"{side.name}: shields chosen at each activation by the default "
+    for u, unit in enumerate(units):
+        if unit.stat[s.T_SHIELDS]:
+            raised = raise_shields(params, start, u)
+            notes.append(f"{unit.name}: shields chosen at each activation by the default "
                          f"commander (R9); before turn 1 {'raised' if raised else 'down'}")
     return params, told, notes
 
 
+def tables(catalog: DropfleetCatalog) -> tuple[list[int], list[int]]:
+    """The crippling tables' extra Hull and Orbital Decay, row by row (normal, Dreadnought)."""
+    d = catalog.damage
+    rows = d.crippling + d.dreadnought_crippling
+    return [r.extra_hull for r in rows], [int(r.orbital_decay) for r in rows]
+
+
 def packed(sides: list[Side], catalog: DropfleetCatalog, layer: int, enemy_inches: int,
            cap: int) -> s.Params:
-    """Both armed groups of a duel as the rules' numbers: each system's worth against the enemy
+    """Two armed groups, one a side (the odds' shields): each system's worth against the other
     with its shields raised and down (R9, R10; a fresh enemy, expected Hull x1000)."""
-    d = catalog.damage
-    return pack([side.stat for side in sides], [side.count for side in sides],
-                [side.rows for side in sides], [[x.alt for x in side.systems] for side in sides],
-                [worths(sides[0], sides[1]), worths(sides[1], sides[0])], layer, enemy_inches,
-                cap, [r.extra_hull for r in d.crippling + d.dreadnought_crippling],
-                [int(r.orbital_decay) for r in d.crippling + d.dreadnought_crippling])
-
-
-def pack(stats: list[list[int]], counts: list[int], rows: list[list[list[list[int]]]],
-         alts: list[list[int]], values: list[list[tuple[int, int]]], layer: int,
-         enemy_inches: int, cap: int, extra: list[int], decay: list[int]) -> s.Params:
-    """A duel's two groups (unit 0 side A's, unit 1 side B's, one battlegroup each) as
-    `pack_units` lays them out: each side's figures, group size, weapon systems against the
-    other (each a list of line rows, state.L_*), Alt groups and worth (shields down, up)."""
-    # a duel has no second group on a side, so the distances between a side's groups are moot
-    return pack_units(stats, counts, [0, 1], [0, 0], [[[], rows[0]], [rows[1], []]], alts,
-                      [[[], values[0]], [values[1], []]], layer,
-                      (enemy_inches, MATE_INCHES, MATE_INCHES, MATE_INCHES), cap, extra, decay)
+    return pack_units([side.stat for side in sides], [side.count for side in sides], [0, 1],
+                      [0, 0], [[[], sides[0].rows], [sides[1].rows, []]],
+                      [[x.alt for x in side.systems] for side in sides],
+                      [[[], worths(sides[0], sides[1])], [worths(sides[1], sides[0]), []]],
+                      layer, (enemy_inches, MATE_INCHES, MATE_INCHES, MATE_INCHES), cap,
+                      *tables(catalog))
 
 
 def worths(side: Side, enemy: Side) -> list[tuple[int, int]]:

@@ -27,7 +27,8 @@ S_OFFLINE = 13  # Weapons Offline: fires nothing at its next activation
 S_LEAK = 14  # Primary Core Leaks (3 Hull each Clean-Up)
 S_SHIELDS = 15  # shields raised (until its next activation)
 S_CRIPPLED = 16  # crippled (for the narrator and the card)
-NF = 17
+S_FATE = 17  # how it left the fight (F_*), once it has
+NF = 18
 
 # the crippling rows that are repairable and do nothing in a duel (R16): on the normal table
 # Energy Surges, Scanners Offline, Engines Disabled; on the Dreadnought table its rows 2 and 3
@@ -126,6 +127,12 @@ U_BG = 3  # its battlegroup's place among its side's (they activate in this orde
 NU = 4
 
 A_WINS, B_WINS, BOTH_LOST, HARMLESS, CAP = 0, 1, 2, 3, 4
+
+# how a ship was lost (a battle's per-ship fates, from the core's FIRST_LOST; B9): by the
+# enemy's fire, by an explosion, by its own damage (fire, crippling, core leak, damage control),
+# by orbital decay into atmosphere, or removed by a space-time rent
+F_FIRE, F_BLAST, F_OWN, F_DECAY, F_RENT = 3, 4, 5, 6, 7
+SURVIVED, CRIPPLED = 0, 1  # the core's fates (core/pattern.py), as the compiled rules read them
 
 
 ROWS = 9  # rows of a crippling table
