@@ -16,17 +16,23 @@ from shipyard.systems.traveller.models import TravellerCatalog
 SEQUENCE = [
     ["0", "Find the enemy", "both scan, Sensors 8+ (the enemy's stealth a DM against); a side "
      "that alone finds the other has a free round (an attack step, no reactions against it); "
-     "both failing, both scan again, ten tries (TRV-R17)"],
+     "both failing, both scan again, ten tries (TRV-R17); with more ships every ship scans, a "
+     "side finds when any ship does, and all its ships act in the free round (TRV-R44); one "
+     "start band for every pair (TRV-R45)"],
     ["1", "Initiative", "2D + Pilot skill + Captain's Tactics Effect (8+, good or bad) + "
-     "Thrust, + last turn's Inspire Effect, −2 per reaction bought; ties: more thrust, then "
-     "the first ship (TRV-R21)"],
+     "Thrust, + last turn's Inspire Effect, −2 per reaction bought; every ship in one order, "
+     "ties: more thrust, then side A, then fleet order (TRV-R21, TRV-R36)"],
     ["2", "Manoeuvre step", "reverse initiative order: overcharge, manoeuvre, then the range; "
-     "then boarding (Adjacent) and line up shot (TRV-R18, TRV-R20, TRV-R22)"],
+     "then boarding (Adjacent) and line up shot (TRV-R18, TRV-R20, TRV-R22); each ship "
+     "chooses a target (the nearest, then the weakest, TRV-R47) and its thrust moves that "
+     "pair's band only (TRV-R37)"],
     ["3", "Attack step", "initiative order, one action a position: captain, sensors, engineer, "
-     "gunners, pilot; a destroyed ship acts no more (TRV-R16)"],
-    ["4", "Missile hits", "salvos whose flight is over, in initiative order (TRV-R19, TRV-R34)"],
+     "gunners, pilot; a destroyed ship acts no more (TRV-R16); each gunner chooses its "
+     "target, and chooses again when it leaves (TRV-R38)"],
+    ["4", "Missile hits", "salvos whose flight is over, at their targets, in initiative order; "
+     "a salvo whose target has left is lost (TRV-R19, TRV-R34, TRV-R40)"],
     ["5", "Back to 1", "bought reactions become next turn's −2 each; no winner when neither "
-     "ship can harm the other any more (TRV-R30)"],
+     "ship can harm an enemy any more (TRV-R30, TRV-R48)"],
 ]
 
 ACTIONS = [
@@ -34,13 +40,15 @@ ACTIONS = [
      "one M-drive hit, −6 or worse: two (TRV-R25)"],
     ["Manoeuvre", "pilot", "Pilot", "DEX", "6+", "apply thrust toward or away; on a failure "
      "none, kept for later (TRV-R20)"],
-    ["Boarding", "pilot", "Pilot, opposed", "DEX", "beat them", "Adjacent, 1 thrust; a win ends "
-     "the duel (TRV-R22)"],
+    ["Boarding", "pilot", "Pilot, opposed", "DEX", "beat them", "Adjacent, 1 thrust; a win "
+     "captures the target, the boarders fight on (TRV-R22, TRV-R46)"],
     ["Line up shot", "pilot", "Pilot", "INT/DEX", "8+", "1 thrust; Effect chained to one "
      "gunner (TRV-R23)"],
-    ["Aim", "gunner", "—", "—", "—", "+2 to the next attack, up to +6 (TRV-R23)"],
+    ["Aim", "gunner", "—", "—", "—", "+2 to the next attack, up to +6, at one "
+     "target; lost when it changes (TRV-R23, TRV-R42)"],
     ["Jam sensors", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "+sensor and "
-     "countermeasures DM; their scans and solutions −Effect next turn (TRV-R29)"],
+     "countermeasures DM; the target's scans and solutions −Effect next turn; two jammers: the "
+     "larger (TRV-R29, TRV-R43)"],
     ["Targeting solution", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "Effect "
      "chained to one gunner this turn (TRV-R23)"],
     ["Scan", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "finds the enemy; its "
@@ -61,11 +69,12 @@ REACTIONS = [
     ["Point defence", "Gunnery", "8+", "—", "only a weapon with the Point Defence trait (a "
      "battery: DM +1 a die, never an attack too); Effect missiles destroyed (TRV-R28, TRV-R33)"],
     ["ECM", "Electronics (sensors)", "10+", "once a salvo", "+sensor and countermeasures DM; "
-     "Effect missiles removed"],
+     "Effect missiles removed; the target's own (TRV-R41)"],
     ["Sand", "Gunnery", "8+", "a canister", "−1D damage of a laser, before armour and the "
      "mount's ×3 or ×10 (TRV-R27, TRV-R32)"],
     ["Screens", "Gunnery (screens)", "6+", "—", "not simulated (TRV-R29)"],
-    ["How many", "initiative", "0–4: 1, 5–8: 2, 9–12: 3, 13+: 4", "", "below 0: 1 (TRV-R21)"],
+    ["How many", "initiative", "0–4: 1, 5–8: 2, 9–12: 3, 13+: 4", "", "below 0: 1; a ship's "
+     "own, across every attack at it (TRV-R21, TRV-R39)"],
     ["Burning", "initiative", "", "−2 next turn each", "extra reactions, the default crew at "
      "most two a turn (TRV-R25)"],
 ]

@@ -340,7 +340,7 @@ def test_burning_initiative_buys_reactions_for_minus_2_each(p: r.Params) -> None
     assert r.spend_reaction(p, st, None, 0, 1) == 2
     assert r.spend_reaction(p, st, None, 0, 1) == 2
     assert r.spend_reaction(p, st, None, 0, 1) == 0  # burn_max 2 (TRV-R25)
-    assert r.end_turn(p, st, RNG, None, 0) == -1
+    assert r.end_turn(p, st, RNG, None) == -1
     assert st[at(p, 0, r.BURN_NEXT)] == 2
 
 
@@ -360,7 +360,8 @@ def test_out_of_range_gunners_aim_and_the_sensor_operator_jams(
     rec = Recorder()
     # jam: 11 + 3 + 4 (the countermeasures suite, TRV-R29) = 18, Effect 10; launch 6 + 2
     script(6, 5, 3, 3)
-    assert r.attack_step(p, st, RNG, rec, 0, r.DISTANT) == 0
+    r.set_bands(p, st, r.DISTANT)
+    assert r.attack_step(p, st, RNG, rec, 0) == 0
     assert st[at(p, 0, r.AIM)] == 2  # the barbette reaches Very Long only
     assert st[at(p, 1, r.JAM_NEXT)] == 10
     slot = at(p, 0, r.AIM) + p.maxw
@@ -434,7 +435,8 @@ def test_repair_mends_the_worst_damage_one_level(p: r.Params,
     r.set_level(p, st, 0, 4, 3)  # armour level 3
     st[at(p, 1, r.HULL)] = 1
     script(3, 3, 6, 6, 6, 6)  # jam, repair 12 + 2, the barbettes aim (no dice), launch
-    r.attack_step(p, st, RNG, None, 0, r.DISTANT)
+    r.set_bands(p, st, r.DISTANT)
+    r.attack_step(p, st, RNG, None, 0)
     assert st[at(p, 0, r.CRIT) + 4] == 2 and r.armour_now(p, st, 0) == 11
 
 
@@ -457,7 +459,8 @@ def test_overcharge_and_inspire_judge_the_dm_they_would_roll_with_trv_r25(
     st[at(q, 1, r.HULL)] = 1
     rec = Recorder()
     script(3, 3, 6, 6, 6, 6)  # jam, then the repair of the crew, then the launch
-    r.attack_step(q, st, RNG, rec, 0, r.DISTANT)
+    r.set_bands(q, st, r.DISTANT)
+    r.attack_step(q, st, RNG, rec, 0)
     assert r.EV_INSPIRE not in codes(rec)
 
 
@@ -646,5 +649,5 @@ def test_a_one_round_flight_lands_in_the_launching_turn_trv_r34(
     st[at(p, 0, r.BURNED)] = 2  # the Dragon has no reaction left
     st[at(p, 0, r.THRUST)] = 0
     script(1, 1)  # 2D 2 + 2 more missiles + TL DM 2 = 6: a miss, but it arrived this turn
-    assert r.end_turn(p, st, RNG, rec, 1) == -1
+    assert r.end_turn(p, st, RNG, rec) == -1
     assert [e[0] for e in rec.events or []] == [r.EV_LAUNCH, r.EV_ARRIVE, r.EV_SALVO]

@@ -89,13 +89,18 @@ def test_ships_that_cannot_move_or_reach_are_harmless_trv_r30() -> None:
     p: r.Params = prepared.state
     st = list(p.state0)
     # beam lasers reach Medium; at Long only the missiles can hurt, and neither base can move
-    assert r.can_harm(p, st, 0, r.MEDIUM) == 1 and r.can_harm(p, st, 0, r.LONG) == 1
+    assert harm_at(p, st, r.MEDIUM) == 1 and harm_at(p, st, r.LONG) == 1
     st[r.STOCK] = 0
-    assert r.can_harm(p, st, 0, r.LONG) == 0 and r.can_harm(p, st, 0, r.MEDIUM) == 1
+    assert harm_at(p, st, r.LONG) == 0 and harm_at(p, st, r.MEDIUM) == 1
     # a ship with a drive could still close: its lasers count at any band
     mobile = SUPPORT.prepare(design("dolphin-scout-courier"), design("small-scout-base"), Terms())
     q: r.Params = mobile.state
-    assert r.can_harm(q, list(q.state0), 0, r.DISTANT) == 1
+    assert harm_at(q, list(q.state0), r.DISTANT) == 1
+
+
+def harm_at(p: r.Params, st: list[int], band: int) -> int:
+    r.set_bands(p, st, band)
+    return r.can_harm(p, st, 0)
 
 
 def built(tmp_path: Path, name: str, tons: int, *parts: dict[str, Any]) -> Any:
@@ -117,7 +122,8 @@ def step(a: Any, b: Any, band: int, seed: int) -> list[int]:
     st = list(p.state0)
     st[p.block + r.HULL] = 10 ** 6
     rec = Recorder()
-    r.attack_step(p, st, new_stream(seed), rec, 0, band)
+    r.set_bands(p, st, band)
+    r.attack_step(p, st, new_stream(seed), rec, 0)
     return [e[0] for e in rec.events or [] if e[1] == 0]
 
 

@@ -51,7 +51,7 @@ class TravellerCombat(FightSupport[Any]):
                 if captain is None or question != r.Q_BAND:
                     return default
                 return _band(captain, facts, default)
-        return Prepared(names=told.names, cap=params.cap, round_name="turn",
+        return Prepared(names=(told.names[0], told.names[1]), cap=params.cap, round_name="turn",
                         damage_unit="Hull points", state=params, batchable=asker is None,
                         notes=notes, asker=asker, told=told)
 

@@ -52,9 +52,15 @@ class Narrator:
         self.told: Told = prepared.told
         self.out: list[Event] = []
         self.round = 0
+        self.last = 0  # the code of the event told before
+        self.many = len(self.told.names) > 2  # a battle names each action's enemy
 
     def name(self, side: int) -> str:
         return self.told.names[side]
+
+    def at(self, target: int) -> str:
+        """" at Corsair 2 (B)" in a battle of more than two ships; nothing in a duel."""
+        return f" at {self.name(target)}" if self.many else ""
 
     def add(self, phase: str, text: str, rolls: tuple[Check | Roll, ...] = (),
             depth: int = 0) -> None:
@@ -62,26 +68,29 @@ class Narrator:
 
     def tell(self, e: tuple[int, ...]) -> None:
         code, side = e[0], e[1]
+        last, self.last = self.last, code
         who = self.name(side) if side >= 0 else ""
         bands = self.told.bands
         if code == r.EV_RANGE:
             old, new, progress = e[2], e[3], e[4]
-            if self.round == 0 and old == new:
+            ships = f" {self.name(e[5])} – {self.name(e[6])}" if self.many and e[5] >= 0 else ""
+            if self.round == 0 and old == new and e[5] < 0:
                 self.add("range", f"the ships start at {bands[new]} range")
             elif old != new:
-                self.add("range", f"range {bands[old]} → {bands[new]}")
+                self.add("range", f"range{ships} {bands[old]} → {bands[new]}")
             elif progress:
-                self.add("range", f"range stays {bands[new]} (thrust banked toward the next "
-                         f"band: {signed(progress)})", depth=1)
+                self.add("range", f"range{ships} stays {bands[new]} (thrust banked toward the "
+                         f"next band: {signed(progress)})", depth=1)
         elif code == r.EV_SCAN:
             dms = [("Sensors", e[4]), ("stealth", e[6])]
             ok = "finds" if e[5] else "does not find"
             self.add("scan", f"{who} {ok} the enemy (try {e[2]}): {sentence(e[3], 8, dms)}",
                      (check("scan", e[3], 8, dms),), depth=1)
         elif code == r.EV_FREE:
-            self.add("scan", f"{who} found the enemy first: a free round of actions")
+            found = f"side {'AB'[e[2]]}" if self.many else who
+            self.add("scan", f"{found} found the enemy first: a free round of actions")
         elif code == r.EV_INIT:
-            if side == 0:
+            if last != r.EV_INIT:
                 self.round += 1
             tactics = e[4] + e[5] - 8
             dms = [("Pilot skill", e[3]), ("Tactics Effect", tactics), ("Thrust", e[6]),
@@ -106,25 +115,28 @@ class Narrator:
                      f"{did}", (check("manoeuvre", e[2], 6, dms),))
         elif code == r.EV_BOARD:
             ok = "board" if e[6] else "are beaten off"
-            self.add("manoeuvre", f"{who} attempts boarding: Pilot 2D {e[2]} {signed(e[3])} "
-                     f"against 2D {e[4]} {signed(e[5])}: the boarders {ok}",
+            self.add("manoeuvre", f"{who} attempts boarding{self.at(e[7])}: Pilot 2D {e[2]} "
+                     f"{signed(e[3])} against 2D {e[4]} {signed(e[5])}: the boarders {ok}",
                      (Roll("2D", e[2], "boarding"), Roll("2D", e[4], "repelling")))
         elif code == r.EV_LINEUP:
             dms = [("Pilot", e[3])]
-            self.add("manoeuvre", f"{who} lines up a shot (1 thrust): {sentence(e[2], 8, dms)} "
-                     "chained to a gunner", (check("line up", e[2], 8, dms),), 1)
+            self.add("manoeuvre", f"{who} lines up a shot{self.at(e[5])} (1 thrust): "
+                     f"{sentence(e[2], 8, dms)} chained to a gunner",
+                     (check("line up", e[2], 8, dms),), 1)
         elif code == r.EV_INSPIRE:
             dms = [("Leadership", e[3])]
             self.add("attack", f"{who}'s captain inspires the crew: {sentence(e[2], 8, dms)} "
                      "for next turn's initiative", (check("inspire", e[2], 8, dms),), 1)
         elif code == r.EV_JAM:
             dms = [("Sensors", e[3])]
-            self.add("attack", f"{who} jams the enemy's sensors: {sentence(e[2], 8, dms)}",
+            jammed = f"{self.name(e[5])}'s" if self.many else "the enemy's"
+            self.add("attack", f"{who} jams {jammed} sensors: {sentence(e[2], 8, dms)}",
                      (check("jam sensors", e[2], 8, dms),), 1)
         elif code == r.EV_SOLUTION:
             dms = [("Sensors", e[3])]
-            self.add("attack", f"{who} finds a targeting solution: {sentence(e[2], 8, dms)} "
-                     "chained to a gunner", (check("targeting", e[2], 8, dms),), 1)
+            self.add("attack", f"{who} finds a targeting solution{self.at(e[5])}: "
+                     f"{sentence(e[2], 8, dms)} chained to a gunner",
+                     (check("targeting", e[2], 8, dms),), 1)
         elif code == r.EV_REPAIR:
             where = "the M-drive" if e[5] < 0 else self.told.locations[e[5]]
             dms = [("Engineer", e[3])]
@@ -132,8 +144,8 @@ class Narrator:
             self.add("attack", f"{who}'s engineer works on {where}: {sentence(e[2], 8, dms)}: "
                      f"{done}", (check("repair", e[2], 8, dms),), 1)
         elif code == r.EV_AIM:
-            self.add("attack", f"{who} aims {self.told.weapons[side][e[2]]} (out of range): "
-                     f"{signed(e[3])}", depth=1)
+            self.add("attack", f"{who} aims {self.told.weapons[side][e[2]]}{self.at(e[4])} "
+                     f"(out of range): {signed(e[3])}", depth=1)
         elif code == r.EV_FIRE:
             label = self.told.weapons[side][e[2]]
             copy = f" #{e[3] + 1}" if e[3] else ""
@@ -143,7 +155,8 @@ class Narrator:
             if dodged:
                 dms.append(("dodge", dodged))
             word = "hits" if e[11] >= 0 else "misses"
-            self.add("attack", f"{who} fires {label}{copy}: {sentence(e[4], 8, dms)}: {word}",
+            self.add("attack", f"{who} fires {label}{copy}{self.at(e[12])}: "
+                     f"{sentence(e[4], 8, dms)}: {word}",
                      (check("attack", e[4], 8, dms),))
         elif code == r.EV_DODGE:
             dms = [("Pilot", e[3])]
@@ -164,9 +177,9 @@ class Narrator:
                 sums = f"({sums}) ×{e[8]}"
             if e[11]:
                 told = (f"{result(raw, e[9], 'damage')} to the power plant (Ion: no Hull "
-                        f"damage); {self.name(1 - side)} Hull {max(0, e[10])}")
+                        f"damage); {self.name(e[12])} Hull {max(0, e[10])}")
             else:
-                told = f"{result(raw, e[9], 'damage')}; {self.name(1 - side)} Hull " \
+                told = f"{result(raw, e[9], 'damage')}; {self.name(e[12])} Hull " \
                        f"{max(0, e[10])}"
             self.add("damage", f"{label}: {sums} {told}",
                      (Roll("damage dice", e[3], "damage"),), 1)
@@ -174,7 +187,8 @@ class Narrator:
             dms = [("Gunnery", e[3]), ("criticals", -e[4])]
             if e[5]:
                 self.add("attack", f"{who} launches a salvo of {e[5]} missile"
-                         f"{'s' * (e[5] != 1)}: {sentence(e[2], 2, dms)}; {e[6]} round"
+                         f"{'s' * (e[5] != 1)}{self.at(e[8])}: {sentence(e[2], 2, dms)}; "
+                         f"{e[6]} round"
                          f"{'s' * (e[6] != 1)} of flight, {e[7]} left",
                          (check("launch", e[2], 2, dms),))
             else:
@@ -182,7 +196,10 @@ class Narrator:
                          (check("launch", e[2], 2, dms),))
         elif code == r.EV_ARRIVE:
             self.add("missiles", f"{who}'s salvo of {e[2]} missile{'s' * (e[2] != 1)} "
-                     "arrives")
+                     f"arrives{self.at(e[3])}")
+        elif code == r.EV_LOST_SALVO:
+            self.add("missiles", f"{who}'s salvo of {e[2]} missile{'s' * (e[2] != 1)} at "
+                     f"{self.name(e[3])} is lost: its target has left the battle (TRV-R40)")
         elif code == r.EV_ECM:
             dms = [("Sensors", e[3])]
             self.add("react", f"{who} jams the salvo (ECM): {sentence(e[2], 10, dms)}: "
@@ -201,7 +218,7 @@ class Narrator:
         elif code == r.EV_MISSILE_DAMAGE:
             raw = e[2] * e[3] - e[4]
             self.add("damage", f"one missile {e[2]} × Effect {e[3]} −{e[4]} armour "
-                     f"{result(raw, e[5], 'damage')}; {self.name(1 - side)} Hull {max(0, e[6])}",
+                     f"{result(raw, e[5], 'damage')}; {self.name(e[7])} Hull {max(0, e[6])}",
                      (Roll("damage dice", e[2], "one missile's damage"),), 1)
         elif code == r.EV_CRIT:
             where = self.told.locations[e[3]]

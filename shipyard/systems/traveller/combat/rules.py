@@ -1,6 +1,10 @@
 """traveller space combat, written once (the fight pattern): the seed's turn sequence as plain
 functions over numbers, narrated (a Recorder) or in a series (compiled by Numba).
 
+N ships a side (TRV-R36..R48): a state block per ship and a band per pair of enemies. Events and
+functions name ships by their index (side A's ships first, in fleet order); a duel is the battle of
+ship 0 against ship 1, told event for event as before battles.
+
 Seed: shared/seeds/002 (a house turn sequence for Mongoose Traveller). Figures the seed leaves
 to the rule book come from catalogs/traveller/combat.yaml; every choice is a ruling TRV-R16.. in
 catalogs/traveller/RULINGS.md. A turn: initiative, manoeuvre step (reverse initiative order:
@@ -37,49 +41,64 @@ ROUTINE, AVERAGE, DIFFICULT, SIMPLE = 6, 8, 10, 2
 
 # events: (code, side, numbers...) -- narrate.py reads them
 EV_SCAN = 1  # side, attempt, roll, dm, ok, the enemy's stealth DM
-EV_FREE = 2  # side: a free round
+EV_FREE = 2  # ship (the first of its side), side: a free round for every ship of the side
 # side, roll, pilot, tactics roll, tactics dm, thrust, inspire, burn penalty, init, reactions
 EV_INIT = 3
 EV_OVERCHARGE = 4  # side, roll, dm, effect, thrust now, m-drive hits taken
 EV_MANOEUVRE = 5  # side, roll, dm, ok, toward (signed), wanted band
-EV_RANGE = 6  # -1, old band, new band, progress
-EV_BOARD = 7  # side, roll, dm, enemy roll, enemy dm, ok
-EV_LINEUP = 8  # side, roll, dm, effect
+EV_RANGE = 6  # -1, old band, new band, progress, ship, enemy (-1, -1: every pair, the start)
+EV_BOARD = 7  # side, roll, dm, enemy roll, enemy dm, ok, target
+EV_LINEUP = 8  # side, roll, dm, effect, target
 EV_INSPIRE = 9  # side, roll, dm, effect
-EV_JAM = 10  # side, roll, dm, effect
-EV_SOLUTION = 11  # side, roll, dm, effect
+EV_JAM = 10  # side, roll, dm, effect, target
+EV_SOLUTION = 11  # side, roll, dm, effect, target
 EV_REPAIR = 12  # side, roll, dm, ok, location (-1: the M-drive's overcharge hits), level now
-EV_AIM = 13  # side, weapon, aim now
-EV_FIRE = 14  # side, weapon, copy, roll, skill, range dm, weapon dm, aim, chain, penalty, effect
+EV_AIM = 13  # side, weapon, aim now, target
+# side, weapon, copy, roll, skill, range dm, weapon dm, aim, chain, penalty, effect, target
+EV_FIRE = 14
 EV_DODGE = 15  # side (defender), roll, dm, effect, burned (1: an extra reaction)
 EV_SAND = 16  # side (defender), roll, dm, ok, reduction, burned
 # side, weapon, dice total (DD: x10), mount bonus, effect, sand, armour, multiple, damage, hull
-# left, ion (1: the damage goes to the power plant, none to the Hull)
+# left, ion (1: the damage goes to the power plant, none to the Hull), target
 EV_DAMAGE = 17
-EV_LAUNCH = 18  # side, roll, gunnery, criticals penalty, missiles, flight, stock left
+EV_LAUNCH = 18  # side, roll, gunnery, criticals penalty, missiles, flight, stock left, target
 EV_ECM = 19  # side (defender), roll, dm, effect, removed, left, burned
 EV_PD = 20  # side (defender), weapon, roll, dm, effect, destroyed, left, burned
-EV_SALVO = 21  # side (firer), missiles, roll, salvo dm, tl dm, dodge, effect
-EV_MISSILE_DAMAGE = 22  # side, dice rolled, times, armour, damage, hull left
+EV_SALVO = 21  # side (firer), missiles, roll, salvo dm, tl dm, dodge, effect, target
+EV_MISSILE_DAMAGE = 22  # side, dice rolled, times, armour, damage, hull left, target
 EV_CRIT = 23  # side (hit), roll, location, severity, level, extra damage, hull left
 EV_RADIATION = 24  # side (hit): a crew critical from the Radiation trait
 EV_ION = 25  # side (hit), damage, power plant level
 EV_BURN = 26  # side, extra reactions bought this turn: -2 initiative each next turn
-EV_ARRIVE = 27  # side (firer), missiles arriving
+EV_ARRIVE = 27  # side (firer), missiles arriving, target
+EV_LOST_SALVO = 28  # side (firer), missiles, target: its target left the battle (TRV-R40)
 
 Q_BAND = 1  # the band a side's captain wants (facts: round, band, own hull, enemy hull)
 
-# per-side state: one flat int list, `block` ints a side (copied from Params.state0)
+# a ship's fate (FATE): in the battle, or how it left
+IN, DESTROYED, CAPTURED = 0, 1, 2
+
+# per-ship state: one flat int list, `block` ints a ship (copied from Params.state0), then the
+# pairs' bands, banked thrust and this turn's thrust (n × n each), then the turn's order (n)
 HULL, DEALT, MHITS, INIT, REACT, BURNED, BURN_NEXT, INSPIRE, JAMMED, JAM_NEXT = range(10)
 CHAIN, THRUST, STOCK, SANDS, LOST, WANTED, CRIT = range(10, 17)  # WANTED: this turn's band
 EFF = CRIT + 11  # the levels summed by effect (EF_*), kept as criticals and repairs change them
-AIM = EFF + 7  # then one aim count per weapon entry, then (missiles, rounds) per salvo slot
+TARGET = EFF + 7  # the enemy the captain chose this turn (TRV-R47)
+AT = TARGET + 1  # the enemy of the action being resolved: a gunner's, a salvo's, a boarding's
+FATE = AT + 1
+# the ship's side, also in the data (SD_SIDE) for the scan: read here in the inner loops, since a
+# compiled read of the params' data costs a reference count in and out and the state's does not
+SIDE = FATE + 1
+# then one aim count per weapon entry, (missiles, rounds, target) per salvo slot, and the enemy
+# each weapon's aim is at (TRV-R42)
+AIM = SIDE + 1
+SLOT = 3
 
 
 (W_KIND, W_COPIES, W_DICE, W_DD, W_PER_DIE, W_MULTIPLE, W_DM, W_REACH, W_AP, W_RADIATION,
- W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_MIXED, W_HARM) = range(17)
-NWF = 17
-(SD_HULL, SD_ARMOUR, SD_THRUST, SD_TL, SD_SENSOR_DM, SD_ECM_DM, SD_SHIELDED, SD_WANT, SD_SALVO,
+ W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_MIXED) = range(16)
+NWF = 16
+(SD_HULL, SD_ARMOUR, SD_THRUST, SD_TL, SD_SENSOR_DM, SD_ECM_DM, SD_SHIELDED, SD_SIDE, SD_SALVO,
  SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_STEALTH, SD_NW) = range(14)
 # who launches the salvo, one position's action (TRV-R16): a gunner or the pilot with nothing
 # else to fire, the gunner of a turret that also holds a gun (its shot given up), or the pilot
@@ -100,6 +119,7 @@ class Params(NamedTuple):
 
     cap: int
     start: int
+    n: int  # ships, side A's first
     block: int
     maxw: int
     maxs: int
@@ -114,9 +134,13 @@ class Params(NamedTuple):
     skill_at: int
     w_at: int
     tab_at: int
+    want_at: int
+    harm_at: int
     state0: list[int]
-    data: list[int]  # per side NSD figures (SD_*); per side six skill DMs; per side NWF rows
-    # (W_*) of maxw weapon entries; NT rows (T_*) of TAB_WIDTH: band and critical tables
+    data: list[int]  # per ship NSD figures (SD_*); per ship the skill DMs; per ship NWF rows
+    # (W_*) of maxw weapon entries; NT rows (T_*) of TAB_WIDTH: band and critical tables; the
+    # band each ship's default captain wants against each enemy (n × n); whether each weapon
+    # can hurt each enemy through its armour (n × maxw × n)
 
 
 def wv(p: Params, side: int, field: int, w: int) -> int:
@@ -133,6 +157,74 @@ def sk(p: Params, side: int, skill: int) -> int:
 
 def tv(p: Params, table: int, index: int) -> int:
     return p.data[p.tab_at + table * TAB_WIDTH + index]
+
+
+def harm(p: Params, side: int, w: int, target: int) -> int:
+    """1 when weapon entry `w` of ship `side` is direct fire whose best hit gets through
+    `target`'s armour (the rules skip those that cannot)."""
+    return p.data[p.harm_at + (side * p.maxw + w) * p.n + target]
+
+
+def pair(p: Params, a: int, b: int) -> int:
+    """Where the band of ships a and b is kept (TRV-R37); their banked thrust is n × n later,
+    this turn's thrust 2 n × n later."""
+    return p.n * p.block + a * p.n + b
+
+
+def band_of(p: Params, st: list[int], a: int, b: int) -> int:
+    return st[pair(p, a, b)]
+
+
+def set_pair(p: Params, st: list[int], a: int, b: int, plane: int, value: int) -> None:
+    """A pair's figure (plane 0 the band, 1 the banked thrust, 2 this turn's), both ways."""
+    nn = plane * p.n * p.n
+    st[pair(p, a, b) + nn] = value
+    st[pair(p, b, a) + nn] = value
+
+
+def order_at(p: Params, k: int) -> int:
+    """Where the k-th ship of this turn's initiative order is kept."""
+    return p.n * p.block + 3 * p.n * p.n + k
+
+
+def in_battle(p: Params, st: list[int], ship: int) -> int:
+    o = ship * p.block
+    return 1 if st[o + FATE] == IN and st[o + HULL] > 0 else 0
+
+
+def enemies(p: Params, st: list[int], a: int, b: int) -> int:
+    return 1 if st[a * p.block + SIDE] != st[b * p.block + SIDE] else 0
+
+
+def side_left(p: Params, st: list[int], side: int) -> int:
+    """1 while a ship of `side` is still in the battle."""
+    for ship in range(p.n):
+        if st[ship * p.block + SIDE] == side and in_battle(p, st, ship):
+            return 1
+    return 0
+
+
+def decided(p: Params, st: list[int]) -> int:
+    """The end code once a side has no ship left in the battle, else -1: the other side wins,
+    the reason how the last ship left (destroyed, or captured by boarders)."""
+    for side in range(2):
+        if not side_left(p, st, side):
+            if side_captured_last(p, st, side):
+                return A_BOARDS + 1 - side
+            return A_WINS + 1 - side
+    return -1
+
+
+def side_captured_last(p: Params, st: list[int], side: int) -> int:
+    """1 when `side`'s last ship to leave was captured: a capture leaves its Hull, so the side's
+    ship captured with no other of its ships destroyed after it is told by LAST."""
+    return 1 if st[p.n * p.block + 3 * p.n * p.n + p.n + side] == CAPTURED else 0
+
+
+def leave(p: Params, st: list[int], ship: int, fate: int) -> None:
+    """`ship` leaves the battle: its fate, and how its side's last ship so far left."""
+    st[ship * p.block + FATE] = fate
+    st[p.n * p.block + 3 * p.n * p.n + p.n + st[ship * p.block + SIDE]] = fate
 
 
 # --- small rules -------------------------------------------------------------------------
@@ -216,32 +308,92 @@ def spend_reaction(p: Params, st: list[int], rec: Recorder | None, side: int, th
     return 0
 
 
-def has_shot(p: Params, side: int, band: int) -> int:
-    """1 when a direct-fire weapon of `side` that can hurt the enemy reaches `band`."""
+def has_shot(p: Params, side: int, target: int, band: int) -> int:
+    """1 when a direct-fire weapon of `side` that can hurt `target` reaches `band`."""
     for w in range(sv(p, side, SD_NW)):
-        if (wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w)
-                and wv(p, side, W_REACH, w) >= band):
+        if harm(p, side, w, target) and wv(p, side, W_REACH, w) >= band:
             return 1
     return 0
 
 
-def can_harm(p: Params, st: list[int], side: int, band: int) -> int:
-    """1 while `side` may still hurt its enemy (TRV-R30): a missile in flight, or a weapon that
-    can hurt or a missile to launch; when neither ship has a drive to change the range, only
-    those that reach the band they are at count."""
+def slot_at(p: Params, side: int, slot: int) -> int:
+    """Where salvo slot `slot` of `side` keeps its missiles, rounds to go and target."""
+    return side * p.block + AIM + p.maxw + SLOT * slot
+
+
+def aim_at(p: Params, side: int, w: int) -> int:
+    """Where the enemy weapon `w`'s aim is at is kept (TRV-R42)."""
+    return side * p.block + AIM + p.maxw + SLOT * p.maxs + w
+
+
+def can_harm(p: Params, st: list[int], side: int) -> int:
+    """1 while `side` may still hurt an enemy in the battle (TRV-R30, TRV-R48): a missile in
+    flight at it, or a weapon that can hurt it or a missile to launch; when neither ship of the
+    pair has a drive to change their range, only those that reach their band count."""
     o = side * p.block
-    for slot in range(p.maxs):
-        if st[o + AIM + p.maxw + 2 * slot] > 0:
+    for target in range(p.n):
+        e = target * p.block
+        if st[e + SIDE] == st[o + SIDE] or st[e + FATE] != IN or st[e + HULL] <= 0:
+            continue
+        for slot in range(p.maxs):
+            at = o + AIM + p.maxw + SLOT * slot
+            if st[at] > 0 and st[at + 2] == target:
+                return 1
+        band = st[p.n * p.block + side * p.n + target]
+        fixed = 1 if sv(p, side, SD_THRUST) == 0 and sv(p, target, SD_THRUST) == 0 else 0
+        for w in range(sv(p, side, SD_NW)):
+            if p.data[p.harm_at + (side * p.maxw + w) * p.n + target] and (
+                    not fixed or wv(p, side, W_REACH, w) >= band):
+                return 1
+        if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0 and (
+                not fixed or tv(p, T_FLIGHT, band) > 0):
             return 1
-    fixed = 1 if sv(p, 0, SD_THRUST) == 0 and sv(p, 1, SD_THRUST) == 0 else 0
-    for w in range(sv(p, side, SD_NW)):
-        if wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w) and (
-                not fixed or wv(p, side, W_REACH, w) >= band):
-            return 1
-    if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0 and (
-            not fixed or tv(p, T_FLIGHT, band) > 0):
-        return 1
     return 0
+
+
+def choose_target(p: Params, st: list[int], side: int) -> int:
+    """The default captain's target for the turn (TRV-R47): the enemy at the shortest band, then
+    the one with the fewest Hull points left, then the first in fleet order; -1 when none is
+    left. (Written out, not through in_battle and band_of: a compiled call costs reference
+    counts, and this runs for every ship every turn.)"""
+    mine = st[side * p.block + SIDE]
+    row = p.n * p.block + side * p.n
+    best, best_band, best_hull = -1, 0, 0
+    for ship in range(p.n):
+        o = ship * p.block
+        if st[o + SIDE] == mine or st[o + FATE] != IN or st[o + HULL] <= 0:
+            continue
+        band = st[row + ship]
+        if best < 0 or band < best_band or (band == best_band and st[o + HULL] < best_hull):
+            best, best_band, best_hull = ship, band, st[o + HULL]
+    return best
+
+
+def gun_target(p: Params, st: list[int], side: int, w: int) -> int:
+    """The enemy a gunner fires weapon `w` at (TRV-R47): the ship's target when the weapon
+    reaches and can hurt it, else the nearest enemy it reaches and can hurt (fewest Hull, fleet
+    order), else -1 (it aims at the target), or -2 when it can hurt no enemy in the battle."""
+    o = side * p.block
+    target = st[o + TARGET]
+    reach = wv(p, side, W_REACH, w)
+    row = p.n * p.block + side * p.n
+    at = p.harm_at + (side * p.maxw + w) * p.n
+    if target >= 0 and st[target * p.block + FATE] == IN \
+            and st[target * p.block + HULL] > 0 and p.data[at + target] \
+            and reach >= st[row + target]:
+        return target
+    best, best_band, best_hull, useful = -1, 0, 0, 0
+    for ship in range(p.n):
+        q = ship * p.block
+        if st[q + SIDE] == st[o + SIDE] or st[q + FATE] != IN or st[q + HULL] <= 0 \
+                or not p.data[at + ship]:
+            continue
+        useful = 1
+        band = st[row + ship]
+        if reach >= band and (best < 0 or band < best_band
+                              or (band == best_band and st[q + HULL] < best_hull)):
+            best, best_band, best_hull = ship, band, st[q + HULL]
+    return best if useful else -2
 
 
 # --- the default crew's policy (TRV-R25) -------------------------------------------------
@@ -249,10 +401,13 @@ def can_harm(p: Params, st: list[int], side: int, band: int) -> int:
 
 def want_band(p: Params, st: list[int], rec: Recorder | None, side: int, rnd: int,
               band: int) -> int:
-    """The band the captain steers for: the catalog policy's choice for this pairing (the band
-    where its own expected damage most exceeds the enemy's), or a user's captain's."""
-    o, e = side * p.block, (1 - side) * p.block
-    return ask(rec, side, Q_BAND, (rnd, band, st[o + HULL], st[e + HULL]), sv(p, side, SD_WANT))
+    """The band the captain steers for against its target: the catalog policy's choice for
+    this pairing (the band where its own expected damage most exceeds the enemy's), or a user's
+    captain's."""
+    t = st[side * p.block + AT]
+    o, e = side * p.block, t * p.block
+    return ask(rec, side, Q_BAND, (rnd, band, st[o + HULL], st[e + HULL]),
+               p.data[p.want_at + side * p.n + t])
 
 
 def threat_of(p: Params, st: list[int], target: int, most: int) -> int:
@@ -264,22 +419,31 @@ def threat_of(p: Params, st: list[int], target: int, most: int) -> int:
 
 
 def scan(p: Params, rng: list[int], rec: Recorder | None, side: int, attempt: int) -> int:
-    """Scan for the enemy: Electronics (sensors) 8+, with the sensors' DM and the enemy's
-    stealth DM to detect (TRV-R29)."""
+    """Scan for the enemy: Electronics (sensors) 8+, with the sensors' DM and the stealth DM
+    to detect of the easiest enemy to find (TRV-R29, TRV-R44)."""
     roll = roll2(rng)
     dm = sk(p, side, SENSORS) + sv(p, side, SD_SENSOR_DM)
-    stealth = sv(p, 1 - side, SD_STEALTH)
+    stealth = -1000
+    for ship in range(p.n):
+        if sv(p, ship, SD_SIDE) != sv(p, side, SD_SIDE):
+            stealth = max(stealth, sv(p, ship, SD_STEALTH))
     ok = 1 if roll + dm + stealth >= AVERAGE else 0
     emit(rec, (EV_SCAN, side, attempt, roll, dm, ok, stealth))
     return ok
 
 
 def find(p: Params, rng: list[int], rec: Recorder | None) -> int:
-    """Who gets the free round (0, 1), nobody (-1), or 2 when neither finds the other in ten
-    tries: both failing, both scan again (TRV-R17)."""
+    """Which side gets the free round (0, 1), nobody (-1), or 2 when neither finds the other in
+    ten tries: both failing, all scan again (TRV-R17). Every ship scans, side A's first; a side
+    finds the enemy when any of its ships does (TRV-R44)."""
     for attempt in range(1, 11):
-        a = scan(p, rng, rec, 0, attempt)
-        b = scan(p, rng, rec, 1, attempt)
+        a = b = 0
+        for ship in range(p.n):
+            if scan(p, rng, rec, ship, attempt):
+                if sv(p, ship, SD_SIDE) == 0:
+                    a = 1
+                else:
+                    b = 1
         if a and b:
             return -1
         if a:
@@ -371,34 +535,38 @@ def manoeuvre(p: Params, st: list[int], rng: list[int], rec: Recorder | None, si
 
 
 def board(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int) -> int:
-    """Boarding: opposed Pilot at Adjacent range for one thrust; a win ends the duel (TRV-R22).
-    The default crew tries when the enemy has lost half its Hull."""
-    o, e = side * p.block, (1 - side) * p.block
-    if not p.board or st[o + THRUST] < 1 or st[e + HULL] * 2 > sv(p, 1 - side, SD_HULL):
+    """Boarding the enemy AT: opposed Pilot at Adjacent range for one thrust; a win captures it
+    (TRV-R22, TRV-R46). The default crew tries when the enemy has lost half its Hull."""
+    t = st[side * p.block + AT]
+    o, e = side * p.block, t * p.block
+    if not p.board or st[o + THRUST] < 1 or st[e + HULL] * 2 > sv(p, t, SD_HULL):
         return 0
     st[o + THRUST] -= 1
     roll = roll2(rng)
     dm = sk(p, side, PILOT) - crew_dm(p, st, side)
     theirs = roll2(rng)
-    tdm = sk(p, 1 - side, PILOT) - crew_dm(p, st, 1 - side)
+    tdm = sk(p, t, PILOT) - crew_dm(p, st, t)
     ok = 1 if roll + dm > theirs + tdm else 0
-    emit(rec, (EV_BOARD, side, roll, dm, theirs, tdm, ok))
+    emit(rec, (EV_BOARD, side, roll, dm, theirs, tdm, ok, t))
+    if ok:
+        leave(p, st, t, CAPTURED)
     return ok
 
 
 def line_up(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
             band: int) -> None:
-    """Line up shot: Pilot 8+ for one thrust, its Effect chained into one gunner's attack
-    (TRV-R23); the default pilot lines up when a gun reaches and two thrust are left."""
+    """Line up shot at the ship's target: Pilot 8+ for one thrust, its Effect chained into one
+    gunner's attack at it (TRV-R23, TRV-R43); the default pilot lines up when a gun reaches
+    and two thrust are left."""
     o = side * p.block
-    if st[o + THRUST] < 2 or not has_shot(p, side, band):
+    if st[o + THRUST] < 2 or not has_shot(p, side, st[o + TARGET], band):
         return
     st[o + THRUST] -= 1
     roll = roll2(rng)
     dm = sk(p, side, PILOT) - crew_dm(p, st, side)
     effect = roll + dm - AVERAGE
     st[o + CHAIN] += effect
-    emit(rec, (EV_LINEUP, side, roll, dm, effect))
+    emit(rec, (EV_LINEUP, side, roll, dm, effect, st[o + TARGET]))
 
 
 def critical(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
@@ -419,18 +587,17 @@ def critical(p: Params, st: list[int], rng: list[int], rec: Recorder | None, sid
 
 def hurt(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int, damage: int,
          effect: int, radiation: int) -> None:
-    """`side` deals `damage` to its enemy: Hull, then criticals (Core Rulebook 2022 p.169, not
-    the seed, TRV-R24): an Effect 6+ hit with damage is one of severity damage / 10 rounded up
-    (at most 6), and each tenth of the starting Hull lost is one of severity 1, counting the
-    tenths a Hull critical's own extra damage crosses at once."""
-    t = 1 - side
+    """`side` deals `damage` to the enemy AT: Hull, then criticals (Core Rulebook 2022 p.169,
+    not the seed, TRV-R24): an Effect 6+ hit with damage is one of severity damage / 10 rounded
+    up (at most 6), and each tenth of the starting Hull lost is one of severity 1, counting the
+    tenths a Hull critical's own extra damage crosses at once. A ship at 0 Hull leaves the
+    battle, destroyed."""
+    t = st[side * p.block + AT]
     o, e = side * p.block, t * p.block
     dealt = min(damage, max(0, st[e + HULL]))
     st[e + HULL] -= damage
     st[o + DEALT] += dealt
-    if st[e + HULL] <= 0:
-        return
-    if effect >= 6:
+    if effect >= 6 and st[e + HULL] > 0:
         roll = roll2(rng)
         severity = min(6, (damage + 9) // 10)
         st[o + DEALT] += critical(p, st, rng, rec, t, severity, tv(p, T_CRIT_LOC, roll), roll)
@@ -441,11 +608,11 @@ def hurt(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
         st[e + LOST] += 1
         roll = roll2(rng)
         st[o + DEALT] += critical(p, st, rng, rec, t, 1, tv(p, T_CRIT_LOC, roll), roll)
-    if st[e + HULL] <= 0:
-        return
-    if radiation and not sv(p, t, SD_SHIELDED):
+    if radiation and st[e + HULL] > 0 and not sv(p, t, SD_SHIELDED):
         emit(rec, (EV_RADIATION, t))
         critical(p, st, rng, rec, t, 1, p.crew_loc, 0)
+    if st[e + HULL] <= 0 and st[e + FATE] == IN:
+        leave(p, st, t, DESTROYED)
 
 
 def dodge(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
@@ -485,12 +652,13 @@ def sand(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
 
 def fire(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int, w: int,
          copy: int, band: int, chain: int) -> None:
-    """Direct fire: Gunnery 8+ with range, weapon and chained DMs; damage dice + Effect -
-    armour (less AP), times the mount's multiple (TRV-R19)."""
-    t = 1 - side
+    """Direct fire at the enemy AT: Gunnery 8+ with range, weapon and chained DMs; damage dice +
+    Effect - armour (less AP), times the mount's multiple (TRV-R19). The weapon's aim counts
+    when it was at this enemy (TRV-R42)."""
     o = side * p.block
+    t = st[o + AT]
     skill = sk(p, side, GUNNERY)  # the pilot fires fixed mounts with Gunnery too (TRV-R16)
-    aim = st[o + AIM + w]
+    aim = st[o + AIM + w] if st[aim_at(p, side, w)] == t else 0
     penalty = level(p, st, side, EF_ATTACK) + crew_dm(p, st, side)
     roll = roll2(rng)
     dm = skill + tv(p, T_RANGE_DM, band) + wv(p, side, W_DM, w) + aim + chain - penalty
@@ -503,8 +671,7 @@ def fire(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     if effect >= 0 and most > 0:
         effect -= dodge(p, st, rng, rec, t, threat_of(p, st, t, most))
     emit(rec, (EV_FIRE, side, w, copy, roll, skill, tv(p, T_RANGE_DM, band),
-               wv(p, side, W_DM, w), aim,
-               chain, penalty, effect))
+               wv(p, side, W_DM, w), aim, chain, penalty, effect, t))
     if effect < 0:
         return
     cut = 0
@@ -517,14 +684,16 @@ def fire(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: i
     if wv(p, side, W_ION, w):
         # Ion: no Hull damage; the power plant takes it as a critical's severity (TRV-R27)
         emit(rec, (EV_DAMAGE, side, w, rolled, mount, effect, cut, armour,
-                   wv(p, side, W_MULTIPLE, w), damage, st[t * p.block + HULL], 1))
+                   wv(p, side, W_MULTIPLE, w), damage, st[t * p.block + HULL], 1, t))
         if damage > 0:
             severity = min(6, (damage + 9) // 10)
             critical(p, st, rng, rec, t, severity, p.power_loc, 0)
             emit(rec, (EV_ION, t, damage, st[t * p.block + CRIT + p.power_loc]))
+            if st[t * p.block + HULL] <= 0 and st[t * p.block + FATE] == IN:
+                leave(p, st, t, DESTROYED)
         return
     emit(rec, (EV_DAMAGE, side, w, rolled, mount, effect, cut, armour,
-               wv(p, side, W_MULTIPLE, w), damage, st[t * p.block + HULL] - damage, 0))
+               wv(p, side, W_MULTIPLE, w), damage, st[t * p.block + HULL] - damage, 0, t))
     if damage > 0:
         hurt(p, st, rng, rec, side, damage, effect, wv(p, side, W_RADIATION, w))
 
@@ -536,15 +705,15 @@ def free_slot(p: Params, st: list[int], side: int, band: int) -> int:
     if sv(p, side, SD_SALVO) == 0 or st[o + STOCK] == 0 or tv(p, T_FLIGHT, band) == 0:
         return -1
     for s in range(p.maxs):
-        if st[o + AIM + p.maxw + 2 * s] == 0:
+        if st[o + AIM + p.maxw + SLOT * s] == 0:
             return s
     return -1
 
 
 def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
            slot: int, band: int) -> None:
-    """Launch a salvo: every missile mount at once, one gunner's action, Gunnery 2+; in flight
-    for the band's rounds."""
+    """Launch a salvo at the enemy AT: every missile mount at once, one gunner's action,
+    Gunnery 2+; in flight for the band's rounds (TRV-R40)."""
     o = side * p.block
     roll = roll2(rng)
     penalty = level(p, st, side, EF_ATTACK) + crew_dm(p, st, side)
@@ -552,16 +721,19 @@ def launch(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side:
     ok = roll + sk(p, side, GUNNERY) - penalty >= SIMPLE
     st[o + STOCK] -= n  # a failed launch spends the salvo too (TRV-R31)
     emit(rec, (EV_LAUNCH, side, roll, sk(p, side, GUNNERY), penalty, n if ok else 0,
-               tv(p, T_FLIGHT, band), st[o + STOCK]))
+               tv(p, T_FLIGHT, band), st[o + STOCK], st[o + AT]))
     if ok:
-        st[o + AIM + p.maxw + 2 * slot] = n
-        st[o + AIM + p.maxw + 2 * slot + 1] = tv(p, T_FLIGHT, band)
+        at = slot_at(p, side, slot)
+        st[at] = n
+        st[at + 1] = tv(p, T_FLIGHT, band)
+        st[at + 2] = st[o + AT]
 
 
 def attacks_now(p: Params, st: list[int], side: int, band: int) -> int:
-    """1 when `side` can attack this turn: a gun that can hurt reaches, or a salvo may go."""
+    """1 when `side` can attack its target this turn: a gun that can hurt it reaches, or a salvo
+    may go."""
     o = side * p.block
-    if has_shot(p, side, band):
+    if has_shot(p, side, st[o + TARGET], band):
         return 1
     return 1 if sv(p, side, SD_SALVO) > 0 and st[o + STOCK] > 0 and tv(p, T_FLIGHT, band) else 0
 
@@ -590,11 +762,20 @@ def repair_target(p: Params, st: list[int], side: int, band: int) -> int:
     return best
 
 
-def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
-                band: int) -> int:
-    """One side's attack step, position by position; 1 when the enemy is destroyed."""
-    t = 1 - side
-    o, e = side * p.block, t * p.block
+def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
+                side: int) -> int:
+    """One ship's attack step, position by position (TRV-R16, TRV-R38), at its target and, gun
+    by gun, at the enemies its gunners choose (TRV-R47); 1 when the battle is decided."""
+    o = side * p.block
+    t = st[o + TARGET]
+    if t < 0 or not in_battle(p, st, t):
+        t = choose_target(p, st, side)
+        st[o + TARGET] = t
+        if t < 0:
+            return 1
+    e = t * p.block
+    band = band_of(p, st, side, t)
+    st[o + AT] = t
     crew = crew_dm(p, st, side)
     # captain: inspire the crew (its Effect chains into next turn's initiative), judged on the
     # DM it would roll with
@@ -603,19 +784,20 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
         dm = sk(p, side, LEADERSHIP) - crew
         st[o + INSPIRE] = roll + dm - AVERAGE
         emit(rec, (EV_INSPIRE, side, roll, dm, st[o + INSPIRE]))
-    # sensor operator: a targeting solution for a gun that reaches, else jam their sensors
+    # sensor operator: a targeting solution for a gun that reaches the target, else jam its
+    # sensors (TRV-R43: two jammers give the larger Effect)
     roll = roll2(rng)
     dm = sk(p, side, SENSORS) + sv(p, side, SD_SENSOR_DM) - level(p, st, side, EF_SENSORS) - crew
-    if has_shot(p, side, band):
+    if has_shot(p, side, t, band):
         dm -= st[o + JAMMED]
         effect = roll + dm - AVERAGE
         st[o + CHAIN] += effect
-        emit(rec, (EV_SOLUTION, side, roll, dm, effect))
+        emit(rec, (EV_SOLUTION, side, roll, dm, effect, t))
     else:
         dm += sv(p, side, SD_ECM_DM)  # the countermeasures suite jams too (TRV-R29)
         effect = roll + dm - AVERAGE
-        st[e + JAM_NEXT] = max(0, effect)
-        emit(rec, (EV_JAM, side, roll, dm, effect))
+        st[e + JAM_NEXT] = max(st[e + JAM_NEXT], max(0, effect))
+        emit(rec, (EV_JAM, side, roll, dm, effect, t))
     # engineer: repair the damage that costs most this turn (TRV-R25)
     where = repair_target(p, st, side, band)
     if where > -2:
@@ -633,21 +815,22 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
     # gunners and the pilot: one action a position (TRV-R16). The salvo is one position's
     # action: every missile launches each turn it can, and a launcher that also holds a gun
     # gives its shot up for it. The pilot fires one fixed mount, the hardest-hitting that
-    # reaches (setup puts them in that order); gunners fire what reaches, aim what does not.
+    # reaches the target (setup puts them in that order); each gunner fires at the enemy it
+    # chooses, and aims at the target when its weapon reaches none (TRV-R47).
     slot = free_slot(p, st, side, band)
     launcher = sv(p, side, SD_LAUNCHER) if slot >= 0 else LAUNCH_FREE
     mixed_busy = 1 if launcher == LAUNCH_GUNNER else 0
     pick = -1  # the pilot's fixed mount: the first that reaches, else the first to aim
     if launcher != LAUNCH_PILOT:
         for w in range(sv(p, side, SD_NW)):
-            if wv(p, side, W_KIND, w) == DIRECT and wv(p, side, W_HARM, w) and wv(
-                    p, side, W_FIXED, w) and (pick < 0 or (wv(p, side, W_REACH, w) >= band
-                                                           > wv(p, side, W_REACH, pick))):
+            if harm(p, side, w, t) and wv(p, side, W_FIXED, w) and (
+                    pick < 0 or (wv(p, side, W_REACH, w) >= band > wv(p, side, W_REACH, pick))):
                 pick = w
     chain = st[o + CHAIN]
     for w in range(sv(p, side, SD_NW)):
-        if wv(p, side, W_KIND, w) != DIRECT or not wv(p, side, W_HARM, w):
-            continue
+        x = gun_target(p, st, side, w)
+        if x == -2:
+            continue  # it can hurt no enemy in the battle
         fixed = wv(p, side, W_FIXED, w)
         if fixed and w != pick:
             continue
@@ -657,19 +840,35 @@ def attack_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
             mixed_busy = 0
         if shots == 0:
             continue
-        if wv(p, side, W_REACH, w) < band:
+        fired = 0
+        for copy in range(shots):
+            if copy > 0:
+                x = gun_target(p, st, side, w)
+            if x < 0:
+                break
+            st[o + AT] = x
+            fire(p, st, rng, rec, side, w, copy, band_of(p, st, side, x), chain if x == t else 0)
+            if x == t:
+                chain = 0
+            fired = 1
+            if not in_battle(p, st, x) and decided(p, st) >= 0:
+                return 1
+        if fired:
+            st[o + AIM + w] = 0  # used, or lost on another target (TRV-R42)
+        elif in_battle(p, st, t) and harm(p, side, w, t):
+            if st[aim_at(p, side, w)] != t:
+                st[o + AIM + w] = 0
+                st[aim_at(p, side, w)] = t
             if st[o + AIM + w] < 6:
                 st[o + AIM + w] += 2
-                emit(rec, (EV_AIM, side, w, st[o + AIM + w]))
-            continue
-        for copy in range(shots):
-            fire(p, st, rng, rec, side, w, copy, band, chain)
-            chain = 0
-            if st[e + HULL] <= 0:
-                return 1
-        st[o + AIM + w] = 0
+                emit(rec, (EV_AIM, side, w, st[o + AIM + w], t))
     if slot >= 0:
-        launch(p, st, rng, rec, side, slot, band)
+        if not in_battle(p, st, t):  # the target left mid-step: the launcher chooses again
+            t = choose_target(p, st, side)
+            slot = free_slot(p, st, side, band_of(p, st, side, t)) if t >= 0 else -1
+        if slot >= 0:
+            st[o + AT] = t
+            launch(p, st, rng, rec, side, slot, band_of(p, st, side, t))
     return 0
 
 
@@ -709,9 +908,10 @@ def defend(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side:
 
 def salvo_hits(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int,
                n: int) -> None:
-    """Resolve missile hits: 2D + 1 per missile beyond the first + the TL DM (+1..+6) vs 8+;
-    one missile's damage times the Effect (at least 1), less armour once (TRV-R19)."""
-    t = 1 - side
+    """Resolve missile hits on the enemy AT: 2D + 1 per missile beyond the first + the TL DM
+    (+1..+6) vs 8+; one missile's damage times the Effect (at least 1), less armour once
+    (TRV-R19)."""
+    t = st[side * p.block + AT]
     armour = armour_now(p, st, t)
     most = sv(p, side, SD_MISSILE_DICE) * 6 * sv(p, side, SD_MISSILE_DD) * (n + 10) - armour
     n = defend(p, st, rng, rec, t, n, most)
@@ -724,96 +924,231 @@ def salvo_hits(p: Params, st: list[int], rng: list[int], rec: Recorder | None, s
     if effect >= 0:
         dodged = dodge(p, st, rng, rec, t, threat_of(p, st, t, most))
     effect -= dodged
-    emit(rec, (EV_SALVO, side, n, roll, n - 1, tl_dm, dodged, effect))
+    emit(rec, (EV_SALVO, side, n, roll, n - 1, tl_dm, dodged, effect, t))
     if effect < 0:
         return
     rolled = dice(rng, sv(p, side, SD_MISSILE_DICE), 6) * sv(p, side, SD_MISSILE_DD)
     times = max(1, effect)
     damage = max(0, rolled * times - armour)
     emit(rec, (EV_MISSILE_DAMAGE, side, rolled, times, armour, damage,
-               st[t * p.block + HULL] - damage))
+               st[t * p.block + HULL] - damage, t))
     if damage > 0:
         hurt(p, st, rng, rec, side, damage, effect, 0)
 
 
 def missiles(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int) -> int:
-    """`side`'s salvos fly a round; those arriving are resolved. 1 when the enemy is lost."""
+    """`side`'s salvos fly a round; those arriving are resolved against their targets, and
+    those whose target has left are lost (TRV-R40). 1 when the battle is decided."""
     o = side * p.block
     for slot in range(p.maxs):
-        at = o + AIM + p.maxw + 2 * slot
+        at = o + AIM + p.maxw + SLOT * slot
         if st[at] == 0:
             continue
         st[at + 1] -= 1
         if st[at + 1] > 0:
             continue
-        n = st[at]
+        n, t = st[at], st[at + 2]
         st[at] = 0
-        emit(rec, (EV_ARRIVE, side, n))
+        if not in_battle(p, st, t):
+            emit(rec, (EV_LOST_SALVO, side, n, t))
+            continue
+        emit(rec, (EV_ARRIVE, side, n, t))
+        st[o + AT] = t
         salvo_hits(p, st, rng, rec, side, n)
-        if st[(1 - side) * p.block + HULL] <= 0:
+        if not in_battle(p, st, t) and decided(p, st) >= 0:
             return 1
     return 0
 
 
-def end_turn(p: Params, st: list[int], rng: list[int], rec: Recorder | None, first: int) -> int:
-    """Missile hits in initiative order; bought reactions become next turn's penalty. The
-    winner's end code, or -1."""
-    for side in (first, 1 - first):
-        if missiles(p, st, rng, rec, side):
-            return side
-    for side in range(2):
-        st[side * p.block + BURN_NEXT] = st[side * p.block + BURNED]
+def end_turn(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> int:
+    """Missile hits ship by ship in this turn's order; bought reactions become next turn's
+    penalty. The end code once the battle is decided, or -1."""
+    at = p.n * p.block + 3 * p.n * p.n
+    for k in range(p.n):
+        if missiles(p, st, rng, rec, st[at + k]):
+            return decided(p, st)
+    for ship in range(p.n):
+        st[ship * p.block + BURN_NEXT] = st[ship * p.block + BURNED]
     return -1
+
+
+def before(p: Params, st: list[int], a: int, b: int) -> int:
+    """1 when ship a acts before ship b, which comes earlier in fleet order (TRV-R36): the
+    higher initiative, then the more thrust; a tie stays in fleet order, side A's ships
+    first."""
+    ia, ib = st[a * p.block + INIT], st[b * p.block + INIT]
+    return 1 if ia > ib or (ia == ib and thrust_now(p, st, a) > thrust_now(p, st, b)) else 0
+
+
+def sort_order(p: Params, st: list[int]) -> None:
+    """This turn's order: the ships in the battle by initiative (an insertion sort: stable),
+    then those that left (their salvos in flight still arrive, TRV-R40)."""
+    at = p.n * p.block + 3 * p.n * p.n
+    count = 0
+    for ship in range(p.n):
+        if st[ship * p.block + FATE] != IN or st[ship * p.block + HULL] <= 0:
+            continue
+        k = count
+        while k > 0 and before(p, st, ship, st[at + k - 1]):
+            st[at + k] = st[at + k - 1]
+            k -= 1
+        st[at + k] = ship
+        count += 1
+    for ship in range(p.n):
+        if st[ship * p.block + FATE] != IN or st[ship * p.block + HULL] <= 0:
+            st[at + count] = ship
+            count += 1
+
+
+def free_round(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
+               free: int) -> int:
+    """The free round of the side that alone found the enemy (TRV-R17, TRV-R44): an attack
+    step for each of its ships in fleet order, then the missile step; the enemy has no
+    reactions. The end code, or -1."""
+    count = 0
+    for ship in range(p.n):
+        if st[ship * p.block + SIDE] == free:
+            if count == 0:
+                emit(rec, (EV_FREE, ship, free))
+            st[order_at(p, count)] = ship
+            count += 1
+    for ship in range(p.n):
+        if st[ship * p.block + SIDE] != free:
+            st[order_at(p, count)] = ship
+            count += 1
+            st[ship * p.block + BURNED] = p.burn_max
+    for ship in range(p.n):
+        if st[ship * p.block + SIDE] == free and in_battle(p, st, ship):
+            st[ship * p.block + TARGET] = choose_target(p, st, ship)
+            if attack_step(p, st, rng, rec, ship):
+                return decided(p, st)
+    won = end_turn(p, st, rng, rec)
+    for ship in range(p.n):
+        if st[ship * p.block + SIDE] != free:
+            st[ship * p.block + BURN_NEXT] = 0
+    return won
+
+
+def manoeuvre_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
+                   rnd: int) -> None:
+    """In reverse initiative order each ship chooses its target and applies thrust toward or
+    away from it; then each pair's band moves by what its two ships applied (TRV-R37)."""
+    nn = p.n * p.n
+    at = p.n * p.block + 3 * nn
+    for k in range(p.n - 1, -1, -1):
+        ship = st[at + k]
+        o = ship * p.block
+        if st[o + FATE] != IN or st[o + HULL] <= 0:
+            continue
+        t = choose_target(p, st, ship)
+        st[o + TARGET] = t
+        st[o + AT] = t
+        ab, ba = p.n * p.block + ship * p.n + t, p.n * p.block + t * p.n + ship
+        want = want_band(p, st, rec, ship, rnd, st[ab])
+        toward = manoeuvre(p, st, rng, rec, ship, st[ab], st[ab + nn] + st[ab + 2 * nn], want)
+        st[ab + 2 * nn] += toward
+        st[ba + 2 * nn] += toward
+    adjust_ranges(p, st, rec)
+
+
+def adjust_ranges(p: Params, st: list[int], rec: Recorder | None) -> None:
+    """The seed's Adjust Range phase for every pair of enemies: its band moves by the thrust its
+    two ships applied toward each other this turn (TRV-R18, TRV-R37)."""
+    nn = p.n * p.n
+    for a in range(p.n):
+        for b in range(a + 1, p.n):
+            if st[a * p.block + SIDE] == st[b * p.block + SIDE]:
+                continue
+            ab, ba = p.n * p.block + a * p.n + b, p.n * p.block + b * p.n + a
+            old = st[ab]
+            band, progress = move_range(p, old, st[ab + nn], st[ab + 2 * nn])
+            st[ab] = st[ba] = band
+            st[ab + nn] = st[ba + nn] = progress
+            st[ab + 2 * nn] = st[ba + 2 * nn] = 0
+            emit(rec, (EV_RANGE, -1, old, band, progress, a, b))
+
+
+def fight(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> tuple[int, int]:
+    """A battle from `st`: its end code and turns. A duel is the battle of ship 0 against ship
+    1."""
+    start(p, st, rng, rec)
+    free = find(p, rng, rec)
+    if free == 2:
+        return LOST_CONTACT, 1
+    if free >= 0:
+        won = free_round(p, st, rng, rec, free)
+        if won >= 0:
+            return won, 1
+    at = p.n * p.block + 3 * p.n * p.n  # this turn's order
+    for rnd in range(1, p.cap + 1):
+        for ship in range(p.n):
+            if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0:
+                initiative(p, st, rng, rec, ship)
+        sort_order(p, st)
+        manoeuvre_step(p, st, rng, rec, rnd)
+        # boarding and line up, in reverse initiative order, against each ship's target
+        # (those out of the battle came last in the order: the loops stop at the first)
+        for k in range(p.n - 1, -1, -1):
+            ship = st[at + k]
+            o, t = ship * p.block, st[ship * p.block + TARGET]
+            if st[o + FATE] != IN or st[o + HULL] <= 0 or st[t * p.block + FATE] != IN \
+                    or st[p.n * p.block + ship * p.n + t] != ADJACENT:
+                continue
+            st[o + AT] = t
+            if board(p, st, rng, rec, ship) and decided(p, st) >= 0:
+                return decided(p, st), rnd
+        for k in range(p.n - 1, -1, -1):
+            ship = st[at + k]
+            o, t = ship * p.block, st[ship * p.block + TARGET]
+            if st[o + FATE] == IN and st[o + HULL] > 0 and st[t * p.block + FATE] == IN:
+                line_up(p, st, rng, rec, ship, st[p.n * p.block + ship * p.n + t])
+        for k in range(p.n):
+            ship = st[at + k]
+            if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0 \
+                    and attack_step(p, st, rng, rec, ship):
+                return decided(p, st), rnd
+        won = end_turn(p, st, rng, rec)
+        if won >= 0:
+            return won, rnd
+        harmful = 0
+        for ship in range(p.n):
+            if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0 \
+                    and can_harm(p, st, ship):
+                harmful = 1
+                break
+        if not harmful:
+            return HARMLESS, rnd
+    return CAP, p.cap
+
+
+def start(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> None:
+    """The start band: one roll for every pair (TRV-R45)."""
+    band = start_band(p, rng)
+    set_bands(p, st, band)
+    emit(rec, (EV_RANGE, -1, band, band, 0, -1, -1))
+
+
+def set_bands(p: Params, st: list[int], band: int) -> None:
+    """Every pair of enemies at `band` (the start, TRV-R45)."""
+    for a in range(p.n):
+        for b in range(p.n):
+            if enemies(p, st, a, b):
+                st[pair(p, a, b)] = band
+
+
+def dealt(p: Params, st: list[int], side: int) -> int:
+    """The damage `side`'s ships dealt."""
+    total = 0
+    for ship in range(p.n):
+        if st[ship * p.block + SIDE] == side:
+            total += st[ship * p.block + DEALT]
+    return total
 
 
 def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
     st = p.state0.copy()
-    band = start_band(p, rng)
-    progress = 0
-    emit(rec, (EV_RANGE, -1, band, band, 0))
-    free = find(p, rng, rec)
-    if free == 2:
-        return LOST_CONTACT, 1, 0, 0
-    if free >= 0:
-        # the free round: an attack step for the side that found the other; the other has no
-        # reactions (TRV-R17)
-        emit(rec, (EV_FREE, free))
-        st[(1 - free) * p.block + BURNED] = p.burn_max
-        if attack_step(p, st, rng, rec, free, band):
-            return free, 1, st[DEALT], st[p.block + DEALT]
-        won = end_turn(p, st, rng, rec, free)
-        if won >= 0:
-            return won, 1, st[DEALT], st[p.block + DEALT]
-        st[(1 - free) * p.block + BURN_NEXT] = 0
-    for rnd in range(1, p.cap + 1):
-        a = initiative(p, st, rng, rec, 0)
-        b = initiative(p, st, rng, rec, 1)
-        first = 0
-        if b > a or (b == a and thrust_now(p, st, 1) > thrust_now(p, st, 0)):
-            first = 1
-        second = 1 - first
-        net = 0
-        for side in (second, first):
-            want = want_band(p, st, rec, side, rnd, band)
-            net += manoeuvre(p, st, rng, rec, side, band, progress + net, want)
-        old = band
-        band, progress = move_range(p, band, progress, net)
-        emit(rec, (EV_RANGE, -1, old, band, progress))
-        if band == ADJACENT:
-            for side in (second, first):
-                if board(p, st, rng, rec, side):
-                    return A_BOARDS + side, rnd, st[DEALT], st[p.block + DEALT]
-        for side in (second, first):
-            line_up(p, st, rng, rec, side, band)
-        for side in (first, second):
-            if attack_step(p, st, rng, rec, side, band):
-                return side, rnd, st[DEALT], st[p.block + DEALT]
-        won = end_turn(p, st, rng, rec, first)
-        if won >= 0:
-            return won, rnd, st[DEALT], st[p.block + DEALT]
-        if not can_harm(p, st, 0, band) and not can_harm(p, st, 1, band):
-            return HARMLESS, rnd, st[DEALT], st[p.block + DEALT]
-    return CAP, p.cap, st[DEALT], st[p.block + DEALT]
+    end, rounds = fight(p, st, rng, rec)
+    return end, rounds, dealt(p, st, 0), dealt(p, st, 1)
 
 
 def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: object) -> None:

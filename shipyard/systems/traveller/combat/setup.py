@@ -22,7 +22,7 @@ from shipyard.systems.traveller.models import (
 MAX_SALVOS = 12  # salvos in flight a side: Distant's flight is 10 rounds
 NO_SENSORS_DM = -4  # TRV-R17: a ship without a sensor suite scans as with basic sensors
 W_FIELDS = ("kind", "copies", "dice", "dd", "per_die", "multiple", "dm", "reach", "ap",
-            "radiation", "ion", "laser", "pd", "pd_dm", "fixed", "mixed", "harm")
+            "radiation", "ion", "laser", "pd", "pd_dm", "fixed", "mixed")
 SKILLS = ("pilot", "gunnery", "sensors", "tactics", "leadership", "engineer", "pilot_skill")
 EFFECTS = {"none": r.EF_NONE, "sensors": r.EF_SENSORS, "thrust": r.EF_THRUST,
            "attack": r.EF_ATTACK, "armour": r.EF_ARMOUR, "damage": r.EF_DAMAGE,
@@ -78,10 +78,11 @@ class Side(NamedTuple):
 class Told(NamedTuple):
     """What only the narrator reads: names and labels."""
 
-    names: tuple[str, str]
-    weapons: tuple[tuple[str, ...], tuple[str, ...]]
+    names: tuple[str, ...]  # a ship's, side A's first
+    weapons: tuple[tuple[str, ...], ...]
     bands: tuple[str, ...]
     locations: tuple[str, ...]
+    sides: tuple[int, ...]  # each ship's side
 
 
 def reach(weapon: WeaponEntry) -> int:
@@ -226,45 +227,67 @@ def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> int:
 
 
 def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]]:
+    """A duel: the battle of one ship against one (TRV-R36..R48 with one ship a side)."""
     catalog: TravellerCatalog = a.catalog
-    combat = catalog.combat
     names = (a.model.name, b.model.name)
     if names[0] == names[1]:
         names = (f"{names[0]} (A)", f"{names[1]} (B)")
-    sides = (side_of(a.built, catalog, names[0], terms.crew[0]),
-             side_of(b.built, catalog, names[1], terms.crew[1]))
+    sides = [side_of(a.built, catalog, names[0], terms.crew[0]),
+             side_of(b.built, catalog, names[1], terms.crew[1])]
+    return prepare_ships(catalog, [a, b], sides, [0, 1], terms)
+
+
+def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Side],
+                  of_side: list[int], terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]]:
+    """The rules' numbers for ships (side A's first, in fleet order) on sides `of_side`."""
+    combat = catalog.combat
+    n = len(ships)
     dms = tuple(band.dm for band in combat.bands)
-    for design, side in zip((a, b), sides, strict=True):
+    for design, side in zip(designs, ships, strict=True):
         if side.hull <= 0:  # at the design's hull, where its Hull points come from
             raise UserError.single("fight.hull", f"{side.name} has no Hull points to fight "
                                    "with", design.file, design.line_of(("hull",)))
-    maxw = max(1, *(len(s.weapons) for s in sides))
-    block = r.AIM + maxw + 2 * MAX_SALVOS
-    state0 = [0] * (2 * block)
-    for i, s in enumerate(sides):
+    maxw = max(1, *(len(s.weapons) for s in ships))
+    block = r.AIM + maxw + r.SLOT * MAX_SALVOS + maxw
+    foes = [[j for j in range(n) if of_side[j] != of_side[i]] for i in range(n)]
+    state0 = [0] * (n * block + 3 * n * n + n + 2)
+    for i, s in enumerate(ships):
         state0[i * block + r.HULL] = s.hull
         state0[i * block + r.STOCK] = s.stock
         state0[i * block + r.SANDS] = s.sands
+        state0[i * block + r.TARGET] = state0[i * block + r.AT] = foes[i][0]
+        state0[i * block + r.SIDE] = of_side[i]
+        for w in range(maxw):
+            state0[i * block + r.AIM + maxw + r.SLOT * MAX_SALVOS + w] = -1
+    for k in range(n):
+        state0[n * block + 3 * n * n + k] = k
     locs = [loc for loc in catalog.critical_locations if loc.roll.isdigit()]
     crit_loc = [0] * 13
     for i, loc in enumerate(locs):
         crit_loc[int(loc.roll)] = i
     ids = [loc.id for loc in locs]
 
-    harm = [[harms(w, sides[1 - i].armour) for w in s.weapons] for i, s in enumerate(sides)]
+    harm = [0] * (n * maxw * n)
+    for i, s in enumerate(ships):
+        for w, weapon in enumerate(s.weapons):
+            for j in foes[i]:
+                harm[(i * maxw + w) * n + j] = harms(weapon, ships[j].armour)
+    want = [0] * (n * n)
+    for i in range(n):
+        for j in foes[i]:
+            want[i * n + j] = wanted(ships[i], ships[j], dms)
     w_flat: list[int] = []
-    for i, s in enumerate(sides):
+    for s in ships:
         for field in W_FIELDS:
-            row = harm[i] if field == "harm" else [getattr(w, field) for w in s.weapons]
+            row = [getattr(w, field) for w in s.weapons]
             w_flat += row + [0] * (maxw - len(row))
-    want = [wanted(sides[0], sides[1], dms), wanted(sides[1], sides[0], dms)]
-    for i in range(2):
-        state0[i * block + r.WANTED] = want[i]  # until the first manoeuvre step asks
     sd: list[int] = []
-    for i, s in enumerate(sides):
-        sd += [s.hull, s.armour, s.thrust, s.tl, s.sensor_dm, s.ecm_dm, s.shielded, want[i],
+    for i, s in enumerate(ships):
+        sd += [s.hull, s.armour, s.thrust, s.tl, s.sensor_dm, s.ecm_dm, s.shielded, of_side[i],
                s.salvo, s.missile_dice, s.missile_dd,
                s.launcher, s.stealth, len(s.weapons)]
+    for i in range(n):
+        state0[i * block + r.WANTED] = want[i * n + foes[i][0]]  # until a manoeuvre step asks
     tables = ([band.thrust for band in combat.bands], list(dms),
               [band.flight for band in combat.bands], crit_loc,
               [EFFECTS[loc.effect] for loc in locs])
@@ -273,24 +296,35 @@ def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]
         tab += row + [0] * (r.TAB_WIDTH - len(row))
     where = str(terms.values.get("range", terms.values.get("geometry", combat.start)))
     start = STARTS[where]
-    skills = [k for s in sides for k in s.skills]
+    skills = [k for s in ships for k in s.skills]
+    skill_at = len(sd)
+    w_at = skill_at + len(skills)
+    tab_at = w_at + len(w_flat)
+    want_at = tab_at + len(tab)
     params = r.Params(
-        cap=terms.whole("cap", combat.cap), start=start, block=block, maxw=maxw,
+        cap=terms.whole("cap", combat.cap), start=start, n=n, block=block, maxw=maxw,
         maxs=MAX_SALVOS, nloc=len(locs), burn_max=combat.policy.burn_max,
         inspire_from=combat.policy.inspire_from,
         overcharge_from=combat.policy.overcharge_from, board=int(combat.policy.board),
         crew_loc=ids.index("crew"), power_loc=ids.index("power_plant"),
-        sd_at=0, skill_at=len(sd), w_at=len(sd) + len(skills), tab_at=len(sd) + len(skills)
-        + len(w_flat), state0=state0, data=sd + skills + w_flat + tab)
-    told = Told(names, (tuple(w.label for w in sides[0].weapons),
-                        tuple(w.label for w in sides[1].weapons)),
-                tuple(band.name for band in combat.bands), tuple(loc.name for loc in locs))
+        sd_at=0, skill_at=skill_at, w_at=w_at, tab_at=tab_at, want_at=want_at,
+        harm_at=want_at + len(want), state0=state0,
+        data=sd + skills + w_flat + tab + want + harm)
+    told = Told(tuple(s.name for s in ships), tuple(tuple(w.label for w in s.weapons)
+                                                    for s in ships),
+                tuple(band.name for band in combat.bands), tuple(loc.name for loc in locs),
+                tuple(of_side))
     start_words = {"random": "Very Long (a random encounter)",
                    "planet": "near a planet: Medium on 1-2 of a d6, else Long"}
+    crews = "; ".join(f"{s.name} {'/'.join(f'{v:+d}' for v in s.skills)}" for s in ships)
+    if n == 2:
+        steer = "default crews steer for " + ", ".join(
+            f"{s.name} {combat.bands[want[i * n + foes[i][0]]].name}"
+            for i, s in enumerate(ships))
+    else:
+        steer = ("default captains target the nearest enemy, then the one with the fewest "
+                 "Hull points left (TRV-R47), and steer for the band each pairing wants")
     notes = (f"start: {start_words.get(where, where)}",
              "crews (pilot, gunnery, sensors, tactics, leadership, engineer, Pilot skill): "
-             + "; ".join(f"{s.name} {'/'.join(f'{v:+d}' for v in s.skills)}" for s in sides),
-             "default crews steer for " + ", ".join(
-                 f"{s.name} {combat.bands[want[i]].name}"
-                 for i, s in enumerate(sides)))
+             + crews, steer)
     return params, told, notes
