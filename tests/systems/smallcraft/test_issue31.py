@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import random
 from decimal import Decimal, getcontext
 from fractions import Fraction
 
@@ -16,6 +17,7 @@ from shipyard.core.yard import Yard
 from shipyard.systems.smallcraft.combat import SUPPORT
 from shipyard.systems.smallcraft.combat import fight as f
 from shipyard.systems.smallcraft.combat import table as tables
+from shipyard.systems.smallcraft.combat.geometry import UNIT_A, UNIT_B, UNIT_C, UNIT_D
 from shipyard.systems.smallcraft.combat.pilot import Pilot, Situation
 from tests.systems.smallcraft.kit import Duel, scripted
 from tests.systems.smallcraft.test_combat_rules import example
@@ -234,3 +236,54 @@ def test_nearest_g_rounds_a_half_down_exactly() -> None:
     for n in range(-3, 4):  # x = n + ½ along 12 o'clock: (0, 0, (2n + 1)·SCALE, 0)
         assert f.nearest_g(0, 0, (2 * n + 1) * f.SCALE, 0, 0) == n
         assert f.nearest_g(0, 0, (2 * n + 1) * f.SCALE + 1, 0, 0) == n + 1
+
+
+def exact_part(c: tuple[int, int, int, int], k: int) -> tuple[int, int]:
+    """4·SCALE × the part of change c along clock direction k, as (p, q) meaning p + q√3."""
+    ua, ub, uc, ud = UNIT_A[k], UNIT_B[k], UNIT_C[k], UNIT_D[k]
+    ca, cb, cc, cd = c
+    return (ca * ua + 3 * cb * ub + cc * uc + 3 * cd * ud,
+            ca * ub + cb * ua + cc * ud + cd * uc)
+
+
+def root3(p: int, q: int) -> Decimal:
+    getcontext().prec = 60
+    return Decimal(p) + Decimal(q) * Decimal(3).sqrt()
+
+
+def changes() -> list[tuple[int, int, int, int]]:
+    """Seeded velocity changes: any size, on a clock line or halfway between two (ties), a
+    whole G and a half along a direction (the rounding's edge), nearly nothing."""
+    rnd = random.Random(24)
+    out: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+    for i in range(3000):
+        m = rnd.choice([3, 4000, 40_000, 8_000_000])
+        c = tuple(rnd.randint(-m, m) for _ in range(4))
+        k, g = rnd.randrange(12), rnd.randint(-40, 40)
+        if i % 4 == 1:  # on a clock line, or halfway between two
+            k2 = (k + i % 2) % 12
+            c = tuple(g * f.SCALE * (u[k] + u[k2]) for u in (UNIT_A, UNIT_B, UNIT_C, UNIT_D))
+        elif i % 4 == 2:  # n + ½ along a direction, or a unit either side of it
+            c = tuple((2 * g + 1) * f.SCALE * u[k] + rnd.choice([-1, 0, 1])
+                      for u in (UNIT_A, UNIT_B, UNIT_C, UNIT_D))
+        elif i % 4 == 3:  # a + b√3 near 0 in x and in y
+            b = rnd.randint(1, 10**6)
+            c = (-round(b * math.sqrt(3)), b, round(b * math.sqrt(3)), -b)
+        out.append(c)  # type: ignore[arg-type]
+    return out
+
+
+def test_the_steering_helpers_equal_an_exact_reference() -> None:
+    """steepest, nearest_g and beyond_half decide by floats where a float is clearly right
+    (issue 24: the pilot's steering, cheaper) and exactly elsewhere: each equals a 60-digit
+    reference on ties, halves and near-zero changes (√3 is irrational, so two parts tie only
+    when their whole numbers are equal)."""
+    for c in changes():
+        parts = [exact_part(c, k) for k in range(12)]
+        top = max(range(12), key=lambda k: (root3(*parts[k]), -k))
+        assert f.steepest(*c) == top, c
+        for k in range(12):
+            x = root3(*parts[k]) / (4 * f.SCALE)  # n − ½ < x ≤ n + ½: a half rounds down
+            n = -int((Decimal("0.5") - x).to_integral_value(rounding="ROUND_FLOOR"))
+            assert f.nearest_g(*c, k) == n, (c, k)
+            assert f.beyond_half(*c, k) == (n >= 1), (c, k)

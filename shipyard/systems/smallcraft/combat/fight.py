@@ -34,11 +34,14 @@ from typing import Any, NamedTuple
 
 from shipyard.api import ask, derive_seed, die, emit, seed_stream, store
 from shipyard.systems.smallcraft.combat.geometry import (
+    EPS,
     S3,
     UNIT_A,
     UNIT_B,
     UNIT_C,
     UNIT_D,
+    UNIT_X,
+    UNIT_Y,
     angle15,
     bearing,
     hex_distance,
@@ -118,7 +121,8 @@ Q_BEGIN, Q_POWER, Q_THRUST, Q_TURN, Q_FIRE, Q_LAUNCH = range(6)
 # facing_wish and strongest: about a fifth off a series, under heavy load.
 INLINE = ("powered", "mobile", "armor_box", "power_phase", "thrust_phase",
           "move", "turn_phase", "beam_phase", "missiles_fly", "launch_phase", "end_of_dturn",
-          "_give", "armed", "_beams", "burn", "wanted_change", "facing_wish", "strongest")
+          "_give", "armed", "_beams", "burn", "wanted_change", "facing_wish", "strongest",
+          "foe_vector", "supply", "weapon_boxes")
 
 
 class Fight(NamedTuple):
@@ -446,7 +450,7 @@ def burn(a: list[int], s: int, left: int) -> int:
         k = (a[o + FACING] + push) % 12
         row = base + a[a[T_DRIVE_ROW] + s * a[DRIVE_STRIDE] + d]
         most = a[a[T_G_OF] + s * a[G_STRIDE] + min(a[a[S_ALIVE] + row], left)]
-        g = min(max(nearest_g(ca, cb, cc, cd, k), 0), most)
+        g = min(max(nearest_g(ca, cb, cc, cd, k), 0), most) if most > 0 else 0
         a[a[S_POWER] + row] = a[a[T_COST_OF] + s * a[COST_STRIDE] + g]
         left -= a[a[T_COST_OF] + s * a[COST_STRIDE] + g]
         ca -= g * a[U_A + k] * SCALE
@@ -549,13 +553,27 @@ def along(va: int, vb: int, vc: int, vd: int, k: int) -> int:
 
 def steepest(ca: int, cb: int, cc: int, cd: int) -> int:
     """The clock direction that takes the most of change (ca, cb, cc, cd), exactly (the first
-    on a tie)."""
-    best, bp, bq = 0, 0, 0
-    for k in range(12):
+    in clock order from 12 on a tie). A float finds the direction nearest the change and exact
+    comparisons settle it among that one and its two neighbours, which hold every direction
+    that can take the most (the others are 45° or more off it: a float would need to be ~15°
+    out); a change too small for its float to point anywhere compares all twelve."""
+    x, y = ca + cb * S3, cc + cd * S3
+    lo, count = 0, 12
+    if abs(x) + abs(y) > (abs(ca) + 2 * abs(cb) + abs(cc) + 2 * abs(cd)) * 1e-6:
+        guess, top = 0, y
+        for k in range(1, 12):
+            v = x * UNIT_X[k] + y * UNIT_Y[k]
+            if v > top:
+                guess, top = k, v
+        lo, count = guess + 11, 3  # the one before it, it, and the one after
+    best, bp, bq = -1, 0, 0
+    for j in range(count):
+        k = (lo + j) % 12
         ua, ub, uc, ud = UNIT_A[k], UNIT_B[k], UNIT_C[k], UNIT_D[k]
         p = ca * ua + 3 * cb * ub + cc * uc + 3 * cd * ud
         q = ca * ub + cb * ua + cc * ud + cd * uc
-        if k == 0 or sign_q3(p - bp, q - bq) > 0:
+        more = 1 if best < 0 else sign_q3(p - bp, q - bq)
+        if more > 0 or (more == 0 and k < best):
             best, bp, bq = k, p, q
     return best
 
@@ -568,13 +586,28 @@ def nearest_g(ca: int, cb: int, cc: int, cd: int, k: int) -> int:
     ua, ub, uc, ud = UNIT_A[k], UNIT_B[k], UNIT_C[k], UNIT_D[k]
     p = ca * ua + 3 * cb * ub + cc * uc + 3 * cd * ud
     q = ca * ub + cb * ua + cc * ud + cd * uc
-    n = -math.floor(0.5 - (p + q * S3) * PER_SCALE)  # a guess, at most one out
+    x = p + q * S3
+    n = -math.floor(0.5 - x * PER_SCALE)  # a guess, at most one out
+    # the guess stands where the float is clearly inside its bounds (the test sign_q3 makes
+    # first; the pilot's G is mostly decided here, and the exact steps below cost 4 of them)
+    trust = (abs(p) + 2 * abs(q)) * EPS
+    if x - (2 * n + 1) * 2 * SCALE < -trust and x - (2 * n - 1) * 2 * SCALE > trust:
+        return n
     for _ in range(2):
         if sign_q3(p - (2 * n + 1) * 2 * SCALE, q) > 0:
             n += 1
         if sign_q3(p - (2 * n - 1) * 2 * SCALE, q) <= 0:
             n -= 1
     return n
+
+
+def beyond_half(ca: int, cb: int, cc: int, cd: int, k: int) -> bool:
+    """Whether the part of change (ca, cb, cc, cd) along clock direction k is more than half a
+    G, exactly: its nearest whole G (`nearest_g`, a half down) is 1 or more."""
+    ua, ub, uc, ud = UNIT_A[k], UNIT_B[k], UNIT_C[k], UNIT_D[k]
+    p = ca * ua + 3 * cb * ub + cc * uc + 3 * cd * ud
+    q = ca * ub + cb * ua + cc * ud + cd * uc
+    return sign_q3(p - 2 * SCALE, q) > 0
 
 
 def _give(a: list[int], s: int, kind: int, left: int, wanted: int) -> int:
@@ -669,17 +702,21 @@ def facing_wish(a: list[int], s: int) -> int:
     before = hex_distance(a[f + BQ] - a[o + BQ], a[f + BR] - a[o + BR])
     apart = hex_distance(dq, dr)
     ca, cb, cc, cd = wanted_change(a, s)
-    braking = nearest_g(ca, cb, cc, cd, (ahead + 6) % 12)  # G it wants away from the foe
-    if apart <= a[REACH] and apart <= before and braking < 1:
+    # within reach, the range not opening and less than a G wanted away from the foe (its
+    # nearest whole G is under 1: the part away is at most half a G), it faces to fire
+    if (apart <= a[REACH] and apart <= before
+            and not beyond_half(ca, cb, cc, cd, (ahead + 6) % 12)):
         return fire
     best = steepest(ca, cb, cc, cd)
     best_g = nearest_g(ca, cb, cc, cd, best)
+    if best_g < 1:
+        return fire
     firing = 0
     for d in range(a[a[T_DRIVES] + s]):
         push = a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d]
-        if push >= 0:
+        if push >= 0 and firing < best_g:  # once the drives as it fires match it, it fires
             firing = max(firing, nearest_g(ca, cb, cc, cd, (fire + push) % 12))
-    if best_g >= firing + 1 and best_g >= 1:
+    if best_g >= firing + 1:
         return (best - push) % 12
     return fire
 
