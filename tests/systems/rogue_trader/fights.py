@@ -26,6 +26,21 @@ def design(stem: str, **changes: Any) -> Design:
     return d
 
 
+class Row:
+    """Numbers of the fight's state from `start` on (a ship's, or a row of one a component),
+    read and written in place."""
+
+    def __init__(self, s: list[int], start: int) -> None:
+        self.s = s
+        self.start = start
+
+    def __getitem__(self, i: int) -> int:
+        return self.s[self.start + i]
+
+    def __setitem__(self, i: int, value: int) -> None:
+        self.s[self.start + i] = value
+
+
 class Bout:
     """Two ships' fight state, on which a test calls the rule functions one at a time.
 
@@ -39,8 +54,8 @@ class Bout:
         self.prepared: Prepared = SUPPORT.prepare(first, second, Terms(**terms))
         self.p: sh.Params = self.prepared.state
         self.s = sh.new_state(self.p)
-        self.s.misc[sh.ROUND] = 1
-        self.s.misc[sh.ORDER + 1] = 1  # A acts first unless a test says otherwise
+        self.s[sh.ROUND] = 1
+        self.s[sh.ORDER + 1] = 1  # A acts first unless a test says otherwise
         self.rng = new_stream(seed)
         self.rec = Recorder(True, self.prepared.asker)
         self.faces = None if faces is None else list(faces)
@@ -74,18 +89,18 @@ class Bout:
     def done(self) -> bool:
         return self.faces == []
 
-    def ship(self, side: int) -> list[int]:
-        return sh.ship(self.s, side)
+    def ship(self, side: int) -> Row:
+        return Row(self.s, sh.ship(side))
 
-    def states(self, side: int) -> list[int]:
-        return sh.states(self.s, side)
+    def states(self, side: int) -> Row:
+        return Row(self.s, sh.states(self.p, side))
 
     def words(self, side: int, part: int) -> set[str]:
         bits = self.states(side)[part]
         return {word for bit, word in STATE_WORDS.items() if bits & bit}
 
-    def known(self, side: int) -> list[int]:
-        return sh.known(self.s, side)
+    def known(self, side: int) -> Row:
+        return Row(self.s, sh.known(self.p, side))
 
     def spec(self, side: int) -> Any:
         return self.prepared.told.specs[side]

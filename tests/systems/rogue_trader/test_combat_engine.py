@@ -126,7 +126,7 @@ def test_turrets_shoot_down_torpedoes_before_the_attack_roll() -> None:
     b.run(fight.shoot, 0)
     assert b.done
     tubes = b.part(0, lambda p: "Torpedo" in p.name)
-    assert sh.torpedoes(b.s, 0)[tubes] == 42 - 6
+    assert b.s[sh.torpedoes(b.p, 0) + tubes] == 42 - 6
     # torpedoes pass the void shields; each strikes on its own, Armour 18 stopping 18 of each
     # (R9): 14 + 0 + 4, where summed damage less Armour once would be 68 - 18 = 50
     assert b.ship(1)[sh.HULL] == 35 - 18
@@ -193,8 +193,8 @@ def test_boarding_with_a_morale_rout() -> None:
     b.place(0.5)
     b.rec.asker = lambda side, q, facts, default: side if q == fight.Q_BREAK_FREE else default
     b.run(fight.board, 0)
-    assert b.s.misc[sh.LOCKED] == 0
-    b.s.misc[sh.ROUND] = 2
+    assert b.s[sh.LOCKED] == 0
+    b.s[sh.ROUND] = 2
     b.run(fight.boarding_round)
     assert b.done
     sword = b.ship(1)
@@ -205,7 +205,7 @@ def test_boarding_with_a_morale_rout() -> None:
 
 def test_boarding_modifiers() -> None:
     b = Bout("hazeroth", "sword", [50] * 5)
-    b.s.misc[sh.LOCKED] = 0
+    b.s[sh.LOCKED] = 0
 
     def mods(side: int) -> dict[str, int]:
         found = b.run(fight.command, side)[2:]
@@ -223,25 +223,25 @@ def test_boarding_modifiers() -> None:
 def test_breaking_free_ends_the_boarding_action() -> None:
     b = Bout("hazeroth", "sword", [10])
     b.rec.asker = lambda side, q, facts, default: side if q == fight.Q_BREAK_FREE else default
-    b.s.misc[sh.LOCKED] = 0
+    b.s[sh.LOCKED] = 0
     b.run(fight.boarding_round)
-    assert b.s.misc[sh.LOCKED] == -1 and b.ship(1)[sh.OUT] == 0
+    assert b.s[sh.LOCKED] == -1 and b.ship(1)[sh.OUT] == 0
 
 
 def test_initiative_is_1d10_plus_the_detection_bonus() -> None:
     b = Bout("hazeroth", "sword", [3, 6])
     b.run(fight.initiative)
-    assert list(b.s.misc[sh.ORDER:sh.ORDER + 2]) == [1, 0]
+    assert list(b.s[sh.ORDER:sh.ORDER + 2]) == [1, 0]
     b = Bout("hazeroth", "sword", [5, 5])  # 6 each: the higher Detection (R16)
     b.run(fight.initiative)
-    assert list(b.s.misc[sh.ORDER:sh.ORDER + 2]) == [1, 0]
+    assert list(b.s[sh.ORDER:sh.ORDER + 2]) == [1, 0]
 
 
 def test_surprise_and_sensors_modify_gunnery() -> None:
     def gunnery(round_: int, sensors: int) -> tuple[tuple[str, int], ...]:
         b = Bout("hazeroth", "sword", [100, 100], rules={"surprise": "b"})
         b.place(3)
-        b.s.misc[sh.ROUND] = round_
+        b.s[sh.ROUND] = round_
         b.ship(0)[sh.SENSORS] = sensors
         b.run(fight.shoot, 0)
         return tuple((m.label, m.value) for m in b.checks()[0].modifiers)
@@ -478,8 +478,8 @@ def test_boarders_may_set_charges_instead(tmp_path: Path) -> None:
     b = Bout("hazeroth", "sword", [15, 45,  # Command: Hazeroth 55 (4 degrees), Sword 50 (0)
                                    50],     # Sword's Morale test: 103 - 4 = 99, holds
              pilots=(f"{path}:Sappers", None), crew=({}, {"helm": 0}))
-    b.s.misc[sh.LOCKED] = 0
-    b.s.misc[sh.ROUND] = 2
+    b.s[sh.LOCKED] = 0
+    b.s[sh.ROUND] = 2
     b.run(fight.boarding_round)  # Sword does not try to break free: her helm has no chance
     assert b.done
     sword = b.ship(1)
@@ -509,10 +509,10 @@ def test_the_losing_boarder_may_break_free_too() -> None:
     b.place(0.5)
     b.ship(0)[sh.MORALE] = 40
     b.ship(1)[sh.HULL] = 1
-    b.s.misc[sh.LOCKED] = 0
-    b.s.misc[sh.ORDER], b.s.misc[sh.ORDER + 1] = 1, 0
+    b.s[sh.LOCKED] = 0
+    b.s[sh.ORDER], b.s[sh.ORDER + 1] = 1, 0
     b.run(fight.boarding_round)
-    assert b.done and b.s.misc[sh.LOCKED] == -1
+    assert b.done and b.s[sh.LOCKED] == -1
     assert any(t.startswith("Sword-class Frigate tears free") for t in b.texts())
 
 
@@ -522,7 +522,7 @@ def test_a_failed_break_free_costs_the_boarder_20_on_command() -> None:
              crew=({}, {"command": 80}))
     b.place(0.5)
     b.ship(0)[sh.MORALE] = 40
-    b.s.misc[sh.LOCKED] = 0
+    b.s[sh.LOCKED] = 0
     # the rule, whoever decides to try (the default boarder would not: D2)
     b.rec.asker = lambda side, q, facts, default: (
         side == 0 if q == fight.Q_BREAK_FREE else default)
@@ -537,7 +537,7 @@ def test_boarding_losses_and_morale_are_in_the_log_die_by_die() -> None:
                                    1, 2, 3, 4, 5, 1, 2, 3,
                                    50],     # Sword's Morale test holds
              crew=({}, {"helm": 0}))
-    b.s.misc[sh.LOCKED] = 0
+    b.s[sh.LOCKED] = 0
     b.run(fight.boarding_round)
     losses = next(e for e in b.events() if "wins by 4 degrees" in e.text)
     assert [(r.die, r.rolled) for r in losses.rolls] == [
@@ -549,7 +549,7 @@ def test_opposed_degrees_words_and_margin() -> None:
     # 84 against 40 fails by 4 degrees (one per full 10 points), and stands at -5 (R14)
     b = Bout("hazeroth", "vagabond", [9, 84] + [1] * 18 + [1])
     b.rec.asker = lambda side, q, facts, default: 0 if q == fight.Q_BREAK_FREE else default
-    b.s.misc[sh.LOCKED] = 0
+    b.s[sh.LOCKED] = 0
     b.run(fight.boarding_round)
     text = "\n".join(b.texts())
     assert "d100 rolled 84: failure, 4 degrees" in text
@@ -580,7 +580,7 @@ def test_initiative_tie_broken_by_detection_says_so() -> None:
     b = Bout("hazeroth", "vagabond", [5, 5])  # 5 + 1 each; Detection 12 and 10
     b.run(fight.initiative)
     assert any("the higher Detection goes first" in t for t in b.texts())
-    assert list(b.s.misc[sh.ORDER:sh.ORDER + 2]) == [0, 1]
+    assert list(b.s[sh.ORDER:sh.ORDER + 2]) == [0, 1]
 
 
 def test_alongside_at_0_vu_every_arc_bears() -> None:
@@ -597,10 +597,10 @@ def test_an_unpowered_plasma_drive_gives_no_thrust() -> None:
     b = Bout("sword", "endeavour", seed=3)
     drive = b.part(0, lambda p: p.kind == "plasma-drive")
     b.states(0)[drive] |= sh.UNPOWERED
-    before = list(b.ship(0)[sh.XP:sh.YQ + 1])
+    before = b.s[sh.XP:sh.YQ + 1]
     assert sh.speed(b.p, b.s, 0) == 0
     b.run(fight.turn, 0)
-    assert list(b.ship(0)[sh.XP:sh.YQ + 1]) == before
+    assert b.s[sh.XP:sh.YQ + 1] == before
     augur = b.part(0, lambda p: p.kind == "augur-array")
     b.states(0)[augur] |= sh.UNPOWERED
     assert fight.blind(b.p, b.s, 0) == (0, -30)  # "augur array out"
@@ -631,10 +631,10 @@ def test_orders_are_given_before_the_ship_moves(tmp_path: Path) -> None:
 def shots(b: Bout, rows: list[tuple[int, int, int, int]]) -> int:
     """Attacks in the state: (kind, value, hits, crit met) each; how many hits are offered."""
     for k, (kind, value, hits, crit) in enumerate(rows):
-        r = k * sh.SHOT_FIELDS
-        b.s.shots[r + sh.SH_KIND], b.s.shots[r + sh.SH_VALUE] = kind, value
-        b.s.shots[r + sh.SH_HITS], b.s.shots[r + sh.SH_CRIT] = hits, crit
-    return fight.shield_order(b.s, len(rows), b.s.pool)
+        r = b.p.at_shots + k * sh.SHOT_FIELDS
+        b.s[r + sh.SH_KIND], b.s[r + sh.SH_VALUE] = kind, value
+        b.s[r + sh.SH_HITS], b.s[r + sh.SH_CRIT] = hits, crit
+    return fight.shield_order(b.p, b.s, len(rows))
 
 
 def test_the_default_captain_lets_the_shields_take_hits_without_a_crit() -> None:
@@ -642,14 +642,14 @@ def test_the_default_captain_lets_the_shields_take_hits_without_a_crit() -> None
     # a strong macrobattery whose Crit Rating was met, a weak one, a lance
     n = shots(b, [(sh.GUN_MACRO, 2 * 9.5, 1, 1), (sh.GUN_MACRO, 11, 1, 0),
                   (sh.GUN_LANCE, 2 * 19, 1, 0)])  # type: ignore[list-item]
-    assert list(b.s.pool[:n]) == [1, 2, 0]  # the crit hit is kept past the shields (R5)
+    assert b.s[b.p.at_pool:b.p.at_pool + n] == [1, 2, 0]  # the crit hit is kept past shields (R5)
 
 
 def test_attacker_gives_up_the_weakest_macrobattery_hits_to_the_shields() -> None:
     b = Bout("hazeroth", "sword")
     n = shots(b, [(sh.GUN_LANCE, 38, 1, 0), (sh.GUN_MACRO, 15, 2, 0), (sh.GUN_MACRO, 13, 1, 0),
                   (sh.GUN_TORPEDO, 46, 3, 0)])
-    assert list(b.s.pool[:n]) == [2, 1, 1, 0]  # torpedoes are not in the pool
+    assert b.s[b.p.at_pool:b.p.at_pool + n] == [2, 1, 1, 0]  # torpedoes are not in the pool
 
 
 def test_scripted_bouts_see_every_die(tmp_path: Path) -> None:

@@ -115,9 +115,9 @@ def test_turns_by_hull_class() -> None:
 def test_component_states_switch_effects_off() -> None:
     b = Bout("ambition", "sword")
     shields = b.part(0, lambda p: p.void_shields > 0)
-    assert b.p.data[b.p.o_shields + shields] == 2 and sh.working(b.s, 0, shields)
+    assert b.p.data[b.p.o_shields + shields] == 2 and sh.working(b.p, b.s, 0, shields)
     b.states(0)[shields] |= sh.UNPOWERED
-    assert not sh.working(b.s, 0, shields)
+    assert not sh.working(b.p, b.s, 0, shields)
     bridge = b.part(0, lambda p: p.kind == "bridge")
     assert sh.ballistic_skill(b.p, b.s, 0) == 60  # Veteran 50 + Ship Master's Bridge 10
     b.states(0)[bridge] |= sh.DEPRESSURISED

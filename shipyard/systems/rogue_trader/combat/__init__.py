@@ -133,6 +133,21 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
                 out += item if isinstance(item, list) else [item]
         return out
 
+    # the state as a fight starts: both ships, the fight's own numbers, the rows of one number
+    # a component (only the torpedoes carried are not 0), then the scratch areas, all 0
+    areas = {"shots": sh.SHOT_FIELDS * (width + 1), "pool": hits, "charges": hits,
+             "guns": 2 * (1 + 4 * width)}
+    start = [*sides[0]["ship"], *sides[1]["ship"], *[0] * sh.MISC_FIELDS]
+    for row in range(sh.PART_ROWS):
+        start += (sides[(row - sh.P_TORPEDOES) % 2]["torpedoes"]
+                  if row in (sh.P_TORPEDOES, sh.P_TORPEDOES + 1) else [0] * width)
+    at = {}
+    for name, size in areas.items():
+        at[f"at_{name}"] = len(start)
+        start += [0] * size
+    start[sh.LOCKED] = -1
+    start[sh.PENDING_BLAST] = -1
+    start[sh.TRACKS] = sh.tracks(start)
     ram = [n for s in specs for d in [*s.ram, *[None] * (rams - len(s.ram))]
            for n in ([d.count, d.sides, d.bonus] if d is not None else [0, 1, 0])]
     blocks = {"stat": flat("stat"), "kind": flat("kind"), "shields": flat("shields"),
@@ -142,7 +157,7 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
                          for s in specs],
               "fire_crew": _dice(table.fire_crew_loss),
               "fire_morale": _dice(table.fire_morale_loss),
-              "zeros": [0] * max(hits, sh.SHOT_FIELDS * (width + 1), 2 * (1 + 4 * width)),
+              "start": start,
               "memo": [0] * (orders.MEMO_SLOTS * orders.MEMO_FIELDS)}
     data: list[int] = []
     offsets = {}
@@ -153,11 +168,7 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
         memo_slots=orders.MEMO_SLOTS, cap=cap, contact=table.contact_range,
         disengaged_after=table.disengaged_after,
         stalemate_after=table.stalemate_after, width=width, rams=rams, hits=hits, data=data,
-        ships0=[sides[0]["ship"], sides[1]["ship"]],
-        parts0=[sides[(row - sh.P_TORPEDOES) % 2]["torpedoes"]
-                if row in (sh.P_TORPEDOES, sh.P_TORPEDOES + 1) else [0] * width
-                for row in range(sh.PART_ROWS)],
-        **offsets,
+        size=len(start), **at, **offsets,
         surprise_bonus=table.surprise_bonus,
         sensors_damaged=table.sensors_damaged, turret_bonus=table.turret_bonus_per_point,
         simplified_hulk_below=table.simplified_hulk_below,

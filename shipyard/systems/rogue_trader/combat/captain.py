@@ -154,16 +154,21 @@ class Captain:
 
 def view(spec: Spec, p: sh.Params, s: sh.State, side: int, crippled: tuple[int, int]) -> Ship:
     """The ship of `side` as a captain of your own sees her (state.py's Ship)."""
-    me = sh.ship(s, side)
+    at = sh.ship(side)
+    me = s[at:at + sh.SHIP_FIELDS]
     ship = Ship.fresh(spec, side, position(me), int(me[sh.FACING]), crippled)
     ship.hull_integrity = int(me[sh.HULL])
     ship.crew_population = int(me[sh.CREW])
     ship.morale = int(me[sh.MORALE])
+    count = len(spec.parts)
+
+    def row(start: int) -> Sequence[int]:
+        return s[start:start + count]
+
     ship.states = [{word for bit, word in enumerate(STATES) if int(value) & (1 << bit)}
-                   for value in sh.states(s, side)[:len(spec.parts)]]
-    ship.known = {i for i, k in enumerate(sh.known(s, side)[:len(spec.parts)]) if k}
-    ship.torpedoes = {i: int(t) for i, t in enumerate(sh.torpedoes(s, side)[:len(spec.parts)])
-                      if t >= 0}
+                   for value in row(sh.states(p, side))]
+    ship.known = {i for i, k in enumerate(row(sh.known(p, side))) if k}
+    ship.torpedoes = {i: int(t) for i, t in enumerate(row(sh.torpedoes(p, side))) if t >= 0}
     ship.sensors_damaged = bool(me[sh.SENSORS])
     ship.thrusters = int(me[sh.THRUSTERS])
     ship.cannot_turn = bool(me[sh.CANNOT_TURN])
@@ -220,12 +225,12 @@ class Asker:
     def situation(self, s: sh.State, side: int, default: Any) -> Situation:
         p = self.params
         crippled = (p.crippled_man, p.crippled_detection)
-        locked = int(s.misc[sh.LOCKED])
-        return Situation(int(s.misc[sh.ROUND]), view(self.specs[side], p, s, side, crippled),
+        locked = int(s[sh.LOCKED])
+        return Situation(int(s[sh.ROUND]), view(self.specs[side], p, s, side, crippled),
                          view(self.specs[1 - side], p, s, 1 - side, crippled), p.contact,
                          locked >= 0, p.break_free_test, self.catalog, boarder=locked == side,
                          default=default, judgement=judgement(p, s, side),
-                         calm_rounds=int(s.misc[sh.CALM]), apart_rounds=int(s.misc[sh.APART]),
+                         calm_rounds=int(s[sh.CALM]), apart_rounds=int(s[sh.APART]),
                          stalemate_after=p.stalemate_after,
                          disengaged_after=p.disengaged_after)
 
@@ -257,11 +262,12 @@ class Asker:
     def shield_choice(self, captain: Any, s: sh.State, side: int, n: int,
                       offered: int) -> list[int]:
         """Her own order of the hits the shields take, if it is an order of the same hits."""
-        rows = [s.shots[k * sh.SHOT_FIELDS:(k + 1) * sh.SHOT_FIELDS] for k in range(n)]
+        at = self.params.at_shots
+        rows = [s[at + k * sh.SHOT_FIELDS:at + (k + 1) * sh.SHOT_FIELDS] for k in range(n)]
         parts = self.specs[side].parts
         shots = [Shot(int(r[sh.SH_PART]), parts[int(r[sh.SH_PART])].gun,  # type: ignore[arg-type]
                       int(r[sh.SH_HITS]), bool(r[sh.SH_CRIT])) for r in rows]
-        pool = [int(k) for k in s.pool[:offered]]
+        pool = [int(k) for k in s[self.params.at_pool:self.params.at_pool + offered]]
         default: list[tuple[int, int]] = []
         for k in pool:
             default.append((k, sum(1 for j, _ in default if j == k)))

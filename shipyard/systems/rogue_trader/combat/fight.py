@@ -129,6 +129,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     new_state,
     offset,
     prow_armour,
+    row,
     scratch,
     ship,
     speed,
@@ -241,29 +242,29 @@ def test(
 def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
     s = new_state(p)
     for number in range(1, p.cap + 1):
-        s.misc[ROUND] = number
+        s[ROUND] = number
         emit(rec, (EV_ROUND, -1, number))
         if number == 1:
             initiative(p, s, rng, rec)
-        if s.misc[LOCKED] >= 0:
+        if s[LOCKED] >= 0:
             boarding_round(p, s, rng, rec)
             end = over(s, rec)
             if end >= 0:
-                return end, number, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
-        if s.misc[LOCKED] < 0:
+                return end, number, s[ship(1) + TAKEN], s[ship(0) + TAKEN]
+        if s[LOCKED] < 0:
             for i in range(2):
-                if s.misc[LOCKED] >= 0:
+                if s[LOCKED] >= 0:
                     break  # a boarding action began this round: the exchange starts next round
-                turn(p, s, rng, rec, s.misc[ORDER + i])
+                turn(p, s, rng, rec, s[ORDER + i])
                 end = over(s, rec)
                 if end >= 0:
-                    return end, number, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
+                    return end, number, s[ship(1) + TAKEN], s[ship(0) + TAKEN]
         end = declared(p, s)
         if end >= 0:
             emit(rec, (EV_END, -1, end, number))
-            return end, number, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
+            return end, number, s[ship(1) + TAKEN], s[ship(0) + TAKEN]
     emit(rec, (EV_END, -1, CAP, p.cap))
-    return CAP, p.cap, ship(s, 1)[TAKEN], ship(s, 0)[TAKEN]
+    return CAP, p.cap, s[ship(1) + TAKEN], s[ship(0) + TAKEN]
 
 
 def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: object) -> None:
@@ -275,8 +276,8 @@ def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: ob
 
 def over(s: State, rec: Recorder | None) -> int:
     """The end code once a ship is out, else −1."""
-    out_a = ship(s, 0)[OUT]
-    out_b = ship(s, 1)[OUT]
+    out_a = s[ship(0) + OUT]
+    out_b = s[ship(1) + OUT]
     if out_a == 0 and out_b == 0:
         return -1
     end = BOTH_LOST if out_a and out_b else (10 + out_a if out_a else out_b)
@@ -293,23 +294,23 @@ def declared(p: Params, s: State) -> int:
     `disengaged_after` rounds (R25); `stalemate_after` rounds have passed without loss of Hull
     Integrity, Crew Population or Morale and without a boarding action (R26)."""
     now = tracks(s)
-    if now != s.misc[TRACKS] or s.misc[LOCKED] >= 0:
-        s.misc[CALM] = 0
+    if now != s[TRACKS] or s[LOCKED] >= 0:
+        s[CALM] = 0
     else:
-        s.misc[CALM] += 1
-    s.misc[TRACKS] = now
+        s[CALM] += 1
+    s[TRACKS] = now
     up, uq, vp, vq = offset(s, 0)
     dp, dq = dist4(up, uq, vp, vq)
     if within(dp, dq, max(p.contact, max(reach(p, s, 0), reach(p, s, 1)))):
-        s.misc[APART] = 0
+        s[APART] = 0
     else:
-        s.misc[APART] += 1
+        s[APART] += 1
     moving = speed(p, s, 0) > 0 or speed(p, s, 1) > 0
     if not can_harm(p, s, 0, dp, dq, moving) and not can_harm(p, s, 1, dp, dq, moving):
         return HARMLESS
-    if s.misc[APART] >= p.disengaged_after:
+    if s[APART] >= p.disengaged_after:
         return DISENGAGED
-    if s.misc[CALM] >= p.stalemate_after:
+    if s[CALM] >= p.stalemate_after:
         return STALEMATE
     return -1
 
@@ -329,16 +330,16 @@ def can_harm(p: Params, s: State, side: int, dp: int, dq: int, moving: bool) -> 
     Speed 0 stays where she lies for good (no repairs, R18 and R19); while either can move
     (`moving`), either can reach anywhere (an estimate that errs toward "can harm": one that
     cannot turn reaches only a line)."""
-    me = ship(s, side)
+    me = ship(side)
     up, uq, vp, vq = offset(s, side)
-    bits = arc_bits(up, uq, vp, vq, me[FACING])
+    bits = arc_bits(up, uq, vp, vq, s[me + FACING])
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if armed(p, s, side, part):
             if moving:
                 return True
             # both adrift: the gun must reach where she lies, in an arc she can turn it to
             arcs = p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_ARCS]
-            if in_reach(p, side, part, dp, dq) and (me[CANNOT_TURN] == 0 or arcs & bits):
+            if in_reach(p, side, part, dp, dq) and (s[me + CANNOT_TURN] == 0 or arcs & bits):
                 return True
     # a ram or a boarding needs contact and a helm test that can succeed (a d100 of 1 at least)
     if not moving and not within(dp, dq, p.contact):
@@ -367,8 +368,8 @@ def initiative(p: Params, s: State, rng: list[int], rec: Recorder | None) -> Non
         score_b = d(rng, 10)
         emit(rec, (EV_INIT_AGAIN, -1, score_a, score_b, det_a))
     first = 0 if (score_a > score_b or (score_a == score_b and det_a >= det_b)) else 1
-    s.misc[ORDER] = first
-    s.misc[ORDER + 1] = 1 - first
+    s[ORDER] = first
+    s[ORDER + 1] = 1 - first
     emit(rec, (EV_FIRST, first))
 
 
@@ -376,31 +377,31 @@ def initiative(p: Params, s: State, rng: list[int], rec: Recorder | None) -> Non
 
 
 def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
-    me = ship(s, side)
-    emit(rec, (EV_TURN, side, me[HULL], me[CREW], me[MORALE]))
+    me = ship(side)
+    emit(rec, (EV_TURN, side, s[me + HULL], s[me + CREW], s[me + MORALE]))
     fires(p, s, rng, rec, side)
-    if me[OUT]:
+    if s[me + OUT]:
         return
     # the seed: every Action is chosen at the beginning of the turn, before any is made
     orders = ask(rec, side, Q_MANOEUVRE, (s, side), manoeuvre(p, s, side))
     half = 1 if orders >= 16 else 0
-    limit = 0 if me[CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
+    limit = 0 if s[me + CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
     turned = max(-limit, min(limit, orders - 16 * half - 8))
     act = ask(rec, side, Q_ACTION, (s, side, half, turned), action(p, s, side, half, turned))
     act = act if act in (RAM, BOARD) else SHOOT
     emit(rec, (EV_ORDERS, side, half, turned, act))
     vu = half_up(speed(p, s, side)) if half else speed(p, s, side)
-    facing = me[FACING]
-    me[XP] += vu * DXP[facing]
-    me[XQ] += vu * DXQ[facing]
-    me[YP] += vu * DYP[facing]
-    me[YQ] += vu * DYQ[facing]
-    me[FACING] = (facing + turned) % 8
+    facing = s[me + FACING]
+    s[me + XP] += vu * DXP[facing]
+    s[me + XQ] += vu * DXQ[facing]
+    s[me + YP] += vu * DYP[facing]
+    s[me + YQ] += vu * DYQ[facing]
+    s[me + FACING] = (facing + turned) % 8
     up, uq, vp, vq = offset(s, side)
-    emit(rec, (EV_MOVE, side, vu, half, turned, me[FACING], up, uq, vp, vq))
+    emit(rec, (EV_MOVE, side, vu, half, turned, s[me + FACING], up, uq, vp, vq))
     dp, dq = dist4(up, uq, vp, vq)
     contact = within(dp, dq, p.contact)
-    ahead = (arc_bits(up, uq, vp, vq, me[FACING]) & FORE) != 0
+    ahead = (arc_bits(up, uq, vp, vq, s[me + FACING]) & FORE) != 0
     if act == RAM and contact and ahead:
         ram(p, s, rng, rec, side)
     elif act == BOARD and contact:
@@ -418,7 +419,7 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
 def blind(p: Params, s: State, side: int) -> tuple[int, int]:
     """Sensors Damaged: −30 to all shooting tests, turrets' included (the seed says all); an
     augur array that does not work leaves her as blind (R18): (sensors, augurs)."""
-    if ship(s, side)[SENSORS]:
+    if s[ship(side) + SENSORS]:
         return p.sensors_damaged, 0
     if not augurs_working(p, s, side):
         return 0, p.sensors_damaged
@@ -429,28 +430,27 @@ def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
     enemy = 1 - side
     up, uq, vp, vq = offset(s, side)
     dp, dq = dist4(up, uq, vp, vq)
-    bits = arc_bits(up, uq, vp, vq, ship(s, side)[FACING])
-    guns = scratch(s, side)  # the parts that bear, found before any fires
+    bits = arc_bits(up, uq, vp, vq, s[ship(side) + FACING])
+    guns = scratch(p, side)  # the parts that bear, found before any fires
     count = 0
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if gun_bears(p, s, side, part, bits, dp, dq):
-            guns[count] = part
+            s[guns + count] = part
             count += 1
     if count == 0:
         emit(rec, (EV_NO_GUN, side))
         return
-    shots = s.shots
     n = 0
     surprised = (
         p.surprise_bonus
-        if p.data[p.o_stat + enemy * STAT_FIELDS + S_SURPRISED] and s.misc[ROUND] == 1
+        if p.data[p.o_stat + enemy * STAT_FIELDS + S_SURPRISED] and s[ROUND] == 1
         else 0
     )
     sensors, augurs = blind(p, s, side)
     for i in range(count):
-        part = guns[i]
+        part = s[guns + i]
         g = (side * p.width + part) * GUN_FIELDS
-        known(s, side)[part] = 1  # the seed: a component used against you is known
+        s[known(p, side) + part] = 1  # the seed: a component used against you is known
         cap = strength(p, s, side, part)
         if p.data[p.o_gun + g + G_KIND] == GUN_TORPEDO or p.data[p.o_gun + g + G_KIND] == GUN_BAY:
             cap = launch(p, s, rng, rec, side, part, cap)
@@ -477,16 +477,16 @@ def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
             )
             else 0
         )
-        r = n * SHOT_FIELDS
-        shots[r + SH_PART] = part
-        shots[r + SH_HITS] = n_hits
-        shots[r + SH_LANDED] = n_hits
-        shots[r + SH_CRIT] = crit
-        shots[r + SH_KIND] = p.data[p.o_gun + g + G_KIND]
-        shots[r + SH_COUNT] = p.data[p.o_gun + g + G_COUNT]
-        shots[r + SH_SIDES] = p.data[p.o_gun + g + G_SIDES]
-        shots[r + SH_BONUS] = p.data[p.o_gun + g + G_BONUS]
-        shots[r + SH_VALUE] = p.data[p.o_gun + g + G_VALUE]
+        r = p.at_shots + n * SHOT_FIELDS
+        s[r + SH_PART] = part
+        s[r + SH_HITS] = n_hits
+        s[r + SH_LANDED] = n_hits
+        s[r + SH_CRIT] = crit
+        s[r + SH_KIND] = p.data[p.o_gun + g + G_KIND]
+        s[r + SH_COUNT] = p.data[p.o_gun + g + G_COUNT]
+        s[r + SH_SIDES] = p.data[p.o_gun + g + G_SIDES]
+        s[r + SH_BONUS] = p.data[p.o_gun + g + G_BONUS]
+        s[r + SH_VALUE] = p.data[p.o_gun + g + G_VALUE]
         n += 1
         emit(
             rec,
@@ -513,9 +513,9 @@ def launch(
     """Torpedoes or attack craft: the salvo, less what the turrets shoot down first."""
     enemy = 1 - side
     count = cap
-    if torpedoes(s, side)[part] >= 0:
-        count = min(count, torpedoes(s, side)[part])
-        torpedoes(s, side)[part] -= count
+    if s[torpedoes(p, side) + part] >= 0:
+        count = min(count, s[torpedoes(p, side) + part])
+        s[torpedoes(p, side) + part] -= count
     emit(rec, (EV_LAUNCH, side, part, count))
     their_turrets = turrets(p, s, enemy)
     if their_turrets < 1:
@@ -546,7 +546,6 @@ def launch(
 def resolve(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, n: int) -> None:
     """The hits of one attack on the other ship: void shields, damage, armour, criticals."""
     enemy = 1 - side
-    shots = s.shots
     stopped = shields(p, s, rng, rec, side, n)
     armoured = 0
     unarmoured = 0
@@ -555,20 +554,20 @@ def resolve(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
     their_armour = armour(p, s, enemy)
     bonus = mod(p, s, side, M_MACRO_DAMAGE)
     for k in range(n):
-        r = k * SHOT_FIELDS
-        landed += shots[r + SH_LANDED]
-        for _ in range(shots[r + SH_LANDED]):
-            value = shots[r + SH_BONUS]
-            for _face in range(shots[r + SH_COUNT]):
-                face = d(rng, shots[r + SH_SIDES])
+        r = p.at_shots + k * SHOT_FIELDS
+        landed += s[r + SH_LANDED]
+        for _ in range(s[r + SH_LANDED]):
+            value = s[r + SH_BONUS]
+            for _face in range(s[r + SH_COUNT]):
+                face = d(rng, s[r + SH_SIDES])
                 emit(rec, (EV_FACE, side, face))
                 value += face
-            extra = bonus if shots[r + SH_KIND] == GUN_MACRO and shots[r + SH_PART] >= 0 else 0
+            extra = bonus if s[r + SH_KIND] == GUN_MACRO and s[r + SH_PART] >= 0 else 0
             value += extra  # the Munitorum's, not debris'
             emit(rec, (EV_DAMAGE_ROLL, side, k, value, extra))
-            if shots[r + SH_KIND] == GUN_LANCE:
+            if s[r + SH_KIND] == GUN_LANCE:
                 unarmoured += value
-            elif shots[r + SH_KIND] == GUN_TORPEDO:
+            elif s[r + SH_KIND] == GUN_TORPEDO:
                 torpedoes += max(0, value - their_armour)  # each on its own (R9)
             else:
                 armoured += value
@@ -579,87 +578,84 @@ def resolve(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
         emit(rec, (EV_DAMAGE, enemy, landed, armoured, unarmoured, their_armour, through))
         hurt(p, s, rng, rec, enemy, through)
     for k in range(n):
-        r = k * SHOT_FIELDS
-        if shots[r + SH_CRIT] and shots[r + SH_LANDED] > 0 and ship(s, enemy)[OUT] == 0:
+        r = p.at_shots + k * SHOT_FIELDS
+        if s[r + SH_CRIT] and s[r + SH_LANDED] > 0 and s[ship(enemy) + OUT] == 0:
             value = d(rng, 5)
-            emit(rec, (EV_CRIT_RATING, side, shots[r + SH_PART], value))
+            emit(rec, (EV_CRIT_RATING, side, s[r + SH_PART], value))
             critical(p, s, rng, rec, enemy, value)
 
 
-def shield_order(s: State, n: int, pool: list[int]) -> int:
+def shield_order(p: Params, s: State, n: int) -> int:
     """The shots whose hits the void shields may take, in the order the default captain gives
     them up, one entry per hit (the seed: the attacker chooses): she keeps the hits of a
     weapon whose Crit Rating was met (its critical needs a hit past the shields, R5), then
     lances, which ignore armour; the weakest first. Torpedoes and attack craft pass shields."""
-    shots = s.shots
-    order = s.parts[P_ORDER]
+    order = row(p, P_ORDER)
     m = 0
     for k in range(n):
-        kind = shots[k * SHOT_FIELDS + SH_KIND]
-        if kind in (GUN_TORPEDO, GUN_BAY) or shots[k * SHOT_FIELDS + SH_HITS] == 0:
+        kind = s[p.at_shots + k * SHOT_FIELDS + SH_KIND]
+        if kind in (GUN_TORPEDO, GUN_BAY) or s[p.at_shots + k * SHOT_FIELDS + SH_HITS] == 0:
             continue
         # insertion by (crit met, lance, value, index): stable, so equal keys keep fire order
-        key = shot_key(shots, k)
+        key = shot_key(p, s, k)
         j = m
         while j > 0:
-            o = order[j - 1]
-            if shot_key(shots, o) > key:
-                order[j] = o
+            o = s[order + j - 1]
+            if shot_key(p, s, o) > key:
+                s[order + j] = o
                 j -= 1
             else:
                 break
-        order[j] = k
+        s[order + j] = k
         m += 1
     count = 0
     for i in range(m):
-        for _ in range(shots[order[i] * SHOT_FIELDS + SH_HITS]):
-            pool[count] = order[i]
+        for _ in range(s[p.at_shots + s[order + i] * SHOT_FIELDS + SH_HITS]):
+            s[p.at_pool + count] = s[order + i]
             count += 1
     return count
 
 
-def shot_key(shots: list[int], k: int) -> int:
+def shot_key(p: Params, s: State, k: int) -> int:
     """(crit met, lance, worth) as one number: the order hits are given up to the shields."""
-    r = k * SHOT_FIELDS
-    return (shots[r + SH_CRIT] * 2 + (1 if shots[r + SH_KIND] == GUN_LANCE else 0)) * (
-        1 << 32
-    ) + shots[r + SH_VALUE]
+    r = p.at_shots + k * SHOT_FIELDS
+    return (s[r + SH_CRIT] * 2 + (1 if s[r + SH_KIND] == GUN_LANCE else 0)) * (1 << 32) + s[
+        r + SH_VALUE
+    ]
 
 
 def shields(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, n: int) -> int:
     """Void shields cancel the hits the attacker gives up, one per shield (R18: only working
     shields); a shield that takes a hit is known to the attacker."""
     enemy = 1 - side
-    shots = s.shots
-    pool = s.pool
-    offered = shield_order(s, n, pool)
-    charges = s.charges
+    offered = shield_order(p, s, n)
     count = 0
     for part in range(p.data[p.o_stat + enemy * STAT_FIELDS + S_PARTS]):
-        if p.data[p.o_shields + enemy * p.width + part] > 0 and working(s, enemy, part):
+        if p.data[p.o_shields + enemy * p.width + part] > 0 and working(p, s, enemy, part):
             for _ in range(p.data[p.o_shields + enemy * p.width + part]):
-                charges[count] = part
+                s[p.at_charges + count] = part
                 count += 1
-    chooses = n > 0 and shots[0 * SHOT_FIELDS + SH_PART] >= 0  # debris chooses nothing
+    chooses = n > 0 and s[p.at_shots + 0 * SHOT_FIELDS + SH_PART] >= 0  # debris chooses nothing
     stopped = 0
     for i in range(min(offered, count)):
-        k = pool[i]
+        k = s[p.at_pool + i]
         if chooses:
             k = ask(rec, side, Q_SHIELD, (s, side, n, i, offered), k)
-        part = charges[i]
-        known(s, enemy)[part] = 1
+        part = s[p.at_charges + i]
+        s[known(p, enemy) + part] = 1
         fails_on = p.data[p.o_fails_on + enemy * p.width + part]
         if fails_on >= 0:
             flicker = d(rng, 10)
             if flicker <= fails_on:
                 emit(rec, (EV_FLICKER, enemy, flicker))
                 continue
-        shots[k * SHOT_FIELDS + SH_LANDED] -= 1
+        s[p.at_shots + k * SHOT_FIELDS + SH_LANDED] -= 1
         stopped += 1
     shielded = False
     for k in range(n):
-        kind = shots[k * SHOT_FIELDS + SH_KIND]
-        if kind != GUN_TORPEDO and kind != GUN_BAY and shots[k * SHOT_FIELDS + SH_HITS] > 0:
+        kind = s[p.at_shots + k * SHOT_FIELDS + SH_KIND]
+        hit = s[p.at_shots + k * SHOT_FIELDS + SH_HITS] > 0
+        if kind != GUN_TORPEDO and kind != GUN_BAY and hit:
             shielded = True
     if count > 0 and shielded:
         emit(rec, (EV_SHIELDS, enemy, count, stopped))
@@ -671,42 +667,42 @@ def shields(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
 
 def lose(s: State, side: int, track: int, amount: int) -> int:
     """Take `amount` off a track, never below 0 (R15); what was actually lost."""
-    lost = min(ship(s, side)[track], max(0, amount))
-    ship(s, side)[track] -= lost
+    lost = min(s[ship(side) + track], max(0, amount))
+    s[ship(side) + track] -= lost
     return lost
 
 
 def hurt(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, amount: int) -> None:
     """Damage past Armour: Hull Integrity, with Crew Population and Morale for every point
     lost; past 0 it is a critical hit of that value (seed, R2)."""
-    me = ship(s, side)
+    me = ship(side)
     if amount <= 0:
         emit(rec, (EV_HOLDS, side))
         return
-    was_crippled = me[HULL] <= 0
+    was_crippled = s[me + HULL] <= 0
     lost = lose(s, side, HULL, amount)
-    me[TAKEN] += lost
+    s[me + TAKEN] += lost
     crew = lose(s, side, CREW, lost)
     morale = lose(s, side, MORALE, lost)
     if lost:
-        emit(rec, (EV_LOSES, side, lost, me[HULL], crew, morale))
-    if me[HULL] <= 0 and not was_crippled:
+        emit(rec, (EV_LOSES, side, lost, s[me + HULL], crew, morale))
+    if s[me + HULL] <= 0 and not was_crippled:
         emit(rec, (EV_CRIPPLED, side))
     excess = amount - lost
-    if excess > 0 and me[OUT] == 0:
+    if excess > 0 and s[me + OUT] == 0:
         emit(rec, (EV_PAST, side, excess))
         critical(p, s, rng, rec, side, excess)
     check_crew(s, rec, side)
 
 
 def check_crew(s: State, rec: Recorder | None, side: int) -> None:
-    if ship(s, side)[CREW] <= 0:
+    if s[ship(side) + CREW] <= 0:
         knock_out(s, rec, side, OUT_CREW)
 
 
 def knock_out(s: State, rec: Recorder | None, side: int, code: int) -> None:
-    if ship(s, side)[OUT] == 0:
-        ship(s, side)[OUT] = code
+    if s[ship(side) + OUT] == 0:
+        s[ship(side) + OUT] = code
         emit(rec, (EV_OUT, side, code))
 
 
@@ -714,10 +710,10 @@ def critical(
     p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, value: int
 ) -> None:
     """A critical hit of `value` on the ship of `side`; her enemy picks components."""
-    me = ship(s, side)
-    if me[OUT]:
+    me = ship(side)
+    if s[me + OUT]:
         return
-    if p.data[p.o_stat + side * STAT_FIELDS + S_SIMPLE] and me[HULL] <= 0:  # R1
+    if p.data[p.o_stat + side * STAT_FIELDS + S_SIMPLE] and s[me + HULL] <= 0:  # R1
         if value < p.simplified_hulk_below:
             emit(rec, (EV_SIMPLE_HULK, side, value))
             knock_out(s, rec, side, OUT_HULKED)
@@ -734,27 +730,27 @@ def critical(
     elif entry == C_FIRE:
         pick(p, s, rec, side, ON_FIRE)
     elif entry == C_SENSORS:
-        me[SENSORS] = 1
+        s[me + SENSORS] = 1
         emit(rec, (EV_SENSORS, side, p.sensors_damaged))
     elif entry == C_THRUSTERS:
         rolled = d(rng, 10)
         if rolled <= 7:
-            me[THRUSTERS] -= p.thrusters_damaged
+            s[me + THRUSTERS] -= p.thrusters_damaged
         else:
-            me[CANNOT_TURN] = 1
+            s[me + CANNOT_TURN] = 1
         emit(rec, (EV_THRUSTERS, side, rolled, p.thrusters_damaged))
     elif entry == C_ENGINES:
         rolled = d(rng, 10)
         if rolled <= 7:
-            me[ENGINES_HALVED] += 1
+            s[me + ENGINES_HALVED] += 1
         else:
-            me[ENGINES_WRECKED] = 1
+            s[me + ENGINES_WRECKED] = 1
         emit(rec, (EV_ENGINES, side, rolled))
     elif entry == C_TECHSPRITES:
         for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
             rolled = d(rng, 10)
             if rolled >= 4:
-                states(s, side)[part] |= UNPOWERED
+                s[states(p, side) + part] |= UNPOWERED
             emit(rec, (EV_UNPOWERED, side, part, rolled))
         rolled = d(rng, 5)
         emit(rec, (EV_TECHSPRITES, side, rolled, lose(s, side, MORALE, rolled)))
@@ -763,9 +759,9 @@ def critical(
         second = d(rng, 10)
         bridge = p.data[p.o_bridge + side]
         if bridge >= 0 and first + second >= 12:
-            states(s, side)[bridge] |= DEPRESSURISED
+            s[states(p, side) + bridge] |= DEPRESSURISED
         if bridge >= 0 and first + second >= 16:
-            states(s, side)[bridge] |= DAMAGED
+            s[states(p, side) + bridge] |= DAMAGED
         emit(rec, (EV_DECAPITATION, side, first, second, 1 if bridge >= 0 else 0))
     elif entry == C_BREACH:
         hull_breach(p, s, rng, rec, side)
@@ -786,7 +782,7 @@ def critical(
         explode(s, rec, side, BLAST_WARP)
 
 
-def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: list[int]) -> int:
+def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: int) -> int:
     """The component the attacker knows of and picks first, not yet in `taken` (R18): working
     void shields, then working weapons (the strongest first), then the rest; −1 if none. The
     bridge is never chosen; with `exclude_drives` nor the plasma drive or warp engine."""
@@ -795,9 +791,9 @@ def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: list[int
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         kind = p.data[p.o_kind + side * p.width + part]
         if (
-            not known(s, side)[part]
-            or taken[part]
-            or states(s, side)[part] & DESTROYED
+            not s[known(p, side) + part]
+            or s[taken + part]
+            or s[states(p, side) + part] & DESTROYED
             or kind == K_BRIDGE
             or (exclude_drives and (kind in (K_WARP, K_DRIVE)))
         ):
@@ -812,7 +808,7 @@ def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: list[int
             * p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_VALUE]
         )
         # (broken, group, −worth, index): a smaller key first, the index breaking ties
-        key = ((0 if working(s, side, part) else 1) * 4 + group) * (1 << 40) - worth
+        key = ((0 if working(p, s, side, part) else 1) * 4 + group) * (1 << 40) - worth
         if best < 0 or key < best_key:
             best = part
             best_key = key
@@ -820,50 +816,50 @@ def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: list[int
 
 
 def pick(p: Params, s: State, rec: Recorder | None, side: int, state: int) -> None:
-    taken = scratch(s, 1 - side)
+    taken = scratch(p, 1 - side)
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        taken[part] = 0
+        s[taken + part] = 0
     part = choose(p, s, side, True, taken)
     if part < 0:
         emit(rec, (EV_NO_CHOICE, side))
         return
-    states(s, side)[part] |= state
+    s[states(p, side) + part] |= state
     emit(rec, (EV_STATE, side, part, state))
 
 
 def hull_breach(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
     count = d(rng, 5)
-    taken = scratch(s, 1 - side)
+    taken = scratch(p, 1 - side)
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        taken[part] = 0
+        s[taken + part] = 0
     chosen = 0
     while chosen < count:  # chosen on the ship as she was struck, before any is breached
         part = choose(p, s, side, False, taken)
         if part < 0:
             break
         chosen += 1
-        taken[part] = chosen
+        s[taken + part] = chosen
     emit(rec, (EV_BREACH, side, count, chosen))
     for n in range(1, chosen + 1):
         for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-            if taken[part] == n:
+            if s[taken + part] == n:
                 rolled = d(rng, 10)
                 if rolled <= 7:
-                    states(s, side)[part] |= DAMAGED | DEPRESSURISED
+                    s[states(p, side) + part] |= DAMAGED | DEPRESSURISED
                 else:
-                    states(s, side)[part] |= DESTROYED
+                    s[states(p, side) + part] |= DESTROYED
                 emit(rec, (EV_BREACHED, side, part, rolled))
-    me = ship(s, side)
-    me[CREW] = half_up(me[CREW])
-    me[MORALE] = half_up(me[MORALE])
-    emit(rec, (EV_HALVED, side, me[CREW], me[MORALE]))
+    me = ship(side)
+    s[me + CREW] = half_up(s[me + CREW])
+    s[me + MORALE] = half_up(s[me + MORALE])
+    emit(rec, (EV_HALVED, side, s[me + CREW], s[me + MORALE]))
 
 
 def warp_engine(p: Params, s: State, side: int) -> bool:
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if (
             p.data[p.o_kind + side * p.width + part] == K_WARP
-            and not states(s, side)[part] & DESTROYED
+            and not s[states(p, side) + part] & DESTROYED
         ):
             return True
     return False
@@ -873,15 +869,15 @@ def space_hulk(p: Params, s: State, rng: list[int], rec: Recorder | None, side: 
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         rolled = d(rng, 10)
         if rolled <= 2:
-            states(s, side)[part] |= UNPOWERED
+            s[states(p, side) + part] |= UNPOWERED
         elif rolled <= 8:  # R3: the seed's missing 8 counts with 3-7
-            states(s, side)[part] |= DEPRESSURISED | DAMAGED
+            s[states(p, side) + part] |= DEPRESSURISED | DAMAGED
         else:
-            states(s, side)[part] |= DESTROYED
+            s[states(p, side) + part] |= DESTROYED
         emit(rec, (EV_UNPOWERED, side, part, -rolled))
     value = d(rng, 10)
-    ship(s, side)[CREW] = min(ship(s, side)[CREW], value)
-    emit(rec, (EV_SPACE_HULK, side, value, ship(s, side)[CREW]))
+    s[ship(side) + CREW] = min(s[ship(side) + CREW], value)
+    emit(rec, (EV_SPACE_HULK, side, value, s[ship(side) + CREW]))
     knock_out(s, rec, side, OUT_HULKED)
 
 
@@ -889,15 +885,15 @@ def explode(s: State, rec: Recorder | None, side: int, kind: int) -> None:
     """Her drive explodes: she is out, and the blast (settle) reaches the other ship."""
     emit(rec, (EV_EXPLODES, side, kind))
     knock_out(s, rec, side, OUT_EXPLODED)
-    s.misc[PENDING_BLAST] = kind * 2 + side
+    s[PENDING_BLAST] = kind * 2 + side
 
 
 def settle(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
     """Explosions reach the other ship once the blow that caused them has landed (a blast's
     debris can blow up the other ship in turn, whose blast then finds nobody)."""
-    while s.misc[PENDING_BLAST] >= 0:
-        pending = s.misc[PENDING_BLAST]
-        s.misc[PENDING_BLAST] = -1
+    while s[PENDING_BLAST] >= 0:
+        pending = s[PENDING_BLAST]
+        s[PENDING_BLAST] = -1
         blast(p, s, rng, rec, pending % 2, pending // 2)
 
 
@@ -905,7 +901,7 @@ def blast(
     p: Params, s: State, rng: list[int], rec: Recorder | None, source: int, kind: int
 ) -> None:
     other = 1 - source
-    if ship(s, other)[OUT]:
+    if s[ship(other) + OUT]:
         return
     up, uq, vp, vq = offset(s, source)
     dp, dq = dist4(up, uq, vp, vq)
@@ -921,17 +917,16 @@ def blast(
         count = d(rng, 5)
         emit(rec, (EV_DEBRIS, other, count))
         # a plasma drive's debris: macrobattery hits of 1d10+4 that shields and armour stop
-        r = 0
-        shots = s.shots
-        shots[r + SH_PART] = -1
-        shots[r + SH_HITS] = count
-        shots[r + SH_LANDED] = count
-        shots[r + SH_CRIT] = 0
-        shots[r + SH_KIND] = GUN_MACRO
-        shots[r + SH_COUNT] = 1
-        shots[r + SH_SIDES] = 10
-        shots[r + SH_BONUS] = 4
-        shots[r + SH_VALUE] = 19
+        r = p.at_shots
+        s[r + SH_PART] = -1
+        s[r + SH_HITS] = count
+        s[r + SH_LANDED] = count
+        s[r + SH_CRIT] = 0
+        s[r + SH_KIND] = GUN_MACRO
+        s[r + SH_COUNT] = 1
+        s[r + SH_SIDES] = 10
+        s[r + SH_BONUS] = 4
+        s[r + SH_VALUE] = 19
         resolve(p, s, rng, rec, source, 1)
         return
     first = d(rng, 10)
@@ -946,7 +941,7 @@ def blast(
             hurt(p, s, rng, rec, other, value)
     rift = d(rng, 5)
     emit(rec, (EV_RIFT, source, rift))
-    if ship(s, other)[OUT] == 0 and within(dp, dq, rift):
+    if s[ship(other) + OUT] == 0 and within(dp, dq, rift):
         target, rolled = helm(p, s, rng, other, 0)
         if rolled > target:
             emit(
@@ -970,14 +965,14 @@ def blast(
 
 def fires(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
     """R11: each burning component, a Challenging test to put it out, else crew and morale."""
-    burning = s.parts[P_BURNING]
+    burning = row(p, P_BURNING)
     count = 0
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        if states(s, side)[part] & ON_FIRE:
-            burning[count] = part
+        if s[states(p, side) + part] & ON_FIRE:
+            s[burning + count] = part
             count += 1
     for i in range(count):
-        part = burning[i]
+        part = s[burning + i]
         suppression = mod(p, s, side, M_FIRE_FIGHTING)
         target, rolled = test(
             rng,
@@ -1003,7 +998,7 @@ def fires(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
             ),
         )
         if rolled <= target:
-            states(s, side)[part] &= ~ON_FIRE
+            s[states(p, side) + part] &= ~ON_FIRE
             emit(rec, (EV_FIRE_OUT, side, part))
             continue
         crew = roll(p.data, p.o_fire_crew, rng, rec, side)
@@ -1021,7 +1016,7 @@ def fires(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
             ),
         )
         check_crew(s, rec, side)
-        if ship(s, side)[OUT]:
+        if s[ship(side) + OUT]:
             return
 
 
@@ -1087,14 +1082,14 @@ def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) ->
     emit(rec, (EV_RAM, side, dealt, prow, taken_roll, their_armour))
     hurt(p, s, rng, rec, enemy, dealt)
     settle(p, s, rng, rec)
-    if ship(s, side)[OUT] == 0:
+    if s[ship(side) + OUT] == 0:
         hurt(p, s, rng, rec, side, their_armour + taken_roll - prow_armour(p, s, side))
 
 
 def board(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
     locked = helm_test(p, s, rng, rec, side, p.board_test)
     if locked:
-        s.misc[LOCKED] = side
+        s[LOCKED] = side
     emit(rec, (EV_BOARD, side, 1 if locked else 0))
 
 
@@ -1102,13 +1097,13 @@ def command(
     p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
 ) -> tuple[int, int, int, int, int, int, int, int, int]:
     """The boarding action's Command test: (target, roll, its seven modifiers)."""
-    me = ship(s, side)
-    them = ship(s, 1 - side)
-    crew = step_bonus(me[CREW], them[CREW], p.boarding_crew_step, p.boarding_per_step)
-    hull = step_bonus(me[HULL], them[HULL], p.boarding_hull_step, p.boarding_per_step)
+    me = ship(side)
+    them = ship(1 - side)
+    crew = step_bonus(s[me + CREW], s[them + CREW], p.boarding_crew_step, p.boarding_per_step)
+    hull = step_bonus(s[me + HULL], s[them + HULL], p.boarding_hull_step, p.boarding_per_step)
     towers = p.boarding_per_turret * turrets(p, s, side)
-    defending = mod(p, s, side, M_BOARDING_DEFENCE) if s.misc[LOCKED] != side else 0
-    failed = p.break_free_penalty if me[BFF] else 0
+    defending = mod(p, s, side, M_BOARDING_DEFENCE) if s[LOCKED] != side else 0
+    failed = p.break_free_penalty if s[me + BFF] else 0
     own = mod(p, s, side, M_COMMAND)
     boarding = mod(p, s, side, M_BOARDING)
     target, rolled = test(
@@ -1127,26 +1122,26 @@ def command(
 
 def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
     for i in range(2):
-        side = s.misc[ORDER + i]
+        side = s[ORDER + i]
         fires(p, s, rng, rec, side)
-        if ship(s, side)[OUT]:
+        if s[ship(side) + OUT]:
             return
     for i in range(2):  # R20: either locked ship may try, at the start of its turn
-        side = s.misc[ORDER + i]
+        side = s[ORDER + i]
         if not ask(rec, side, Q_BREAK_FREE, (s, side), break_free(p, s, side)):
             continue
         freed = helm_test(p, s, rng, rec, side, p.break_free_test)
         emit(rec, (EV_BREAK_FREE, side, 1 if freed else 0))
         if freed:
-            s.misc[LOCKED] = -1
-            ship(s, 0)[BFF] = 0
-            ship(s, 1)[BFF] = 0
+            s[LOCKED] = -1
+            s[ship(0) + BFF] = 0
+            s[ship(1) + BFF] = 0
             return
-        ship(s, side)[BFF] = 1
+        s[ship(side) + BFF] = 1
     a = command(p, s, rng, rec, 0)
     b = command(p, s, rng, rec, 1)
-    ship(s, 0)[BFF] = 0
-    ship(s, 1)[BFF] = 0
+    s[ship(0) + BFF] = 0
+    s[ship(1) + BFF] = 0
     winner, margin = opposed(standing(a[0], a[1]), standing(b[0], b[1]))
     emit(
         rec,
@@ -1215,10 +1210,10 @@ def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) ->
             ),
         )
     check_crew(s, rec, loser)
-    if ship(s, loser)[OUT]:
+    if s[ship(loser) + OUT]:
         return
     rolled = d(rng, 100)
-    holds = rolled <= ship(s, loser)[MORALE]
-    emit(rec, (EV_MORALE, loser, ship(s, loser)[MORALE], rolled, 1 if holds else 0))
+    holds = rolled <= s[ship(loser) + MORALE]
+    emit(rec, (EV_MORALE, loser, s[ship(loser) + MORALE], rolled, 1 if holds else 0))
     if not holds:
         knock_out(s, rec, loser, OUT_SURRENDERED)

@@ -87,7 +87,8 @@ SHOOT, RAM, BOARD = 0, 1, 2
 # hot, and handed arrays: compiled into their callers (a call that is not inlined counts a
 # reference in and out of every array it is handed)
 INLINE = ("arc_power", "near_at", "worth", "volley")
-SPOT = 6  # a place in s.pool: doubled x and y as (p, q) each, then both roughly (rough)
+# a place in the pool (Params.at_pool): doubled x and y as (p, q) each, then both roughly
+SPOT = 6
 # the memo of manoeuvres (p.memo): slots of three key words and the choice (never 0: a turn is
 # 8 + t with t ≥ −7, so 0 marks an empty slot); look so far past a taken slot
 MEMO_SLOTS = 1 << 15
@@ -105,12 +106,12 @@ def worth(p: Params, s: State, side: int) -> int:
     """What her working, loaded guns are worth together."""
     total = 0
     guns = p.data
-    found = states(s, side)
-    loaded = torpedoes(s, side)
-    crippled = ship(s, side)[HULL] <= 0
+    found = states(p, side)
+    loaded = torpedoes(p, side)
+    crippled = s[ship(side) + HULL] <= 0
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         g = p.o_gun + (side * p.width + part) * GUN_FIELDS
-        if guns[g + G_KIND] != 0 and found[part] == 0 and loaded[part] != 0:
+        if guns[g + G_KIND] != 0 and s[found + part] == 0 and s[loaded + part] != 0:
             power = half_up(guns[g + G_STRENGTH]) if crippled else guns[g + G_STRENGTH]
             total += power * guns[g + G_VALUE]
     return total
@@ -136,7 +137,7 @@ def tactic(p: Params, s: State, side: int) -> int:
     # a Crippled enemy is finished by critical hits: guns that put enough past her armour do
     # it, else her crew is taken (even outmatched: a lost boarding action ends a fight that
     # guns never would)
-    mark = max(ship(s, 1 - side)[HULL], CRIPPLED_MARK)
+    mark = max(s[ship(1 - side) + HULL], CRIPPLED_MARK)
     if volley(p, s, side) * BOARD_AFTER_VOLLEYS >= mark * 1000:
         return TACTIC_GUNNERY
     return TACTIC_BOARD
@@ -147,7 +148,7 @@ def favoured(p: Params, s: State, side: int) -> bool:
     later than the enemy's would take hers (enemy Hull × enemy volley ≤ her Hull × her volley,
     the turns each needs cross-multiplied, exactly)."""
     enemy = 1 - side
-    return ship(s, enemy)[HULL] * volley(p, s, enemy) <= ship(s, side)[HULL] * volley(p, s, side)
+    return s[ship(enemy) + HULL] * volley(p, s, enemy) <= s[ship(side) + HULL] * volley(p, s, side)
 
 
 def eager(p: Params, s: State, side: int) -> bool:
@@ -158,17 +159,17 @@ def eager(p: Params, s: State, side: int) -> bool:
 
 def load(p: Params, s: State, side: int) -> None:
     """Her working, loaded guns as the captain weighs them, once a decision: (arcs, least
-    range and range as 4·VU², worth) each, in s.guns."""
-    base = side * (1 + 4 * p.width)
+    range and range as 4·VU², worth) each, in the state from p.at_guns."""
+    base = p.at_guns + side * (1 + 4 * p.width)
     count = 0
     guns = p.data
-    out = s.guns
-    found = states(s, side)
-    loaded = torpedoes(s, side)
-    crippled = ship(s, side)[HULL] <= 0
+    out = s
+    found = states(p, side)
+    loaded = torpedoes(p, side)
+    crippled = s[ship(side) + HULL] <= 0
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         g = p.o_gun + (side * p.width + part) * GUN_FIELDS
-        if guns[g + G_KIND] != 0 and found[part] == 0 and loaded[part] != 0:
+        if guns[g + G_KIND] != 0 and s[found + part] == 0 and s[loaded + part] != 0:
             r = base + 1 + 4 * count
             out[r] = guns[g + G_ARCS]
             out[r + 1] = 4 * guns[g + G_MIN] * guns[g + G_MIN]
@@ -231,10 +232,10 @@ def standoff(p: Params, s: State, side: int) -> int:
     """The range at which every gun reaches (ordnance apart)."""
     least = -1
     guns = p.data
-    found = states(s, side)
+    found = states(p, side)
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         kind = guns[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_KIND]
-        if kind != 0 and kind != GUN_TORPEDO and kind != GUN_BAY and found[part] == 0:
+        if kind != 0 and kind != GUN_TORPEDO and kind != GUN_BAY and s[found + part] == 0:
             reach = guns[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_REACH]
             least = reach if least < 0 else min(least, reach)
     return max(1, least - 1) if least >= 0 else 0
@@ -340,11 +341,11 @@ def situation(p: Params, s: State, side: int, chosen: int, flag: bool) -> tuple[
     judgement; each ship Crippled or not and which of its weapons are working and loaded (all
     the search reads of her guns: the rest is fixed for the fight). (−1, 0, 0) when a number
     is too large to pack: the search then runs unremembered."""
-    me = ship(s, side)
-    them = ship(s, 1 - side)
+    me = ship(side)
+    them = ship(1 - side)
     k0 = 0
     for i in range(4):
-        d = them[XP + i] - me[XP + i]
+        d = s[them + XP + i] - s[me + XP + i]
         if d < -MEMO_OFFSET or d >= MEMO_OFFSET:
             return -1, 0, 0
         k0 |= (d + MEMO_OFFSET) << (15 * i)
@@ -352,12 +353,13 @@ def situation(p: Params, s: State, side: int, chosen: int, flag: bool) -> tuple[
     theirs = speed(p, s, 1 - side)
     if mine >= 128 or theirs >= 128 or p.width > 30:
         return -1, 0, 0
-    limit = 0 if me[CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
-    their_limit = 0 if them[CANNOT_TURN] else p.data[p.o_stat + (1 - side) * STAT_FIELDS + S_TURN]
+    limit = 0 if s[me + CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
+    their_turn = p.data[p.o_stat + (1 - side) * STAT_FIELDS + S_TURN]
+    their_limit = 0 if s[them + CANNOT_TURN] else their_turn
     k1 = (
         side
-        | me[FACING] << 1
-        | them[FACING] << 4
+        | s[me + FACING] << 1
+        | s[them + FACING] << 4
         | mine << 7
         | theirs << 14
         | min(limit, 7) << 21
@@ -368,12 +370,12 @@ def situation(p: Params, s: State, side: int, chosen: int, flag: bool) -> tuple[
     k2 = 0
     for k in range(2):
         at = side if k == 0 else 1 - side
-        bits = 1 if ship(s, at)[HULL] <= 0 else 0
-        found = states(s, at)
-        loaded = torpedoes(s, at)
+        bits = 1 if s[ship(at) + HULL] <= 0 else 0
+        found = states(p, at)
+        loaded = torpedoes(p, at)
         for part in range(p.data[p.o_stat + at * STAT_FIELDS + S_PARTS]):
             g = p.o_gun + (at * p.width + part) * GUN_FIELDS
-            if p.data[g + G_KIND] != 0 and found[part] == 0 and loaded[part] != 0:
+            if p.data[g + G_KIND] != 0 and s[found + part] == 0 and s[loaded + part] != 0:
                 bits |= 2 << part
         k2 |= bits << (31 * k)
     return k0, k1, k2
@@ -381,30 +383,30 @@ def situation(p: Params, s: State, side: int, chosen: int, flag: bool) -> tuple[
 
 def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
     """Her manoeuvre, searched: what the default captain weighs (module docstring)."""
-    me = ship(s, side)
-    pool = s.pool
+    me = ship(side)
+    pool = p.at_pool  # where the places are kept in the state
     enemy = 1 - side
-    them = ship(s, enemy)
+    them = ship(enemy)
     gunnery = chosen == TACTIC_GUNNERY
     load(p, s, side)
     load(p, s, enemy)
-    mine = side * (1 + 4 * p.width)  # where each side's guns are in s.guns
-    theirs = enemy * (1 + 4 * p.width)
+    mine = p.at_guns + side * (1 + 4 * p.width)  # where each side's guns are (load)
+    theirs = p.at_guns + enemy * (1 + 4 * p.width)
     full = speed(p, s, side)
     half = half_up(full)
-    limit = 0 if me[CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
+    limit = 0 if s[me + CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
     keep = standoff(p, s, side) if gunnery else 0
     # a boarder whose boarders are much the better also counts the enemy's next move bringing
     # him into contact: his boarding action is hers to win
     welcome = chosen == TACTIC_BOARD and flag
-    here = (me[XP], me[XQ], me[YP], me[YQ])
-    target = (them[XP], them[XQ], them[YP], them[YQ])
+    here = (s[me + XP], s[me + XQ], s[me + YP], s[me + YQ])
+    target = (s[them + XP], s[them + XQ], s[them + YP], s[them + YQ])
     # where the enemy can be when she next moves: straight on, at full or half Speed
-    their_limit = 0 if them[CANNOT_TURN] else p.data[p.o_stat + enemy * STAT_FIELDS + S_TURN]
+    their_limit = 0 if s[them + CANNOT_TURN] else p.data[p.o_stat + enemy * STAT_FIELDS + S_TURN]
     their_full = speed(p, s, enemy)
     their_half = half_up(their_full)
-    next0 = moved(target[0], target[1], target[2], target[3], them[FACING], their_half)
-    next1 = moved(target[0], target[1], target[2], target[3], them[FACING], their_full)
+    next0 = moved(target[0], target[1], target[2], target[3], s[them + FACING], their_half)
+    next1 = moved(target[0], target[1], target[2], target[3], s[them + FACING], their_full)
     places = 1 if their_half == their_full else 2
     # and where it can be the turn after, for a captain who means to close with it (each place
     # once: pool holds them, four numbers each)
@@ -415,27 +417,27 @@ def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
             for t in range(-their_limit, their_limit + 1):
                 for k in range(places):
                     v = their_half if k == 0 else their_full
-                    spot = moved(there[0], there[1], there[2], there[3], them[FACING] + t, v)
+                    spot = moved(there[0], there[1], there[2], there[3], s[them + FACING] + t, v)
                     seen = False
                     for j in range(later):
                         if (
-                            pool[SPOT * j] == spot[0]
-                            and pool[SPOT * j + 1] == spot[1]
-                            and pool[SPOT * j + 2] == spot[2]
-                            and pool[SPOT * j + 3] == spot[3]
+                            s[pool + SPOT * j] == spot[0]
+                            and s[pool + SPOT * j + 1] == spot[1]
+                            and s[pool + SPOT * j + 2] == spot[2]
+                            and s[pool + SPOT * j + 3] == spot[3]
                         ):
                             seen = True
                     if not seen:
-                        pool[SPOT * later] = spot[0]
-                        pool[SPOT * later + 1] = spot[1]
-                        pool[SPOT * later + 2] = spot[2]
-                        pool[SPOT * later + 3] = spot[3]
-                        pool[SPOT * later + 4] = rough(spot[0], spot[1])
-                        pool[SPOT * later + 5] = rough(spot[2], spot[3])
+                        s[pool + SPOT * later] = spot[0]
+                        s[pool + SPOT * later + 1] = spot[1]
+                        s[pool + SPOT * later + 2] = spot[2]
+                        s[pool + SPOT * later + 3] = spot[3]
+                        s[pool + SPOT * later + 4] = rough(spot[0], spot[1])
+                        s[pool + SPOT * later + 5] = rough(spot[2], spot[3])
                         later += 1
     # where each speed takes her, and the enemy's reply there, whatever her turn
-    at_full = moved(here[0], here[1], here[2], here[3], me[FACING], full)
-    at_half = moved(here[0], here[1], here[2], here[3], me[FACING], half)
+    at_full = moved(here[0], here[1], here[2], here[3], s[me + FACING], full)
+    at_half = moved(here[0], here[1], here[2], here[3], s[me + FACING], half)
     threat_full = 0
     threat_half = 0
     # a gunner the exchange favours presses: the enemy's reply is the price of her own volleys,
@@ -444,10 +446,10 @@ def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
         for i in range(places):
             there = next0 if i == 0 else next1
             threat_full = max(
-                threat_full, reply(s.guns, theirs, there, them[FACING], their_limit, at_full)
+                threat_full, reply(s, theirs, there, s[them + FACING], their_limit, at_full)
             )
             threat_half = max(
-                threat_half, reply(s.guns, theirs, there, them[FACING], their_limit, at_half)
+                threat_half, reply(s, theirs, there, s[them + FACING], their_limit, at_half)
             )
     best = (0, 0, 0, 0, 0, 0, 0)
     choice = 8
@@ -462,9 +464,9 @@ def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
         vp = target[2] - at[2]
         vq = target[3] - at[3]
         dp, dq = dist4(up, uq, vp, vq)
-        power = arc_power(s.guns, mine, dp, dq)
+        power = arc_power(s, mine, dp, dq)
         for t in range(-limit, limit + 1):
-            facing = (me[FACING] + t) % 8
+            facing = (s[me + FACING] + t) % 8
             bits = arc_bits(up, uq, vp, vq, facing)
             fire = bearing(power, bits)
             # the turn decides where next turn's move goes: how near the range she wants it
@@ -480,9 +482,9 @@ def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
             if gunnery:
                 # what bears now, what could bear next turn on the enemy where it goes, what
                 # the enemy can bring to bear on her meanwhile: one turn of foresight
-                coming = next_turn(s.guns, mine, at, facing, next0, half, full, limit)
+                coming = next_turn(s, mine, at, facing, next0, half, full, limit)
                 if places == 2:
-                    coming += next_turn(s.guns, mine, at, facing, next1, half, full, limit)
+                    coming += next_turn(s, mine, at, facing, next1, half, full, limit)
                 score = (
                     8 * places * fire + 4 * coming - places * threat,
                     -ahead,
@@ -526,23 +528,23 @@ def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
                                 facing + turned,
                                 half if k == 0 else full,
                             )
-                            pool[SPOT * spots] = spot[0]
-                            pool[SPOT * spots + 1] = spot[1]
-                            pool[SPOT * spots + 2] = spot[2]
-                            pool[SPOT * spots + 3] = spot[3]
-                            pool[SPOT * spots + 4] = rough(spot[0], spot[1])
-                            pool[SPOT * spots + 5] = rough(spot[2], spot[3])
+                            s[pool + SPOT * spots] = spot[0]
+                            s[pool + SPOT * spots + 1] = spot[1]
+                            s[pool + SPOT * spots + 2] = spot[2]
+                            s[pool + SPOT * spots + 3] = spot[3]
+                            s[pool + SPOT * spots + 4] = rough(spot[0], spot[1])
+                            s[pool + SPOT * spots + 5] = rough(spot[2], spot[3])
                             spots += 1
                 then = 0
                 slack = (p.contact + 1) * 2048  # the rough look's reach, generously
                 for j in range(later):
-                    jx = pool[SPOT * j + 4]
-                    jy = pool[SPOT * j + 5]
+                    jx = s[pool + SPOT * j + 4]
+                    jy = s[pool + SPOT * j + 5]
                     for i in range(later, spots):
                         if (
-                            abs(pool[SPOT * i + 4] - jx) <= slack
-                            and abs(pool[SPOT * i + 5] - jy) <= slack
-                            and near_at(pool, i, j, p.contact)
+                            abs(s[pool + SPOT * i + 4] - jx) <= slack
+                            and abs(s[pool + SPOT * i + 5] - jy) <= slack
+                            and near_at(s, pool, i, j, p.contact)
                         ):
                             then += 1
                             break
@@ -554,10 +556,10 @@ def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
     return choice
 
 
-def near_at(spots: list[int], i: int, j: int, reach: int) -> bool:
-    """Spots i and j of `spots` (SPOT numbers each) within `reach` VU."""
-    a = SPOT * i
-    b = SPOT * j
+def near_at(spots: list[int], base: int, i: int, j: int, reach: int) -> bool:
+    """Spots i and j of `spots` from `base` (SPOT numbers each) within `reach` VU."""
+    a = base + SPOT * i
+    b = base + SPOT * j
     if apart(spots[a], spots[a + 1], spots[b], spots[b + 1], reach) or apart(
         spots[a + 2], spots[a + 3], spots[b + 2], spots[b + 3], reach
     ):
@@ -573,32 +575,32 @@ def near_at(spots: list[int], i: int, j: int, reach: int) -> bool:
 
 def boarders(p: Params, s: State, side: int) -> int:
     """Her Command target in a boarding action against the enemy now (the seed; R4)."""
-    me = ship(s, side)
-    them = ship(s, 1 - side)
+    me = ship(side)
+    them = ship(1 - side)
     return (
         p.data[p.o_stat + side * STAT_FIELDS + S_COMMAND]
         + mod(p, s, side, M_COMMAND)
         + p.boarding_per_turret * turrets(p, s, side)
         + mod(p, s, side, M_BOARDING)
-        + step_bonus(me[CREW], them[CREW], p.boarding_crew_step, p.boarding_per_step)
-        + step_bonus(me[HULL], them[HULL], p.boarding_hull_step, p.boarding_per_step)
+        + step_bonus(s[me + CREW], s[them + CREW], p.boarding_crew_step, p.boarding_per_step)
+        + step_bonus(s[me + HULL], s[them + HULL], p.boarding_hull_step, p.boarding_per_step)
     )
 
 
 def action(p: Params, s: State, side: int, half: int, turned: int) -> int:
     """Her Shooting Action, ordered with her manoeuvre before she moves (R23): she knows where
     the manoeuvre leaves her, so she rams or boards only when she will be in reach."""
-    me = ship(s, side)
-    them = ship(s, 1 - side)
+    me = ship(side)
+    them = ship(1 - side)
     chosen = tactic(p, s, side)
     load(p, s, side)
     vu = half_up(speed(p, s, side)) if half else speed(p, s, side)
-    at = moved(me[XP], me[XQ], me[YP], me[YQ], me[FACING], vu)
-    facing = (me[FACING] + turned) % 8
-    up = them[XP] - at[0]
-    uq = them[XQ] - at[1]
-    vp = them[YP] - at[2]
-    vq = them[YQ] - at[3]
+    at = moved(s[me + XP], s[me + XQ], s[me + YP], s[me + YQ], s[me + FACING], vu)
+    facing = (s[me + FACING] + turned) % 8
+    up = s[them + XP] - at[0]
+    uq = s[them + XQ] - at[1]
+    vp = s[them + YP] - at[2]
+    vq = s[them + YQ] - at[3]
     dp, dq = dist4(up, uq, vp, vq)
     contact = within(dp, dq, p.contact)
     bits = arc_bits(up, uq, vp, vq, facing)
@@ -606,7 +608,7 @@ def action(p: Params, s: State, side: int, half: int, turned: int) -> int:
         # alongside with no gun bearing, a captain whose boarders are the better sends them
         if (
             contact
-            and bearing(arc_power(s.guns, side * (1 + 4 * p.width), dp, dq), bits) == 0
+            and bearing(arc_power(s, p.at_guns + side * (1 + 4 * p.width), dp, dq), bits) == 0
             and boarders(p, s, side) >= boarders(p, s, 1 - side)
         ):
             return BOARD
@@ -626,8 +628,8 @@ def break_free(p: Params, s: State, side: int) -> int:
     # a close fight is worth staying in (and breaking free only to be boarded again settles
     # nothing)
     losing = margin >= OUTMATCHED_BY
-    if s.misc[LOCKED] == side:  # she chose this fight: she leaves it when it is going against her
-        losing = losing and ship(s, side)[MORALE] < BOARDER_LEAVES_BELOW
+    if s[LOCKED] == side:  # she chose this fight: she leaves it when it is going against her
+        losing = losing and s[ship(side) + MORALE] < BOARDER_LEAVES_BELOW
     chance = (
         p.data[p.o_stat + side * STAT_FIELDS + S_HELM]
         + manoeuvrability(p, s, side)

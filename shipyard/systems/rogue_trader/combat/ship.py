@@ -42,13 +42,16 @@ SHOT_FIELDS = 9
 # left (−1: no limit), scratch; the order of the shots given to the shields; the burning parts
 P_STATES, P_KNOWN, P_TORPEDOES, P_SCRATCH, P_ORDER, P_BURNING = 0, 2, 4, 6, 8, 9
 PART_ROWS = 10
-# the fight's own numbers (State.misc): CALM rounds without loss or boarding action, TRACKS
-# both ships' Hull Integrity, Crew Population and Morale summed when last counted, APART rounds
-# beyond every weapon's reach (the declared endings, R25-R27)
-ROUND, LOCKED, ORDER, PENDING_BLAST, CALM, TRACKS, APART = 0, 1, 2, 4, 5, 6, 7
+# the fight's own numbers, after both ships in the state: CALM rounds without loss or boarding
+# action, TRACKS both ships' Hull Integrity, Crew Population and Morale summed when last
+# counted, APART rounds beyond every weapon's reach (the declared endings, R25-R27)
+MISC = 2 * SHIP_FIELDS
+ROUND, LOCKED, ORDER, PENDING_BLAST = MISC, MISC + 1, MISC + 2, MISC + 4
+CALM, TRACKS, APART = MISC + 5, MISC + 6, MISC + 7
 MISC_FIELDS = 8
+PARTS = MISC + MISC_FIELDS  # then PART_ROWS rows of `width` numbers, then the scratch areas
 # compiled into their callers: a call handing the state pays a reference count per array
-INLINE = ("ship", "states", "known", "torpedoes", "scratch", "working", "armed", "strength",
+INLINE = ("ship", "row", "states", "known", "torpedoes", "scratch", "working", "armed", "strength",
           "in_reach", "gun_bears", "mod", "essential", "speed", "offset")
 
 
@@ -76,14 +79,20 @@ class Params(NamedTuple):
     o_bridge: int  # [side] the bridge's part, −1 none
     o_fire_crew: int  # R11's dice (count, sides, bonus)
     o_fire_morale: int
-    o_zeros: int  # zeros, as many as the longest scratch array
     # the default captain's manoeuvres, remembered (orders.manoeuvre): the one part of `data`
     # that fills as fights are played, a cache of a pure function, so it changes no fight
     # (kept in `data`: every array a compiled call is handed costs it a reference count)
     o_memo: int
     memo_slots: int  # 0: nothing remembered, every manoeuvre searched
-    ships0: list[list[int]]  # the ships as they start
-    parts0: list[list[int]]  # State.parts as the fight starts
+    o_start: int  # the state as a fight starts (`size` numbers)
+    size: int
+    # where the state's scratch areas begin (after PARTS): the shots of an attack
+    # (SHOT_FIELDS each), the hits the shields may take (and the captain's places), the void
+    # shields' charges, the captain's view of both sides' guns (orders.load)
+    at_shots: int
+    at_pool: int
+    at_charges: int
+    at_guns: int
     surprise_bonus: int
     sensors_damaged: int
     turret_bonus: int
@@ -102,94 +111,70 @@ class Params(NamedTuple):
     crippled_detection: int
 
 
-class State(NamedTuple):
-    """What a fight changes, in few arrays (each a compiled call is handed costs it a
-    reference count): both ships' numbers, rows of per-component numbers, and scratch."""
-
-    ships: list[list[int]]  # [side][HULL...]
-    parts: list[list[int]]  # rows (P_...) of one number a component
-    shots: list[int]  # SHOT_FIELDS an attack
-    pool: list[int]  # the hits the shields may take (and the captain's places)
-    charges: list[int]  # the void shields' charges
-    guns: list[int]  # the captain's view of both sides' guns (orders.load)
-    misc: list[int]
-
-
-def copy2(rows: list[list[int]]) -> list[list[int]]:
-    """A copy of a table of rows, rows and all."""
-    out = rows.copy()
-    for i in range(len(rows)):
-        out[i] = rows[i].copy()
-    return out
+# What a fight changes, in one array (every array a compiled call is handed costs it a
+# reference count in and out): both ships' numbers (SHIP_FIELDS each, from 0), the fight's own
+# (MISC), rows of one number a component (PARTS), then the scratch areas (Params.at_...).
+State = list[int]
 
 
 def new_state(p: Params) -> State:
-    d = p.data
-    z = p.o_zeros
-    s = State(
-        copy2(p.ships0),
-        copy2(p.parts0),
-        d[z : z + SHOT_FIELDS * (p.width + 1)].copy(),
-        d[z : z + p.hits].copy(),
-        d[z : z + p.hits].copy(),
-        d[z : z + 2 * (1 + 4 * p.width)].copy(),
-        d[z : z + MISC_FIELDS].copy(),
-    )
-    s.misc[LOCKED] = -1
-    s.misc[PENDING_BLAST] = -1
-    s.misc[TRACKS] = tracks(s)
-    return s
+    return p.data[p.o_start : p.o_start + p.size].copy()
 
 
 def tracks(s: State) -> int:
     """Both ships' Hull Integrity, Crew Population and Morale, summed: any loss changes it."""
-    a = s.ships[0]
-    b = s.ships[1]
-    return a[HULL] + a[CREW] + a[MORALE] + b[HULL] + b[CREW] + b[MORALE]
+    b = SHIP_FIELDS
+    return s[HULL] + s[CREW] + s[MORALE] + s[b + HULL] + s[b + CREW] + s[b + MORALE]
 
 
-def ship(s: State, side: int) -> list[int]:
-    return s.ships[side]
+def ship(side: int) -> int:
+    """Where the numbers of the ship of `side` begin in the state."""
+    return side * SHIP_FIELDS
 
 
-def states(s: State, side: int) -> list[int]:
-    return s.parts[P_STATES + side]
+def row(p: Params, which: int) -> int:
+    """Where row `which` (P_...) of the per-component numbers begins in the state."""
+    return PARTS + which * p.width
 
 
-def known(s: State, side: int) -> list[int]:
-    return s.parts[P_KNOWN + side]
+def states(p: Params, side: int) -> int:
+    return row(p, P_STATES + side)
 
 
-def torpedoes(s: State, side: int) -> list[int]:
-    return s.parts[P_TORPEDOES + side]
+def known(p: Params, side: int) -> int:
+    return row(p, P_KNOWN + side)
 
 
-def scratch(s: State, side: int) -> list[int]:
-    return s.parts[P_SCRATCH + side]
+def torpedoes(p: Params, side: int) -> int:
+    return row(p, P_TORPEDOES + side)
 
 
-def working(s: State, side: int, part: int) -> bool:
-    return states(s, side)[part] == 0
+def scratch(p: Params, side: int) -> int:
+    return row(p, P_SCRATCH + side)
+
+
+def working(p: Params, s: State, side: int, part: int) -> bool:
+    return s[states(p, side) + part] == 0
 
 
 def mod(p: Params, s: State, side: int, which: int) -> int:
     """A modifier summed over the working components (R18)."""
-    found = states(s, side)
+    found = states(p, side)
     mods = p.data  # read once a call: each read of an array field costs a reference count
     at = p.o_mods + side * p.width * MODIFIERS + which
     total = 0
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        if found[part] == 0:
+        if s[found + part] == 0:
             total += mods[at + part * MODIFIERS]
     return total
 
 
 def essential(p: Params, s: State, side: int, kind: int) -> bool:
-    found = states(s, side)
+    found = states(p, side)
     kinds = p.data
     at = p.o_kind + side * p.width
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        if kinds[at + part] == kind and found[part] != 0:
+        if kinds[at + part] == kind and s[found + part] != 0:
             return False
     return True
 
@@ -202,24 +187,25 @@ def augurs_working(p: Params, s: State, side: int) -> bool:
 def speed(p: Params, s: State, side: int) -> int:
     if not essential(p, s, side, K_DRIVE):
         return 0  # R18: she drifts where she lies, turning on her thrusters
-    me = ship(s, side)
+    me = ship(side)
     value = max(0, p.data[p.o_stat + side * STAT_FIELDS + S_SPEED] + mod(p, s, side, M_SPEED))
-    if me[HULL] <= 0:
+    if s[me + HULL] <= 0:
         value = half_up(value)
-    for _ in range(me[ENGINES_HALVED]):
+    for _ in range(s[me + ENGINES_HALVED]):
         value = half_up(value)
-    return min(value, 1) if me[ENGINES_WRECKED] else value
+    return min(value, 1) if s[me + ENGINES_WRECKED] else value
 
 
 def manoeuvrability(p: Params, s: State, side: int) -> int:
-    me = ship(s, side)
-    value = p.data[p.o_stat + side * STAT_FIELDS + S_MAN] + mod(p, s, side, M_MAN) - me[THRUSTERS]
-    return value + (p.crippled_man if me[HULL] <= 0 else 0)
+    me = ship(side)
+    value = p.data[p.o_stat + side * STAT_FIELDS + S_MAN] + mod(p, s, side, M_MAN)
+    value -= s[me + THRUSTERS]
+    return value + (p.crippled_man if s[me + HULL] <= 0 else 0)
 
 
 def detection(p: Params, s: State, side: int) -> int:
     value = p.data[p.o_stat + side * STAT_FIELDS + S_DETECTION] + mod(p, s, side, M_DETECTION)
-    return value + (p.crippled_detection if ship(s, side)[HULL] <= 0 else 0)
+    return value + (p.crippled_detection if s[ship(side) + HULL] <= 0 else 0)
 
 
 def armour(p: Params, s: State, side: int) -> int:
@@ -240,22 +226,23 @@ def ballistic_skill(p: Params, s: State, side: int) -> int:
 
 def strength(p: Params, s: State, side: int, part: int) -> int:
     value = p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_STRENGTH]
-    return half_up(value) if ship(s, side)[HULL] <= 0 else value
+    return half_up(value) if s[ship(side) + HULL] <= 0 else value
 
 
 def offset(s: State, side: int) -> tuple[int, int, int, int]:
     """Where the enemy lies from the ship of `side`, doubled (geometry.py)."""
-    me = ship(s, side)
-    them = ship(s, 1 - side)
-    return them[XP] - me[XP], them[XQ] - me[XQ], them[YP] - me[YP], them[YQ] - me[YQ]
+    me = ship(side)
+    them = ship(1 - side)
+    return (s[them + XP] - s[me + XP], s[them + XQ] - s[me + XQ], s[them + YP] - s[me + YP],
+            s[them + YQ] - s[me + YQ])
 
 
 def armed(p: Params, s: State, side: int, part: int) -> bool:
     """A weapon that works and has ammunition left."""
     return (
         p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_KIND] != 0
-        and states(s, side)[part] == 0
-        and torpedoes(s, side)[part] != 0
+        and s[states(p, side) + part] == 0
+        and s[torpedoes(p, side) + part] != 0
     )
 
 
