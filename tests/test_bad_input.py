@@ -549,6 +549,9 @@ ABSURD = [  # (system, overlay text, the line of the number, words of the one li
     # a Lock the points formula cannot price was a KeyError in every design's points
     ("dropfleet", "points:\n  definitions:\n    armour_lock: 7\n", 3,
      "points.definitions.armour_lock: input should be less than or equal to 6"),
+    # a Lock an overlay removed was told at the built-in points.yaml:8 (issue 25 item 1)
+    ("dropfleet", "points:\n  lock_value:\n    \"4+\": null\n", 2,
+     "points.lock_value: no value for Lock 4+; give 2+ to 6+"),
     ("rogue-trader", "combat:\n  boarding_crew_step: 1.0e+30\n", 2,
      "combat.boarding_crew_step: 1e+30 is beyond"),
     ("rogue-trader", "combat:\n  boarding_crew_step: 1001\n", 2,

@@ -283,6 +283,7 @@ def _merge_map(base: dict[Any, Any], value: dict[Any, Any], path: YamlPath,
             _forget(taken, here)
         elif isinstance(sub, dict) and isinstance(old, dict):
             base[key] = dict(old)  # a copy: the earlier layer's own data stays as it was read
+            _claim_map(taken, here, old, located)
             _merge_map(base[key], sub, here, taken, located, overlay)
         elif _is_entry_list(sub) and _is_entry_list(old):
             entries = base[key] = list(old)
@@ -300,6 +301,19 @@ def _merge_map(base: dict[Any, Any], value: dict[Any, Any], path: YamlPath,
             base[key] = sub
             _forget(taken, here)
             taken[here] = (located, here)
+
+
+def _claim_map(taken: dict[YamlPath, tuple[Located, YamlPath]], path: YamlPath,
+               old: dict[Any, Any], located: Located) -> None:
+    """A map a later file merges into is, as a whole, that file's: an error about the map
+    itself (a key it now lacks, as after `"4+": null`) is told at that file's line. Each key it
+    keeps stays told where it was set: its source is written down at its own path first."""
+    for key in old:
+        if (*path, key) not in taken:
+            hit = _source((*path, key), taken)
+            if hit is not None:
+                taken[(*path, key)] = hit
+    taken[path] = (located, path)
 
 
 def _forget(taken: dict[YamlPath, tuple[Located, YamlPath]], path: YamlPath) -> None:

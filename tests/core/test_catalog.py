@@ -280,3 +280,37 @@ def test_a_deep_error_is_told_at_the_layer_that_set_it(tmp_path) -> None:
     (diag,) = caught.value.diagnostics
     assert (diag.file, diag.line) == (str(over), 4)
     assert diag.message.startswith("points.class_base.medium: ")
+
+
+class Whole(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    points: dict[str, int]
+
+    @field_validator("points")
+    @classmethod
+    def every_grade(cls, value: dict[str, int]) -> dict[str, int]:
+        missing = [g for g in ("a", "b", "c") if g not in value]
+        if missing:
+            raise ValueError(f"no value for {missing[0]}")
+        return value
+
+
+def test_a_map_an_overlay_emptied_of_a_key_is_told_at_the_overlay(tmp_path) -> None:
+    # issue 25 item 1: dropfleet `lock_value: {"4+": null}` was told at the built-in
+    # points.yaml:8, the line of the map before the overlay removed one of its keys
+    base, over = files(tmp_path, a="# built in\n\npoints: {a: 1, b: 2, c: 3}\n",
+                       b="points:\n  b: null\n")
+    with pytest.raises(UserError) as caught:
+        load_catalog(Whole, [base, over])
+    (diag,) = caught.value.diagnostics
+    assert (diag.file, diag.line) == (str(over), 1)
+    assert diag.message.startswith("points: ") and "no value for b" in diag.message
+
+
+def test_a_key_an_overlay_left_alone_is_still_told_at_its_own_layer(tmp_path) -> None:
+    base, over = files(tmp_path, a="# built in\n\npoints:\n  a: 1\n  b: lots\n",
+                       c="points:\n  a: 5\n  c: 3\n")
+    with pytest.raises(UserError) as caught:
+        load_catalog(Whole, [base, over])
+    (diag,) = caught.value.diagnostics
+    assert (diag.file, diag.line) == (str(base), 5)
