@@ -106,6 +106,12 @@ W = 15
 LOST = 1 << 40  # below any range score: what the enemy's escape is worth to the captain (R17)
 NO_GUN, IDLE = -2, -1  # f[fire + g] for a system that cannot fire, a gun nobody fires (yet)
 NATURAL = 64  # a natural 12 ranks above any sum of two d12s (R4)
+# inlined where compiled (a call that passes f costs a reference count in and out, and Params'
+# every field): where a ship's numbers and a pair's sit, read in every inner loop, and the
+# battle's own steps, run every turn or exchange, which with two ships do next to nothing
+INLINE = ("ship", "side_of", "opposed", "rng_of", "tailer_of", "set_pair", "in_reach",
+          "aimed", "movable", "steps_on", "rank", "aim", "best_target", "exchange", "ending",
+          "cut_off", "dealt")
 
 
 class Params(NamedTuple):
@@ -118,6 +124,7 @@ class Params(NamedTuple):
     crew: int  # gunners a ship (padded)
     ships: int  # both sides
     first_b: int  # ships 0 .. first_b - 1 are side A's
+    foes: int  # the larger side's ships: the most enemies a ship has
     margin: int  # beat by this much: two steps
     inclusive: int  # --rule under=inclusive (R2)
     free_tailer: int  # --rule tailer=free (R12)
@@ -150,7 +157,8 @@ class Params(NamedTuple):
     to_hit: int  # a missile's own figure; 0 for guns
     figure: int  # shields, piloting, gunnery or seats, by kind
     value: int  # catalog points: the last thing the captain weighs losing
-    # expected damage × 144 of one shot: ((g * ships + target) * 4 + range) * TOTALS + total
+    # expected damage × 144 of one shot: ((g * foes + target's place on its side) * 4 + range)
+    # * TOTALS + total
     worth: int
     guns: int  # each ship's weapons and missiles: ship * n + k, `gun_count` of them
     sides: int  # the systems on each facing: (ship * 5 + facing) * n + k, `side_count`
@@ -328,8 +336,9 @@ def need(p: Params, f: list[int], target: int, g: int, rng: int) -> int:
 
 def worth(p: Params, f: list[int], g: int, target: int, rng: int, total: int) -> int:
     """Expected damage × 144 of gun g fired at `target` at `rng` with a to-hit total (setup.py's
-    table)."""
-    return f[p.worth + ((g * p.ships + target) * 4 + rng) * TOTALS + max(0, min(total, SIDES))]
+    table, by the target's place on its own side: a duel's table is one enemy wide)."""
+    foe = target - p.first_b * (target >= p.first_b)
+    return f[p.worth + ((g * p.foes + foe) * 4 + rng) * TOTALS + max(0, min(total, SIDES))]
 
 
 # --- the default captain (RULINGS, "The default captain and defender") ------------------------
@@ -1080,6 +1089,7 @@ def exchange(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> i
     if not fired:
         emit(rec, (EV_PASS, -1))
         return -1
+    lost = False
     for side in range(p.ships):
         dealt = f[ship(side) + S_SHOT]
         if dealt <= 0:
@@ -1088,7 +1098,9 @@ def exchange(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> i
         if f[p.fates + target] != IN:
             emit(rec, (EV_WASTED, side, target))  # destroyed earlier in this exchange
             continue
-        apply_hit(p, f, side, target, dealt, rec)
+        lost = apply_hit(p, f, side, target, dealt, rec) or lost
+    if not lost:  # nobody left the battle: it goes on
+        return GOING
     ended = ending(p, f, -1)
     if ended != GOING:
         return ended

@@ -145,7 +145,8 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
                       ("value", 0)):
         column(name, [int(v) for s in ships
                       for v in (*getattr(s, name), *[pad] * (n - len(s.hp)))])
-    worth = [0] * (m * n * m * 4 * r.TOTALS)
+    foes = max(first_b, m - first_b)
+    worth = [0] * (m * n * foes * 4 * r.TOTALS)
     for side, s in enumerate(ships):
         for i, kind in enumerate(s.kind):
             if kind not in (r.WEAPON, r.MISSILE):
@@ -155,7 +156,8 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
                     continue
                 for rng in range(r.LONG + 1):
                     base = s.to_hit[i] if kind == r.MISSILE else difficulty[rng]
-                    cell = (((side * n + i) * m + target) * 4 + rng) * r.TOTALS
+                    foe = target - first_b * (target >= first_b)
+                    cell = (((side * n + i) * foes + foe) * 4 + rng) * r.TOTALS
                     for total in range(r.TOTALS):
                         worth[cell + total] = expected_damage(
                             total, base + other.defence, s.damage[i], s.sustain[i], inclusive)
@@ -173,7 +175,7 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
     column("hands", [len(s.gunners) for s in ships])
     column("gunners", [g for s in ships for g in (*s.gunners, *[0] * (crew - len(s.gunners)))])
     column("difficulty", list(difficulty))
-    p = r.Params(n=n, crew=crew, ships=m, first_b=first_b, margin=margin,
+    p = r.Params(n=n, crew=crew, ships=m, first_b=first_b, foes=foes, margin=margin,
                  inclusive=int(inclusive), free_tailer=int(free_tailer), cap=cap, size=size,
                  **offsets, **at)
     return r.Fight(p, data)
