@@ -228,3 +228,17 @@ def test_zsh_and_fish_are_answered_too(shell: str, extra: dict[str, str], cache:
                          text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert "sword-class-frigate" in run.stdout and "not supported" not in run.stderr
+
+
+def test_battle_completes_with_its_own_options_from_a_fleet_file(cache: Path) -> None:
+    """Issue 30: `battle` completes like `duel`, its options the system's battle ones, from
+    side A's fleet file; a system without battles offers nothing for them."""
+    from tests.conftest import ROOT
+
+    assert complete("shipyard bat")[0] == ["battle"]
+    fleet = ROOT / "catalogs" / "dropfleet" / "fleets" / "ucm-patrol.yaml"
+    battle = _declared("dropfleet", "battle")
+    for option in ("geometry", "range"):
+        offered, imported = complete(f"shipyard battle {fleet} {fleet} --{option} ",
+                                     cache=cache)
+        assert offered == battle[option] and offered and not imported

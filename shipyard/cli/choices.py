@@ -101,8 +101,9 @@ def _build(system_id: str, overlays: list[str]) -> tuple[list[list[Any]], Choice
     }
     options = system.fight_options
     if options is not None:
-        for command in ("duel", "odds"):
-            found[command] = {o.name: _values(o.kind) for o in getattr(options, command)}
+        for command in ("duel", "battle", "odds"):
+            found[command] = {o.name: _values(o.kind)
+                              for o in getattr(options, command) or ()}
             found[f"crew {command}"] = {o.name: _values(o.kind)
                                         for o in options.crew_for(command)}
         found["rules"] = {o.name: _values(o.kind) for o in options.rules}

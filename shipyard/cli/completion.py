@@ -172,13 +172,18 @@ def engines(incomplete: str) -> list[str]:
     return _starting(ENGINES, incomplete)
 
 
+def _fight_command(ctx: typer.Context) -> str:
+    return ctx.info_name if ctx.info_name in ("odds", "battle") else "duel"
+
+
 def geometries(ctx: typer.Context, incomplete: str) -> list[str]:
-    return _starting(_choices(_words()).get("duel", {}).get("geometry", []), incomplete)
+    found = _choices(_words()).get(_fight_command(ctx), {})
+    return _starting(found.get("geometry", []), incomplete)
 
 
 def ranges(ctx: typer.Context, incomplete: str) -> list[str]:
-    command = "odds" if ctx.info_name == "odds" else "duel"
-    return _starting(_choices(_words()).get(command, {}).get("range", []), incomplete)
+    found = _choices(_words()).get(_fight_command(ctx), {})
+    return _starting(found.get("range", []), incomplete)
 
 
 def crew_keys(ctx: typer.Context, incomplete: str) -> list[str]:

@@ -93,8 +93,27 @@ def _users_code() -> Iterator[None]:
         fail(err)
 
 
-def _designs(paths: list[Path], allow_illegal: bool) -> list[AnyDesign]:
+def _not_fleets(paths: list[Path], command: str) -> None:
+    """A fleet file is a battle's side, never a duel's: said in one line (exit 2) before the
+    fleet is read."""
+    from shipyard.core.fleet import is_fleet
+    from shipyard.core.yamlio import load_file
+
+    for path in paths:
+        try:
+            located = load_file(path)
+        except UserError:
+            continue  # unreadable: the design check says why
+        if is_fleet(located.data):
+            fail(UserError.single("fight.fleet", f"a fleet file: {command} fights one design "
+                                  f"against one; fight fleets with shipyard battle "
+                                  f"{' '.join(str(p) for p in paths)}", str(path),
+                                  located.line_of(("fleet",))))
+
+
+def _designs(paths: list[Path], allow_illegal: bool, command: str = "duel") -> list[AnyDesign]:
     """Two readable designs of one system, legal unless `allow_illegal`."""
+    _not_fleets(paths, command)
     designs = [r.design for r in judged(paths, allow_illegal) if r.design is not None]
     systems = {d.system.id for d in designs}
     if len(systems) > 1:
@@ -319,7 +338,7 @@ def odds(
     from shipyard.core.dice import new_seed
     from shipyard.core.options import parse_terms
 
-    first, second = _designs([attacker, target], allow_illegal)
+    first, second = _designs([attacker, target], allow_illegal, "odds")
     terms = parse_terms(first.system.id, _declared(first.system), "odds",
                         {"range": at_range, "speed": speed}, [crew or []], rules or [])
     chosen = seed if seed is not None else new_seed()

@@ -251,14 +251,16 @@ def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
                notice: Notice | None = None, workers: int | None = None) -> Columns:
     """`runs` fights; row i is the fight `duel --seed derive_seed(seed, i)` tells."""
     threads = workers or workers_wanted()  # a wrong SHIPYARD_WORKERS before any work
-    # a row: the fight's end, length, damage and draws, then each ship's fate (battles)
-    out = np.zeros((runs, pattern.OUT_SHIPS + len(prepared.ships)), dtype=np.int64)
+    # a row: the fight's end, length, damage and draws; a battle's ships' fates beside it, a
+    # byte each (the rules write them into each chunk's own int64 rows, copied out here)
+    out = np.zeros((runs, pattern.OUT_SHIPS), dtype=np.int64)
+    fates = np.zeros((runs, len(prepared.ships)), dtype=np.int8) if prepared.ships else None
     fights = None
     if engine == "auto" and prepared.batchable:
         params = as_arrays(prepared.state)
         fights = compile_fights(rules, params, notice)
     if fights is not None:
-        _run_compiled(fights, params, seed, out, progress, threads)
+        _run_compiled(fights, params, seed, out, fates, progress, threads)
         name = "compiled"
     else:
         if runs > pattern.MAX_UNCOMPILED_RUNS:
@@ -269,19 +271,34 @@ def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
                                    f"({why}), at most {pattern.MAX_UNCOMPILED_RUNS:,} of them")
         if engine == "auto" and prepared.batchable and notice is not None:
             notice(HINT)
-        _run_plain(rules, prepared, seed, out, progress, notice)
+        _run_plain(rules, prepared, seed, out, fates, progress, notice)
         name = "uncompiled"
-    return _columns(rules, out, name)
+    return _columns(rules, out, fates, name)
 
 
-def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any,
+def _rows(out: Any, fates: Any, first: int, count: int) -> Any:
+    """Where a chunk's fights are stored: its rows of `out`, or (a battle) rows of its own
+    with room for each ship's fate."""
+    if fates is None:
+        return out[first:first + count]
+    return np.zeros((count, pattern.OUT_SHIPS + fates.shape[1]), dtype=np.int64)
+
+
+def _keep(rows: Any, out: Any, fates: Any, first: int) -> None:
+    if fates is not None:
+        out[first:first + len(rows)] = rows[:, :pattern.OUT_SHIPS]
+        fates[first:first + len(rows)] = rows[:, pattern.OUT_SHIPS:]
+
+
+def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any, fates: Any,
                   progress: Progress | None, workers: int) -> None:
     def play(chunk: tuple[int, int]) -> int:
         first, count = chunk
+        rows = _rows(out, fates, first, count)
         # each chunk its own copy: the compiled rules count references to the arrays they are
         # handed at every call, and two cores counting on one array fight over its cache line
-        fights(copied(params), seed, first, count, np.zeros(stream.STREAM_SIZE, np.int64),
-               out[first:first + count])
+        fights(copied(params), seed, first, count, np.zeros(stream.STREAM_SIZE, np.int64), rows)
+        _keep(rows, out, fates, first)
         return count
 
     work = list(chunks(len(out), COMPILED_CHUNK))
@@ -297,7 +314,7 @@ def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any,
                 progress(done)
 
 
-def _run_plain(rules: FightRules, prepared: Prepared, seed: int, out: Any,
+def _run_plain(rules: FightRules, prepared: Prepared, seed: int, out: Any, fates: Any,
                progress: Progress | None, notice: Notice | None) -> None:
     """The same rules, uncompiled, fight by fight: where a user's pilot or captain is in play,
     its answers reach them through the recorder, as in a narrated duel."""
@@ -306,13 +323,15 @@ def _run_plain(rules: FightRules, prepared: Prepared, seed: int, out: Any,
     started = time.perf_counter()
     warned = False
     for first, count in chunks(len(out), PLAIN_CHUNK):
+        rows = _rows(out, fates, first, count)
         for index in range(first, first + count):
             stream.seed_stream(rng, stream.derive_seed(seed, index))
             played = rules.play(prepared.state, rng, rec)
             end, rounds, dealt_a, dealt_b = played[:4]
-            pattern.store(out, index, end, rounds, dealt_a, dealt_b, rng)
-            if len(played) > 4:
-                pattern.store_fates(out, index, played[4])
+            pattern.store(rows, index - first, end, rounds, dealt_a, dealt_b, rng)
+            if fates is not None:
+                pattern.store_fates(rows, index - first, played[4])
+        _keep(rows, out, fates, first)
         if progress is not None:
             progress(count)
         if not warned and notice is not None and first + count < len(out):
@@ -323,7 +342,7 @@ def _run_plain(rules: FightRules, prepared: Prepared, seed: int, out: Any,
             warned = True
 
 
-def _columns(rules: FightRules, out: Any, engine: str) -> Columns:
+def _columns(rules: FightRules, out: Any, fates: Any, engine: str) -> Columns:
     codes = sorted(rules.ends)
     if len(out) and not np.isin(out[:, pattern.OUT_END], codes).all():
         raise UserError.single("fight.end", "a fight ended with a code its rules do not "
@@ -335,8 +354,6 @@ def _columns(rules: FightRules, out: Any, engine: str) -> Columns:
         winner[code] = -1 if side is None else side
         reason[code] = names.index(why)
     ends = out[:, pattern.OUT_END]
-    fates = out[:, pattern.OUT_SHIPS:].astype(np.int8) if out.shape[1] > pattern.OUT_SHIPS \
-        else None
     return Columns(winner=winner[ends], reason=reason[ends], rounds=out[:, pattern.OUT_ROUNDS],
                    damage_a=out[:, pattern.OUT_DEALT_A], damage_b=out[:, pattern.OUT_DEALT_B],
                    draws=int(out[:, pattern.OUT_DRAWS].sum()), engine=engine,

@@ -251,3 +251,91 @@ def test_help_system_lists_only_the_end_reasons_the_system_produces(
     run = shipyard("duel", "--help-system", system_id)
     listed = next(line for line in run.out.splitlines() if "end reasons:" in line)
     assert set(listed.split(":", 1)[1].replace(" ", "").split(",")) == produced
+
+
+# --- battles (issue 30): every system that declares them ------------------------------------
+
+
+def battling(yard: Yard, system_id: str) -> AnySystem:
+    system = yard.system(system_id)
+    if system.fight_options is None or system.fight_options.battle is None:
+        pytest.skip(f"{system_id} declares no battles")
+    return system
+
+
+def battle_sides(yard: Yard, system: AnySystem) -> tuple[Any, Any]:
+    """The first and last bundled fleets (one twice if it bundles one), as `battle` reads
+    them."""
+    from shipyard.cli.battle import _side
+    from shipyard.core.pattern import BattleSide, Entrant
+
+    fleets = sorted((system.catalog_dir() / "fleets").glob("*.yaml"))
+    assert fleets, f"{system.id} declares battles but bundles no fleet"
+    return (_side(yard.check(fleets[0]), "A", BattleSide, Entrant),
+            _side(yard.check(fleets[-1]), "B", BattleSide, Entrant))
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_a_battle_of_one_design_a_side_is_the_duel(yard: Yard, system_id: str) -> None:
+    from shipyard.core.pattern import BattleSide
+    from shipyard.core.recorder import Recorder
+    from shipyard.core.stream import new_stream
+
+    system = battling(yard, system_id)
+    support = system.fight()
+    a, b = fighters(yard, system)
+    duel = support.prepare(a, b, Terms())
+    battle_options = {o.name for o in system.fight_options.battle or ()}
+    terms = Terms(cap=duel.cap) if "cap" in battle_options else Terms()
+    duel = support.prepare(a, b, terms)
+    battle = support.prepare_battle(BattleSide.one(a, "A", system.ships_in(a)),
+                                    BattleSide.one(b, "B", system.ships_in(b)), terms)
+    rules = support.rules()
+    for seed in range(50):
+        told = []
+        for prepared in (duel, battle):
+            rec = Recorder()
+            told.append((rules.play(prepared.state, new_stream(seed), rec), rec.events))
+        assert told[0] == told[1], seed
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed(
+        yard: Yard, system_id: str) -> None:
+    from shipyard.core.pattern import CORE_FATES
+
+    system = battling(yard, system_id)
+    support = system.fight()
+    prepared = support.prepare_battle(*battle_sides(yard, system), Terms())
+    declared = {**CORE_FATES, **support.rules().fates}
+    assert prepared.ships and all(s.name.endswith((" (A)", " (B)")) for s in prepared.ships)
+    compiled = series(support, prepared, 60, seed=13)
+    plain = series(support, prepared, 60, seed=13, engine="plain")
+    reasons = set(system.fight_options.reasons())
+    for i in range(60):
+        told = fight_once(support, prepared, derive_seed(13, i))
+        assert len(told.fates) == len(prepared.ships) and set(told.fates) <= set(declared)
+        assert told.outcome.reason in reasons
+        winner = -1 if told.outcome.winner is None else told.outcome.winner
+        expected = (winner, told.outcome.reason, told.rounds, *told.damage, told.fates)
+        for columns in (compiled, plain):
+            assert (*row(columns, i), tuple(int(f) for f in columns.fates[i])) == expected, i
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_battle_json_meets_the_published_schema_or_battle_refuses(
+        yard: Yard, system_id: str) -> None:
+    from shipyard.cli.battle import schema
+
+    system = yard.system(system_id)
+    if system.fight_options is None or system.fight_options.battle is None:
+        a, b = examples(system)[:2] if len(examples(system)) > 1 else examples(system) * 2
+        run = shipyard("battle", a, b)
+        assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
+        return
+    fleets = sorted((system.catalog_dir() / "fleets").glob("*.yaml"))
+    run = shipyard("battle", fleets[0], fleets[-1], "--runs", "100", "--seed", "3", "--json")
+    assert run.code == 0, run.err
+    jsonschema.validate(run.json(), schema())
+    narrated = shipyard("battle", fleets[0], fleets[-1], "--seed", "3", "--json").json()
+    assert len(narrated["ships"]) == len(run.json()["ships"])

@@ -1,6 +1,6 @@
 """What dropfleet fights take from the command line (the core parses it; core/options.py).
 
-Every default is a ruling of catalogs/dropfleet/RULINGS.md (the duel, R1-R20).
+Every default is a ruling of catalogs/dropfleet/RULINGS.md (the duel, R1-R21; battles, B1-B9).
 """
 
 from __future__ import annotations
@@ -34,6 +34,12 @@ GEOMETRY = Option("geometry", f"how the groups stand (default {DEFAULT_GEOMETRY}
                   Choice(GEOMETRIES))
 CAP = Option("cap", f"turns before the duel is a draw (default {DEFAULT_CAP})",
              Whole(1, MAX_CAP, "turns"))
+BATTLE_RANGE = Option("range", f"the range band between every pair of enemy groups (default "
+                      f"{DEFAULT_BAND}; R2, B3)", BANDS)
+BATTLE_GEOMETRY = Option("geometry", f"how each pair of enemy groups stands (default "
+                         f"{DEFAULT_GEOMETRY}; R3, B3)", Choice(GEOMETRIES))
+BATTLE_CAP = Option("cap", "turns before the battle has no winner (B8)",
+                    Whole(1, MAX_CAP, "turns"), default="combat.battle_cap")
 SHIPS = Option("ships", "ships in the side's group (default: the design's group:, else 1; "
                "R5)", Whole(1, 12, "ships"))
 LAYER = Option("layer", f"the orbital layer both groups start on (default {DEFAULT_LAYER}; "
@@ -43,6 +49,7 @@ SHIELDS = Option("shields", "odds: the target's shields (default: as the default
 
 OPTIONS = FightOptions(
     duel=(RANGE, GEOMETRY, CAP),
+    battle=(BATTLE_RANGE, BATTLE_GEOMETRY, BATTLE_CAP),
     odds=(RANGE,),
     crew=(SHIPS,),
     rules=(LAYER, SHIELDS),

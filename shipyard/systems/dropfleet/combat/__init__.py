@@ -42,9 +42,8 @@ RULES = FightRules(
     ends={s.A_WINS: (0, "destroyed"), s.B_WINS: (1, "destroyed"),
           s.BOTH_LOST: (None, "both-lost"), s.HARMLESS: (None, "harmless"),
           s.CAP: (None, "cap")},
-    fates={s.F_FIRE: "destroyed by enemy fire", s.F_BLAST: "destroyed by catastrophic damage",
-           s.F_OWN: "destroyed by its own damage", s.F_DECAY: "decayed into atmosphere",
-           s.F_RENT: "removed by a space-time rent"})
+    fates={s.F_FIRE: "enemy fire", s.F_BLAST: "explosion", s.F_OWN: "crippling or burning",
+           s.F_DECAY: "orbital decay", s.F_RENT: "space-time rent"})
 QUESTIONS = {r.Q_SHIELDS: "shields", r.Q_SYSTEM: "system", r.Q_TARGET: "target"}
 
 

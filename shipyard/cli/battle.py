@@ -1,0 +1,303 @@
+"""`shipyard battle A B`: fleets against fleets, or one design against a fleet, for a system that
+declares battles (`FightOptions.battle`): one narrated battle, or a series summarised per side,
+per design and per ship. The rules live in each system's FightSupport (`prepare_battle`); the
+series report in core/battle.py; this module reads options and prints.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from shipyard.cli.app import app, fail, judged, state, user_errors
+from shipyard.cli.completion import design_files, engines, geometries, ranges, rule_names
+from shipyard.cli.fight import (
+    BAR_FROM,
+    AllowIllegal,
+    HelpSystem,
+    Json,
+    Seed,
+    _against,
+    _notice,
+    _percent,
+    _users_code,
+)
+from shipyard.errors import UserError
+
+if TYPE_CHECKING:
+    from shipyard.core.battle import BattleSummary, Fates
+    from shipyard.core.combat import FightResult, Prepared
+    from shipyard.core.pattern import BattleSide
+    from shipyard.core.yard import Report
+
+# a series keeps every ship's fate in every battle (8 bytes a cell while it runs): at most this
+# many cells, ~160 MB, whatever the fleets' sizes
+MAX_CELLS = 20_000_000
+SCHEMA = "battle.schema.json"  # the JSON Schema of `battle --runs N --json`, in this package
+
+
+def schema() -> dict[str, Any]:
+    """The published JSON Schema of a battle series' `--json` output."""
+    document: dict[str, Any] = json.loads(
+        resources.files("shipyard.cli").joinpath(SCHEMA).read_text(encoding="utf-8"))
+    return document
+
+
+def _sides(paths: list[Path], allow_illegal: bool) -> tuple[BattleSide, BattleSide]:
+    """Each side a fleet file's entries, or one design; both of one system that has battles."""
+    from shipyard.core.pattern import BattleSide, Entrant
+
+    reports = judged(paths, allow_illegal)
+    systems = [r.system for r in reports]
+    if systems[0] != systems[1]:
+        fail(UserError.single("fight.systems", f"{reports[0].file} is {systems[0]} and "
+                              f"{reports[1].file} is {systems[1]}: a battle needs two sides of "
+                              "the same system", reports[1].file))
+    system = state.yard().system(str(systems[0]))
+    if system.fight_options is None or system.fight_options.battle is None:
+        fail(UserError.single("battle.unsupported", f"the {system.id} system has no battles "
+                              "yet: its fights are one ship against one (shipyard duel)",
+                              reports[0].file))
+    return (_side(reports[0], "A", BattleSide, Entrant),
+            _side(reports[1], "B", BattleSide, Entrant))
+
+
+def _side(report: Report, tag: str, side: Any, entrant: Any) -> BattleSide:
+    fleet = report.fleet
+    if fleet is None:
+        design = report.design
+        assert design is not None
+        return side.one(design, tag, design.system.ships_in(design))  # type: ignore[no-any-return]
+    entrants = tuple(entrant(m.design, m.count, m.ships, g.name, g.type, m.line)
+                     for g in fleet.groups for m in g.members if m.design is not None)
+    return side(fleet.model.fleet, report.file, entrants, tag, fleet=True)  # type: ignore[no-any-return]
+
+
+def max_runs(ships: int) -> int:
+    from shipyard.core.pattern import MAX_RUNS, OUT_SHIPS
+
+    return min(MAX_RUNS, MAX_CELLS // (OUT_SHIPS + ships))
+
+
+@app.command(epilog="""
+    shipyard battle ucm-patrol.yaml scourge-raid.yaml --seed 1
+    shipyard battle ucm-patrol.yaml scourge-raid.yaml --runs 10000
+    shipyard battle berlin.yaml scourge-raid.yaml --runs 2000 --json
+    shipyard battle --help-system dropfleet
+""")
+@user_errors
+def battle(
+    a: Annotated[Path, typer.Argument(metavar="A", help="side A: a fleet file, or one design "
+                                      "(.yaml)", autocompletion=design_files)],
+    b: Annotated[Path, typer.Argument(metavar="B", help="side B: a fleet file, or one design",
+                                      autocompletion=design_files)],
+    seed: Seed = None,
+    runs: Annotated[int, typer.Option(
+        "--runs", metavar="N", help="1: one narrated battle; more: a summary per side, design "
+        "and ship")] = 1,
+    as_json: Json = False,
+    allow_illegal: AllowIllegal = False,
+    start_range: Annotated[str | None, typer.Option(
+        "--range", metavar="RANGE", autocompletion=ranges,
+        help="distance between the sides, in the system's units or steps (see "
+        "--help-system)")] = None,
+    geometry: Annotated[str | None, typer.Option(
+        "--geometry", metavar="NAME", autocompletion=geometries,
+        help="how the sides stand (see --help-system)")] = None,
+    cap: Annotated[str | None, typer.Option(
+        "--cap", metavar="ROUNDS", help="rounds before the battle has no winner (default from "
+        "the system)")] = None,
+    rules: Annotated[list[str] | None, typer.Option(
+        "--rule", metavar="NAME[=VALUE]", autocompletion=rule_names,
+        help="turn an optional rule of the system on (or set it to VALUE); may be "
+        "repeated")] = None,
+    engine: Annotated[str, typer.Option(
+        "--engine", metavar="auto|plain", autocompletion=engines,
+        help="auto (a series runs compiled where Numba is installed) or plain")] = "auto",
+    help_system: HelpSystem = None,
+) -> None:
+    """Fight side A against side B, each a fleet file or one design: one narrated battle, or
+    --runs N battles summarised per side, per design and per ship.
+
+    The same --seed replays the same battle. An illegal design, or a fleet over its limit, is
+    refused (exit 1) unless --allow-illegal.
+    """
+    from shipyard.core.combat import check_runs, fight_once
+    from shipyard.core.dice import new_seed
+    from shipyard.core.options import parse_terms
+
+    check_runs(runs)
+    if engine not in ("auto", "plain"):
+        raise UserError.single("cli.engine", f"--engine {engine}: give auto or plain")
+    sides = _sides([a, b], allow_illegal)
+    system = sides[0].entrants[0].design.system
+    terms = parse_terms(system.id, system.fight_options, "battle",
+                        {"range": start_range, "geometry": geometry, "cap": cap}, [],
+                        rules or [])
+    chosen = seed if seed is not None else new_seed()
+    support = system.fight()
+    with _users_code():
+        prepared = support.prepare_battle(sides[0], sides[1], terms)
+        if runs > max_runs(len(prepared.ships)):
+            raise UserError.single("cli.runs", f"--runs {runs:,}: a series keeps the fate of "
+                                   f"each of these {len(prepared.ships)} ships in every battle; "
+                                   f"give at most {max_runs(len(prepared.ships)):,}")
+        if runs == 1:
+            result = fight_once(support, prepared, chosen)
+        else:
+            summary = _series(support, prepared, runs, chosen, engine, system.price_unit)
+    if runs == 1:
+        from shipyard.core.pattern import CORE_FATES
+
+        _print_battle(prepared, result, chosen, as_json,
+                      {**CORE_FATES, **support.rules().fates})
+    else:
+        _print_summary(prepared, summary, as_json)
+
+
+def _series(support: Any, prepared: Prepared, runs: int, seed: int, engine: str,
+            unit: str | None) -> BattleSummary:
+    from shipyard.core.battle import summarise_battle
+    from shipyard.core.combat import series
+
+    if runs < BAR_FROM or not sys.stderr.isatty():
+        columns = series(support, prepared, runs, seed, None, engine, _notice)
+        return summarise_battle(prepared, columns, seed, unit)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"{runs:,} battles", total=runs)
+        columns = series(support, prepared, runs, seed, lambda n: bar.advance(task, n), engine,
+                         lambda line: bar.console.print(line, highlight=False, markup=False))
+    return summarise_battle(prepared, columns, seed, unit)
+
+
+def _print_battle(prepared: Prepared, result: FightResult, seed: int, as_json: bool,
+                  words: dict[int, str]) -> None:
+    a, b = prepared.names
+    outcome = result.outcome
+    from shipyard.core.pattern import FIRST_LOST
+
+    fates = [(ship, f"lost to {words[code]}" if code >= FIRST_LOST else words[code])
+             for ship, code in zip(prepared.ships, result.fates, strict=True)]
+    if as_json:
+        typer.echo(json.dumps({
+            "a": a, "b": b, "seed": seed, "terms": list(prepared.notes),
+            "winner": None if outcome.winner is None else "ab"[outcome.winner],
+            "reason": outcome.reason, "text": outcome.text, "rounds": result.rounds,
+            "round_name": prepared.round_name,
+            "damage": {"unit": prepared.damage_unit, "a": result.damage[0],
+                       "b": result.damage[1]},
+            "ships": [{"name": s.name, "design": s.design, "side": "ab"[s.side], "fate": f}
+                      for s, f in fates],
+            "random_numbers": result.draws,
+            "log": [e.as_json() for e in result.events],
+        }, indent=2, ensure_ascii=False))
+        return
+    lines = [f"{_against(a, b)}, seed {seed}"]
+    lines += [f"  {note}" for note in prepared.notes]
+    current = -1
+    for event in result.events:
+        if event.round != current:
+            current = event.round
+            if current:
+                lines.append(f"{prepared.round_name} {current}")
+        lead = f"{event.phase:<8}" if event.depth == 0 else " " * 8 + "  " * event.depth
+        lines.append(f"  {lead} {event.text}".rstrip())
+    verdict = "no winner" if outcome.winner is None else f"{prepared.names[outcome.winner]} wins"
+    lines.append(f"{verdict} after {result.rounds} {prepared.round_name}"
+                 f"{'s' * (result.rounds != 1)} ({outcome.reason}): {outcome.text}")
+    lines.append(f"damage dealt ({prepared.damage_unit}): {a} {result.damage[0]}, "
+                 f"{b} {result.damage[1]}")
+    for side, name in enumerate(prepared.names):
+        told = "; ".join(f"{s.name} {f}" for s, f in fates if s.side == side)
+        lines.append(f"{name}: {told}")
+    typer.echo("\n".join(lines))
+
+
+def _rate(rate: Any) -> str:
+    """"36.8% (35.8–37.7)": the rate and its 95% interval, in percent."""
+    return f"{_percent(rate.rate)} ({100 * rate.low:.1f}–{100 * rate.high:.1f})"
+
+
+def _share(rate: Any) -> str:
+    return "<0.1%" if 0 < rate.rate < 0.0005 else _percent(rate.rate)
+
+
+def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps({**s.as_json(), "terms": list(prepared.notes)}, indent=2,
+                              ensure_ascii=False))
+        return
+    from shipyard.cli.tables import render
+    from shipyard.core.table import Table
+
+    base = s.summary
+    a, b = base.names
+    lines = [f"{_against(a, b)}: {base.runs:,} battles, seed {base.seed} ({base.engine})"]
+    lines += [f"  {note}" for note in prepared.notes]
+    typer.echo("\n".join(lines))
+    rows = []
+    for label, rate, key in ((f"{a} wins", base.wins[0], "a"), (f"{b} wins", base.wins[1], "b"),
+                             ("no winner", base.no_winner, "none")):
+        how = ", ".join(f"{r} {n:,}" for r, n in base.reasons[key].items())
+        rows.append([label, f"{rate.count:,}", _percent(rate.rate),
+                     f"{_percent(rate.low)} – {_percent(rate.high)}", how])
+    typer.echo(render(Table("Outcomes", ["outcome", "battles", "rate", "95% interval", "how"],
+                            rows)), nl=False)
+    columns = ["side", "ship", "survived", "crippled", "lost"]
+    typer.echo(render(Table("Designs (copies pooled): share of battles, 95% intervals",
+                            columns, [_fate_row(f) for f in s.designs])), nl=False)
+    ways = list(dict.fromkeys(way for f in s.designs for way in f.how))
+    escaped = any(f.escaped.count for f in s.designs)
+    if ways or escaped:
+        typer.echo(render(Table(
+            f"Designs: {'escaped, or ' if escaped else ''}lost to what (share of battles)",
+            ["side", "ship", *(["escaped"] if escaped else []), *ways],
+            [["AB"[f.side], _named(f), *([_share(f.escaped)] if escaped else []),
+              *(_share(f.how[w]) if w in f.how else "" for w in ways)] for f in s.designs])),
+            nl=False)
+    copies = {f.name for f in s.designs if f.copies > 1}
+    ships = [f for f, entry in zip(s.ships, prepared.ships, strict=True)
+             if entry.design in copies]
+    if ships:  # a single ship's row is its design's; how each was lost: --json
+        typer.echo(render(Table("Ships of designs with copies, 95% intervals", columns,
+                                [_fate_row(f) for f in ships])), nl=False)
+    lost_rows = []
+    for side, name in enumerate(base.names):
+        spread = ", ".join(f"{n}: {_share(r)}" for n, r in sorted(s.lost[side].items()))
+        lost_rows.append([name, str(s.sizes[side]), spread])
+    typer.echo(render(Table("Ships lost per side (share of battles)",
+                            ["side", "ships", "lost: share"], lost_rows)), nl=False)
+    spread_rows = [["battle length", f"{base.rounds.mean:.1f}", f"{base.rounds.sd:.1f}",
+                    f"{base.rounds.median:g}", f"{base.rounds.low} – {base.rounds.high}",
+                    f"{base.round_name}s"]]
+    if s.price_lost is not None:
+        for name, d in zip(base.names, s.price_lost, strict=True):
+            spread_rows.append([f"{name} lost", f"{d.mean:.1f}", f"{d.sd:.1f}", f"{d.median:g}",
+                                f"{d.low} – {d.high}", str(s.price_unit)])
+    for name, d in zip(base.names, base.damage, strict=True):
+        spread_rows.append([f"damage by {name}", f"{d.mean:.1f}", f"{d.sd:.1f}",
+                            f"{d.median:g}", f"{d.low} – {d.high}", base.damage_unit])
+    typer.echo(render(Table("Spread", ["", "mean", "sd", "median", "range", "unit"],
+                            spread_rows)), nl=False)
+    typer.echo(f"random numbers drawn: {base.draws:,}")
+    told = {"a": f"{a} wins", "b": f"{b} wins", "none": "no winner"}
+    seeds = [f"{told[k]} ({why}) {n}" for k, reasons in s.replays.items()
+             for why, n in reasons.items()]
+    if seeds:
+        typer.echo("to see one told blow by blow, battle again with --seed: " + "; ".join(seeds))
+
+
+def _named(f: Fates) -> str:
+    return f.name if f.copies == 1 else f"{f.name} (x{f.copies})"
+
+
+def _fate_row(f: Fates) -> list[str]:
+    return ["AB"[f.side], _named(f), _rate(f.survived), _rate(f.crippled), _rate(f.lost)]
