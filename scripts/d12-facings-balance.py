@@ -59,7 +59,7 @@ BEGIN, END = "<!-- BALANCE BEGIN -->", "<!-- BALANCE END -->"
 FLEETS_BEGIN, FLEETS_END = "<!-- FLEETS BEGIN -->", "<!-- FLEETS END -->"
 FLEETS = ROOT / "catalogs" / "d12-facings" / "fleets"
 # the lone ship each encounter fleet is for (a game master's question: does it survive them?)
-ENCOUNTERS = {"corsairs": "paladin"}
+ENCOUNTERS = {"pair-of-corsairs": "paladin"}
 SEED = 14
 # R17: what an escape is worth here, in quarters of a win: the ship that ran saved itself (more
 # than being destroyed, 0) and gave up the field (less than a draw, 2); the one that stayed holds

@@ -83,7 +83,8 @@ def test_the_fleet_matrix_has_every_pairing_at_its_points() -> None:
     # the two fleets at the same limit (within 5%), and the README's figure re-fought
     costs = {p.stem: bal.fleet_side(yard, p, "A")[1] for p in paths}
     assert abs(costs["escort-squadron"] - costs["raider-pack"]) <= 0.05 * costs["raider-pack"]
-    n = next(i for i, row in enumerate(rows) if row[0].startswith("Escort squadron"))
+    n = next(i for i, row in enumerate(rows)
+             if row[0].startswith("Escort squadron") and " against Raider pack" in row[0])
     a, b = (bal.fleet_side(yard, bal.FLEETS / f"{f}.yaml", t)[0]
             for f, t in (("escort-squadron", "A"), ("raider-pack", "B")))
     share = bal.battle_score(a, b, 2000, bal.SEED * 7000 + n)[0]

@@ -39,11 +39,11 @@ class State:
         self.dealt = [int(f[r.ship(s) + r.S_DEALT]) for s in ships]
         self.after_used = [bool(f[r.ship(s) + r.S_AFTER]) for s in ships]
         # 0 in the fight, 2 escaped, 3 destroyed (R28); each ship's target this turn (R30)
-        self.fates = [int(f[p.fates + s]) for s in ships]
+        self.fates = [int(f[r.fates_at(p) + s]) for s in ships]
         self.targets = [int(f[r.ship(s) + r.S_TARGET]) for s in ships]
         # each pair's range (rules.TAILING .. rules.ESCAPED) and tailer (-1 nobody), R24, R29
         self.ranges = [[int(f[p.ranges + a * m + b]) for b in ships] for a in ships]
-        self.tailers = [[int(f[p.tailers + a * m + b]) for b in ships] for a in ships]
+        self.tailers = [[int(f[r.tailers_at(p) + a * m + b]) for b in ships] for a in ships]
         # the enemy the question is about, and that pair's range and tailer (in a duel, the
         # other ship)
         self.enemy = enemy if enemy >= 0 else (p.first_b if side < p.first_b else 0)
@@ -122,13 +122,13 @@ class DefaultCaptain:
     def enemy(self, setup: Setup, state: State, side: int, enemies: list[int]) -> int:
         p, f = setup.fight.p, state.f
         for k, e in enumerate(enemies):
-            f[p.enemies + k] = e
+            f[r.enemies_at(p) + k] = e
         return r.enemy_to_move(p, f, side, len(enemies))
 
     def target(self, setup: Setup, state: State, side: int, enemies: list[int]) -> int:
         p, f = setup.fight.p, state.f
         for k, e in enumerate(enemies):
-            f[p.enemies + k] = e
+            f[r.enemies_at(p) + k] = e
         return r.best_target(p, f, side, len(enemies))
 
     def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
@@ -169,7 +169,7 @@ def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> As
                 ask = getattr(captain, method, None)
                 if ask is None:
                     return default
-                enemies = [int(f[p.enemies + k]) for k in range(facts[1])]
+                enemies = [int(f[r.enemies_at(p) + k]) for k in range(facts[1])]
                 return _checked(ask(setup, state, side, list(enemies)), enemies, method,
                                 names[team])
             if question == r.Q_RANGE:

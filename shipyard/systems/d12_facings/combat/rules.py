@@ -106,6 +106,12 @@ W = 15
 LOST = 1 << 40  # below any range score: what the enemy's escape is worth to the captain (R17)
 NO_GUN, IDLE = -2, -1  # f[fire + g] for a system that cannot fire, a gun nobody fires (yet)
 NATURAL = 64  # a natural 12 ranks above any sum of two d12s (R4)
+# inlined where compiled (a call that passes f costs a reference count in and out, and Params'
+# every field): where a ship's numbers and a pair's sit, read in every inner loop, and the
+# battle's own steps, run every turn or exchange, which with two ships do next to nothing
+INLINE = ("tailers_at", "values_at", "fates_at", "order_at", "enemies_at", "ship", "side_of",
+          "opposed", "rng_of", "tailer_of", "set_pair", "in_reach", "aimed", "movable",
+          "steps_on", "rank", "aim", "best_target", "exchange", "ending", "cut_off", "dealt")
 
 
 class Params(NamedTuple):
@@ -118,15 +124,17 @@ class Params(NamedTuple):
     crew: int  # gunners a ship (padded)
     ships: int  # both sides
     first_b: int  # ships 0 .. first_b - 1 are side A's
+    foes: int  # the larger side's ships: the most enemies a ship has
     margin: int  # beat by this much: two steps
     inclusive: int  # --rule under=inclusive (R2)
     free_tailer: int  # --rule tailer=free (R12)
     cap: int
     size: int  # of what changes in a fight: f[:size] starts afresh each fight
     live: int
+    # each pair's range, then (`tailers_at`, ..., so that a call passes fewer numbers) each
+    # pair's tailer, the captain's turn values, each ship's fate, the range step's order and a
+    # question's enemies
     ranges: int
-    tailers: int
-    values: int
     saved: int
     fire: int
     plans: int
@@ -136,9 +144,6 @@ class Params(NamedTuple):
     hand_gun: int
     spent: int
     loses: int
-    fates: int  # each ship's fate: IN, ESCAPED_FATE, DESTROYED
-    order: int
-    enemies: int
     # the fixed columns: per system
     facing: int
     kind: int
@@ -150,7 +155,8 @@ class Params(NamedTuple):
     to_hit: int  # a missile's own figure; 0 for guns
     figure: int  # shields, piloting, gunnery or seats, by kind
     value: int  # catalog points: the last thing the captain weighs losing
-    # expected damage × 144 of one shot: ((g * ships + target) * 4 + range) * TOTALS + total
+    # expected damage × 144 of one shot: ((g * foes + target's place on its side) * 4 + range)
+    # * TOTALS + total
     worth: int
     guns: int  # each ship's weapons and missiles: ship * n + k, `gun_count` of them
     sides: int  # the systems on each facing: (ship * 5 + facing) * n + k, `side_count`
@@ -175,6 +181,27 @@ class Fight(NamedTuple):
     data: list[int]
 
 
+def tailers_at(p: Params) -> int:
+    return p.ranges + p.ships * p.ships
+
+
+def values_at(p: Params) -> int:
+    return p.ranges + 2 * p.ships * p.ships
+
+
+def fates_at(p: Params) -> int:
+    """Each ship's fate: IN, ESCAPED_FATE, DESTROYED."""
+    return p.ranges + 7 * p.ships * p.ships
+
+
+def order_at(p: Params) -> int:
+    return p.ranges + 7 * p.ships * p.ships + p.ships
+
+
+def enemies_at(p: Params) -> int:
+    return p.ranges + 7 * p.ships * p.ships + 2 * p.ships
+
+
 def ship(s: int) -> int:
     """Where ship s's block starts in f."""
     return SHIP + s * W
@@ -195,19 +222,19 @@ def rng_of(p: Params, f: list[int], a: int, b: int) -> int:
 
 def tailer_of(p: Params, f: list[int], a: int, b: int) -> int:
     """The ship tailing the other of the pair a, b, -1 when neither is (R29)."""
-    return f[p.tailers + a * p.ships + b]
+    return f[tailers_at(p) + a * p.ships + b]
 
 
 def set_pair(p: Params, f: list[int], a: int, b: int, rng: int, tailer: int) -> None:
     f[p.ranges + a * p.ships + b] = rng
     f[p.ranges + b * p.ships + a] = rng
-    f[p.tailers + a * p.ships + b] = tailer
-    f[p.tailers + b * p.ships + a] = tailer
+    f[tailers_at(p) + a * p.ships + b] = tailer
+    f[tailers_at(p) + b * p.ships + a] = tailer
 
 
 def in_reach(p: Params, f: list[int], a: int, b: int) -> bool:
     """b is an enemy of a still in the fight and not escaped from it (R26)."""
-    return opposed(p, a, b) & (f[p.fates + b] == IN) & (rng_of(p, f, a, b) != ESCAPED)
+    return opposed(p, a, b) & (f[fates_at(p) + b] == IN) & (rng_of(p, f, a, b) != ESCAPED)
 
 
 # --- dice and the shot ------------------------------------------------------------------------
@@ -303,7 +330,7 @@ def forget(p: Params, f: list[int], side: int) -> None:
     """A ship's kept values (`turn_value`, `loses`): what its systems give has changed, or the
     range has."""
     for k in range(side * p.ships * 5, (side + 1) * p.ships * 5):
-        f[p.values + k] = 0
+        f[values_at(p) + k] = 0
     for g in range(side * p.n, side * p.n + p.n):
         f[p.loses + g] = 0
 
@@ -328,8 +355,9 @@ def need(p: Params, f: list[int], target: int, g: int, rng: int) -> int:
 
 def worth(p: Params, f: list[int], g: int, target: int, rng: int, total: int) -> int:
     """Expected damage × 144 of gun g fired at `target` at `rng` with a to-hit total (setup.py's
-    table)."""
-    return f[p.worth + ((g * p.ships + target) * 4 + rng) * TOTALS + max(0, min(total, SIDES))]
+    table, by the target's place on its own side: a duel's table is one enemy wide)."""
+    foe = target - p.first_b * (target >= p.first_b)
+    return f[p.worth + ((g * p.foes + foe) * 4 + rng) * TOTALS + max(0, min(total, SIDES))]
 
 
 # --- the default captain (RULINGS, "The default captain and defender") ------------------------
@@ -423,7 +451,7 @@ def turn_value(p: Params, f: list[int], side: int, target: int, rng: int, tailer
     """`output`, kept until a hit stops one of the ship's systems: it depends on nothing
     else."""
     role = rng if rng != TAILING else (0 if tailer == side else 4)
-    known = p.values + (side * p.ships + target) * 5 + role
+    known = values_at(p) + (side * p.ships + target) * 5 + role
     if f[known]:
         return f[known] - 1
     total = output(p, f, side, target, rng, tailer)
@@ -691,7 +719,7 @@ def cut_off(p: Params, f: list[int], side: int) -> bool:
 
 
 def leave(p: Params, f: list[int], side: int, rec: Recorder | None) -> None:
-    f[p.fates + side] = ESCAPED_FATE
+    f[fates_at(p) + side] = ESCAPED_FATE
     emit(rec, (EV_ESCAPED, side))
 
 
@@ -702,7 +730,7 @@ def ending(p: Params, f: list[int], last: int) -> int:
     left = (0, 0)
     lost = (0, 0)
     for s in range(p.ships):
-        fate = f[p.fates + s]
+        fate = f[fates_at(p) + s]
         side = side_of(p, s)
         left = (left[0] + (fate == IN) * (side == 0), left[1] + (fate == IN) * (side == 1))
         lost = (lost[0] + (fate == DESTROYED) * (side == 0),
@@ -712,7 +740,7 @@ def ending(p: Params, f: list[int], last: int) -> int:
     if not left[0] and not left[1]:
         return BOTH_LOST
     gone = 0 if not left[0] else 1
-    if last >= 0 and f[p.fates + last] == ESCAPED_FATE:
+    if last >= 0 and f[fates_at(p) + last] == ESCAPED_FATE:
         if lost[gone] == 0:
             return A_ESCAPES + gone
         return B_WINS_ESCAPED - gone
@@ -747,7 +775,7 @@ def movable(p: Params, f: list[int], side: int) -> int:
     mine = f[ship(side) + S_RESULT]
     for e in range(p.ships):
         if in_reach(p, f, side, e) and not (moved >> e) & 1 and f[ship(e) + S_RESULT] != mine:
-            f[p.enemies + count] = e
+            f[enemies_at(p) + count] = e
             count += 1
     return count
 
@@ -755,9 +783,9 @@ def movable(p: Params, f: list[int], side: int) -> int:
 def nearest_threat(p: Params, f: list[int], side: int, count: int) -> int:
     """Of the enemies in f[enemies], the one that would hurt the ship most a turn at their
     range now; the first of equals."""
-    found, best = f[p.enemies], -1
+    found, best = f[enemies_at(p)], -1
     for k in range(count):
-        e = f[p.enemies + k]
+        e = f[enemies_at(p) + k]
         threat = turn_value(p, f, e, side, rng_of(p, f, side, e), tailer_of(p, f, side, e))
         if threat > best:
             found, best = e, threat
@@ -770,12 +798,12 @@ def enemy_to_move(p: Params, f: list[int], side: int, count: int) -> int:
     one whose move gains it most by its range score (the enemy's answer weighed as in
     `want_range`), the first of equals."""
     if count == 1:
-        return f[p.enemies]
+        return f[enemies_at(p)]
     if harmless(p, f, side):
         return nearest_threat(p, f, side, count)
-    found, best = f[p.enemies], 0
+    found, best = f[enemies_at(p)], 0
     for k in range(count):
-        e = f[p.enemies + k]
+        e = f[enemies_at(p) + k]
         leg = f[S_LEG]
         f[S_LEG] = 1 * (f[ship(e) + S_RESULT] > f[ship(side) + S_RESULT])
         want = want_range(p, f, side, e, steps_on(p, f, side, e))
@@ -797,7 +825,7 @@ def rank(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> int:
     count = 0
     for s in range(p.ships):
         at = ship(s)
-        if f[p.fates + s] != IN:
+        if f[fates_at(p) + s] != IN:
             continue
         total = f[at + S_PILOTING]
         first, second = skill_roll(rng, total, p.inclusive)
@@ -806,10 +834,10 @@ def rank(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> int:
         f[at + S_RESULT] = key
         f[at + S_MOVED] = 0
         k = count
-        while k > 0 and f[ship(f[p.order + k - 1]) + S_RESULT] < key:
-            f[p.order + k] = f[p.order + k - 1]
+        while k > 0 and f[ship(f[order_at(p) + k - 1]) + S_RESULT] < key:
+            f[order_at(p) + k] = f[order_at(p) + k - 1]
             k -= 1
-        f[p.order + k] = s
+        f[order_at(p) + k] = s
         count += 1
     return count
 
@@ -818,16 +846,16 @@ def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) ->
     """The seed's range step: everyone rolls piloting; from the highest down, each may move its
     range to one enemy, never against one who moved against it this turn (R6, R25, R26)."""
     count = rank(p, f, rng, rec)
-    top, next_ = f[ship(f[p.order]) + S_RESULT], f[ship(f[p.order + 1]) + S_RESULT]
+    top, next_ = f[ship(f[order_at(p)]) + S_RESULT], f[ship(f[order_at(p) + 1]) + S_RESULT]
     if top == next_:  # R5, R27: the highest equal, neither beat the other
-        emit(rec, (EV_ORDER, -1, 0, f[p.order], f[p.order + 1]))
+        emit(rec, (EV_ORDER, -1, 0, f[order_at(p)], f[order_at(p) + 1]))
     else:
-        emit(rec, (EV_ORDER, f[p.order], top % NATURAL - next_ % NATURAL, f[p.order],
-                   f[p.order + 1]))
+        emit(rec, (EV_ORDER, f[order_at(p)], top % NATURAL - next_ % NATURAL, f[order_at(p)],
+                   f[order_at(p) + 1]))
     acted = False
     for k in range(count):
-        side = f[p.order + k]
-        if f[p.fates + side] != IN:
+        side = f[order_at(p) + k]
+        if f[fates_at(p) + side] != IN:
             continue  # it left earlier in this step
         choices = movable(p, f, side)
         if choices == 0:
@@ -852,7 +880,7 @@ def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) ->
         if after != ESCAPED:
             continue
         for s in (side, enemy):  # the mover first: its leaving may end the battle (R28)
-            if f[p.fates + s] == IN and cut_off(p, f, s):
+            if f[fates_at(p) + s] == IN and cut_off(p, f, s):
                 leave(p, f, s, rec)
                 ended = ending(p, f, s)
                 if ended != GOING:
@@ -910,7 +938,7 @@ def apply_hit(p: Params, f: list[int], attacker: int, target: int, damage: int,
         if count == 0:
             emit(rec, (EV_CORE, target, damage))
             emit(rec, (EV_DESTROYED, target))
-            f[p.fates + target] = DESTROYED
+            f[fates_at(p) + target] = DESTROYED
             return True
         chosen = pick(p, f, target, count, damage, by_attacker)
         g = base + ask(rec, chooser, Q_PICK, (f, target, count, damage, 1 if by_attacker else 0),
@@ -942,7 +970,7 @@ def raise_shields(p: Params, f: list[int], rec: Recorder | None) -> None:
     hull's limit); outer armour never comes back."""
     for side in range(p.ships):
         at = ship(side)
-        if f[p.fates + side] != IN:
+        if f[fates_at(p) + side] != IN:
             continue
         f[at + S_SHIELDS] = f[at + S_GENERATORS]
         if f[at + S_SHIELDS]:
@@ -972,10 +1000,10 @@ def best_target(p: Params, f: list[int], side: int, count: int) -> int:
     whole turn hurts most at their range; of equals, the one that would hurt it most; then
     fleet order."""
     if count == 1:
-        return f[p.enemies]
+        return f[enemies_at(p)]
     found, best = -1, (0, 0)
     for k in range(count):
-        e = f[p.enemies + k]
+        e = f[enemies_at(p) + k]
         rng, tailer = rng_of(p, f, side, e), tailer_of(p, f, side, e)
         key = (turn_value(p, f, side, e, rng, tailer), turn_value(p, f, e, side, rng, tailer))
         if found < 0 or key > best:
@@ -990,7 +1018,7 @@ def aim(p: Params, f: list[int], side: int, rec: Recorder | None) -> None:
     count = 0
     for e in range(p.ships):
         if in_reach(p, f, side, e):
-            f[p.enemies + count] = e
+            f[enemies_at(p) + count] = e
             count += 1
     target = -1
     if count:
@@ -1074,27 +1102,30 @@ def exchange(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> i
     for side in range(p.ships):
         at = ship(side)
         f[at + S_SHOT] = -1
-        if f[p.fates + side] == IN:
+        if f[fates_at(p) + side] == IN:
             f[at + S_SHOT] = next_shot(p, f, side, rng, rec)
             fired = fired or f[at + S_SHOT] >= 0
     if not fired:
         emit(rec, (EV_PASS, -1))
         return -1
+    lost = False
     for side in range(p.ships):
         dealt = f[ship(side) + S_SHOT]
         if dealt <= 0:
             continue
         target = f[ship(side) + S_TARGET]
-        if f[p.fates + target] != IN:
+        if f[fates_at(p) + target] != IN:
             emit(rec, (EV_WASTED, side, target))  # destroyed earlier in this exchange
             continue
-        apply_hit(p, f, side, target, dealt, rec)
+        lost = apply_hit(p, f, side, target, dealt, rec) or lost
+    if not lost:  # nobody left the battle: it goes on
+        return GOING
     ended = ending(p, f, -1)
     if ended != GOING:
         return ended
     # R28: a ship left at escaped from every enemy still in the fight has left it
     for side in range(p.ships):
-        if f[p.fates + side] == IN and cut_off(p, f, side):
+        if f[fates_at(p) + side] == IN and cut_off(p, f, side):
             leave(p, f, side, rec)
             ended = ending(p, f, side)
             if ended != GOING:
@@ -1120,7 +1151,7 @@ def action_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -
     opening = True
     while True:
         for side in range(p.ships):
-            if f[p.fates + side] == IN:
+            if f[fates_at(p) + side] == IN:
                 replan(p, f, side, opening, rec)
         opening = False
         ended = exchange(p, f, rng, rec)
@@ -1179,7 +1210,7 @@ def play(fight: Fight, rng: list[int], rec: Recorder | None
     p = fight.p
     f = begin(fight)
     end, rounds, dealt_a, dealt_b = play_on(p, f, rng, rec)
-    return end, rounds, dealt_a, dealt_b, f[p.fates:p.fates + p.ships]
+    return end, rounds, dealt_a, dealt_b, f[fates_at(p):fates_at(p) + p.ships]
 
 
 def fights(fight: Fight, seed: int, first: int, count: int, rng: list[int], out: Any) -> None:
@@ -1192,4 +1223,4 @@ def fights(fight: Fight, seed: int, first: int, count: int, rng: list[int], out:
         # the fate columns the caller made room for (Prepared.ships): never past the row's end,
         # which compiled code would not catch
         room = min(fight.p.ships, out.shape[1] - OUT_SHIPS)
-        store_fates(out, k, f[fight.p.fates:fight.p.fates + room])
+        store_fates(out, k, f[fates_at(fight.p):fates_at(fight.p) + room])

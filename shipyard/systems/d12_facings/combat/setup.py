@@ -108,10 +108,11 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
     m = len(ships)
     n = max(len(s.hp) for s in ships)
     crew = max(1, max(len(s.gunners) for s in ships))
+    # ranges, tailers, values, fates, order and enemies one after another (rules.tailers_at...)
     regions = {"live": m * n, "ranges": m * m, "tailers": m * m, "values": m * m * 5,
+               "fates": m, "order": m, "enemies": m,
                "saved": 2 * n, "fire": m * n, "plans": 2 * m * n, "was": 2 * n, "cands": n,
-               "fired": m * n, "hand_gun": m * crew, "spent": m * crew, "loses": m * n,
-               "fates": m, "order": m, "enemies": m}
+               "fired": m * n, "hand_gun": m * crew, "spent": m * crew, "loses": m * n}
     offsets: dict[str, int] = {}
     size = r.SHIP + m * r.W
     for name, length in regions.items():
@@ -145,7 +146,8 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
                       ("value", 0)):
         column(name, [int(v) for s in ships
                       for v in (*getattr(s, name), *[pad] * (n - len(s.hp)))])
-    worth = [0] * (m * n * m * 4 * r.TOTALS)
+    foes = max(first_b, m - first_b)
+    worth = [0] * (m * n * foes * 4 * r.TOTALS)
     for side, s in enumerate(ships):
         for i, kind in enumerate(s.kind):
             if kind not in (r.WEAPON, r.MISSILE):
@@ -155,7 +157,8 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
                     continue
                 for rng in range(r.LONG + 1):
                     base = s.to_hit[i] if kind == r.MISSILE else difficulty[rng]
-                    cell = (((side * n + i) * m + target) * 4 + rng) * r.TOTALS
+                    foe = target - first_b * (target >= first_b)
+                    cell = (((side * n + i) * foes + foe) * 4 + rng) * r.TOTALS
                     for total in range(r.TOTALS):
                         worth[cell + total] = expected_damage(
                             total, base + other.defence, s.damage[i], s.sustain[i], inclusive)
@@ -173,7 +176,9 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
     column("hands", [len(s.gunners) for s in ships])
     column("gunners", [g for s in ships for g in (*s.gunners, *[0] * (crew - len(s.gunners)))])
     column("difficulty", list(difficulty))
-    p = r.Params(n=n, crew=crew, ships=m, first_b=first_b, margin=margin,
+    for derived in ("tailers", "values", "fates", "order", "enemies"):
+        del offsets[derived]
+    p = r.Params(n=n, crew=crew, ships=m, first_b=first_b, foes=foes, margin=margin,
                  inclusive=int(inclusive), free_tailer=int(free_tailer), cap=cap, size=size,
                  **offsets, **at)
     return r.Fight(p, data)
