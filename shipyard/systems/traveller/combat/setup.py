@@ -226,17 +226,6 @@ def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> int:
     return max(range(r.DISTANT + 1), key=lambda band: (score[band], band))
 
 
-def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]]:
-    """A duel: the battle of one ship against one (TRV-R36..R48 with one ship a side)."""
-    catalog: TravellerCatalog = a.catalog
-    names = (a.model.name, b.model.name)
-    if names[0] == names[1]:
-        names = (f"{names[0]} (A)", f"{names[1]} (B)")
-    sides = [side_of(a.built, catalog, names[0], terms.crew[0]),
-             side_of(b.built, catalog, names[1], terms.crew[1])]
-    return prepare_ships(catalog, [a, b], sides, [0, 1], terms)
-
-
 def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Side],
                   of_side: list[int], terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]]:
     """The rules' numbers for ships (side A's first, in fleet order) on sides `of_side`."""
@@ -250,7 +239,7 @@ def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Sid
     maxw = max(1, *(len(s.weapons) for s in ships))
     block = r.AIM + maxw + r.SLOT * MAX_SALVOS + maxw
     foes = [[j for j in range(n) if of_side[j] != of_side[i]] for i in range(n)]
-    state0 = [0] * (n * block + 3 * n * n + n + 2)
+    state0 = [0] * (n * block + 3 * n * n + n + 2 + n)
     for i, s in enumerate(ships):
         state0[i * block + r.HULL] = s.hull
         state0[i * block + r.STOCK] = s.stock
