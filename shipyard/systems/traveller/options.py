@@ -31,8 +31,14 @@ CREW = (
     AIM,
 )
 
+BATTLE_START = Option("range", "the band every pair of enemy ships starts at (over --geometry's; "
+                      "TRV-R45)", BANDS)
+BATTLE_CAP = Option("cap", "turns before the battle has no winner", Whole(1, MAX_CAP, "turns"),
+                    default="combat.cap")
+
 OPTIONS = FightOptions(
     duel=(START, GEOMETRY, CAP),
+    battle=(BATTLE_START, GEOMETRY, BATTLE_CAP),
     odds=(ATTACK,),
     crew=CREW,
     pilot="captain",

@@ -15,6 +15,7 @@ from shipyard.core.yard import Yard
 from shipyard.systems.traveller.combat import rules as r
 from shipyard.systems.traveller.combat.narrate import narrate
 from shipyard.systems.traveller.combat.setup import Told, prepare_ships, side_of
+from tests.cli import shipyard
 from tests.systems.traveller.duel_record import PAIRINGS, digests, key
 
 RECORDED = json.loads((Path(__file__).parent / "golden" / "duels-200.json").read_text())
@@ -350,3 +351,29 @@ def test_a_battle_ends_harmless_when_no_ship_can_harm_an_enemy_trv_r48() -> None
     assert r.can_harm(p, st, 0) and r.can_harm(p, st, 2) and not r.can_harm(p, st, 1)
     r.leave(p, st, 2, r.DESTROYED)
     assert not r.can_harm(p, st, 0)
+
+
+FLEETS = EXAMPLES.parent / "fleets"
+
+
+def test_battles_from_a_design_against_a_fleet_and_fleet_against_fleet() -> None:
+    """The bundled encounter (the house trader against two house corsairs) told, and the
+    system-defence squadron against the raiders as a series: every ship named with its side,
+    each ship's fate at the end."""
+    told = shipyard("battle", str(EXAMPLES / "house-far-trader.yaml"),
+                    str(FLEETS / "corsairs.yaml"), "--seed", "1")
+    assert told.code == 0, told.err
+    assert "House Corsair 2 (B) fires" in told.out and "at House Far Trader (A)" in told.out
+    fates = told.out.splitlines()[-2:]
+    assert fates[0].startswith("House Far Trader (A): House Far Trader (A) ")
+    assert fates[1].startswith("Corsair pair (B): House Corsair 1 (B) ")
+    series = shipyard("battle", str(FLEETS / "system-defence.yaml"), str(FLEETS / "raiders.yaml"),
+                      "--runs", "300", "--json")
+    assert series.code == 0, series.err
+    ships = json.loads(series.out)["ships"]
+    assert len(ships) == 10  # 2 Dragons, a Strandbell, 4 Botflies; the Ambush, 2 corsairs
+    assert ships[6]["name"] == "Botfly Ultralight Fighter 4 (A)"
+    for ship in ships:  # survived or lost, and lost only to what the rules name
+        assert ship["survived"]["count"] + ship["lost"]["count"] == 300
+        assert ship["crippled"]["count"] == ship["escaped"]["count"] == 0
+        assert set(ship["lost_how"]) <= {"enemy fire", "boarders"}

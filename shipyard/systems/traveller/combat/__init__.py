@@ -7,9 +7,11 @@ numbers; narrate.py tells the recorded events; odds.py enumerates one attack and
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from shipyard.api import (
+    BattleSide,
     Chance,
     Distribution,
     Event,
@@ -21,10 +23,11 @@ from shipyard.api import (
     Terms,
     UserError,
     load_instance,
+    ship_entries,
 )
 from shipyard.systems.traveller.combat import odds as o
 from shipyard.systems.traveller.combat import rules as r
-from shipyard.systems.traveller.combat.setup import setup, side_of
+from shipyard.systems.traveller.combat.setup import prepare_ships, side_of
 
 ENDS: dict[int, tuple[int | None, str]] = {
     r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
@@ -33,27 +36,48 @@ ENDS: dict[int, tuple[int | None, str]] = {
     r.LOST_CONTACT: (None, "lost-contact")}
 
 RULES = FightRules(play=r.play, fights=r.fights,
-                   modules=("shipyard.systems.traveller.combat.rules",), ends=ENDS)
+                   modules=("shipyard.systems.traveller.combat.rules",), ends=ENDS,
+                   fates=r.FATES)
 
 
 class TravellerCombat(FightSupport[Any]):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
+        """A duel: the battle of one ship a side (TRV-R36..R48), named as duels always were."""
+        return self.prepare_battle(BattleSide.one(a), BattleSide.one(b), terms)
+
+    def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
         for side, crew in zip("ab", terms.crew, strict=True):
             if "aim" in crew:
                 raise UserError.single("cli.crew", f"--crew-{side} aim: aim is for odds; in a "
-                                       "duel the gunners aim when their weapon does not reach")
-        params, told, notes = setup(a, b, terms)
+                                       "fight the gunners aim when their weapon does not reach")
+        designs: list[Any] = []
+        names: list[str] = []
+        of_side: list[int] = []
+        for index, fleet in enumerate((a, b)):
+            designs += [e.design for e in fleet.entrants for _ in range(e.count * e.ships)]
+            names += fleet.ship_names()
+            of_side += [index] * len(fleet.ship_names())
+        battle = bool(a.tag or b.tag)
+        if not battle and names[0] == names[1]:  # a mirror duel, as duels always named it
+            names = [f"{names[0]} (A)", f"{names[1]} (B)"]
+        catalog = designs[0].catalog
+        ships = [side_of(d.built, catalog, name, terms.crew[side])
+                 for d, name, side in zip(designs, names, of_side, strict=True)]
+        params, told, notes = prepare_ships(catalog, designs, ships, of_side, terms)
         askers = tuple(load_instance(ref, "Captain") for ref in terms.pilots)
         asker = None
         if any(c is not None for c in askers):
-            def asker(side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
-                captain = askers[side]
+            def asker(ship: int, question: int, facts: tuple[Any, ...], default: int) -> int:
+                captain = askers[of_side[ship]]  # each side's captain commands all its ships
                 if captain is None or question != r.Q_BAND:
                     return default
                 return _band(captain, facts, default)
-        return Prepared(names=(told.names[0], told.names[1]), cap=params.cap, round_name="turn",
+        sides = (f"{a.name} ({a.tag})", f"{b.name} ({b.tag})") if battle else (
+            told.names[0], told.names[1])
+        return Prepared(names=sides, cap=params.cap, round_name="turn",
                         damage_unit="Hull points", state=params, batchable=asker is None,
-                        notes=notes, asker=asker, told=told)
+                        notes=notes, asker=asker, told=told,
+                        ships=ship_entries((a, b), lambda d: Decimal(d.system.price(d))))
 
     def rules(self) -> FightRules:
         return RULES

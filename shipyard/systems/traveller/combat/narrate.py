@@ -18,6 +18,12 @@ ENDS = {
 }
 
 
+BATTLE_ENDS = {
+    r.HARMLESS: "no winner: no ship left can harm an enemy (TRV-R48)",
+    r.LOST_CONTACT: "no winner: neither side found the other in ten scans (TRV-R17, TRV-R44)",
+}
+
+
 def signed(v: int) -> str:
     return f"+{v}" if v >= 0 else f"−{-v}"
 
@@ -50,6 +56,7 @@ def result(raw: int, damage: int, unit: str) -> str:
 class Narrator:
     def __init__(self, prepared: Prepared) -> None:
         self.told: Told = prepared.told
+        self.sides = prepared.names
         self.out: list[Event] = []
         self.round = 0
         self.last = 0  # the code of the event told before
@@ -87,7 +94,7 @@ class Narrator:
             self.add("scan", f"{who} {ok} the enemy (try {e[2]}): {sentence(e[3], 8, dms)}",
                      (check("scan", e[3], 8, dms),), depth=1)
         elif code == r.EV_FREE:
-            found = f"side {'AB'[e[2]]}" if self.many else who
+            found = self.sides[e[2]] if self.many else who
             self.add("scan", f"{found} found the enemy first: a free round of actions")
         elif code == r.EV_INIT:
             if last != r.EV_INIT:
@@ -239,9 +246,9 @@ class Narrator:
 def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
             rounds: int) -> tuple[list[Event], str]:
     told: Told = prepared.told
-    text = ENDS[end].format(a=told.names[0], b=told.names[1], cap=prepared.cap)
-    if end == r.CAP:
-        text = text.format(cap=prepared.cap)
+    text = ENDS[end].format(a=prepared.names[0], b=prepared.names[1], cap=prepared.cap)
+    if len(told.names) > 2 and end in BATTLE_ENDS:
+        text = BATTLE_ENDS[end]
     teller = Narrator(prepared)
     for event in events:
         teller.tell(event)

@@ -20,7 +20,18 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from shipyard.api import Recorder, ask, derive_seed, dice, die, emit, seed_stream, store
+from shipyard.api import (
+    FIRST_LOST,
+    Recorder,
+    ask,
+    derive_seed,
+    dice,
+    die,
+    emit,
+    seed_stream,
+    store,
+    store_fates,
+)
 
 # --- codes -------------------------------------------------------------------------------
 
@@ -75,11 +86,14 @@ EV_LOST_SALVO = 28  # side (firer), missiles, target: its target left the battle
 
 Q_BAND = 1  # the band a side's captain wants (facts: round, band, own hull, enemy hull)
 
-# a ship's fate (FATE): in the battle, or how it left
-IN, DESTROYED, CAPTURED = 0, 1, 2
+# a ship's fate (FATE): in the battle (the core's SURVIVED at the end), or how it left, numbered
+# from the core's FIRST_LOST (traveller has no crippled ships: the seed names no such state)
+IN, DESTROYED, CAPTURED = 0, FIRST_LOST, FIRST_LOST + 1
+FATES = {DESTROYED: "enemy fire", CAPTURED: "boarders"}  # "lost to enemy fire"
 
 # per-ship state: one flat int list, `block` ints a ship (copied from Params.state0), then the
-# pairs' bands, banked thrust and this turn's thrust (n × n each), then the turn's order (n)
+# pairs' bands, banked thrust and this turn's thrust (n × n each), then the turn's order (n), how
+# each side's last ship to leave left (2), and every ship's fate as the battle reports it (n)
 HULL, DEALT, MHITS, INIT, REACT, BURNED, BURN_NEXT, INSPIRE, JAMMED, JAM_NEXT = range(10)
 CHAIN, THRUST, STOCK, SANDS, LOST, WANTED, CRIT = range(10, 17)  # WANTED: this turn's band
 EFF = CRIT + 11  # the levels summed by effect (EF_*), kept as criticals and repairs change them
@@ -1145,14 +1159,25 @@ def dealt(p: Params, st: list[int], side: int) -> int:
     return total
 
 
-def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
+def fates(p: Params, st: list[int]) -> list[int]:
+    """Every ship's fate, side A's first in fleet order: survived (IN), destroyed or captured;
+    gathered at the end of the state, so a compiled battle returns a view, not a new list."""
+    at = p.n * p.block + 3 * p.n * p.n + p.n + 2
+    for ship in range(p.n):
+        st[at + ship] = st[ship * p.block + FATE]
+    return st[at:at + p.n]
+
+
+def play(p: Params, rng: list[int], rec: Recorder | None
+         ) -> tuple[int, int, int, int, list[int]]:
     st = p.state0.copy()
     end, rounds = fight(p, st, rng, rec)
-    return end, rounds, dealt(p, st, 0), dealt(p, st, 1)
+    return end, rounds, dealt(p, st, 0), dealt(p, st, 1), fates(p, st)
 
 
 def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: object) -> None:
     for k in range(count):
         seed_stream(rng, derive_seed(seed, first + k))
-        end, rounds, a, b = play(p, rng, None)
+        end, rounds, a, b, lost = play(p, rng, None)
         store(out, k, end, rounds, a, b, rng)
+        store_fates(out, k, lost)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
 from typing import Any, NamedTuple
 
 from shipyard.api import Terms, UserError, Value
@@ -190,6 +191,18 @@ def harms(w: Weapon, armour: int) -> int:
     return 1 if w.kind == r.DIRECT and most > 0 else 0
 
 
+@cache
+def attack_mean(dm: int, dice: int, dd: int, per_die: int, armour: int, multiple: int
+                ) -> Fraction:
+    """One attack's expected damage, exactly (kept: a battle's pairings ask the same ones)."""
+    return odds.mean(odds.attack(dm, dice, dd, per_die, armour, multiple))
+
+
+@cache
+def salvo_mean(missiles: int, tl_dm: int, dice: int, dd: int, armour: int) -> Fraction:
+    return odds.mean(odds.salvo(missiles, tl_dm, dice, dd, armour))
+
+
 def expected(me: Side, them: Side, band: int, dms: tuple[int, ...]) -> Fraction:
     """What `me` is expected to deal in a turn at `band`, its defences aside: every turret or
     bay weapon that reaches, the pilot's best fixed mount that reaches, and a salvo when one
@@ -201,7 +214,7 @@ def expected(me: Side, them: Side, band: int, dms: tuple[int, ...]) -> Fraction:
             continue
         dm = me.skills[r.GUNNERY] + dms[band] + w.dm
         armour = max(0, them.armour - w.ap)
-        mean = odds.mean(odds.attack(dm, w.dice, w.dd, w.per_die, armour, w.multiple))
+        mean = attack_mean(dm, w.dice, w.dd, w.per_die, armour, w.multiple)
         if w.fixed:
             pilot = max(pilot, mean)
         else:
@@ -209,8 +222,8 @@ def expected(me: Side, them: Side, band: int, dms: tuple[int, ...]) -> Fraction:
     total += pilot
     if me.salvo and me.stock and band >= r.SHORT:
         tl_dm = min(6, max(1, me.tl - them.tl))
-        total += odds.mean(odds.salvo(min(me.salvo, 30), tl_dm, me.missile_dice,
-                                      me.missile_dd, them.armour))
+        total += salvo_mean(min(me.salvo, 30), tl_dm, me.missile_dice, me.missile_dd,
+                            them.armour)
     return total
 
 
@@ -226,17 +239,6 @@ def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> int:
     return max(range(r.DISTANT + 1), key=lambda band: (score[band], band))
 
 
-def setup(a: Any, b: Any, terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]]:
-    """A duel: the battle of one ship against one (TRV-R36..R48 with one ship a side)."""
-    catalog: TravellerCatalog = a.catalog
-    names = (a.model.name, b.model.name)
-    if names[0] == names[1]:
-        names = (f"{names[0]} (A)", f"{names[1]} (B)")
-    sides = [side_of(a.built, catalog, names[0], terms.crew[0]),
-             side_of(b.built, catalog, names[1], terms.crew[1])]
-    return prepare_ships(catalog, [a, b], sides, [0, 1], terms)
-
-
 def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Side],
                   of_side: list[int], terms: Terms) -> tuple[r.Params, Told, tuple[str, ...]]:
     """The rules' numbers for ships (side A's first, in fleet order) on sides `of_side`."""
@@ -250,7 +252,7 @@ def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Sid
     maxw = max(1, *(len(s.weapons) for s in ships))
     block = r.AIM + maxw + r.SLOT * MAX_SALVOS + maxw
     foes = [[j for j in range(n) if of_side[j] != of_side[i]] for i in range(n)]
-    state0 = [0] * (n * block + 3 * n * n + n + 2)
+    state0 = [0] * (n * block + 3 * n * n + n + 2 + n)
     for i, s in enumerate(ships):
         state0[i * block + r.HULL] = s.hull
         state0[i * block + r.STOCK] = s.stock
@@ -273,9 +275,13 @@ def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Sid
             for j in foes[i]:
                 harm[(i * maxw + w) * n + j] = harms(weapon, ships[j].armour)
     want = [0] * (n * n)
+    known: dict[tuple[int, int, int, int], int] = {}  # copies of a design want the same bands
     for i in range(n):
         for j in foes[i]:
-            want[i * n + j] = wanted(ships[i], ships[j], dms)
+            pairing = (id(designs[i]), of_side[i], id(designs[j]), of_side[j])
+            if pairing not in known:
+                known[pairing] = wanted(ships[i], ships[j], dms)
+            want[i * n + j] = known[pairing]
     w_flat: list[int] = []
     for s in ships:
         for field in W_FIELDS:
