@@ -122,7 +122,7 @@ Q_BEGIN, Q_POWER, Q_THRUST, Q_TURN, Q_FIRE, Q_LAUNCH = range(6)
 INLINE = ("powered", "mobile", "armor_box", "power_phase", "thrust_phase",
           "move", "turn_phase", "beam_phase", "missiles_fly", "launch_phase", "end_of_dturn",
           "_give", "armed", "_beams", "burn", "wanted_change", "facing_wish", "strongest",
-          "foe_vector", "supply", "weapon_boxes")
+          "foe_vector", "supply", "weapon_boxes", "_wanted", "along")
 
 
 class Fight(NamedTuple):
@@ -481,9 +481,13 @@ def wanted_change(a: list[int], s: int) -> tuple[int, int, int, int]:
     when the foe can manoeuvre too (each steers half the way; alone, the whole). With no weapon
     left it flees straight away from the foe. A foe with no weapon left it chases the same way
     while `worth_chasing`; otherwise it holds its course."""
-    o, f = s * NS, (1 - s) * NS
     dq, dr = foe_vector(a, s)
-    k = bearing(dq, dr, a[o + FACING])  # along the line to the foe
+    return _wanted(a, s, dq, dr, bearing(dq, dr, a[s * NS + FACING]))
+
+
+def _wanted(a: list[int], s: int, dq: int, dr: int, k: int) -> tuple[int, int, int, int]:
+    """`wanted_change`, the foe at hex vector (dq, dr), clock direction k (its bearing)."""
+    o, f = s * NS, (1 - s) * NS
     if not armed(a, s):
         back = (k + 6) % 12
         return (a[U_A + back] * FLEE * SCALE, a[U_B + back] * FLEE * SCALE,
@@ -701,7 +705,7 @@ def facing_wish(a: list[int], s: int) -> int:
     f = (1 - s) * NS
     before = hex_distance(a[f + BQ] - a[o + BQ], a[f + BR] - a[o + BR])
     apart = hex_distance(dq, dr)
-    ca, cb, cc, cd = wanted_change(a, s)
+    ca, cb, cc, cd = _wanted(a, s, dq, dr, ahead)
     # within reach, the range not opening and less than a G wanted away from the foe (its
     # nearest whole G is under 1: the part away is at most half a G), it faces to fire
     if (apart <= a[REACH] and apart <= before

@@ -74,6 +74,14 @@ def nearest_hex(a: int, b: int, c: int, d: int, shortest: bool) -> tuple[int, in
     qf = x / HALF_S3
     best_q, best_r = axial_round(qf, y - qf * 0.5)  # at most one hex out
     q0, r0 = best_q, best_r
+    # the point clearly inside the guess (its part along each of the three lines from the
+    # centre to a side's midpoint well under the half a dhex to that side): no neighbour is as
+    # near, which the exact steps below would find at a cost (a craft's hex, each move)
+    ex, ey = x - q0 * HALF_S3, y - q0 * 0.5 - r0
+    edge = 0.5 - (abs(a) + 2 * abs(b) + abs(c) + 2 * abs(d) + 8) * EPS
+    if abs(ey) < edge and abs(ex * HALF_S3 + ey * 0.5) < edge \
+            and abs(ex * HALF_S3 - ey * 0.5) < edge:
+        return q0, r0
     bb, cc = b - q0, c - q0 - 2 * r0  # the point less the guess's centre
     # nearness of the guess + step D, scaled by 4: 2·4(E·D) − 4|D|² = p + s√3 (0 for the guess)
     best_p, best_s = 0, 0
