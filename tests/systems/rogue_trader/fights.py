@@ -30,15 +30,19 @@ class Row:
     """Numbers of the fight's state from `start` on (a ship's, or a row of one a component),
     read and written in place."""
 
-    def __init__(self, s: list[int], start: int) -> None:
+    def __init__(self, s: list[int], start: int,
+                 changed: Callable[[], None] | None = None) -> None:
         self.s = s
         self.start = start
+        self.changed = changed  # what the rules call after changing a number of this row
 
     def __getitem__(self, i: int) -> int:
         return self.s[self.start + i]
 
     def __setitem__(self, i: int, value: int) -> None:
         self.s[self.start + i] = value
+        if self.changed is not None:
+            self.changed()
 
 
 class Bout:
@@ -93,7 +97,7 @@ class Bout:
         return Row(self.s, sh.ship(side))
 
     def states(self, side: int) -> Row:
-        return Row(self.s, sh.states(self.p, side))
+        return Row(self.s, sh.states(self.p, side), lambda: sh.changed(self.p, self.s, side))
 
     def words(self, side: int, part: int) -> set[str]:
         bits = self.states(side)[part]

@@ -133,11 +133,13 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
                 out += item if isinstance(item, list) else [item]
         return out
 
-    # the state as a fight starts: both ships, the fight's own numbers, the rows of one number
-    # a component (only the torpedoes carried are not 0), then the scratch areas, all 0
+    # the state as a fight starts (ship.py's layout): both ships, the fight's own numbers,
+    # their modifiers, the rows of one number a component (only the torpedoes carried are not
+    # 0), then the scratch areas, all 0
     areas = {"shots": sh.SHOT_FIELDS * (width + 1), "pool": hits, "charges": hits,
              "guns": 2 * (1 + 4 * width)}
-    start = [*sides[0]["ship"], *sides[1]["ship"], *[0] * sh.MISC_FIELDS]
+    start = [*sides[0]["ship"], *sides[1]["ship"], *[0] * sh.MISC_FIELDS,
+             *[0] * (2 * sh.MOD_FIELDS)]  # the modifiers are summed below
     for row in range(sh.PART_ROWS):
         start += (sides[(row - sh.P_TORPEDOES) % 2]["torpedoes"]
                   if row in (sh.P_TORPEDOES, sh.P_TORPEDOES + 1) else [0] * width)
@@ -164,7 +166,7 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
     for name, block in blocks.items():
         offsets[f"o_{name}"] = len(data)
         data += block
-    return sh.Params(
+    params = sh.Params(
         memo_slots=orders.MEMO_SLOTS, cap=cap, contact=table.contact_range,
         disengaged_after=table.disengaged_after,
         stalemate_after=table.stalemate_after, width=width, rams=rams, hits=hits, data=data,
@@ -181,6 +183,11 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
         boarding_per_turret=table.boarding_bonus_per_turret,
         crippled_man=table.crippled_manoeuvrability,
         crippled_detection=table.crippled_detection)
+    s = sh.new_state(params)  # both ships' modifiers summed as the fight starts
+    sh.changed(params, s, 0)
+    sh.changed(params, s, 1)
+    data[params.o_start:params.o_start + params.size] = s
+    return params
 
 
 def _dice(dice: Any) -> list[int]:

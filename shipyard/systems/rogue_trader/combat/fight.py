@@ -120,6 +120,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     armed,
     armour,
     augurs_working,
+    changed,
     detection,
     gun_bears,
     in_reach,
@@ -751,6 +752,7 @@ def critical(
             rolled = d(rng, 10)
             if rolled >= 4:
                 s[states(p, side) + part] |= UNPOWERED
+                changed(p, s, side)
             emit(rec, (EV_UNPOWERED, side, part, rolled))
         rolled = d(rng, 5)
         emit(rec, (EV_TECHSPRITES, side, rolled, lose(s, side, MORALE, rolled)))
@@ -760,8 +762,10 @@ def critical(
         bridge = p.data[p.o_bridge + side]
         if bridge >= 0 and first + second >= 12:
             s[states(p, side) + bridge] |= DEPRESSURISED
+            changed(p, s, side)
         if bridge >= 0 and first + second >= 16:
             s[states(p, side) + bridge] |= DAMAGED
+            changed(p, s, side)
         emit(rec, (EV_DECAPITATION, side, first, second, 1 if bridge >= 0 else 0))
     elif entry == C_BREACH:
         hull_breach(p, s, rng, rec, side)
@@ -824,6 +828,7 @@ def pick(p: Params, s: State, rec: Recorder | None, side: int, state: int) -> No
         emit(rec, (EV_NO_CHOICE, side))
         return
     s[states(p, side) + part] |= state
+    changed(p, s, side)
     emit(rec, (EV_STATE, side, part, state))
 
 
@@ -846,8 +851,10 @@ def hull_breach(p: Params, s: State, rng: list[int], rec: Recorder | None, side:
                 rolled = d(rng, 10)
                 if rolled <= 7:
                     s[states(p, side) + part] |= DAMAGED | DEPRESSURISED
+                    changed(p, s, side)
                 else:
                     s[states(p, side) + part] |= DESTROYED
+                    changed(p, s, side)
                 emit(rec, (EV_BREACHED, side, part, rolled))
     me = ship(side)
     s[me + CREW] = half_up(s[me + CREW])
@@ -870,10 +877,13 @@ def space_hulk(p: Params, s: State, rng: list[int], rec: Recorder | None, side: 
         rolled = d(rng, 10)
         if rolled <= 2:
             s[states(p, side) + part] |= UNPOWERED
+            changed(p, s, side)
         elif rolled <= 8:  # R3: the seed's missing 8 counts with 3-7
             s[states(p, side) + part] |= DEPRESSURISED | DAMAGED
+            changed(p, s, side)
         else:
             s[states(p, side) + part] |= DESTROYED
+            changed(p, s, side)
         emit(rec, (EV_UNPOWERED, side, part, -rolled))
     value = d(rng, 10)
     s[ship(side) + CREW] = min(s[ship(side) + CREW], value)
@@ -999,6 +1009,7 @@ def fires(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
         )
         if rolled <= target:
             s[states(p, side) + part] &= ~ON_FIRE
+            changed(p, s, side)
             emit(rec, (EV_FIRE_OUT, side, part))
             continue
         crew = roll(p.data, p.o_fire_crew, rng, rec, side)

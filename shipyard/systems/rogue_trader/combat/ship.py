@@ -49,10 +49,16 @@ MISC = 2 * SHIP_FIELDS
 ROUND, LOCKED, ORDER, PENDING_BLAST = MISC, MISC + 1, MISC + 2, MISC + 4
 CALM, TRACKS, APART = MISC + 5, MISC + 6, MISC + 7
 MISC_FIELDS = 8
-PARTS = MISC + MISC_FIELDS  # then PART_ROWS rows of `width` numbers, then the scratch areas
+# each side's modifiers summed over her working components (M_...), then whether her plasma
+# drive and her augur arrays all work (1) or not (0): kept current by `changed` whenever a
+# component's state changes, so the rules read a sum instead of adding it up again (R18)
+MODS = MISC + MISC_FIELDS
+M_DRIVES, M_AUGURS = MODIFIERS, MODIFIERS + 1
+MOD_FIELDS = MODIFIERS + 2
+PARTS = MODS + 2 * MOD_FIELDS  # then PART_ROWS rows of `width` numbers, then the scratch areas
 # compiled into their callers: a call handing the state pays a reference count per array
 INLINE = ("ship", "row", "states", "known", "torpedoes", "scratch", "working", "armed", "strength",
-          "in_reach", "gun_bears", "mod", "essential", "speed", "offset")
+          "in_reach", "gun_bears", "mod", "augurs_working", "speed", "offset")
 
 
 class Params(NamedTuple):
@@ -158,34 +164,40 @@ def working(p: Params, s: State, side: int, part: int) -> bool:
 
 
 def mod(p: Params, s: State, side: int, which: int) -> int:
-    """A modifier summed over the working components (R18)."""
-    found = states(p, side)
-    mods = p.data  # read once a call: each read of an array field costs a reference count
-    at = p.o_mods + side * p.width * MODIFIERS + which
-    total = 0
-    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        if s[found + part] == 0:
-            total += mods[at + part * MODIFIERS]
-    return total
+    """A modifier summed over the working components (R18), as `changed` last summed it."""
+    return s[MODS + side * MOD_FIELDS + which]
 
 
-def essential(p: Params, s: State, side: int, kind: int) -> bool:
+def changed(p: Params, s: State, side: int) -> None:
+    """Sum her modifiers again after a component of hers changed state (every rule that
+    changes one calls this at once, before anything reads a modifier)."""
     found = states(p, side)
-    kinds = p.data
-    at = p.o_kind + side * p.width
-    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        if kinds[at + part] == kind and s[found + part] != 0:
-            return False
-    return True
+    data = p.data
+    out = MODS + side * MOD_FIELDS
+    for which in range(MOD_FIELDS):
+        s[out + which] = 0
+    s[out + M_DRIVES] = 1
+    s[out + M_AUGURS] = 1
+    for part in range(data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        kind = data[p.o_kind + side * p.width + part]
+        if s[found + part] != 0:
+            if kind == K_DRIVE:
+                s[out + M_DRIVES] = 0
+            elif kind == K_AUGUR:
+                s[out + M_AUGURS] = 0
+            continue
+        at = p.o_mods + (side * p.width + part) * MODIFIERS
+        for which in range(MODIFIERS):
+            s[out + which] += data[at + which]
 
 
 def augurs_working(p: Params, s: State, side: int) -> bool:
     """Without a working augur array she is as blind as with Sensors Damaged (R18)."""
-    return essential(p, s, side, K_AUGUR)
+    return s[MODS + side * MOD_FIELDS + M_AUGURS] == 1
 
 
 def speed(p: Params, s: State, side: int) -> int:
-    if not essential(p, s, side, K_DRIVE):
+    if s[MODS + side * MOD_FIELDS + M_DRIVES] == 0:
         return 0  # R18: she drifts where she lies, turning on her thrusters
     me = ship(side)
     value = max(0, p.data[p.o_stat + side * STAT_FIELDS + S_SPEED] + mod(p, s, side, M_SPEED))
