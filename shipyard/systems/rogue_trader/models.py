@@ -155,11 +155,14 @@ class CrewRating(StrictModel):
     house: list[str] = Field(default_factory=list)
 
 
+ChartValue = Annotated[int, Field(ge=1, le=100)]  # a roll on the chart: 1d10 and its bonuses
+
+
 class CriticalHit(StrictModel):
     id: str
     name: str
-    rolls: tuple[int, int] | None = Field(default=None,
-                                          description="chart values; none for a named result")
+    rolls: tuple[ChartValue, ChartValue] | None = Field(
+        default=None, description="chart values; none for a named result")
     effect: str
 
 
