@@ -461,9 +461,8 @@ def test_a_designs_own_gunner_setting_is_blamed_on_its_line(tmp_path) -> None:
 
 def test_a_ship_without_hull_points_is_blamed_on_its_hull_line(tmp_path) -> None:
     (tmp_path / "traveller").mkdir()
-    (tmp_path / "traveller" / "house.yaml").write_text(
-        "configurations:\n  - {id: dispersed, name: Dispersed Structure, cost: 0.5, "
-        "hull_points: 0.0001, armour: 2, streamlined: 'no', source: house}\n")
+    # the most tons a Hull point may take (docs/limits.md): a laboratory ship has none
+    (tmp_path / "traveller" / "house.yaml").write_text("hull:\n  tons_per_hull_point: 1000\n")
     beagle = ROOT / "catalogs" / "traveller" / "examples" / "beagle-laboratory-ship.yaml"
     run = shipyard("--catalog", tmp_path, "duel", beagle, beagle, "--seed", "1",
                    "--allow-illegal")
