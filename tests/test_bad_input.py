@@ -461,9 +461,8 @@ def test_a_designs_own_gunner_setting_is_blamed_on_its_line(tmp_path) -> None:
 
 def test_a_ship_without_hull_points_is_blamed_on_its_hull_line(tmp_path) -> None:
     (tmp_path / "traveller").mkdir()
-    (tmp_path / "traveller" / "house.yaml").write_text(
-        "configurations:\n  - {id: dispersed, name: Dispersed Structure, cost: 0.5, "
-        "hull_points: 0.0001, armour: 2, streamlined: 'no', source: house}\n")
+    # the most tons a Hull point may take (docs/limits.md): a laboratory ship has none
+    (tmp_path / "traveller" / "house.yaml").write_text("hull:\n  tons_per_hull_point: 1000\n")
     beagle = ROOT / "catalogs" / "traveller" / "examples" / "beagle-laboratory-ship.yaml"
     run = shipyard("--catalog", tmp_path, "duel", beagle, beagle, "--seed", "1",
                    "--allow-illegal")
@@ -552,6 +551,15 @@ ABSURD = [  # (system, overlay text, the line of the number, words of the one li
     # a Lock an overlay removed was told at the built-in points.yaml:8 (issue 25 item 1)
     ("dropfleet", "points:\n  lock_value:\n    \"4+\": null\n", 2,
      "points.lock_value: no value for Lock 4+; give 2+ to 6+"),
+    # a radius the fight reads as a die's sides, and a Hull with no radius (StopIteration)
+    ("dropfleet", "damage:\n  thresholds:\n    radius:\n      - [4, 100, 'D1000000\"']\n", 4,
+     "damage.thresholds.radius[0][2]: 'D1000000\"' is not a radius; write 3\" or D6\""),
+    ("dropfleet", "damage:\n  thresholds:\n    catastrophic_from_hull: 1\n", 2,
+     "damage.thresholds: radius: no row for a Hull of 1 (catastrophic damage starts at Hull 1)"),
+    # 1,000,000 missiles a cbloc ran a compiled series out of memory (a 1.3 GB array)
+    ("smallcraft", "construction:\n  missiles_per_cbloc: 21\n", 2,
+     "construction.missiles_per_cbloc: input should be less than or equal to 20 (got 21); a "
+     "catalog sets it from 1 to 20 (docs/limits.md)"),
     ("rogue-trader", "combat:\n  boarding_crew_step: 1.0e+30\n", 2,
      "combat.boarding_crew_step: 1e+30 is beyond"),
     ("rogue-trader", "combat:\n  boarding_crew_step: 1001\n", 2,

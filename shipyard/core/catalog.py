@@ -22,12 +22,27 @@ The machinery a system's models use:
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection, Iterable, Iterator, KeysView, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeGuard, TypeVar, get_args, overload
+from types import UnionType
+from typing import (
+    Annotated,
+    Any,
+    Generic,
+    Protocol,
+    TypeGuard,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    overload,
+)
 
 from pydantic import BaseModel, GetCoreSchemaHandler, ValidationError, ValidationInfo
+from pydantic.fields import FieldInfo
 from pydantic_core import CoreSchema, core_schema
 
 from shipyard.core.suggest import quoted, suggest
@@ -361,8 +376,58 @@ def _located_errors(exc: ValidationError, model: type[BaseModel], merged: dict[s
     """Each error at the file and line its value came from, named by its path in that file
     (`stock[0].hull` of the overlay, not the merged catalog's `stock[157].hull`)."""
     whole = Located(merged, "catalog")
-    return diagnostics_of(exc, model, whole, "catalog",
-                          lambda path: _source(path, taken) or (whole, path))
+    found = diagnostics_of(exc, model, whole, "catalog",
+                           lambda path: _source(path, taken) or (whole, path))
+    return [_with_range(d, model) if d.code == "catalog.out_of_range" else d for d in found]
+
+
+def _with_range(diag: Diagnostic, model: type[BaseModel]) -> Diagnostic:
+    """An out-of-range figure's message with the whole range its field allows, not one end."""
+    where = diag.message.partition(": ")[0]
+    bounds = bounds_of(model, tuple(_STEP.findall(where)))
+    if bounds is None or None in bounds:
+        return diag
+    low, high = bounds
+    return replace(diag, message=f"{diag.message}; a catalog sets it from {low:,} to {high:,} "
+                   "(docs/limits.md)")
+
+
+_STEP = re.compile(r"[^.\[\]]+")  # the names and indexes of a dotted path
+
+
+def bounds_of(model: type[BaseModel], path: tuple[str, ...]) -> tuple[Any, Any] | None:
+    """The (lowest, highest) a catalog model allows at `path` (`("weapons", "0", "salvo")`:
+    an index or a key stands for every item of a list or mapping), None at either end it
+    leaves open; None for a path it has no number at."""
+    annotation: Any = model
+    metadata: list[Any] = []
+    steps = list(path)
+    while True:
+        origin, args = get_origin(annotation), get_args(annotation)
+        if origin is Annotated:
+            annotation, metadata = args[0], [*metadata, *args[1:]]
+        elif origin in (Union, UnionType):
+            inner = [a for a in args if a is not type(None)]
+            if len(inner) != 1:
+                return None
+            annotation = inner[0]
+        elif origin in (list, tuple, dict, Entries) and steps:
+            steps.pop(0)  # an index or a key: every item has the same bounds
+            annotation, metadata = args[-1] if origin is dict else args[0], []
+        elif isinstance(annotation, type) and issubclass(annotation, BaseModel) and steps:
+            field_info = annotation.model_fields.get(steps.pop(0))
+            if field_info is None:
+                return None
+            annotation, metadata = field_info.annotation, list(field_info.metadata)
+        elif not steps and annotation in (int, float, Decimal):
+            # Field(...) inside Annotated[...] is a FieldInfo holding the constraints itself
+            metadata = [c for m in metadata
+                        for c in (m.metadata if isinstance(m, FieldInfo) else [m])]
+            low = next((m.ge for m in metadata if getattr(m, "ge", None) is not None), None)
+            high = next((m.le for m in metadata if getattr(m, "le", None) is not None), None)
+            return low, high
+        else:
+            return None
 
 
 def _source(path: YamlPath, taken: dict[YamlPath, tuple[Located, YamlPath]]

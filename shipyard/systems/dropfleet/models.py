@@ -271,14 +271,35 @@ class DamageControlResult(StrictModel):
     effect: Annotated[str, Field(min_length=1, max_length=300)]
 
 
+def _radius(value: str) -> str:
+    """An explosion radius, fixed or a die's roll in inches: the fight rolls the die."""
+    if not re.fullmatch(r'D?[1-9][0-9]?"', value):
+        raise ValueError(f"{quoted(value)} is not a radius; write 3\" or D6\" (at most 99\")")
+    return value
+
+
 class Thresholds(StrictModel):
     crippled_at_loss: float = Field(gt=0, le=1, description="share of starting Hull lost")
-    never_crippled_at_or_below: int = Field(ge=0)
-    dreadnought_crippled_at: list[int]
-    catastrophic_from_hull: int = Field(ge=1)
-    catastrophic_bonus_from_hull: int = Field(ge=1)
-    radius: list[tuple[int, int, str]] = Field(description="(lowest, highest Hull, radius)")
+    # Hull figures: a ship's Hull is 1 to 100 (docs/limits.md)
+    never_crippled_at_or_below: int = Field(ge=0, le=100)
+    dreadnought_crippled_at: list[Annotated[int, Field(ge=0, le=100)]]
+    catastrophic_from_hull: int = Field(ge=1, le=100)
+    catastrophic_bonus_from_hull: int = Field(ge=1, le=100)
+    radius: list[tuple[int, int, Annotated[str, AfterValidator(_radius)]]] = Field(
+        description='(lowest, highest Hull, radius): 3" or D6", at most 99"')
     source: Source
+
+    @model_validator(mode="after")
+    def _every_hull_has_a_radius(self) -> Thresholds:
+        """A ship that rolls catastrophic damage has a radius: every Hull from
+        catastrophic_from_hull to 100 is in a row."""
+        bare = [h for h in range(self.catastrophic_from_hull, 101)
+                if not any(low <= h <= high for low, high, _ in self.radius)]
+        if bare:
+            raise ValueError(f"radius: no row for a Hull of {bare[0]} (catastrophic damage "
+                             f"starts at Hull {self.catastrophic_from_hull}); give a radius "
+                             "for every Hull from there to 100")
+        return self
 
 
 class DamageTables(StrictModel):

@@ -83,7 +83,7 @@ class Modifiers(StrictModel):
     prow_armour: Modifier = 0
     ram_damage: Dice | None = None
     macrobattery_damage: Modifier = 0
-    fire_fighting: int = 0
+    fire_fighting: Modifier = 0
 
 
 class Component(StrictModel):
@@ -155,11 +155,14 @@ class CrewRating(StrictModel):
     house: list[str] = Field(default_factory=list)
 
 
+ChartValue = Annotated[int, Field(ge=1, le=100)]  # a roll on the chart: 1d10 and its bonuses
+
+
 class CriticalHit(StrictModel):
     id: str
     name: str
-    rolls: tuple[int, int] | None = Field(default=None,
-                                          description="chart values; none for a named result")
+    rolls: tuple[ChartValue, ChartValue] | None = Field(
+        default=None, description="chart values; none for a named result")
     effect: str
 
 
@@ -169,30 +172,34 @@ class Construction(StrictModel):
     essentials: list[ComponentKind]
 
 
+D100Modifier = Annotated[int, Field(ge=-100, le=100)]
+
+
 class Combat(StrictModel):
     """The seed's numbers for a fight, with the rulings' values (RULINGS.md)."""
 
     arcs: dict[Location, list[Arc]]
-    surprise_bonus: int
-    crippled_manoeuvrability: int
-    crippled_detection: int
-    turret_bonus_per_point: int
-    ram_test: int
-    board_test: int
-    break_free_test: int
-    break_free_penalty: int
+    # a modifier to a d100 test: beyond ±100 it decides every test alone (docs/limits.md)
+    surprise_bonus: D100Modifier
+    crippled_manoeuvrability: D100Modifier
+    crippled_detection: D100Modifier
+    turret_bonus_per_point: D100Modifier
+    ram_test: D100Modifier
+    board_test: D100Modifier
+    break_free_test: D100Modifier
+    break_free_penalty: D100Modifier
     contact_range: int = Field(ge=0, le=10, description="VU for ramming and boarding")
     boarding_crew_step: int = Field(ge=1, le=1000)
     boarding_hull_step: int = Field(ge=1, le=1000)
-    boarding_bonus_per_step: int
-    boarding_bonus_per_turret: int
-    sensors_damaged: int
-    thrusters_damaged: int
+    boarding_bonus_per_step: D100Modifier
+    boarding_bonus_per_turret: D100Modifier
+    sensors_damaged: D100Modifier
+    thrusters_damaged: D100Modifier
     torpedo_reach: int = Field(ge=1, le=100)
     torpedo: Annotated[str, _ref("torpedoes", "torpedo")] = Field(
         description="the warhead loaded when a design names none")
     attack_craft: Annotated[str, _ref("attack_craft", "attack craft")]
-    fire_test: int
+    fire_test: D100Modifier
     fire_crew_loss: Dice
     fire_morale_loss: Dice
     round_limit: int = Field(ge=1, le=1000)

@@ -29,22 +29,24 @@ class Construction(StrictModel):
     # bounds (docs/limits.md): a hull is at most 10,000 cblocs, and a sheet draws a box per
     # cbloc, so the figures that turn tons, people or power into cblocs stay small
     cbloc_tons: Decimal = Field(ge=Decimal("0.01"), le=10)
-    drive_hull_divisor: int = Field(ge=1, description="hull / this = cblocs per G (rule 3)")
+    drive_hull_divisor: int = Field(ge=1, le=MAX_HULL,
+                                    description="hull / this = cblocs per G (rule 3)")
     drive_rounding: Rounding
-    armor_minimum_divisor: int = Field(ge=1, description="armor >= ceil(hull / this) (rule 4)")
+    armor_minimum_divisor: int = Field(ge=1, le=MAX_HULL,
+                                       description="armor >= ceil(hull / this) (rule 4)")
     power_per_cbloc: int = Field(ge=1, le=1000,
                                  description="cunits per power cbloc (rule 10, R3)")
-    jump_drive_cblocs: int = Field(ge=1)
+    jump_drive_cblocs: int = Field(ge=1, le=MAX_HULL)
     crew_cblocs_per_person: int = Field(ge=0, le=100)
     room_to_move_cblocs_per_person: int = Field(ge=0, le=100)
-    missiles_per_cbloc: int = Field(ge=1)
-    turret_mount_cblocs: int = Field(ge=0)
+    missiles_per_cbloc: int = Field(ge=1, le=20)  # each one in flight: 9 numbers of state
+    turret_mount_cblocs: int = Field(ge=0, le=100)
 
 
 class Ranges(StrictModel):
-    detection_dhexes: int = Field(ge=0)
-    detection_per_sensor_dhex: int = Field(ge=0)
-    beam_dhexes: int = Field(ge=0)
+    detection_dhexes: int = Field(ge=0, le=10_000)
+    detection_per_sensor_dhex: int = Field(ge=0, le=10)
+    beam_dhexes: int = Field(ge=0, le=10_000)
 
 
 class AtmosphereOption(StrictModel):

@@ -50,12 +50,12 @@ Rule = Literal["armour", "hull_share", "airlock", "automation", "j_drive", "m_dr
 
 class HullPointDivisor(StrictModel):
     from_tons: int = Field(ge=1)
-    divisor: float = Field(gt=0)
+    divisor: float = Field(ge=0.1, le=1000)
 
 
 class HullFigures(StrictModel):
     cost_per_ton: float = Field(gt=0)
-    tons_per_hull_point: float = Field(gt=0)
+    tons_per_hull_point: float = Field(ge=0.1, le=1000)
     hull_point_divisors: list[HullPointDivisor]
     basic_power_percent: float = Field(ge=0)
     free_airlock_per_tons: int = Field(ge=1)
@@ -66,7 +66,7 @@ class Configuration(StrictModel):
     id: str
     name: str
     cost: float = Field(gt=0)
-    hull_points: float = Field(gt=0)
+    hull_points: float = Field(ge=0.1, le=2)
     armour: float = Field(gt=0)
     streamlined: Literal["yes", "partial", "no"]
     usable: float = Field(default=1, gt=0, le=1, description="share of the hull parts may use")
@@ -78,7 +78,7 @@ class HullOption(StrictModel):
     id: str
     name: str
     cost: float = Field(gt=0)
-    hull_points: float = Field(gt=0)
+    hull_points: float = Field(ge=0.1, le=2)
     armour_cap: float = 1
     basic_power: float = 1
     armour_tons_percent: float = 0
@@ -162,7 +162,7 @@ class PartEntry(StrictModel):
     automation: float | None = None
     plant_share: float | None = None
     per_day_per_ton: float | None = None
-    sensor_dm: int | None = None
+    sensor_dm: int | None = Field(default=None, ge=-12, le=12)
     detect_dm: int | None = Field(default=None, ge=-20, le=0, description="stealth: the DM "
                                   "to the enemy's checks to find the ship (csv: DM to detect)")
     tons_factor: float | None = None
@@ -249,9 +249,9 @@ class WeaponEntry(StrictModel):
     power: float = 0
     cost: float = 0
     ordnance: str | None = None
-    salvo: int | None = None
-    magazine: int | None = None
-    firmpoint_magazine: int | None = None
+    salvo: int | None = Field(default=None, ge=1, le=1000)
+    magazine: int | None = Field(default=None, ge=0, le=100_000)
+    firmpoint_magazine: int | None = Field(default=None, ge=0, le=100_000)
     destructive: bool = Field(default=False, description="damage dice are DD: each die x10 "
                               "(written `2DD` in `dice`, TRV-R26)")
     source: str
@@ -306,7 +306,8 @@ class RangeBand(StrictModel):
     id: Band
     name: str
     up_to: str  # "1 km": words for the card
-    thrust: int = Field(ge=1, description="thrust to cross into or out of this band (TRV-R18)")
+    thrust: int = Field(ge=1, le=1000,
+                        description="thrust to cross into or out of this band (TRV-R18)")
     dm: int = Field(ge=-12, le=12, description="the attack DM at this range")
     flight: int = Field(ge=0, le=100, description="missile flight in rounds; 0: no launch")
 
@@ -338,8 +339,10 @@ class Combat(StrictModel):
     cap: int = Field(ge=1, le=10_000, description="turns before a duel is a draw")
     start: START
     bands: list[RangeBand] = Field(min_length=7, max_length=7)
-    weapon_dm: dict[str, int] = Field(description="attack DM by weapon id (pulse, beam lasers)")
-    countermeasures_dm: int = Field(description="ECM DM of a countermeasures suite")
+    weapon_dm: dict[str, Annotated[int, Field(ge=-12, le=12)]] = Field(
+        description="attack DM by weapon id (pulse, beam lasers)")
+    countermeasures_dm: int = Field(ge=-12, le=12,
+                                    description="ECM DM of a countermeasures suite")
     crew: CrewDefaults
     policy: Policy
     source: str
