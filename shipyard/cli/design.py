@@ -234,8 +234,12 @@ def _show_fleet(result: Report, as_json: bool) -> None:
         return
     verdict = "legal" if result.legal else "NOT LEGAL"
     typer.echo(f"fleet {result.name} [{result.system}]: {verdict}")
-    tables = [Table(f"Roster ({unit})", ["group", "ship", "count", "each", "total", "line"],
-                    rows)]
+    if unit:
+        tables = [Table(f"Roster ({unit})", ["group", "ship", "count", "each", "total", "line"],
+                        rows)]
+    else:  # a system whose ships have no price: ships and counts only
+        tables = [Table("Roster", ["group", "ship", "count", "line"],
+                        [[r[0], r[1], r[2], r[5]] for r in rows])]
     tables += [Table(f"{b.title or b.name}: {b.shown(' of ', ' ' + b.unit)}",
                      ["item", b.unit, "line"],
                      [[i.label, _amount(i.amount), str(i.line or "")] for i in b.items])
