@@ -152,12 +152,9 @@ def battle(
         else:
             summary = _series(support, prepared, runs, chosen, engine, system.price_unit)
     if runs == 1:
-        from shipyard.core.pattern import CORE_FATES
-
-        _print_battle(prepared, result, chosen, as_json,
-                      {**CORE_FATES, **support.rules().fates})
+        _print_battle(prepared, result, chosen, as_json, support.rules().fate_names())
     else:
-        _print_summary(prepared, summary, as_json)
+        _print_summary(prepared, summary, as_json, support.rules().crippling)
 
 
 def _series(support: Any, prepared: Prepared, runs: int, seed: int, engine: str,
@@ -230,7 +227,8 @@ def _share(rate: Any) -> str:
     return "<0.1%" if 0 < rate.rate < 0.0005 else _percent(rate.rate)
 
 
-def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool) -> None:
+def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool,
+                   crippling: bool) -> None:
     if as_json:
         typer.echo(json.dumps({**s.as_json(), "terms": list(prepared.notes)}, indent=2,
                               ensure_ascii=False))
@@ -251,9 +249,11 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool) -> None:
                      f"{_percent(rate.low)} – {_percent(rate.high)}", how])
     typer.echo(render(Table("Outcomes", ["outcome", "battles", "rate", "95% interval", "how"],
                             rows)), nl=False)
-    columns = ["side", "ship", "survived", "crippled", "lost"]
+    # "of which crippled" only where the system has crippling: a 0% column would read as a
+    # finding about ships that cannot be crippled
+    columns = ["side", "ship", "survived", *(["of which crippled"] if crippling else []), "lost"]
     typer.echo(render(Table("Designs (copies pooled): share of battles, 95% intervals",
-                            columns, [_fate_row(f) for f in s.designs])), nl=False)
+                            columns, [_fate_row(f, crippling) for f in s.designs])), nl=False)
     ways = list(dict.fromkeys(way for f in s.designs for way in f.how))
     escaped = any(f.escaped.count for f in s.designs)
     if ways or escaped:
@@ -268,7 +268,7 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool) -> None:
              if entry.design in copies]
     if ships:  # a single ship's row is its design's; how each was lost: --json
         typer.echo(render(Table("Ships of designs with copies, 95% intervals", columns,
-                                [_fate_row(f) for f in ships])), nl=False)
+                                [_fate_row(f, crippling) for f in ships])), nl=False)
     lost_rows = []
     for side, name in enumerate(base.names):
         spread = ", ".join(f"{n}: {_share(r)}" for n, r in sorted(s.lost[side].items()))
@@ -299,5 +299,6 @@ def _named(f: Fates) -> str:
     return f.name if f.copies == 1 else f"{f.name} (x{f.copies})"
 
 
-def _fate_row(f: Fates) -> list[str]:
-    return ["AB"[f.side], _named(f), _rate(f.survived), _rate(f.crippled), _rate(f.lost)]
+def _fate_row(f: Fates, crippling: bool) -> list[str]:
+    crippled = [_rate(f.crippled)] if crippling else []
+    return ["AB"[f.side], _named(f), _rate(f.survived), *crippled, _rate(f.lost)]

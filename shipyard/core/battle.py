@@ -12,7 +12,6 @@ from typing import Any, NamedTuple
 
 from shipyard.core.combat import Rate, Spread, Summary, summarise, wilson
 from shipyard.core.pattern import (
-    CORE_FATES,
     CRIPPLED,
     ESCAPED,
     FIRST_LOST,
@@ -98,7 +97,7 @@ def summarise_battle(prepared: Prepared, columns: Columns, seed: int,
 
     summary = summarise(prepared, columns, seed)
     runs = summary.runs
-    names = {**CORE_FATES, **columns.fate_names}
+    names = dict(columns.fate_names)
     fates = np.asarray(columns.fates if columns.fates is not None else
                        np.zeros((runs, 0), np.int8))
     ships = prepared.ships

@@ -358,4 +358,4 @@ def _columns(rules: FightRules, out: Any, fates: Any, engine: str) -> Columns:
                    damage_a=out[:, pattern.OUT_DEALT_A], damage_b=out[:, pattern.OUT_DEALT_B],
                    draws=int(out[:, pattern.OUT_DRAWS].sum()), engine=engine,
                    reason_names=tuple(names), fates=fates,
-                   fate_names={**pattern.CORE_FATES, **rules.fates})
+                   fate_names=rules.fate_names())

@@ -142,6 +142,14 @@ class FightRules(NamedTuple):
     modules: tuple[str, ...]
     ends: dict[int, tuple[int | None, str]]
     fates: Mapping[int, str] = MappingProxyType({})  # lost fate code -> how, in the game's words
+    crippling: bool = False  # a ship may end a battle crippled (CRIPPLED): the report says so
+
+    def fate_names(self) -> dict[int, str]:
+        """Every fate these rules may report, named: the core's (crippled only where the
+        system has crippling) and the system's ways of being lost."""
+        core = {code: name for code, name in CORE_FATES.items()
+                if code != CRIPPLED or self.crippling}
+        return {**core, **self.fates}
 
 
 OUT_END, OUT_ROUNDS, OUT_DEALT_A, OUT_DEALT_B, OUT_DRAWS, OUT_SHIPS = range(6)

@@ -302,12 +302,10 @@ def test_a_battle_of_one_design_a_side_is_the_duel(yard: Yard, system_id: str) -
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed(
         yard: Yard, system_id: str) -> None:
-    from shipyard.core.pattern import CORE_FATES
-
     system = battling(yard, system_id)
     support = system.fight()
     prepared = support.prepare_battle(*battle_sides(yard, system), Terms())
-    declared = {**CORE_FATES, **support.rules().fates}
+    declared = support.rules().fate_names()  # crippled only where the rules declare crippling
     assert prepared.ships and all(s.name.endswith((" (A)", " (B)")) for s in prepared.ships)
     compiled = series(support, prepared, 60, seed=13)
     plain = series(support, prepared, 60, seed=13, engine="plain")

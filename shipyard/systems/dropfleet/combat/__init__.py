@@ -43,7 +43,8 @@ RULES = FightRules(
           s.BOTH_LOST: (None, "both-lost"), s.HARMLESS: (None, "harmless"),
           s.CAP: (None, "cap")},
     fates={s.F_FIRE: "enemy fire", s.F_BLAST: "explosion", s.F_OWN: "crippling or burning",
-           s.F_DECAY: "orbital decay", s.F_RENT: "space-time rent"})
+           s.F_DECAY: "orbital decay", s.F_RENT: "space-time rent"},
+    crippling=True)
 QUESTIONS = {r.Q_SHIELDS: "shields", r.Q_SYSTEM: "system", r.Q_TARGET: "target"}
 
 
