@@ -2,7 +2,7 @@
 
 Initiative, a Manoeuvre Action then a Shooting Action each, void shields, armour, Hull
 Integrity, crew and morale, turrets, crippling, critical hits, fires, ramming and boarding, as
-plain functions over numbers: `Params` (what never changes) and `State` (arrays the fight
+plain functions over numbers: `Params` (what never changes) and `State` (the array the fight
 changes). They run as Python for a narrated duel and compiled by Numba for a series. What
 happens is told through `emit` (the narrator turns it into words); what a captain decides is
 asked through `ask` (a user's own captain answers; else the default captain of orders.py).

@@ -1,6 +1,6 @@
 """A ship in a fight as numbers: what never changes (`Params`, made once by prepare.py) and what
-the fight changes (`State`: one flat int array per ship and per side's components), with every
-value the rules read (Speed, Manoeuvrability, Armour, ...) computed from the working
+the fight changes (`State`: one flat int array, both ships and both sides' components), with
+every value the rules read (Speed, Manoeuvrability, Armour, ...) computed from the working
 components, so a struck component loses its effect at once (R18)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from shipyard.systems.rogue_trader.combat.geometry import beyond, half_up, within
 
-# a ship's changing numbers (State.a, State.b)
+# a ship's changing numbers (from ship(side) in the state)
 HULL, CREW, MORALE, TAKEN, OUT, SENSORS, THRUSTERS, CANNOT_TURN = 0, 1, 2, 3, 4, 5, 6, 7
 ENGINES_HALVED, ENGINES_WRECKED, FACING, XP, XQ, YP, YQ, BFF = 8, 9, 10, 11, 12, 13, 14, 15
 SHIP_FIELDS = 16
@@ -35,11 +35,13 @@ G_KIND, G_ARCS, G_STRENGTH, G_COUNT, G_SIDES, G_BONUS, G_CRIT, G_REACH = range(8
 G_MIN, G_STEP, G_TO_HIT, G_CAPACITY, G_VALUE = range(8, 13)
 GUN_FIELDS = 13
 GUN_MACRO, GUN_LANCE, GUN_TORPEDO, GUN_BAY, GUN_NOVA = 1, 2, 3, 4, 5
-# one weapon's attack in State.shots (its gun's figures copied, so debris is an attack too)
+# one weapon's attack in the shots area (Params.at_shots; its gun's figures copied, so debris
+# is an attack too)
 SH_PART, SH_HITS, SH_LANDED, SH_CRIT, SH_KIND, SH_COUNT, SH_SIDES, SH_BONUS, SH_VALUE = range(9)
 SHOT_FIELDS = 9
-# rows of State.parts: each side's component states, what the enemy knows of them, torpedoes
-# left (−1: no limit), scratch; the order of the shots given to the shields; the burning parts
+# rows of the state from PARTS (`width` numbers each): each side's component states, what the
+# enemy knows of them, torpedoes left (−1: no limit), scratch; the order of the shots given to
+# the shields; the burning parts
 P_STATES, P_KNOWN, P_TORPEDOES, P_SCRATCH, P_ORDER, P_BURNING = 0, 2, 4, 6, 8, 9
 PART_ROWS = 10
 # the fight's own numbers, after both ships in the state: CALM rounds without loss or boarding
