@@ -287,3 +287,16 @@ def test_the_steering_helpers_equal_an_exact_reference() -> None:
             n = -int((Decimal("0.5") - x).to_integral_value(rounding="ROUND_FLOOR"))
             assert f.nearest_g(*c, k) == n, (c, k)
             assert f.beyond_half(*c, k) == (n >= 1), (c, k)
+
+
+def test_the_pilot_turns_its_strongest_drive_along_its_burn(yard: Yard) -> None:
+    """The Starfury (back and front drives of 3G, left and right of 1G, top and bottom) 20
+    dhexes from the Raider, drifting 3 dhexes/dturn toward 2 o'clock: out of reach, it turns
+    to burn toward 10 o'clock, its back drive (its strongest) along the burn. The facing used
+    the push of the last drive in the loop before it (the bottom drive's −1, no push at all)
+    and turned 30° off the burn, toward 11 o'clock."""
+    duel = Duel(example(yard, "starfury"), example(yard, "raider"), range=20)
+    duel.put(0, f.VA, tuple(3 * u[2] for u in (UNIT_A, UNIT_B, UNIT_C, UNIT_D)))
+    assert f.steepest(*f.wanted_change(duel.a, 0)) == 10
+    assert f.strongest(duel.a, 0) % 12 == 0  # the back drive pushes along the facing
+    assert f.facing_wish(duel.a, 0) == 10

@@ -717,9 +717,9 @@ def facing_wish(a: list[int], s: int) -> int:
         return fire
     firing = 0
     for d in range(a[a[T_DRIVES] + s]):
-        push = a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d]
-        if push >= 0 and firing < best_g:  # once the drives as it fires match it, it fires
-            firing = max(firing, nearest_g(ca, cb, cc, cd, (fire + push) % 12))
+        side = a[a[T_DRIVE_PUSH] + s * a[DRIVE_STRIDE] + d]
+        if side >= 0 and firing < best_g:  # once the drives as it fires match it, it fires
+            firing = max(firing, nearest_g(ca, cb, cc, cd, (fire + side) % 12))
     if best_g >= firing + 1:
         return (best - push) % 12
     return fire
