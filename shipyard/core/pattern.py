@@ -166,8 +166,10 @@ def store(out: Any, k: int, end: int, rounds: int, dealt_a: int, dealt_b: int,
 
 
 def store_fates(out: Any, k: int, fates: Any) -> None:
-    """Row k's fate columns: ship i's fate (SURVIVED, CRIPPLED, ESCAPED or a lost code)."""
-    for i in range(len(fates)):
+    """Row k's fate columns: ship i's fate (SURVIVED, CRIPPLED, ESCAPED or a lost code).
+    Never past the row's end (the columns the caller made for `Prepared.ships`): compiled
+    code would not catch a write beyond it."""
+    for i in range(min(len(fates), out.shape[1] - OUT_SHIPS)):
         out[k, OUT_SHIPS + i] = fates[i]
 
 

@@ -28,7 +28,6 @@ from shipyard.api import (
     store,
     store_fates,
 )
-from shipyard.core.pattern import OUT_SHIPS  # the first fate column of a series row
 
 SIDES = 12
 TOTALS = SIDES + 1  # a to-hit total above 12 rolls again on every first die, as 12 does
@@ -1220,7 +1219,4 @@ def fights(fight: Fight, seed: int, first: int, count: int, rng: list[int], out:
         restart(fight, f)
         end, rounds, dealt_a, dealt_b = play_on(fight.p, f, rng, None)
         store(out, k, end, rounds, dealt_a, dealt_b, rng)
-        # the fate columns the caller made room for (Prepared.ships): never past the row's end,
-        # which compiled code would not catch
-        room = min(fight.p.ships, out.shape[1] - OUT_SHIPS)
-        store_fates(out, k, f[fates_at(fight.p):fates_at(fight.p) + room])
+        store_fates(out, k, f[fates_at(fight.p):fates_at(fight.p) + fight.p.ships])
