@@ -37,16 +37,68 @@ def sign(x: int) -> int:
 
 
 def sign_q3(p: int, s: int) -> int:
-    """The sign of p + s√3 for whole numbers p and s, exactly: a float decides where p and s√3
-    are far apart, the squares (p² against 3s²) where they are close."""
+    """The sign of p + s√3 for whole numbers p and s, exactly, for every 64-bit p and s: a float
+    decides where p and s√3 are far apart, the squares (p² against 3s², as 128-bit numbers in
+    31-bit limbs: `_cmp_square3`) where they are close."""
     approx = p + s * S3
-    if abs(approx) > (abs(p) + 2 * abs(s)) * EPS:
+    # the scale in floats: |p| + 2|s| in whole numbers wraps in a compiled fight past 2⁶²
+    if abs(approx) > (abs(p * 1.0) + 2.0 * abs(s * 1.0)) * EPS:
         return 1 if approx > 0 else -1
     same = sign(p) + sign(s)
     if same != 0:
         return sign(same)
-    square = sign(p * p - 3 * s * s)  # |p| against √3|s|
+    square = _cmp_square3(p, s)  # |p| against √3|s|
     return square if p > 0 else -square
+
+
+LIMB = 31  # bits a limb: a product of two limbs, doubled, stays under 2⁶³
+LIMB_MASK = (1 << LIMB) - 1
+
+
+def _limbs(x: int) -> tuple[int, int, int]:
+    """|x| as three limbs (high, middle, low), base 2³¹, with no |x| in between (|−2⁶³| wraps);
+    the high limb is at most 2."""
+    h, low = x >> LIMB, x & LIMB_MASK  # x = h·2³¹ + low, 0 ≤ low < 2³¹, the shift rounds down
+    if x < 0:
+        if low:
+            h, low = -h - 1, (1 << LIMB) - low
+        else:
+            h = -h
+    return h >> LIMB, h & LIMB_MASK, low
+
+
+def _square_limbs(hi: int, mid: int, lo: int) -> tuple[int, int, int, int, int]:
+    """(hi·2⁶² + mid·2³¹ + lo)² in five limbs, the top one at most 4 + a carry (lo, mid < 2³¹,
+    hi ≤ 2): every partial product and carry stays under 2⁶³."""
+    c0 = lo * lo
+    c1 = 2 * lo * mid + (c0 >> LIMB)
+    c2 = mid * mid + 2 * lo * hi + (c1 >> LIMB)
+    c3 = 2 * mid * hi + (c2 >> LIMB)
+    c4 = hi * hi + (c3 >> LIMB)
+    return c4, c3 & LIMB_MASK, c2 & LIMB_MASK, c1 & LIMB_MASK, c0 & LIMB_MASK
+
+
+def _cmp_square3(p: int, s: int) -> int:
+    """The sign of p² − 3s², exactly for every 64-bit p and s (both squares reach 2¹²⁸)."""
+    p2, p1, p0 = _limbs(p)
+    s2, s1, s0 = _limbs(s)
+    x4, x3, x2, x1, x0 = _square_limbs(p2, p1, p0)
+    s4, s3, s2, s1, s0 = _square_limbs(s2, s1, s0)
+    y0 = 3 * s0  # 3s², carried limb by limb (each under 2³³)
+    y1 = 3 * s1 + (y0 >> LIMB)
+    y2 = 3 * s2 + (y1 >> LIMB)
+    y3 = 3 * s3 + (y2 >> LIMB)
+    y4 = 3 * s4 + (y3 >> LIMB)
+    y0, y1, y2, y3 = y0 & LIMB_MASK, y1 & LIMB_MASK, y2 & LIMB_MASK, y3 & LIMB_MASK
+    if x4 != y4:
+        return 1 if x4 > y4 else -1
+    if x3 != y3:
+        return 1 if x3 > y3 else -1
+    if x2 != y2:
+        return 1 if x2 > y2 else -1
+    if x1 != y1:
+        return 1 if x1 > y1 else -1
+    return sign(x0 - y0)
 
 
 def hex_distance(dq: int, dr: int) -> int:
@@ -214,12 +266,23 @@ def transverse(va: int, vb: int, vc: int, vd: int, dq: int, dr: int) -> int:
     # (the root is at least 4: the max only tells the compiler it is not 0, so it cannot raise)
     root = max(4.0 * math.sqrt(length2 * 1.0), 1.0)
     n = max(math.floor(abs(big_a + big_b * S3) / root + 0.5), 0)
+    if abs(big_a) > EXACT_PART or abs(big_b) > EXACT_PART or length2 > EXACT_LENGTH2:
+        return n  # the squares below would pass 2⁶³: the float's nearest, the same both ways
     for _ in range(2):  # the guess is at most one out
         if _square_above(big_a, big_b, (2 * n + 1) * (2 * n + 1) * 4 * length2) > 0:
             n += 1
         if n > 0 and _square_above(big_a, big_b, (2 * n - 1) * (2 * n - 1) * 4 * length2) <= 0:
             n -= 1
     return n
+
+
+# `transverse` is exact while |A|, |B| ≤ 2³⁰ and L ≤ 2⁴⁰: then A² + 3B² ≤ 2⁶², 2AB ≤ 2⁶¹ and
+# (2n + 1)²·4L ≤ (|A| + √3|B| + 12√L)² < 8.8 × 10¹⁸, all under 2⁶³ (≈ 9.22 × 10¹⁸). |A| and |B|
+# stay under 4 × (speed + 1) × distance, so it is exact to (speed + 1) × distance = 2.6 × 10⁸
+# (2,400 dhexes a dturn at the largest detection range, 110,000) and 1,000,000 dhexes apart;
+# past that a float rounds, the same compiled or not
+EXACT_PART = 1 << 30
+EXACT_LENGTH2 = 1 << 40
 
 
 def _square_above(p: int, s: int, k: int) -> int:
