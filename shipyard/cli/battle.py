@@ -26,6 +26,8 @@ from shipyard.cli.fight import (
     _notice,
     _percent,
     _users_code,
+    told_json,
+    told_lines,
 )
 from shipyard.errors import UserError
 
@@ -177,41 +179,17 @@ def _series(support: Any, prepared: Prepared, runs: int, seed: int, engine: str,
 
 def _print_battle(prepared: Prepared, result: FightResult, seed: int, as_json: bool,
                   words: dict[int, str]) -> None:
-    a, b = prepared.names
-    outcome = result.outcome
     from shipyard.core.pattern import FIRST_LOST
 
     fates = [(ship, f"lost to {words[code]}" if code >= FIRST_LOST else words[code])
              for ship, code in zip(prepared.ships, result.fates, strict=True)]
     if as_json:
-        typer.echo(json.dumps({
-            "a": a, "b": b, "seed": seed, "terms": list(prepared.notes),
-            "winner": None if outcome.winner is None else "ab"[outcome.winner],
-            "reason": outcome.reason, "text": outcome.text, "rounds": result.rounds,
-            "round_name": prepared.round_name,
-            "damage": {"unit": prepared.damage_unit, "a": result.damage[0],
-                       "b": result.damage[1]},
-            "ships": [{"name": s.name, "design": s.design, "side": "ab"[s.side], "fate": f}
-                      for s, f in fates],
-            "random_numbers": result.draws,
-            "log": [e.as_json() for e in result.events],
-        }, indent=2, ensure_ascii=False))
+        ships = [{"name": s.name, "design": s.design, "side": "ab"[s.side], "fate": f}
+                 for s, f in fates]
+        typer.echo(json.dumps(told_json(prepared, result, seed, ships=ships), indent=2,
+                              ensure_ascii=False))
         return
-    lines = [f"{_against(a, b)}, seed {seed}"]
-    lines += [f"  {note}" for note in prepared.notes]
-    current = -1
-    for event in result.events:
-        if event.round != current:
-            current = event.round
-            if current:
-                lines.append(f"{prepared.round_name} {current}")
-        lead = f"{event.phase:<8}" if event.depth == 0 else " " * 8 + "  " * event.depth
-        lines.append(f"  {lead} {event.text}".rstrip())
-    verdict = "no winner" if outcome.winner is None else f"{prepared.names[outcome.winner]} wins"
-    lines.append(f"{verdict} after {result.rounds} {prepared.round_name}"
-                 f"{'s' * (result.rounds != 1)} ({outcome.reason}): {outcome.text}")
-    lines.append(f"damage dealt ({prepared.damage_unit}): {a} {result.damage[0]}, "
-                 f"{b} {result.damage[1]}")
+    lines = told_lines(prepared, result, seed, "no winner")
     for side, name in enumerate(prepared.names):
         told = "; ".join(f"{s.name} {f}" for s, f in fates if s.side == side)
         lines.append(f"{name}: {told}")

@@ -221,20 +221,35 @@ def _notice(line: str) -> None:
 
 
 def _print_fight(prepared: Prepared, result: FightResult, seed: int, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(told_json(prepared, result, seed), indent=2, ensure_ascii=False))
+        return
+    typer.echo("\n".join(told_lines(prepared, result, seed, "a draw")))
+
+
+def told_json(prepared: Prepared, result: FightResult, seed: int,
+              **more: object) -> dict[str, object]:
+    """One narrated fight (or battle: `more` adds its ships) as --json prints it."""
     a, b = prepared.names
     outcome = result.outcome
-    if as_json:
-        typer.echo(json.dumps({
-            "a": a, "b": b, "seed": seed, "terms": list(prepared.notes),
-            "winner": None if outcome.winner is None else "ab"[outcome.winner],
-            "reason": outcome.reason, "text": outcome.text, "rounds": result.rounds,
-            "round_name": prepared.round_name,
-            "damage": {"unit": prepared.damage_unit, "a": result.damage[0],
-                       "b": result.damage[1]},
-            "random_numbers": result.draws,
-            "log": [e.as_json() for e in result.events],
-        }, indent=2, ensure_ascii=False))
-        return
+    return {
+        "a": a, "b": b, "seed": seed, "terms": list(prepared.notes),
+        "winner": None if outcome.winner is None else "ab"[outcome.winner],
+        "reason": outcome.reason, "text": outcome.text, "rounds": result.rounds,
+        "round_name": prepared.round_name,
+        "damage": {"unit": prepared.damage_unit, "a": result.damage[0],
+                   "b": result.damage[1]},
+        **more,
+        "random_numbers": result.draws,
+        "log": [e.as_json() for e in result.events],
+    }
+
+
+def told_lines(prepared: Prepared, result: FightResult, seed: int, no_winner: str) -> list[str]:
+    """One narrated fight (or battle) in words, round by round, to its outcome and damage;
+    `no_winner` says an ending without a winner ("a draw" in a duel)."""
+    a, b = prepared.names
+    outcome = result.outcome
     lines = [f"{_against(a, b)}, seed {seed}"]
     lines += [f"  {note}" for note in prepared.notes]
     current = -1
@@ -245,13 +260,12 @@ def _print_fight(prepared: Prepared, result: FightResult, seed: int, as_json: bo
                 lines.append(f"{prepared.round_name} {current}")
         lead = f"{event.phase:<8}" if event.depth == 0 else " " * 8 + "  " * event.depth
         lines.append(f"  {lead} {event.text}".rstrip())
-    verdict = ("a draw" if outcome.winner is None else
-               f"{prepared.names[outcome.winner]} wins")
+    verdict = no_winner if outcome.winner is None else f"{prepared.names[outcome.winner]} wins"
     lines.append(f"{verdict} after {result.rounds} {prepared.round_name}"
                  f"{'s' * (result.rounds != 1)} ({outcome.reason}): {outcome.text}")
     lines.append(f"damage dealt ({prepared.damage_unit}): {a} {result.damage[0]}, "
                  f"{b} {result.damage[1]}")
-    typer.echo("\n".join(lines))
+    return lines
 
 
 def _against(a: str, b: str) -> str:
