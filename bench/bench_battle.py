@@ -16,10 +16,7 @@ Per system (medians of --runs, in one run: these machines are shared and noisy):
 from __future__ import annotations
 
 import argparse
-import json
-import resource
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -28,7 +25,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_series import ENV, PAIRINGS, shipyard, verdict, wall  # noqa: E402
+from bench.bench_series import (  # noqa: E402
+    PAIRINGS,
+    narrated_imports,
+    peak_memory,
+    shipyard,
+    verdict,
+    wall,
+)
 
 CATALOGS = ROOT / "catalogs"
 
@@ -83,25 +87,6 @@ def engine_times(system_id: str, battles: int, runs: int) -> tuple[float, float,
     return t, battle_each, per_ship_turn(duel, columns, d)
 
 
-def narrated_imports(a: str, b: str) -> list[str]:
-    code = ("import sys; from shipyard.cli import main; sys.argv = ['shipyard', 'battle', "
-            f"{a!r}, {b!r}, '--seed', '1']\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "import json; print(json.dumps([m for m in ('numpy', 'numba') if m in sys.modules]))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=ENV, check=False)
-    found: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
-    return found
-
-
-def peak_memory(a: str, b: str, battles: int) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run(shipyard("battle", a, b, "--runs", str(battles), "--seed", "1", "--json"),
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(after, before) / 1024  # ru_maxrss is in KiB on Linux
-
-
 def bench(system_id: str, runs: int, battles: int, largest: bool) -> None:
     a, b = fleets(system_id)
     print(f"{system_id}: {Path(a).stem} against {Path(b).stem}")
@@ -115,7 +100,7 @@ def bench(system_id: str, runs: int, battles: int, largest: bool) -> None:
     print(f"  `battle --runs {battles:,}` {series:.2f} s against `validate` {validate:.2f} s: "
           f"{series / validate:.1f}x (bar 6x)  {verdict(series <= 6 * validate)}")
     narrated = wall(shipyard("battle", a, b, "--seed", "1"), runs)
-    imported = narrated_imports(a, b)
+    imported = narrated_imports(a, b, "battle")
     print(f"  narrated battle {narrated * 1000:.0f} ms against `validate` {validate * 1000:.0f} "
           f"ms: +{(narrated - validate) * 1000:.0f} ms (bar +200 ms)  "
           f"{verdict(narrated <= validate + 0.2)}; imports "
@@ -128,7 +113,7 @@ def bench(system_id: str, runs: int, battles: int, largest: bool) -> None:
         ships = sum(m.count * m.ships for p in (a, b)
                     for m in (yard.check(Path(p)).fleet.members))  # type: ignore[union-attr]
         most = max_runs(ships)
-        mb = peak_memory(a, b, most)
+        mb = peak_memory(a, b, most, "battle")
         print(f"  `battle --runs {most:,}` (the most for {ships} ships): peak {mb:.0f} MB "
               f"(bar 300 MB)  {verdict(mb <= 300)}")
 

@@ -118,9 +118,10 @@ def engine(system_id: str, a: str, b: str, fights: int, runs: int) -> None:
             print(f"  {fights:,} fights, {workers} cores: {t:.3f} s (median of {runs})")
 
 
-def narrated_imports(a: str, b: str) -> list[str]:
-    code = ("import sys; from shipyard.cli import main; sys.argv = ['shipyard', 'duel', "
-            f"{a!r}, {b!r}, '--seed', '1']\n"
+def narrated_imports(a: str, b: str, command: str = "duel") -> list[str]:
+    """What a narrated `command` (duel or battle) of A and B imports of NumPy and Numba."""
+    code = ("import sys; from shipyard.cli import main; sys.argv = ['shipyard', "
+            f"{command!r}, {a!r}, {b!r}, '--seed', '1']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "import json; print(json.dumps([m for m in ('numpy', 'numba') if m in sys.modules]))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -129,9 +130,10 @@ def narrated_imports(a: str, b: str) -> list[str]:
     return found
 
 
-def peak_memory(a: str, b: str) -> float:
+def peak_memory(a: str, b: str, runs: int = 1_000_000, command: str = "duel") -> float:
+    """The peak memory in MB of `command` (duel or battle) A B --runs `runs`."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run(shipyard("duel", a, b, "--runs", "1000000", "--seed", "1", "--json"),
+    subprocess.run(shipyard(command, a, b, "--runs", str(runs), "--seed", "1", "--json"),
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
     after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return max(after, before) / 1024  # ru_maxrss is in KiB on Linux
