@@ -198,3 +198,9 @@ def test_command_line_mistakes_name_the_program_not_a_file() -> None:
     assert run.code == 2
     known = ", ".join(s["id"] for s in shipyard("systems", "--json").json())
     assert run.err.strip() == f"shipyard: unknown rules system 'nosuch'; known: {known}"
+
+
+def test_a_battle_series_out_of_range_says_battles() -> None:
+    fleets = sorted((ROOT / "catalogs" / "dropfleet" / "fleets").glob("*.yaml"))
+    run = shipyard("battle", str(fleets[0]), str(fleets[-1]), "--runs", "0")
+    assert run.code == 2 and run.err.strip().endswith("battles"), run.err

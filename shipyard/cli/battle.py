@@ -118,6 +118,11 @@ def battle(
         "--rule", metavar="NAME[=VALUE]", autocompletion=rule_names,
         help="turn an optional rule of the system on (or set it to VALUE); may be "
         "repeated")] = None,
+    pilot_a: Annotated[str | None, typer.Option(
+        "--pilot-a", metavar="FILE.py:NAME", help="your own commander for side A, where the "
+        "system takes one (see --help-system; its battles run uncompiled)")] = None,
+    pilot_b: Annotated[str | None, typer.Option(
+        "--pilot-b", metavar="FILE.py:NAME", help="your own commander for side B")] = None,
     engine: Annotated[str, typer.Option(
         "--engine", metavar="auto|plain", autocompletion=engines,
         help="auto (a series runs compiled where Numba is installed) or plain")] = "auto",
@@ -133,14 +138,14 @@ def battle(
     from shipyard.core.dice import new_seed
     from shipyard.core.options import parse_terms
 
-    check_runs(runs)
+    check_runs(runs, "battles")
     if engine not in ("auto", "plain"):
         raise UserError.single("cli.engine", f"--engine {engine}: give auto or plain")
     sides = _sides([a, b], allow_illegal)
     system = sides[0].entrants[0].design.system
     terms = parse_terms(system.id, system.fight_options, "battle",
                         {"range": start_range, "geometry": geometry, "cap": cap}, [],
-                        rules or [])
+                        rules or [], (pilot_a, pilot_b))
     chosen = seed if seed is not None else new_seed()
     support = system.fight()
     with _users_code():

@@ -194,9 +194,9 @@ def fight_once(support: FightSupport[Any], prepared: Prepared, seed: int,
                        rng[DRAWS], fates)
 
 
-def check_runs(runs: int) -> None:
+def check_runs(runs: int, what: str = "fights") -> None:
     if not 1 <= runs <= MAX_RUNS:
-        raise UserError.single("cli.runs", f"--runs {runs}: give 1..{MAX_RUNS:,} fights")
+        raise UserError.single("cli.runs", f"--runs {runs}: give 1..{MAX_RUNS:,} {what}")
 
 
 def check_series_seed(seed: int) -> None:

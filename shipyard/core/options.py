@@ -192,6 +192,9 @@ class FightOptions:
     crew: tuple[Option, ...] = ()  # --crew-a KEY=VALUE
     rules: tuple[Option, ...] = ()  # --rule NAME[=VALUE]
     pilot: str = "pilot"  # what --pilot-a replaces, in the game's words
+    # what `battle --pilot-a` replaces (the commander of a side's every ship), in the game's
+    # words; None: a battle takes the default commander only, and refuses --pilot-a in one line
+    battle_pilot: str | None = None
     rule_defaults: str = ""  # where the catalog keeps the rules' defaults, by rule name
     end_reasons: Mapping[str, str] = field(default_factory=dict)  # beyond END_REASONS
 
@@ -235,6 +238,9 @@ class FightOptions:
                                 for o in options)
             out += [f"    {prefix}{o.line(catalog)}" for o in options]
         out.append(f"  --pilot-a / --pilot-b FILE.py:NAME: your own {self.pilot}")
+        if self.battle is not None and self.battle_pilot is not None:
+            out.append(f"  battle --pilot-a / --pilot-b FILE.py:NAME: your own "
+                       f"{self.battle_pilot}")
         mine = None if produced is None else set(produced)
         reasons = ", ".join(r for r in self.reasons() if mine is None or r in mine)
         out.append(f"  end reasons: {reasons}")
@@ -314,7 +320,10 @@ def parse_terms(system_id: str, declared: FightOptions, command: str,
                   for side, items in zip("ab", crew, strict=False))
     while len(crews) < 2:
         crews += (_EMPTY,)
-    if any(pilots) and command != "duel":
+    if any(pilots) and command == "battle" and declared.battle_pilot is None:
+        raise UserError.single("cli.option", f"--pilot: {system_id} battles take the default "
+                               f"commander only; your own {declared.pilot} runs in a duel")
+    if any(pilots) and command not in ("duel", "battle"):
         raise UserError.single("cli.option", f"--pilot: {system_id} {command} takes no "
                                f"{declared.pilot}")
     return Terms(parsed, (crews[0], crews[1]),

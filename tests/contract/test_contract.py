@@ -337,3 +337,20 @@ def test_battle_json_meets_the_published_schema_or_battle_refuses(
     jsonschema.validate(run.json(), schema())
     narrated = shipyard("battle", fleets[0], fleets[-1], "--seed", "3", "--json").json()
     assert len(narrated["ships"]) == len(run.json()["ships"])
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_a_battle_takes_a_users_commander_only_where_the_system_declares_one(
+        yard: Yard, system_id: str, tmp_path: Path) -> None:
+    system = battling(yard, system_id)
+    declared = system.fight_options.battle_pilot
+    listed = shipyard("battle", "--help-system", system_id).out
+    assert ("battle --pilot-a" in listed) == (declared is not None), listed
+    if declared is not None:
+        return  # the system's own tests fight with a user's commander
+    fleets = sorted((system.catalog_dir() / "fleets").glob("*.yaml"))
+    mine = tmp_path / "mine.py"
+    mine.write_text("class Mine:\n    pass\n")
+    run = shipyard("battle", fleets[0], fleets[-1], "--pilot-a", f"{mine}:Mine")
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
+    assert "default commander only" in run.err, run.err
