@@ -3,6 +3,7 @@ Ctrl-C ends it with status 0."""
 
 from __future__ import annotations
 
+import os
 import queue
 import signal
 import subprocess
@@ -10,6 +11,8 @@ import sys
 import threading
 import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 STARFURY = ROOT / "catalogs" / "smallcraft" / "examples" / "starfury.yaml"
@@ -65,7 +68,11 @@ def test_a_save_prints_again_and_a_broken_one_does_not_stop_the_watch(tmp_path: 
         _until(out, "wrote", seen)
     finally:
         watcher.send_signal(signal.SIGINT)
-        status = watcher.wait(timeout=30)
+        try:
+            status = watcher.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            watcher.kill()  # no watcher outlives the test
+            raise
         for reader in readers:
             reader.join(timeout=10)
         for pipe in (watcher.stdout, watcher.stderr):
@@ -93,3 +100,35 @@ def test_a_fleet_watches_its_ships_and_the_overlays(tmp_path: Path) -> None:
     before = signature(watched)
     (overlay / "guns.yaml").write_text("weapons: []\n# a house rule\n")
     assert signature(watched) != before
+
+
+def test_ctrl_c_during_a_printing_ends_the_watch_even_where_python_swallows_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The flaky CI failure: a SIGINT that lands while a finalizer runs raises a
+    KeyboardInterrupt that Python ignores, and the watch went on printing forever."""
+    import typer
+
+    from shipyard.cli import watch as watching
+
+    class Freed:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C while a printing frees something
+
+    printings: list[int] = []
+
+    def print_once(first: bool) -> list[object]:
+        printings.append(1)
+        assert len(printings) < 3, "the watch went on after Ctrl-C"
+        freed = Freed()
+        del freed
+        return []
+
+    design = tmp_path / "fury.yaml"
+    design.write_text(STARFURY.read_text())
+    sleeps: list[float] = []
+    monkeypatch.setattr(watching.time, "sleep", lambda s: sleeps.append(s) or
+                        design.write_text(design.read_text() + "#\n"))
+    with pytest.raises(typer.Exit) as ended:
+        watching.watch([design], [], print_once)  # type: ignore[arg-type]
+    assert ended.value.exit_code == 0 and printings == [1]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -10,6 +10,7 @@ overlay's house rule shows on the next sheet.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -63,12 +64,35 @@ def _attempt(print_once: Callable[[bool], list[Report]]) -> list[Report]:
     return []
 
 
+class _Stop:
+    """Ctrl-C: the watch ends once the printing under way is done, and a second Ctrl-C ends it
+    at once. Raising at the first would land anywhere in a printing, and Python swallows a
+    KeyboardInterrupt raised in a finalizer or a C library's callback, which a printing runs
+    many of: the watch then went on after Ctrl-C."""
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.asked:
+            raise KeyboardInterrupt
+        self.asked = True
+
+    def wait(self, seconds: float) -> None:
+        """Sleep up to `seconds`, waking early when asked to stop."""
+        until = time.monotonic() + seconds
+        while not self.asked and (left := until - time.monotonic()) > 0:
+            time.sleep(min(left, 0.1))
+
+
 def watch(designs: list[Path], overlays: list[Path],
           print_once: Callable[[bool], list[Report]]) -> None:
     reports: list[Report] = []
     seen: Signature = {}
+    stop = _Stop()
+    previous = signal.signal(signal.SIGINT, stop)
     try:
-        while True:
+        while not stop.asked:
             now = signature(files(designs, reports, overlays))
             if now != seen:
                 first = not seen
@@ -80,6 +104,9 @@ def watch(designs: list[Path], overlays: list[Path],
                 if first:
                     print(f"watching {len(seen)} file{'s' * (len(seen) != 1)}; Ctrl-C stops",
                           file=sys.stderr, flush=True)
-            time.sleep(POLL)
+            stop.wait(POLL)
     except KeyboardInterrupt:
-        raise typer.Exit(0) from None
+        pass
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    raise typer.Exit(0)
