@@ -25,6 +25,7 @@ from shipyard.systems.rogue_trader.combat.geometry import (
 from shipyard.systems.rogue_trader.combat.orders import (
     action,
     break_free,
+    judge,
     manoeuvre,
 )
 from shipyard.systems.rogue_trader.combat.rules import (
@@ -383,12 +384,15 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
     fires(p, s, rng, rec, side)
     if s[me + OUT]:
         return
-    # the seed: every Action is chosen at the beginning of the turn, before any is made
-    orders = ask(rec, side, Q_MANOEUVRE, (s, side), manoeuvre(p, s, side))
+    # the seed: every Action is chosen at the beginning of the turn, before any is made (the
+    # default captain's judgement once, for both)
+    chosen, flag, guns = judge(p, s, side)
+    orders = ask(rec, side, Q_MANOEUVRE, (s, side), manoeuvre(p, s, side, chosen, flag, guns))
     half = 1 if orders >= 16 else 0
     limit = 0 if s[me + CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
     turned = max(-limit, min(limit, orders - 16 * half - 8))
-    act = ask(rec, side, Q_ACTION, (s, side, half, turned), action(p, s, side, half, turned))
+    act = ask(rec, side, Q_ACTION, (s, side, half, turned),
+              action(p, s, side, half, turned, chosen))
     act = act if act in (RAM, BOARD) else SHOOT
     emit(rec, (EV_ORDERS, side, half, turned, act))
     vu = half_up(speed(p, s, side)) if half else speed(p, s, side)
