@@ -334,7 +334,7 @@ def can_harm(p: Params, s: State, side: int, dp: int, dq: int, moving: bool) -> 
     cannot turn reaches only a line)."""
     me = ship(side)
     up, uq, vp, vq = offset(s, side)
-    bits = arc_bits(up, uq, vp, vq, s[me + FACING])
+    bits = 0 if moving else arc_bits(up, uq, vp, vq, s[me + FACING])  # read only adrift
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if armed(p, s, side, part):
             if moving:
