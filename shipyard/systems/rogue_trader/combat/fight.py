@@ -406,8 +406,7 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
     emit(rec, (EV_MOVE, side, vu, half, turned, s[me + FACING], up, uq, vp, vq))
     dp, dq = dist4(up, uq, vp, vq)
     contact = within(dp, dq, p.contact)
-    ahead = (arc_bits(up, uq, vp, vq, s[me + FACING]) & FORE) != 0
-    if act == RAM and contact and ahead:
+    if act == RAM and contact and arc_bits(up, uq, vp, vq, s[me + FACING]) & FORE:
         ram(p, s, rng, rec, side)
     elif act == BOARD and contact:
         board(p, s, rng, rec, side)

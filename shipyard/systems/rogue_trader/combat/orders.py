@@ -623,12 +623,11 @@ def action(p: Params, s: State, side: int, half: int, turned: int, chosen: int) 
     vp = s[them + YP] - at[2]
     vq = s[them + YQ] - at[3]
     dp, dq = dist4(up, uq, vp, vq)
-    contact = within(dp, dq, p.contact)
+    if not within(dp, dq, p.contact):
+        return SHOOT  # out of reach of the enemy: no ram, no boarding, whatever her tactic
     bits = arc_bits(up, uq, vp, vq, facing)
     if chosen == TACTIC_GUNNERY:
         # alongside with no gun bearing, a captain whose boarders are the better sends them
-        if not contact:
-            return SHOOT
         load(p, s, side)
         if (
             bearing(arc_power(s, p.at_guns + side * (1 + 4 * p.width), dp, dq), bits) == 0
@@ -636,7 +635,7 @@ def action(p: Params, s: State, side: int, half: int, turned: int, chosen: int) 
         ):
             return BOARD
         return SHOOT
-    if contact and (chosen == TACTIC_BOARD or bits & FORE):
+    if chosen == TACTIC_BOARD or bits & FORE:
         return chosen
     return SHOOT
 
