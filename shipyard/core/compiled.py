@@ -292,12 +292,19 @@ def _keep(rows: Any, out: Any, fates: Any, first: int) -> None:
 
 def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any, fates: Any,
                   progress: Progress | None, workers: int) -> None:
+    mine = threading.local()
+
     def play(chunk: tuple[int, int]) -> int:
         first, count = chunk
         rows = _rows(out, fates, first, count)
-        # each chunk its own copy: the compiled rules count references to the arrays they are
-        # handed at every call, and two cores counting on one array fight over its cache line
-        fights(copied(params), seed, first, count, np.zeros(stream.STREAM_SIZE, np.int64), rows)
+        # each thread its own copy: the compiled rules count references to the arrays they are
+        # handed at every call, and two cores counting on one array fight over its cache line;
+        # kept from chunk to chunk, so what rules remember in their parameters (a cache of a
+        # pure function, as rogue-trader's captain keeps) serves the thread's later chunks
+        own = getattr(mine, "params", None)
+        if own is None:
+            own = mine.params = copied(params)
+        fights(own, seed, first, count, np.zeros(stream.STREAM_SIZE, np.int64), rows)
         _keep(rows, out, fates, first)
         return count
 

@@ -32,7 +32,7 @@ def test_d1_a_favoured_gunner_does_not_weigh_the_reply() -> None:
     # alone, so the enemy's reply (the only thing that differs) cannot change her choice
     b = Bout("ambition", "ambition")
     b.place(7, 0, 2)
-    pressing = orders.manoeuvre(b.p, b.s, 0)
+    pressing = orders.manoeuvre(b.p, b.s, 0, *orders.judge(b.p, b.s, 0))
     guns = b.p.data
     theirs = [b.p.o_gun + (b.p.width + part) * sh.GUN_FIELDS + sh.G_ARCS
               for part in range(guns[b.p.o_stat + sh.STAT_FIELDS + sh.S_PARTS])]
@@ -41,7 +41,7 @@ def test_d1_a_favoured_gunner_does_not_weigh_the_reply() -> None:
     memo = slice(b.p.o_memo, len(b.p.data))  # the figures changed under remembered choices
     b.p.data[memo] = [0] * (memo.stop - memo.start)
     assert orders.favoured(b.p, b.s, 0)
-    assert orders.manoeuvre(b.p, b.s, 0) == pressing
+    assert orders.manoeuvre(b.p, b.s, 0, *orders.judge(b.p, b.s, 0)) == pressing
 
 
 # --- D2: a boarder does not break free -----------------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.core.combat import FightResult, Terms, fight_once, series, summarise
+from shipyard.core.combat import Columns, FightResult, Terms, fight_once, series, summarise
 from shipyard.systems.rogue_trader.combat import SUPPORT, fight
 from shipyard.systems.rogue_trader.combat import rules as combat_rules
 from shipyard.systems.rogue_trader.combat import ship as sh
@@ -165,3 +165,32 @@ def test_one_salvo_of_the_ambitions_prow_tubes_rarely_cripples_the_endeavour() -
     assert report.notes[0] == "the fore arc: Mars-pattern Torpedo Tubes (prow)"
     crippled = next(c for c in report.chances if c.label.startswith("Crippled"))
     assert crippled.chance <= 0.15
+
+
+
+def test_the_captains_memo_kept_from_chunk_to_chunk_changes_no_fight(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the remembered manoeuvres are a cache of a pure function: each compiled thread keeps its
+    # copy from chunk to chunk (chunks of 64 here, so 16 chunks on one or two threads meet
+    # situations earlier chunks remembered), and every row is still the fight of its seed by
+    # a captain who remembers nothing and searches every manoeuvre, compiled and narrated
+    from shipyard.core import compiled
+    from shipyard.core.stream import derive_seed
+
+    def rows(columns: Columns) -> list[tuple[int, ...]]:
+        assert columns.engine == "compiled"
+        return list(zip(*(getattr(columns, k).tolist() for k in
+                          ("winner", "rounds", "damage_a", "damage_b")), strict=True))
+
+    prepared = SUPPORT.prepare(design("endeavour"), design("hazeroth"),
+                               Terms(geometry="crossing"))
+    forgetful = prepared._replace(state=prepared.state._replace(memo_slots=0))
+    fresh = rows(compiled.run_series(SUPPORT.rules(), forgetful, 1024, 3, workers=1))
+    monkeypatch.setattr(compiled, "COMPILED_CHUNK", 64)
+    for workers in (1, 2):
+        assert rows(compiled.run_series(SUPPORT.rules(), prepared, 1024, 3,
+                                        workers=workers)) == fresh
+    for i, row in enumerate(fresh[:16]):
+        told = fight_once(SUPPORT, forgetful, derive_seed(3, i))
+        winner = -1 if told.outcome.winner is None else told.outcome.winner
+        assert row == (winner, told.rounds, *told.damage), i

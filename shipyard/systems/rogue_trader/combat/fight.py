@@ -25,6 +25,7 @@ from shipyard.systems.rogue_trader.combat.geometry import (
 from shipyard.systems.rogue_trader.combat.orders import (
     action,
     break_free,
+    judge,
     manoeuvre,
 )
 from shipyard.systems.rogue_trader.combat.rules import (
@@ -333,7 +334,7 @@ def can_harm(p: Params, s: State, side: int, dp: int, dq: int, moving: bool) -> 
     cannot turn reaches only a line)."""
     me = ship(side)
     up, uq, vp, vq = offset(s, side)
-    bits = arc_bits(up, uq, vp, vq, s[me + FACING])
+    bits = 0 if moving else arc_bits(up, uq, vp, vq, s[me + FACING])  # read only adrift
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if armed(p, s, side, part):
             if moving:
@@ -383,12 +384,15 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
     fires(p, s, rng, rec, side)
     if s[me + OUT]:
         return
-    # the seed: every Action is chosen at the beginning of the turn, before any is made
-    orders = ask(rec, side, Q_MANOEUVRE, (s, side), manoeuvre(p, s, side))
+    # the seed: every Action is chosen at the beginning of the turn, before any is made (the
+    # default captain's judgement once, for both)
+    chosen, flag, guns = judge(p, s, side)
+    orders = ask(rec, side, Q_MANOEUVRE, (s, side), manoeuvre(p, s, side, chosen, flag, guns))
     half = 1 if orders >= 16 else 0
     limit = 0 if s[me + CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
     turned = max(-limit, min(limit, orders - 16 * half - 8))
-    act = ask(rec, side, Q_ACTION, (s, side, half, turned), action(p, s, side, half, turned))
+    act = ask(rec, side, Q_ACTION, (s, side, half, turned),
+              action(p, s, side, half, turned, chosen))
     act = act if act in (RAM, BOARD) else SHOOT
     emit(rec, (EV_ORDERS, side, half, turned, act))
     vu = half_up(speed(p, s, side)) if half else speed(p, s, side)
@@ -402,8 +406,7 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
     emit(rec, (EV_MOVE, side, vu, half, turned, s[me + FACING], up, uq, vp, vq))
     dp, dq = dist4(up, uq, vp, vq)
     contact = within(dp, dq, p.contact)
-    ahead = (arc_bits(up, uq, vp, vq, s[me + FACING]) & FORE) != 0
-    if act == RAM and contact and ahead:
+    if act == RAM and contact and arc_bits(up, uq, vp, vq, s[me + FACING]) & FORE:
         ram(p, s, rng, rec, side)
     elif act == BOARD and contact:
         board(p, s, rng, rec, side)

@@ -86,7 +86,7 @@ HELM_CHANCE = 30  # the break-free target she needs to think it worth trying
 SHOOT, RAM, BOARD = 0, 1, 2
 # hot, and handed arrays: compiled into their callers (a call that is not inlined counts a
 # reference in and out of every array it is handed)
-INLINE = ("arc_power", "near_at", "worth", "volley")
+INLINE = ("arc_power", "near_at", "armoury", "scaled", "volley", "tactic_for", "favours", "judge")
 # a place in the pool (Params.at_pool): doubled x and y as (p, q) each, then both roughly
 SPOT = 6
 # the memo of manoeuvres (p.memo): slots of three key words and the choice (never 0: a turn is
@@ -102,35 +102,45 @@ def rough(p: int, q: int) -> int:
     return p * 1024 + q * 1448
 
 
-def worth(p: Params, s: State, side: int) -> int:
-    """What her working, loaded guns are worth together."""
+def armoury(p: Params, s: State, side: int) -> tuple[int, int]:
+    """What her working, loaded guns are worth together, and which they are (bit 1 + part
+    each; bit 0: she is Crippled), in one look at her weapons: the worth scales her volley,
+    the bits are her part of the remembered manoeuvres' key (`situation`)."""
     total = 0
     guns = p.data
     found = states(p, side)
     loaded = torpedoes(p, side)
     crippled = s[ship(side) + HULL] <= 0
+    bits = 1 if crippled else 0
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         g = p.o_gun + (side * p.width + part) * GUN_FIELDS
         if guns[g + G_KIND] != 0 and s[found + part] == 0 and s[loaded + part] != 0:
             power = half_up(guns[g + G_STRENGTH]) if crippled else guns[g + G_STRENGTH]
             total += power * guns[g + G_VALUE]
-    return total
+            bits |= 2 << part
+    return total, bits
 
 
-def volley(p: Params, s: State, side: int) -> int:
-    """Her best volley now, in thousandths of Hull Integrity: reckoned exactly, as `odds` does,
-    when the fight was prepared (against the undamaged enemy), scaled by what her guns are
-    still worth."""
+def scaled(p: Params, side: int, worth: int) -> int:
+    """Her best volley now, in thousandths of Hull Integrity, her guns being worth `worth`:
+    reckoned exactly, as `odds` does, when the fight was prepared (against the undamaged
+    enemy), scaled by what her guns are still worth."""
     if p.data[p.o_stat + side * STAT_FIELDS + S_WORTH] <= 0:
         return 0
     return (
         p.data[p.o_stat + side * STAT_FIELDS + S_VOLLEY]
-        * worth(p, s, side)
+        * worth
         // p.data[p.o_stat + side * STAT_FIELDS + S_WORTH]
     )
 
 
-def tactic(p: Params, s: State, side: int) -> int:
+def volley(p: Params, s: State, side: int) -> int:
+    """Her best volley now, in thousandths of Hull Integrity (`scaled`)."""
+    return scaled(p, side, armoury(p, s, side)[0])
+
+
+def tactic_for(p: Params, s: State, side: int, mine: int) -> int:
+    """Her tactic, her best volley now being `mine`."""
     chosen = p.data[p.o_stat + side * STAT_FIELDS + S_TACTIC]
     if chosen != TACTIC_GUNNERY:
         return chosen
@@ -138,17 +148,40 @@ def tactic(p: Params, s: State, side: int) -> int:
     # it, else her crew is taken (even outmatched: a lost boarding action ends a fight that
     # guns never would)
     mark = max(s[ship(1 - side) + HULL], CRIPPLED_MARK)
-    if volley(p, s, side) * BOARD_AFTER_VOLLEYS >= mark * 1000:
+    if mine * BOARD_AFTER_VOLLEYS >= mark * 1000:
         return TACTIC_GUNNERY
     return TACTIC_BOARD
 
 
+def tactic(p: Params, s: State, side: int) -> int:
+    return tactic_for(p, s, side, volley(p, s, side))
+
+
+def favours(s: State, side: int, mine: int, theirs: int) -> bool:
+    """The exchange of fire favours her, her best volley being `mine` and the enemy's
+    `theirs`: her volleys would take the enemy's Hull Integrity no later than the enemy's
+    would take hers (enemy Hull × enemy volley ≤ her Hull × her volley, the turns each needs
+    cross-multiplied, exactly)."""
+    return s[ship(1 - side) + HULL] * theirs <= s[ship(side) + HULL] * mine
+
+
 def favoured(p: Params, s: State, side: int) -> bool:
-    """The exchange of fire favours her: her volleys would take the enemy's Hull Integrity no
-    later than the enemy's would take hers (enemy Hull × enemy volley ≤ her Hull × her volley,
-    the turns each needs cross-multiplied, exactly)."""
-    enemy = 1 - side
-    return s[ship(enemy) + HULL] * volley(p, s, enemy) <= s[ship(side) + HULL] * volley(p, s, side)
+    return favours(s, side, volley(p, s, side), volley(p, s, 1 - side))
+
+
+def judge(p: Params, s: State, side: int) -> tuple[int, bool, int]:
+    """What she reckons once a turn, before she decides (her manoeuvre and her action read
+    it): her tactic; the one judgement of hers the search reads beyond the ships (D1 for a
+    gunner, D3 else); both sides' guns as the memo's key reads them (`situation`)."""
+    worth, mine = armoury(p, s, side)
+    their_worth, theirs = armoury(p, s, 1 - side)
+    own = scaled(p, side, worth)
+    chosen = tactic_for(p, s, side, own)
+    if chosen == TACTIC_GUNNERY:
+        flag = favours(s, side, own, scaled(p, 1 - side, their_worth))
+    else:
+        flag = chosen == TACTIC_BOARD and eager(p, s, side)
+    return chosen, flag, mine | theirs << 31
 
 
 def eager(p: Params, s: State, side: int) -> bool:
@@ -307,15 +340,12 @@ def off_keep(a: tuple[int, int, int, int], b: tuple[int, int, int, int], keep: i
     return abs(fixed(dp, dq) - 4 * keep * keep * FIXED)
 
 
-def manoeuvre(p: Params, s: State, side: int) -> int:
-    """Her manoeuvre, as 16 · (1 for half Speed) + 8 + her turn in 45° steps (+ to port): the
-    search's choice, remembered in p.memo under everything the search reads (`situation`), so
-    the same situation met again in a series costs a look-up, not a search."""
-    chosen = tactic(p, s, side)
-    # the one judgement of hers the search reads beyond the ships: D1 for a gunner, D3 else
-    flag = favoured(p, s, side) if chosen == TACTIC_GUNNERY else (
-        chosen == TACTIC_BOARD and eager(p, s, side))
-    k0, k1, k2 = situation(p, s, side, chosen, flag)
+def manoeuvre(p: Params, s: State, side: int, chosen: int, flag: bool, guns: int) -> int:
+    """Her manoeuvre, as 16 · (1 for half Speed) + 8 + her turn in 45° steps (+ to port), her
+    judgement being (chosen, flag, guns) (`judge`): the search's choice, remembered in p.memo
+    under everything the search reads (`situation`), so the same situation met again in a
+    series costs a look-up, not a search."""
+    k0, k1, k2 = situation(p, s, side, chosen, flag, guns)
     memo = p.data
     slots = p.memo_slots
     if k0 < 0 or slots == 0:
@@ -335,12 +365,15 @@ def manoeuvre(p: Params, s: State, side: int) -> int:
     return search(p, s, side, chosen, flag)  # a crowded neighbourhood: search, unremembered
 
 
-def situation(p: Params, s: State, side: int, chosen: int, flag: bool) -> tuple[int, int, int]:
+def situation(
+    p: Params, s: State, side: int, chosen: int, flag: bool, guns: int
+) -> tuple[int, int, int]:
     """Everything the search reads, as three whole numbers: where the enemy lies from her
     (doubled, 15 bits each); the side, both facings, full Speeds and turns, her tactic and
-    judgement; each ship Crippled or not and which of its weapons are working and loaded (all
-    the search reads of her guns: the rest is fixed for the fight). (−1, 0, 0) when a number
-    is too large to pack: the search then runs unremembered."""
+    judgement; each ship Crippled or not and which of its weapons are working and loaded
+    (`guns`, from `judge`: all the search reads of her guns, the rest being fixed for the
+    fight). (−1, 0, 0) when a number is too large to pack: the search then runs
+    unremembered."""
     me = ship(side)
     them = ship(1 - side)
     k0 = 0
@@ -367,18 +400,7 @@ def situation(p: Params, s: State, side: int, chosen: int, flag: bool) -> tuple[
         | chosen << 27
         | (1 if flag else 0) << 29
     )
-    k2 = 0
-    for k in range(2):
-        at = side if k == 0 else 1 - side
-        bits = 1 if s[ship(at) + HULL] <= 0 else 0
-        found = states(p, at)
-        loaded = torpedoes(p, at)
-        for part in range(p.data[p.o_stat + at * STAT_FIELDS + S_PARTS]):
-            g = p.o_gun + (at * p.width + part) * GUN_FIELDS
-            if p.data[g + G_KIND] != 0 and s[found + part] == 0 and s[loaded + part] != 0:
-                bits |= 2 << part
-        k2 |= bits << (31 * k)
-    return k0, k1, k2
+    return k0, k1, guns
 
 
 def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
@@ -587,13 +609,12 @@ def boarders(p: Params, s: State, side: int) -> int:
     )
 
 
-def action(p: Params, s: State, side: int, half: int, turned: int) -> int:
-    """Her Shooting Action, ordered with her manoeuvre before she moves (R23): she knows where
-    the manoeuvre leaves her, so she rams or boards only when she will be in reach."""
+def action(p: Params, s: State, side: int, half: int, turned: int, chosen: int) -> int:
+    """Her Shooting Action, ordered with her manoeuvre before she moves (R23), her tactic
+    being `chosen` (`judge`): she knows where the manoeuvre leaves her, so she rams or boards
+    only when she will be in reach."""
     me = ship(side)
     them = ship(1 - side)
-    chosen = tactic(p, s, side)
-    load(p, s, side)
     vu = half_up(speed(p, s, side)) if half else speed(p, s, side)
     at = moved(s[me + XP], s[me + XQ], s[me + YP], s[me + YQ], s[me + FACING], vu)
     facing = (s[me + FACING] + turned) % 8
@@ -602,18 +623,19 @@ def action(p: Params, s: State, side: int, half: int, turned: int) -> int:
     vp = s[them + YP] - at[2]
     vq = s[them + YQ] - at[3]
     dp, dq = dist4(up, uq, vp, vq)
-    contact = within(dp, dq, p.contact)
+    if not within(dp, dq, p.contact):
+        return SHOOT  # out of reach of the enemy: no ram, no boarding, whatever her tactic
     bits = arc_bits(up, uq, vp, vq, facing)
     if chosen == TACTIC_GUNNERY:
         # alongside with no gun bearing, a captain whose boarders are the better sends them
+        load(p, s, side)
         if (
-            contact
-            and bearing(arc_power(s, p.at_guns + side * (1 + 4 * p.width), dp, dq), bits) == 0
+            bearing(arc_power(s, p.at_guns + side * (1 + 4 * p.width), dp, dq), bits) == 0
             and boarders(p, s, side) >= boarders(p, s, 1 - side)
         ):
             return BOARD
         return SHOOT
-    if contact and (chosen == TACTIC_BOARD or bits & FORE):
+    if chosen == TACTIC_BOARD or bits & FORE:
         return chosen
     return SHOOT
 
