@@ -84,7 +84,9 @@ EV_BURN = 26  # side, extra reactions bought this turn: -2 initiative each next 
 EV_ARRIVE = 27  # side (firer), missiles arriving, target
 EV_LOST_SALVO = 28  # side (firer), missiles, target: its target left the battle (TRV-R40)
 
-Q_BAND = 1  # the band a side's captain wants (facts: round, band, own hull, enemy hull)
+# questions a user's captain (a duel) or commander (a battle) answers for each of its ships
+Q_BAND = 1  # the band to steer for (facts: turn, band, own hull, enemy hull, the enemy)
+Q_TARGET = 2  # the turn's target (facts: turn, the state: the asker reads the enemies left)
 
 # a ship's fate (FATE): in the battle (the core's SURVIVED at the end), or how it left, numbered
 # from the core's FIRST_LOST (traveller has no crippled ships: the seed names no such state)
@@ -442,7 +444,7 @@ def want_band(p: Params, st: list[int], rec: Recorder | None, side: int, rnd: in
     captain's."""
     t = st[side * p.block + AT]
     o, e = side * p.block, t * p.block
-    return ask(rec, side, Q_BAND, (rnd, band, st[o + HULL], st[e + HULL]),
+    return ask(rec, side, Q_BAND, (rnd, band, st[o + HULL], st[e + HULL], t),
                p.data[p.want_at + side * p.n + t])
 
 
@@ -1055,7 +1057,8 @@ def free_round(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
             st[ship * p.block + BURNED] = p.burn_max
     for ship in range(p.n):
         if st[ship * p.block + SIDE] == free and in_battle(p, st, ship):
-            st[ship * p.block + TARGET] = choose_target(p, st, ship)
+            st[ship * p.block + TARGET] = ask(rec, ship, Q_TARGET, (0, st),
+                                              choose_target(p, st, ship))
             if attack_step(p, st, rng, rec, ship):
                 return decided(p, st)
     won = end_turn(p, st, rng, rec)
@@ -1076,7 +1079,7 @@ def manoeuvre_step(p: Params, st: list[int], rng: list[int], rec: Recorder | Non
         o = ship * p.block
         if st[o + FATE] != IN or st[o + HULL] <= 0:
             continue
-        t = choose_target(p, st, ship)
+        t = ask(rec, ship, Q_TARGET, (rnd, st), choose_target(p, st, ship))
         st[o + TARGET] = t
         st[o + AT] = t
         ab, ba = p.n * p.block + ship * p.n + t, p.n * p.block + t * p.n + ship
