@@ -42,4 +42,5 @@ OPTIONS = FightOptions(
     odds=(ATTACK,),
     crew=CREW,
     pilot="captain",
+    battle_pilot="commander",
 )

@@ -109,7 +109,7 @@ def events(rec: Recorder, code: int) -> list[tuple[int, ...]]:
 def test_initiative_orders_every_ship_and_ties_go_to_thrust_then_a_then_fleet_order_trv_r36(
         ) -> None:
     p, _ = battle(*TRIO)  # thrust 7, 9, 7
-    st = list(p.state0)
+    st = r.new_state(p)
     for ship, init in enumerate((10, 12, 10)):
         st[at(p, ship, r.INIT)] = init
     r.sort_order(p, st)
@@ -125,7 +125,7 @@ def test_initiative_orders_every_ship_and_ties_go_to_thrust_then_a_then_fleet_or
 
 def test_thrust_toward_one_enemy_moves_that_pair_only_trv_r37(dice: Any) -> None:
     p, _ = battle(*TRIO)
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.LONG)
     r.set_pair(p, st, 0, 1, 2, 10)  # the Dragon's 10 thrust toward the Strandbell
     r.set_pair(p, st, 0, 2, 2, -3)  # the second Dragon's 3 away from the first
@@ -136,7 +136,7 @@ def test_thrust_toward_one_enemy_moves_that_pair_only_trv_r37(dice: Any) -> None
     assert st[r.pair(p, 1, 2)] == 0  # mates have no band
     assert [(e[5], e[6]) for e in events(rec, r.EV_RANGE)] == [(0, 1), (0, 2)]
     # a whole manoeuvre step: the Dragon steers against its target alone, the others against it
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.DISTANT)
     for ship in range(3):
         st[at(p, ship, r.THRUST)] = r.sv(p, ship, r.SD_THRUST)
@@ -157,7 +157,7 @@ def test_each_gunner_chooses_its_target_and_a_lost_target_is_chosen_again_trv_r3
         dice: Any) -> None:
     p, told = battle(("dragon-sdb", 0), ("botfly-ultralight-fighter", 1),
                      ("botfly-ultralight-fighter", 1))
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.SHORT)
     st[at(p, 1, r.HULL)] = 1  # the first Botfly falls to the first barbette that hits
     st[at(p, 2, r.HULL)] = 10_000  # the second lives through the rest
@@ -176,7 +176,7 @@ def test_each_gunner_chooses_its_target_and_a_lost_target_is_chosen_again_trv_r3
 
 def test_reactions_are_counted_per_ship_across_every_attacker_trv_r39(dice: Any) -> None:
     p, _ = battle(("strandbell-sdb", 0), ("dragon-sdb", 1), ("dragon-sdb", 1))
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.SHORT)
     st[at(p, 0, r.REACT)] = 1
     st[at(p, 0, r.BURNED)] = p.burn_max  # no reaction to buy
@@ -194,7 +194,7 @@ def test_reactions_are_counted_per_ship_across_every_attacker_trv_r39(dice: Any)
 def test_a_salvo_flies_at_its_target_and_is_lost_when_the_target_leaves_trv_r40(
         dice: Any) -> None:
     p, told = battle(*TRIO)
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.LONG)
     dice(Lucky())
     st[at(p, 0, r.AT)] = 2
@@ -220,7 +220,7 @@ def test_a_salvo_flies_at_its_target_and_is_lost_when_the_target_leaves_trv_r40(
 
 def test_one_ecm_attempt_a_salvo_and_two_salvos_two_attempts_trv_r41(dice: Any) -> None:
     p, _ = battle(("dragon-sdb", 0), ("strandbell-sdb", 1), ("strandbell-sdb", 1))
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.SHORT)
     st[at(p, 0, r.REACT)] = 4
     st[at(p, 0, r.HULL)] = 10_000
@@ -239,7 +239,7 @@ def test_one_ecm_attempt_a_salvo_and_two_salvos_two_attempts_trv_r41(dice: Any) 
 def test_aim_is_kept_for_its_target_and_lost_when_the_target_changes_trv_r42(
         dice: Any) -> None:
     p, _ = battle(("strandbell-sdb", 0), ("dragon-sdb", 1), ("dragon-sdb", 1))
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.DISTANT)  # the beam lasers reach Medium: they aim
     dice(Lucky(1))
     rec = Recorder()
@@ -257,7 +257,7 @@ def test_aim_is_kept_for_its_target_and_lost_when_the_target_changes_trv_r42(
 
 def test_jamming_names_its_target_and_two_jammers_give_the_larger_trv_r43(dice: Any) -> None:
     p, _ = battle(("strandbell-sdb", 0), ("dragon-sdb", 1), ("dragon-sdb", 1), ("dragon-sdb", 0))
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.DISTANT)  # nothing reaches: the sensor operators jam
     rec = Recorder()
     dice(Lucky(6))
@@ -283,7 +283,7 @@ def test_a_side_finds_the_enemy_when_any_ship_does_and_all_its_ships_get_the_fre
     # against the easiest enemy to find: the second Dragon's stealth −2 does not hide the
     # Strandbell (0) from the first; side B scans against the one Dragon's −2
     assert [e[6] for e in events(rec, r.EV_SCAN)] == [0, -2, -2]
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.LONG)
     dice(Lucky(1))
     rec = Recorder()
@@ -296,7 +296,7 @@ def test_a_side_finds_the_enemy_when_any_ship_does_and_all_its_ships_get_the_fre
 def test_one_start_roll_sets_every_pair_trv_r45(dice: Any) -> None:
     p, _ = battle(*TRIO)
     p = p._replace(start=r.START_PLANET)
-    st = list(p.state0)
+    st = r.new_state(p)
     dice(Script(2))  # one d6 for the encounter: Medium
     r.start(p, st, RNG, None)
     assert r.band_of(p, st, 0, 1) == r.band_of(p, st, 0, 2) == r.MEDIUM
@@ -304,7 +304,7 @@ def test_one_start_roll_sets_every_pair_trv_r45(dice: Any) -> None:
 
 def test_a_capture_takes_one_ship_out_and_the_boarders_fight_on_trv_r46(dice: Any) -> None:
     p, _ = battle(*TRIO)
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.ADJACENT)
     st[at(p, 0, r.THRUST)] = 3
     st[at(p, 1, r.HULL)] = 10  # less than half its Hull: the default crew boards
@@ -317,14 +317,14 @@ def test_a_capture_takes_one_ship_out_and_the_boarders_fight_on_trv_r46(dice: An
     r.leave(p, st, 2, r.DESTROYED)
     assert r.decided(p, st) == r.A_WINS  # the last ship was destroyed
     duel, _ = battle(("dragon-sdb", 0), ("strandbell-sdb", 1))
-    st = list(duel.state0)
+    st = r.new_state(duel)
     r.leave(duel, st, 1, r.CAPTURED)
     assert r.decided(duel, st) == r.A_BOARDS  # with one ship a side, as the duel ended
 
 
 def test_the_default_commander_closes_on_the_nearest_then_the_weakest_trv_r47() -> None:
     p, _ = battle(("strandbell-sdb", 0), ("dragon-sdb", 1), ("dragon-sdb", 1))
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.LONG)
     assert r.choose_target(p, st, 0) == 1  # a tie: fleet order
     st[at(p, 2, r.HULL)] -= 1
@@ -342,7 +342,7 @@ def test_the_default_commander_closes_on_the_nearest_then_the_weakest_trv_r47() 
 
 def test_a_battle_ends_harmless_when_no_ship_can_harm_an_enemy_trv_r48() -> None:
     p, _ = battle(("small-scout-base", 0), ("small-scout-base", 1), ("small-scout-base", 1))
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_bands(p, st, r.LONG)
     for ship in range(3):
         st[at(p, ship, r.STOCK)] = 0

@@ -154,7 +154,7 @@ def test_reactions_by_initiative() -> None:
 
 def test_initiative_is_2d_pilot_tactics_effect_thrust(p: r.Params,
                                                       script: Callable[..., Script]) -> None:
-    st = list(p.state0)
+    st = r.new_state(p)
     # TRV-R21: the Pilot's skill alone (1 by default), not the pilot's DM (skill + DEX, 2)
     script(4, 4, 3, 3)  # Tactics 8 + 1 -> Effect +1; initiative 2D 6
     assert r.initiative(p, st, RNG, None, 0) == 6 + 1 + 1 + 7
@@ -166,7 +166,7 @@ def test_initiative_is_2d_pilot_tactics_effect_thrust(p: r.Params,
     assert st[at(p, 0, r.REACT)] == 2  # initiative 8
     crew = SUPPORT.prepare(design(DRAGON), design(STRANDBELL),
                            Terms(crew=({"pilot": 5, "pilot_skill": 3}, {}))).state
-    st = list(crew.state0)
+    st = r.new_state(crew)
     script(4, 4, 3, 3)
     assert r.initiative(crew, st, RNG, None, 0) == 6 + 3 + 1 + 7
 
@@ -176,7 +176,7 @@ def test_initiative_is_2d_pilot_tactics_effect_thrust(p: r.Params,
 
 def test_overcharge_effect_is_thrust_and_minus_4_or_6_hits_the_m_drive(
         p: r.Params, script: Callable[..., Script]) -> None:
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.THRUST)] = 7
     script(1, 1, 2, 2)  # Engineer 2 + 2 = 4: Effect -4; then Pilot 4 + 2 = 6 vs 6+
     assert r.manoeuvre(p, st, RNG, None, 0, r.LONG, 0, r.SHORT) == 2  # 3 thrust, 1 kept
@@ -184,12 +184,12 @@ def test_overcharge_effect_is_thrust_and_minus_4_or_6_hits_the_m_drive(
     data = list(p.data)
     data[p.skill_at + r.ENGINEER] = 0
     q = p._replace(overcharge_from=0, data=data)
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.THRUST)] = 7
     script(1, 1)  # Engineer 2 + 0: Effect -6: two hits, thrust 1, nothing to spare
     assert r.manoeuvre(q, st, RNG, None, 0, r.LONG, 0, r.SHORT) == 0
     assert st[at(p, 0, r.MHITS)] == 2
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.THRUST)] = 7
     script(6, 6, 1, 1)  # Effect +6: thrust 13 (at most double 7 = 14); Pilot fails
     assert r.manoeuvre(p, st, RNG, None, 0, r.LONG, 0, r.SHORT) == 0
@@ -204,7 +204,7 @@ def test_manoeuvre_is_routine_and_the_range_adds_thrust_toward_and_away_trv_r18(
     assert r.move_range(p, r.MEDIUM, 0, -10) == (r.LONG, 0)  # and outward: the same 10
     assert r.move_range(p, r.LONG, 9, 5 - 3) == (r.MEDIUM, 1)  # toward 5, away 3: net 2
     assert r.move_range(p, r.CLOSE, 0, 3) == (r.ADJACENT, 0)
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 1, r.THRUST)] = 9
     script(4, 4, 2, 1)  # overcharge Effect +2: 11; then 3 + 2 = 5 vs Routine 6+: no thrust
     assert r.manoeuvre(p, st, RNG, None, 1, r.LONG, 0, r.CLOSE) == 0
@@ -222,7 +222,7 @@ def test_the_later_mover_counts_the_thrust_already_applied(p: r.Params) -> None:
 
 def test_boarding_is_opposed_pilot_at_adjacent_and_ends_the_duel_trv_r22(
         p: r.Params, script: Callable[..., Script]) -> None:
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.THRUST)] = 1
     assert r.board(p, st, RNG, None, 0) == 0  # the enemy still has more than half its Hull
     st[at(p, 1, r.HULL)] = 44
@@ -237,7 +237,7 @@ def test_boarding_is_opposed_pilot_at_adjacent_and_ends_the_duel_trv_r22(
 def test_line_up_costs_a_thrust_and_chains_its_effect(p: r.Params,
                                                       script: Callable[..., Script]) -> None:
     # TRV-R23, TRV-R20
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.THRUST)] = 2
     script(5, 5)  # 10 + 2 - 8: Effect +4
     r.line_up(p, st, RNG, None, 0, r.SHORT)
@@ -252,7 +252,7 @@ def test_line_up_costs_a_thrust_and_chains_its_effect(p: r.Params,
 def test_direct_fire_damage_criticals_and_radiation(p: r.Params,
                                                     script: Callable[..., Script]) -> None:
     # TRV-R19 damage, TRV-R24 criticals, TRV-R27 Radiation
-    st = list(p.state0)
+    st = r.new_state(p)
     rec = Recorder()
     # 2D 8 + 2 gunnery + 1 Short = 11: Effect 3; 4D 24 + 3 - 13 armour = 14, x3 = 42
     # 42 of 88 is four tenths: four criticals of severity 1 (Core 2022 p.169), at 2, 5, 6, 8
@@ -269,7 +269,7 @@ def test_direct_fire_damage_criticals_and_radiation(p: r.Params,
 def test_armour_stops_a_weak_hit_and_no_damage_no_critical(
         p: r.Params, script: Callable[..., Script]) -> None:
     # TRV-R29 no screens, no comms: not simulated
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.REACT)] = 0
     # Strandbell's triple beam laser: 2D 12 + 2 + 4 Medium 0 = 18, Effect 10; 1D 1 + 2
     # (triple: +1 a die per extra weapon) + 10 - 13 = 0: no damage; the Dragon has no thrust
@@ -280,7 +280,7 @@ def test_armour_stops_a_weak_hit_and_no_damage_no_critical(
 
 
 def test_effect_6_with_damage_is_a_critical(p: r.Params, script: Callable[..., Script]) -> None:
-    st = list(p.state0)
+    st = r.new_state(p)
     script(1, 1)  # 5 damage of 88 loses no tenth; Effect 6 makes one critical, severity 1
     r.hurt(p, st, RNG, None, 0, 5, 6, 0)
     assert st[at(p, 1, r.CRIT) + 0] == 1
@@ -292,7 +292,7 @@ def test_hull_lost_is_severity_1_a_tenth_and_effect_6_damage_over_10_trv_r24(
     # the Effect 6+ critical takes its severity from the damage (÷ 10, rounded up). The issue's
     # Strandbell salvo: 57 damage with Effect +5 on the Dragon (176) is three tenths: three
     # criticals of severity 1 (at 2, 5 and 6), never three of severity 6
-    st = list(p.state0)
+    st = r.new_state(p)
     rec = Recorder()
     script(1, 1, 2, 3, 3, 3)
     r.hurt(p, st, RNG, rec, 1, 57, 5, 0)
@@ -301,7 +301,7 @@ def test_hull_lost_is_severity_1_a_tenth_and_effect_6_damage_over_10_trv_r24(
     assert st[at(p, 0, r.CRIT):at(p, 0, r.CRIT) + 5] == [1, 0, 0, 1, 1]
     # the same hit with Effect +6: first the Effect's critical, severity 57 / 10 up = 6 (at 8),
     # then the three tenths at severity 1
-    st = list(p.state0)
+    st = r.new_state(p)
     rec = Recorder()
     script(4, 4, 1, 1, 2, 3, 3, 3)
     r.hurt(p, st, RNG, rec, 1, 57, 6, 0)
@@ -313,7 +313,7 @@ def test_tenths_a_hull_criticals_own_damage_crosses_count_at_once_trv_r24(
         p: r.Params, script: Callable[..., Script]) -> None:
     # 8 damage of 88 loses no tenth; Effect 6: severity 1 at 7 (Hull), 1D 6 more: Hull 74, one
     # tenth lost by the critical's own damage, so its severity-1 critical (at 2) comes at once
-    st = list(p.state0)
+    st = r.new_state(p)
     script(3, 4, 6, 1, 1)
     r.hurt(p, st, RNG, None, 0, 8, 6, 0)
     assert st[at(p, 1, r.HULL)] == 74 and st[at(p, 1, r.LOST)] == 1
@@ -324,7 +324,7 @@ def test_tenths_a_hull_criticals_own_damage_crosses_count_at_once_trv_r24(
 def test_dodge_is_pilot_10_for_a_thrust_and_a_reaction(p: r.Params,
                                                        script: Callable[..., Script]) -> None:
     # TRV-R20 one thrust budget, TRV-R21 reactions after the roll
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 1, r.THRUST)] = 1
     st[at(p, 1, r.REACT)] = 1
     script(5, 5)  # 10 + 2: Effect 2
@@ -335,7 +335,7 @@ def test_dodge_is_pilot_10_for_a_thrust_and_a_reaction(p: r.Params,
 
 def test_burning_initiative_buys_reactions_for_minus_2_each(p: r.Params) -> None:
     # TRV-R25 burn_max
-    st = list(p.state0)
+    st = r.new_state(p)
     assert r.spend_reaction(p, st, None, 0, 0) == 0  # none left, and not worth a burn
     assert r.spend_reaction(p, st, None, 0, 1) == 2
     assert r.spend_reaction(p, st, None, 0, 1) == 2
@@ -346,7 +346,7 @@ def test_burning_initiative_buys_reactions_for_minus_2_each(p: r.Params) -> None
 
 def test_sand_takes_1d_off_a_laser(p: r.Params, script: Callable[..., Script]) -> None:
     # TRV-R27 sand against lasers
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.SANDS)] = 1
     st[at(p, 0, r.REACT)] = 1
     script(4, 4, 5)  # 8 + 2 vs 8+: 1D 5 off
@@ -356,7 +356,7 @@ def test_sand_takes_1d_off_a_laser(p: r.Params, script: Callable[..., Script]) -
 def test_out_of_range_gunners_aim_and_the_sensor_operator_jams(
         p: r.Params, script: Callable[..., Script]) -> None:
     # TRV-R23 aim
-    st = list(p.state0)
+    st = r.new_state(p)
     rec = Recorder()
     # jam: 11 + 3 + 4 (the countermeasures suite, TRV-R29) = 18, Effect 10; launch 6 + 2
     script(6, 5, 3, 3)
@@ -371,7 +371,7 @@ def test_out_of_range_gunners_aim_and_the_sensor_operator_jams(
 
 def test_no_launch_at_close_and_salvos_fly_their_rounds(p: r.Params,
                                                         script: Callable[..., Script]) -> None:
-    st = list(p.state0)
+    st = r.new_state(p)
     assert r.free_slot(p, st, 1, r.CLOSE) == -1 and r.free_slot(p, st, 1, r.LONG) == 0
     script(3, 3)
     r.launch(p, st, RNG, None, 1, 0, r.LONG)  # 2 rounds
@@ -386,7 +386,7 @@ def test_no_launch_at_close_and_salvos_fly_their_rounds(p: r.Params,
 def test_a_salvo_hits_on_2d_plus_missiles_and_tl_times_effect_less_armour_once(
         p: r.Params, script: Callable[..., Script]) -> None:
     # TRV-R19 armour once, TRV-R27 Smart is the TL DM
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.BURNED)] = 2  # no reaction left to the Dragon
     # 3 missiles: 2D 6 + 2 more missiles + TL 15 - 13 = 2 -> Effect 2; 4D 20 x 2 - 13 = 27;
     # 27 of 176 is one tenth: a critical of severity 1, at 2 (sensors)
@@ -397,7 +397,7 @@ def test_a_salvo_hits_on_2d_plus_missiles_and_tl_times_effect_less_armour_once(
 
 def test_ecm_and_point_defence_take_missiles_off_by_their_effect(
         p: r.Params, script: Callable[..., Script]) -> None:
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.REACT)] = 4
     rec = Recorder()
     # the Dragon against 12 of the Strandbell's missiles: ECM 10 + 2 + 1 + 4 suite = 17 vs
@@ -416,7 +416,7 @@ def test_lasers_without_the_point_defense_trait_never_defend_trv_r28(
         p: r.Params, script: Callable[..., Script]) -> None:
     # the seed: "Only weapons with the Point Defense trait may be used"; the Strandbell's beam
     # lasers have no such trait, so its only answer to a salvo is ECM
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 1, r.REACT)] = 4
     rec = Recorder()
     script(1, 1, 1, 1)  # ECM 2 + 7 = 9 vs 10+: none removed; 2D 2 + TL DM 1 = 3: a miss
@@ -431,7 +431,7 @@ def test_lasers_without_the_point_defense_trait_never_defend_trv_r28(
 def test_repair_mends_the_worst_damage_one_level(p: r.Params,
                                                  script: Callable[..., Script]) -> None:
     # TRV-R24 repair
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_level(p, st, 0, 4, 3)  # armour level 3
     st[at(p, 1, r.HULL)] = 1
     script(3, 3, 6, 6, 6, 6)  # jam, repair 12 + 2, the barbettes aim (no dice), launch
@@ -444,7 +444,7 @@ def test_overcharge_and_inspire_judge_the_dm_they_would_roll_with_trv_r25(
         p: r.Params, script: Callable[..., Script]) -> None:
     # Engineer +2 with Crew level 4 (-2) rolls at DM 0, below the +1 threshold: no overcharge;
     # Leadership +1 is below inspire's +2 (a Leadership +2 crew at Crew level 2 would be too)
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.THRUST)] = 7
     r.set_level(p, st, 0, p.crew_loc, 4)
     rec = Recorder()
@@ -454,7 +454,7 @@ def test_overcharge_and_inspire_judge_the_dm_they_would_roll_with_trv_r25(
     data = list(p.data)
     data[p.skill_at + r.LEADERSHIP] = 2
     q = p._replace(data=data)
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_level(q, st, 0, q.crew_loc, 2)
     st[at(q, 1, r.HULL)] = 1
     rec = Recorder()
@@ -468,7 +468,7 @@ def test_repair_mends_what_costs_most_this_turn_trv_r25(p: r.Params,
                                                        script: Callable[..., Script]) -> None:
     # the Dragon at Short (its barbettes reach) wanting Short: Weapons level 1 before the
     # M-drive's two overcharge hits and Armour level 3
-    st = list(p.state0)
+    st = r.new_state(p)
     st[at(p, 0, r.MHITS)] = 2
     st[at(p, 0, r.WANTED)] = r.SHORT
     r.set_level(p, st, 0, 3, 1)
@@ -482,7 +482,7 @@ def test_repair_mends_what_costs_most_this_turn_trv_r25(p: r.Params,
     # on the wanted band with no shot: the highest level, Armour
     st[at(p, 0, r.WANTED)] = r.DISTANT
     assert r.repair_target(p, st, 0, r.DISTANT) == 4
-    st = list(p.state0)
+    st = r.new_state(p)
     assert r.repair_target(p, st, 0, r.SHORT) == -2
 
 
@@ -606,12 +606,12 @@ def test_aim_is_an_odds_key_only() -> None:
 
 def test_a_failed_launch_spends_the_salvo_trv_r31(p: r.Params,
                                                  script: Callable[..., Script]) -> None:
-    st = list(p.state0)
+    st = r.new_state(p)
     r.set_level(p, st, 1, 3, 6)  # Weapons level 6: Gunnery 2 - 6 = -4
     rec = Recorder()
     script(1, 1)  # 2D 2 - 4 = -2 vs 2+: fails
     r.launch(p, st, RNG, rec, 1, 0, r.SHORT)
-    assert st[at(p, 1, r.STOCK)] == p.state0[at(p, 1, r.STOCK)] - 3
+    assert st[at(p, 1, r.STOCK)] == r.new_state(p)[at(p, 1, r.STOCK)] - 3
     slot = at(p, 1, r.AIM) + p.maxw
     assert st[slot:slot + 2] == [0, 0] and (rec.events or [])[0][5] == 0
 
@@ -624,7 +624,7 @@ def test_sand_comes_off_before_armour_and_the_multiple_trv_r32(
     data = list(p.data)
     data[p.w_at + (1 * r.NWF + r.W_MULTIPLE) * p.maxw + 0] = 3
     q = p._replace(data=data)
-    st = list(q.state0)
+    st = r.new_state(q)
     st[at(q, 0, r.SANDS)] = 5
     st[at(q, 0, r.REACT)] = 1
     script(6, 6, 6, 6, 3, 6, 1, 1)
@@ -642,7 +642,7 @@ def test_no_weapon_both_attacks_and_point_defends_trv_r33() -> None:
 
 def test_a_one_round_flight_lands_in_the_launching_turn_trv_r34(
         p: r.Params, script: Callable[..., Script]) -> None:
-    st = list(p.state0)
+    st = r.new_state(p)
     rec = Recorder()
     script(3, 3)
     r.launch(p, st, RNG, rec, 1, 0, r.SHORT)

@@ -87,7 +87,7 @@ def test_identical_ships_close_in_and_no_mirror_match_reaches_the_cap_trv_r25() 
 def test_ships_that_cannot_move_or_reach_are_harmless_trv_r30() -> None:
     prepared = SUPPORT.prepare(design("small-scout-base"), design("small-scout-base"), Terms())
     p: r.Params = prepared.state
-    st = list(p.state0)
+    st = r.new_state(p)
     # beam lasers reach Medium; at Long only the missiles can hurt, and neither base can move
     assert harm_at(p, st, r.MEDIUM) == 1 and harm_at(p, st, r.LONG) == 1
     st[r.STOCK] = 0
@@ -95,7 +95,7 @@ def test_ships_that_cannot_move_or_reach_are_harmless_trv_r30() -> None:
     # a ship with a drive could still close: its lasers count at any band
     mobile = SUPPORT.prepare(design("dolphin-scout-courier"), design("small-scout-base"), Terms())
     q: r.Params = mobile.state
-    assert harm_at(q, list(q.state0), r.DISTANT) == 1
+    assert harm_at(q, r.new_state(q), r.DISTANT) == 1
 
 
 def harm_at(p: r.Params, st: list[int], band: int) -> int:
@@ -119,7 +119,7 @@ def built(tmp_path: Path, name: str, tons: int, *parts: dict[str, Any]) -> Any:
 def step(a: Any, b: Any, band: int, seed: int) -> list[int]:
     """The event codes of side 0's attack step at `band` against a target that cannot die."""
     p: r.Params = SUPPORT.prepare(a, b, Terms()).state
-    st = list(p.state0)
+    st = r.new_state(p)
     st[p.block + r.HULL] = 10 ** 6
     rec = Recorder()
     r.set_bands(p, st, band)
@@ -163,7 +163,7 @@ def test_the_pilot_fires_fixed_mounts_with_gunnery_trv_r16(tmp_path: Path) -> No
                                Terms(crew=({"pilot": 5, "gunnery": 0}, {})))
     p: r.Params = prepared.state
     rec = Recorder()
-    r.fire(p, list(p.state0), new_stream(1), rec, 0, 0, 0, r.SHORT, 0)
+    r.fire(p, r.new_state(p), new_stream(1), rec, 0, 0, 0, r.SHORT, 0)
     fired = next(e for e in rec.events or [] if e[0] == r.EV_FIRE)
     assert fired[5] == 0  # the skill DM the attack rolled with: Gunnery, not Pilot
 

@@ -64,14 +64,21 @@ class TravellerCombat(FightSupport[Any]):
         ships = [side_of(d.built, catalog, name, terms.crew[side])
                  for d, name, side in zip(designs, names, of_side, strict=True)]
         params, told, notes = prepare_ships(catalog, designs, ships, of_side, terms)
-        askers = tuple(load_instance(ref, "Captain") for ref in terms.pilots)
+        role = "Commander" if battle else "Captain"
+        askers = tuple(load_instance(ref, role) for ref in terms.pilots)
         asker = None
         if any(c is not None for c in askers):
             def asker(ship: int, question: int, facts: tuple[Any, ...], default: int) -> int:
-                captain = askers[of_side[ship]]  # each side's captain commands all its ships
-                if captain is None or question != r.Q_BAND:
+                mine = askers[of_side[ship]]  # each side's own commands all its ships
+                if mine is None:
                     return default
-                return _band(captain, facts, default)
+                if not battle:
+                    return _band(mine, facts, default) if question == r.Q_BAND else default
+                return _command(mine, params, names, ship, question, facts, default)
+        notes += tuple(f"{side.name}: your own {role.lower()} {ref.rpartition('/')[2]} "
+                       "chooses " + ("each ship's target and band (TRV-R49)" if battle else
+                                     "the band to steer for")
+                       for side, ref in zip((a, b), terms.pilots, strict=True) if ref)
         sides = (f"{a.name} ({a.tag})", f"{b.name} ({b.tag})") if battle else (
             told.names[0], told.names[1])
         return Prepared(names=sides, cap=params.cap, round_name="turn",
@@ -97,14 +104,46 @@ BAND_NAMES = ("adjacent", "close", "short", "medium", "long", "very-long", "dist
 
 
 def _band(captain: Any, facts: tuple[Any, ...], default: int) -> int:
-    """A user's captain: `band(turn, band, own_hull, enemy_hull, default) -> str` names the
-    range band to steer for ("short", ...), as docs/systems/traveller.md shows."""
-    rnd, band, mine, theirs = facts
-    answer = captain.band(rnd, BAND_NAMES[band], mine, theirs, BAND_NAMES[default])
+    """A user's captain in a duel: `band(turn, band, own_hull, enemy_hull, default) -> str`
+    names the range band to steer for ("short", ...), as docs/systems/traveller.md shows."""
+    rnd, band, mine, theirs = facts[:4]
+    return _band_named(captain.band, captain.band(rnd, BAND_NAMES[band], mine, theirs,
+                                                  BAND_NAMES[default]))
+
+
+def _command(commander: Any, p: r.Params, names: list[str], ship: int, question: int,
+             facts: tuple[Any, ...], default: int) -> int:
+    """A user's commander in a battle, asked for each ship of its side by name: `target(turn,
+    ship, enemies, default)` picks the turn's target among the enemies still in the battle
+    (each name with its band from `ship` and its Hull points left); `band(turn, ship, enemy,
+    band, own_hull, enemy_hull, default)` names the band to steer for against that enemy
+    (TRV-R49)."""
+    if question == r.Q_TARGET:
+        rnd, st = facts
+        enemies = {names[e]: (BAND_NAMES[r.band_of(p, st, ship, e)], st[e * p.block + r.HULL])
+                   for e in range(p.n) if r.enemies(p, st, ship, e) and r.in_battle(p, st, e)}
+        answer = commander.target(rnd, names[ship], enemies, names[default])
+        if answer not in enemies:
+            raise _wrong(commander.target, "target", answer, tuple(enemies))
+        return names.index(answer)
+    rnd, band, mine, theirs, enemy = facts
+    return _band_named(commander.band, commander.band(
+        rnd, names[ship], names[enemy], BAND_NAMES[band], mine, theirs, BAND_NAMES[default]))
+
+
+def _band_named(method: Any, answer: Any) -> int:
     if answer not in BAND_NAMES:
-        raise UserError.single("fight.captain", f"the captain's band() returned {answer!r}: "
-                               f"give one of {', '.join(BAND_NAMES)}")
+        raise _wrong(method, "band", answer, BAND_NAMES)
     return BAND_NAMES.index(answer)
+
+
+def _wrong(method: Any, name: str, answer: Any, choices: tuple[str, ...]) -> UserError:
+    """One line at the user's method: what it returned, and what it may return."""
+    code = getattr(method, "__code__", None)
+    return UserError.single("fight.captain", f"{name}() returned {str(answer)[:40]!r}: give "
+                            f"one of {', '.join(choices)}",
+                            None if code is None else code.co_filename,
+                            None if code is None else code.co_firstlineno)
 
 
 def attack_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:

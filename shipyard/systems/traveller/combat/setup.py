@@ -314,8 +314,8 @@ def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Sid
         overcharge_from=combat.policy.overcharge_from, board=int(combat.policy.board),
         crew_loc=ids.index("crew"), power_loc=ids.index("power_plant"),
         sd_at=0, skill_at=skill_at, w_at=w_at, tab_at=tab_at, want_at=want_at,
-        harm_at=want_at + len(want), state0=state0,
-        data=sd + skills + w_flat + tab + want + harm)
+        harm_at=want_at + len(want), state_at=want_at + len(want) + len(harm),
+        size=len(state0), data=sd + skills + w_flat + tab + want + harm + state0)
     told = Told(tuple(s.name for s in ships), tuple(tuple(w.label for w in s.weapons)
                                                     for s in ships),
                 tuple(band.name for band in combat.bands), tuple(loc.name for loc in locs),
