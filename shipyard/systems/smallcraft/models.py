@@ -82,6 +82,7 @@ class CombatTable(StrictModel):
     range_penalty_beyond: int = Field(ge=0, le=10_000)
     gunner_quickness_penalty: int = Field(ge=0, le=1000)
     screens_ratio: int = Field(ge=1, le=1000)
+    formation_spacing: int = Field(default=2, ge=2, le=100, multiple_of=2)
     rules: Annotated[dict[str, str], OPTIONS.rules_validator()]
     pilot: PilotTable
 

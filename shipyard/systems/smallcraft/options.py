@@ -16,6 +16,11 @@ GEOMETRIES = {
 
 RANGE = Option("range", "distance between the craft at the start, within detection range",
                Whole(0, MAX_DHEXES, "dhexes"), default="combat.start_range")
+BATTLE_RANGE = Option("range", "distance between the sides' leaders at the start, within "
+                      "detection range", Whole(0, MAX_DHEXES, "dhexes"),
+                      default="combat.start_range")
+BATTLE_CAP = Option("cap", "dturns before the battle is called a draw",
+                    Whole(1, MAX_CAP, "dturns"), default="combat.cap")
 GEOMETRY = Option("geometry", "how the craft start", Choice(GEOMETRIES),
                   default="combat.geometry")
 CAP = Option("cap", "dturns before the fight is called a draw", Whole(1, MAX_CAP, "dturns"),
@@ -53,6 +58,7 @@ RULES = (
 
 OPTIONS = FightOptions(
     duel=(RANGE, GEOMETRY, CAP),
+    battle=(BATTLE_RANGE, GEOMETRY, BATTLE_CAP),
     odds=(ODDS_AT, SPEED),
     crew=(GUNNERY, GUNNER, QUICKNESS, COMPUTER),
     rules=RULES,

@@ -110,7 +110,7 @@ class Craft:
         return f.bears(self.st, self.side, self._beam(beam), *self.vector_to(foe))
 
     def can_fire(self, beam: BeamRow, foe: Craft) -> bool:
-        return f.can_fire(self.st, self.side, self._beam(beam))
+        return f.can_fire(self.st, self.side, self._beam(beam), foe.side)
 
     def drive_g(self, row: int) -> int:
         """G the drive on sheet row `row` gives now, as it is powered."""
@@ -137,11 +137,15 @@ class Craft:
 
 
 class Situation:
-    """What a pilot knows: its own craft, its foe (everything is visible at these ranges), the
-    dturn, the range in dhexes and the clock direction of the foe."""
+    """What a pilot knows: its own craft, its foe (the enemy the default commander has it steer
+    against this dturn: the nearest, RULINGS C2), every enemy still in the battle, the dturn,
+    the range in dhexes and the clock direction of the foe. In a duel the foe is the one
+    enemy."""
 
-    def __init__(self, dturn: int, me: Craft, foe: Craft) -> None:
+    def __init__(self, dturn: int, me: Craft, foe: Craft,
+                 enemies: tuple[Craft, ...] = ()) -> None:
         self.dturn, self.me, self.foe = dturn, me, foe
+        self.enemies = enemies or (foe,)
         dq, dr = me.vector_to(foe)
         self.range = geometry.hex_distance(dq, dr)
         self.bearing = geometry.bearing(dq, dr, me.facing)
@@ -190,17 +194,17 @@ class PilotAsker:
     """Answers the rules' questions with a user's own pilot, one side or both: asks its method
     once a dphase, checks the orders against the rules, and hands them out row by row."""
 
-    def __init__(self, p: Params, t: list[int], specs: tuple[Spec, Spec],
+    def __init__(self, p: Params, t: list[int], specs: tuple[Spec, ...],
                  factories: tuple[Callable[[], Any] | None, ...]) -> None:
         self.p, self.t, self.specs, self.factories = p, t, specs, factories
-        self.pilots: list[Any] = [None, None]
+        self.pilots: list[Any] = [None] * len(specs)
         self.orders: dict[tuple[int, int, int], Any] = {}
         self.st: list[int] = []
 
     def __call__(self, side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
         factory = self.factories[side]
-        if factory is None:
-            return default
+        if factory is None or question in (f.Q_TARGET, f.Q_AIM):
+            return default  # the default commander picks targets (RULINGS C2)
         if question == f.Q_BEGIN:
             self.st = facts[2]  # the fight's state, read as it changes
             self.pilots[side] = self._call(side, 0, factory)
@@ -235,7 +239,13 @@ class PilotAsker:
 
     def _ask(self, side: int, question: int, dturn: int, st: list[int]) -> Any:
         me = Craft(self.p, self.t, st, self.specs[side], side)
-        s = Situation(dturn, me, Craft(self.p, self.t, st, self.specs[1 - side], 1 - side))
+        target = int(st[side * f.NS + f.TARGET])
+        sides = self.p.side
+        enemies = tuple(Craft(self.p, self.t, st, self.specs[c], c)
+                        for c in range(len(self.specs))
+                        if sides[c] != sides[side] and st[c * f.NS + f.FATE] == f.IN_FIGHT)
+        s = Situation(dturn, me, Craft(self.p, self.t, st, self.specs[target], target),
+                      enemies)
         pilot = self.pilots[side]
         name = ("power", "thrust", "turn", "fire", "launch")[question - f.Q_POWER]
         orders = self._call(side, dturn, getattr(pilot, name), s)
