@@ -35,6 +35,8 @@ GUNNER = Option("gunner", "who fires", Choice({
     "pilot": "the pilot also fires, with a penalty", "crew": "a separate gunner"}))
 COMPUTER = Option("computer", "the skill of the computer that aims a turret with no gunner",
                   Whole(0, 100, "%"))
+PILOTING = Option("piloting", "the pilot's skill at flying, to confuse a missile (RULINGS M3)",
+                  Whole(0, 100, "%"))
 QUICKNESS = Option("quickness", "the pilot's Quickness, for the order within a dphase",
                    Whole(-100, 100))
 
@@ -60,7 +62,7 @@ OPTIONS = FightOptions(
     duel=(RANGE, GEOMETRY, CAP),
     battle=(BATTLE_RANGE, GEOMETRY, BATTLE_CAP),
     odds=(ODDS_AT, SPEED),
-    crew=(GUNNERY, GUNNER, QUICKNESS, COMPUTER),
+    crew=(GUNNERY, GUNNER, QUICKNESS, COMPUTER, PILOTING),
     rules=RULES,
     rule_defaults="combat.rules",
     pilot="pilot",

@@ -58,7 +58,7 @@ class Battle:
         self.prepared = SUPPORT.prepare_battle(a, b, Terms(**terms))
         self.a = list(self.prepared.state.array)
         self.a[:5] = new_stream(seed)
-        self.rec = Recorder(True, None)
+        self.rec = Recorder(True, self.prepared.asker)
         self.names = [s.name for s in self.prepared.told.specs]
 
     def start(self) -> Battle:
@@ -330,3 +330,207 @@ def test_the_bundled_wing_against_the_raiders_narrated_and_as_a_series() -> None
     runs = shipyard("battle", wing, raiders, "--runs", "200", "--seed", "1", "--json")
     assert runs.code == 0, runs.err
     assert [s["name"] for s in runs.json()["ships"]][:1] == ["Starfury 1 (A)"]
+
+
+# --- M1-M3: what missiles follow ----------------------------------------------------------------
+
+LANCER = ("{type: drive, facing: back, g: 2}", "{type: armor, cblocs: 6}",
+          "{type: launch_tubes, count: 3}", "{type: missiles, cblocs: 2, move: 6, damage: 4}",
+          "{type: power, cblocs: 3}", "{type: crew, people: 1}")
+
+
+def lancers(craft: Any, yard: Yard, raiders: int) -> Battle:
+    """A missile boat (side A) against `raiders` raiders, started."""
+    lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
+    a = BattleSide("A", "", (Entrant(lancer, 1),), "A", True)
+    return Battle(a, side(yard, "B", ("raider", raiders))).start()
+
+
+def flight(battle: Battle, q: int, r: int, target: int, count: int = 2) -> int:
+    """A flight of the lancer's missiles in the air at hex (q, r); where it is in the array."""
+    a = battle.a
+    at = a[f.S_FLIGHTS] + a[f.FLIGHTS] * f.FW
+    a[f.FLIGHTS] += 1
+    for field, value in ((f.F_OWNER, 0), (f.F_MISSILE, 0), (f.F_COUNT, count), (f.F_Q, q),
+                         (f.F_R, r), (f.F_MOVE, 6), (f.F_DAMAGE, 4), (f.F_FLOWN, 1),
+                         (f.F_FATE, f.FLYING), (f.F_TARGET, target)):
+        a[at + field] = value
+    return at
+
+
+def test_m1_a_missile_that_loses_sight_of_its_target_follows_the_nearest_enemy_it_sees(
+        craft: Any, yard: Yard) -> None:
+    battle = lancers(craft, yard, 2)
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 25)  # 25 from the missile: beyond a missile's sight of 20
+    battle.put(2, 0, 10)
+    at = flight(battle, 0, 1, target=1)
+    assert f.follow(battle.a, battle.rec, at) == 2
+    assert battle.a[at + f.F_TARGET] == 2
+    assert battle.texts()[-1] == ("2 missiles of Test (A) have lost Raider delta-wing 1 (B): "
+                                  "now follow Raider delta-wing 2 (B)")
+    battle.put(2, 0, 30)
+    assert f.follow(battle.a, battle.rec, at) == -1
+    assert battle.texts()[-1].endswith("are lost: they see no craft to follow")
+
+
+def test_m2_of_two_equally_likely_targets_in_front_a_die_picks_the_one_followed(
+        craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    battle = lancers(craft, yard, 2)
+    battle.put(0, 0, -20)
+    battle.put(1, 0, 5)   # 5 off, at 12 o'clock
+    battle.put(2, 1, 4)   # 5 off, at 1 o'clock: in front, as near
+    at = flight(battle, 0, 0, target=1)
+    scripted(monkeypatch, [2])
+    assert f.follow(battle.a, battle.rec, at) == 2
+    assert battle.texts()[-1] == (
+        "2 missiles of Test (A) see 1 more craft as likely as Raider delta-wing 1 (B) in front "
+        "of them (M2): d2 rolled 2: they follow Raider delta-wing 2 (B)")
+    battle.put(2, 0, -5)  # as near, but behind it: no die
+    battle.a[at + f.F_TARGET] = 1
+    scripted(monkeypatch, [])
+    assert f.follow(battle.a, battle.rec, at) == 1
+
+
+def test_m3_a_pilot_who_flies_well_enough_sends_a_missile_after_its_own_firer(
+        craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A duel: the raider (at rest) would be struck; piloting 50% +0 own speed −30% missile
+    move 6 = 20%: a d100 of 20 confuses the missiles onto the lancer, the only other craft; 21
+    does not. A craft with no working drive cannot try."""
+    battle = lancers(craft, yard, 1)
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 10)
+    at = flight(battle, 0, 8, target=1)
+    scripted(monkeypatch, [21])
+    assert f.confuse(battle.a, battle.rec, at, 1) == 1
+    assert battle.texts()[-1] == ("Raider delta-wing (B) flies to confuse 2 missiles of Test "
+                                  "(A) (M3): piloting 50% −30% missile move 6 = 20%, d100 "
+                                  "rolled 21: miss")
+    scripted(monkeypatch, [20])
+    assert f.confuse(battle.a, battle.rec, at, 1) == 0
+    assert battle.a[at + f.F_TARGET] == 0
+    assert battle.texts()[-1] == "confused, they now follow Test (A), their own firer"
+    battle.a[1 * f.NS + f.POWER_BOXES] = 0  # no supply: no drive works
+    scripted(monkeypatch, [])
+    assert f.confuse(battle.a, battle.rec, at, 1) == 1
+
+
+def test_m3_a_confused_flight_strikes_its_firer_when_within_its_move(
+        craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    battle = lancers(craft, yard, 1)
+    battle.put(0, 0, 4)
+    battle.put(1, 0, 10)
+    flight(battle, 0, 8, target=1)
+    # the confusion roll, then the lancer's armor takes the first dhit and d60s pick the rest
+    scripted(monkeypatch, [1, 60, 59, 58, 57])
+    order = battle.a[f.S_ORDER]
+    battle.a[order:order + 2] = [0, 1]
+    f.weapon_order(battle.a, battle.rec, 2)
+    f.missiles_fly(battle.a, battle.rec)
+    texts = battle.texts()
+    assert "a salvo of 2 missiles from Test (A) reaches Test (A)" in texts
+    assert battle.a[f.FLIGHTS] == 0 and battle.a[f.DEALT_B] == 8  # the lancer's own boxes
+
+
+def test_c5_missiles_of_two_craft_striking_one_target_are_one_salvo(
+        craft: Any, yard: Yard) -> None:
+    lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
+    a = BattleSide("A", "", (Entrant(lancer, 2),), "A", True)
+    battle = Battle(a, side(yard, "B", ("raider", 1))).start()
+    battle.put(0, 0, 0)
+    battle.put(1, 2, -1)
+    battle.put(2, 0, 10)
+    battle.a[2 * f.NS + f.POWER_BOXES] = 0  # it cannot fly to confuse them: no roll
+    flight(battle, 0, 8, target=2)
+    second = flight(battle, 1, 7, target=2)
+    battle.a[second + f.F_OWNER] = 1
+    order = battle.a[f.S_ORDER]
+    battle.a[order:order + 3] = [0, 1, 2]
+    f.weapon_order(battle.a, battle.rec, 3)
+    f.missiles_fly(battle.a, battle.rec)
+    texts = battle.texts()
+    assert "a salvo of 4 missiles from several craft reaches Raider delta-wing (B)" in texts
+    assert sum(t.startswith("a salvo") for t in texts) == 1
+
+
+def test_c3_gunner_quickness_reorders_the_weapon_dphases_of_every_craft(yard: Yard) -> None:
+    battle = Battle(side(yard, "A", ("starfury", 2)), side(yard, "B", ("raider", 1)),
+                    rules={"gunner-quickness": "on"}).start()
+    a = battle.a
+    for c, score in enumerate((7, 6, 6)):
+        a[c * f.NS + f.SCORE] = score
+    a[a[f.T_PILOT_FIRES] + 2] = 0  # the raider has a gunner: no penalty
+    order = a[f.S_ORDER]
+    a[order:order + 3] = [0, 1, 2]
+    f.weapon_order(a, battle.rec, 3)
+    assert a[a[f.S_WORDER]:a[f.S_WORDER] + 3] == [2, 0, 1]
+    assert battle.texts()[-1] == ("weapon dphases: Raider delta-wing (B) 6, Starfury 1 (A) 5, "
+                                  "Starfury 2 (A) 4 (pilots who fire −2)")
+
+
+def test_c6_craft_pass_through_one_another_without_colliding(yard: Yard) -> None:
+    battle = Battle(side(yard, "A", ("starfury", 1)), side(yard, "B", ("raider", 1))).start()
+    a = battle.a
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 4)
+    a[0 * f.NS + f.VB], a[0 * f.NS + f.VC] = 0, 4  # 2 dhexes/dturn toward 12 o'clock
+    a[1 * f.NS + f.VB], a[1 * f.NS + f.VC] = 0, -4  # and toward 6: they meet in hex (0, 2)
+    left = [a[c * f.NS + f.LEFT] for c in (0, 1)]
+    f.move(a, battle.rec)
+    assert battle.hex(0) == battle.hex(1) == (0, 2)
+    assert [a[c * f.NS + f.LEFT] for c in (0, 1)] == left
+    assert f.end_of_dturn(a, battle.rec) == -1
+
+
+# --- a user's pilot in a battle ---------------------------------------------------------------
+
+
+def test_a_users_pilot_flies_each_craft_of_its_side_and_picks_targets_among_named_enemies(
+        wing: tuple[BattleSide, BattleSide], tmp_path: Path) -> None:
+    from shipyard.api import UserError
+
+    pilots = tmp_path / "pilots.py"
+    pilots.write_text(
+        "from shipyard.systems.smallcraft.combat.pilot import Pilot\n\n"
+        "class Far(Pilot):\n"
+        "    def target(self, s):\n"
+        "        return max(s.enemies, key=lambda e: (s.me.range_to(e), e.name))\n\n"
+        "class Lost(Pilot):\n"
+        "    def target(self, s):\n"
+        "        return 'Nobody'\n", encoding="utf-8")
+    battle = Battle(*wing, pilots=(f"{pilots}:Far", None)).start()
+    for c in range(7):
+        f.ask(battle.rec, c, f.Q_BEGIN, (0, 0, battle.a), 0)
+    f.choose_targets(battle.a, battle.rec, 2)
+    far = [max(range(3, 7), key=lambda e: (f.apart(battle.a, c, e), battle.names[e]))
+           for c in range(3)]
+    assert [battle.a[c * f.NS + f.TARGET] for c in range(3)] == far
+    near = [f.nearest_enemy(battle.a, c, *battle.hex(c)) for c in range(3, 7)]
+    assert [battle.a[c * f.NS + f.TARGET] for c in range(3, 7)] == near  # B: the default
+    lost = Battle(*wing, pilots=(f"{pilots}:Lost", None)).start()
+    for c in range(7):
+        f.ask(lost.rec, c, f.Q_BEGIN, (0, 0, lost.a), 0)
+    with pytest.raises(UserError) as refused:
+        f.choose_targets(lost.a, lost.rec, 2)
+    assert "the pilot of Starfury 1 (A), dturn 2: target 'Nobody': choose one of the enemies " \
+        "in the battle, Raider delta-wing 1 (B), Raider delta-wing 2 (B)" in str(refused.value)
+    told = fight_once(SUPPORT, SUPPORT.prepare_battle(*wing, Terms(pilots=(f"{pilots}:Far",
+                                                                           None))), 3)
+    assert told.outcome.reason
+
+
+def test_c2_missiles_launch_at_the_crafts_target_appearing_one_dhex_toward_it(
+        craft: Any, yard: Yard) -> None:
+    battle = lancers(craft, yard, 2)
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 5)
+    battle.put(2, 0, -4)  # the nearer: the target
+    f.choose_targets(battle.a, battle.rec, 2)
+    assert battle.a[f.TARGET] == 2
+    f.plan(battle.a, 0)
+    f.launch_phase(battle.a, battle.rec, 0, 2)
+    at = battle.a[f.S_FLIGHTS]
+    assert battle.a[at + f.F_TARGET] == 2
+    assert (battle.a[at + f.F_Q], battle.a[at + f.F_R]) == (0, -1)
+    assert battle.texts()[-1] == ("Test (A) launches 3 missiles (move 6, damage 4) at Raider "
+                                  "delta-wing 2 (B), appearing at hex 0,-1; 7 left")

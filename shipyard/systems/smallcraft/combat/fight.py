@@ -77,10 +77,11 @@ DTURN_CAP, GEOMETRY, START_RANGE, TRANSVERSE, RANGE_RULE, QUICKNESS_DIE, GUNNER_
     T_MISSILE_ROW, T_MISSILE_MOVE, T_MISSILE_DAMAGE, T_MISSILE_PER_CBLOC, T_BEAM_OF_ROW, \
     T_MISSILE_OF_ROW, T_G_OF, T_COST_OF, T_PUSH_AWAY, T_BY_KIND, T_KIND_START, S_ALIVE, \
     S_DESTROYED, S_POWER, S_MOUNTS, S_MISSILES, S_THRUST, S_FLIGHTS, N_CRAFT, T_SIDE, \
-    T_STEP_Q, T_STEP_R, S_ORDER, S_WORDER, S_GROUP, DEALT_A, DEALT_B, SPACING = range(5, 90)
-HEADER = 85
+    T_STEP_Q, T_STEP_R, S_ORDER, S_WORDER, S_GROUP, DEALT_A, DEALT_B, SPACING, \
+    T_PILOTING = range(5, 91)
+HEADER = 86
 
-FLIGHTS = 90  # the flights in the air
+FLIGHTS = 91  # the flights in the air
 # geometry's unit vector of each clock direction, (a, b, c, d), twelve of each: read from the
 # array and not from a tuple, which compiled checks its index and could raise, and a call that
 # could raise keeps its array's reference count (see INLINE)
@@ -114,7 +115,9 @@ WON_ESCAPED = 13  # + the winner: the loser's last craft left by escaping, after
 EV_START, EV_DTURN, EV_ROLL_ORDER, EV_ORDER, EV_WEAPON_ORDER, EV_POWER_ROW, EV_POWER, \
     EV_THRUST, EV_VELOCITY, EV_MOVE, EV_TURN, EV_SHOT, EV_HOLD, EV_SCREEN, EV_REROLL, EV_HIT, \
     EV_FLY, EV_SPENT, EV_SALVO, EV_THROUGH, EV_LAUNCH, EV_END, EV_RANK, EV_WEAPON_RANK, \
-    EV_PLACE, EV_OUT = range(26)
+    EV_PLACE, EV_OUT, EV_FOLLOW, EV_EVADE = range(28)
+# why a flight follows a new craft (EV_FOLLOW)
+FOLLOW_EQUAL, FOLLOW_CONFUSED, FOLLOW_LOST = range(3)
 # why a craft left the battle (EV_OUT): a lost reason (DESTROYED ...), or these
 OUT_ESCAPED, OUT_LOST_CONTACT = 8, 9
 UNIT_DHIT, UNIT_MISSILE = 0, 1
@@ -1128,11 +1131,12 @@ def leaves(a: list[int], rec: Any, c: int, why: int, n1: int, n2: int, n3: int) 
 
 
 def missiles_fly(a: list[int], rec: Any) -> int:
-    """Flights move in the order of the craft that launched them (weapon order); a flight whose
-    target has left the battle follows the nearest enemy of its firer still in it. One that has
-    its target within its reach strikes, one that has flown the reach of craft weaponry is spent
-    (R11). Then each target's strikers land as one salvo, targets in the order their first
-    striker's craft fires."""
+    """Flights move in the order of the craft that launched them (weapon order), each after
+    what it follows (`follow`: M1, M2). One that has what it follows within its reach strikes,
+    unless that craft confuses it (`confuse`: M3) into following another, which it strikes if
+    that is within its reach; one that has flown the reach of craft weaponry is spent (R11).
+    Then each target's strikers land as one salvo, targets in the order their first striker's
+    craft fires."""
     base = a[S_FLIGHTS]
     count = a[FLIGHTS]
     if count == 0:
@@ -1144,15 +1148,16 @@ def missiles_fly(a: list[int], rec: Any) -> int:
             f = jj * FW
             if a[base + f + F_OWNER] != owner or a[base + f + F_FATE] != FLYING:
                 continue
-            t = a[base + f + F_TARGET]
-            if a[t * NS + FATE] != IN_FIGHT:
-                t = nearest_enemy(a, owner, a[base + f + F_Q], a[base + f + F_R])
-                if t < 0:
-                    continue
-                a[base + f + F_TARGET] = t
+            t = follow(a, rec, base + f)
+            step = min(a[base + f + F_MOVE], a[REACH] - a[base + f + F_FLOWN])
+            if t >= 0 and hex_distance(a[t * NS + HQ] - a[base + f + F_Q],
+                                       a[t * NS + HR] - a[base + f + F_R]) <= step:
+                t = confuse(a, rec, base + f, t)
+            if t < 0:  # it sees nothing to follow: lost
+                a[base + f + F_FATE] = SPENT
+                continue
             tg = t * NS
             dist = hex_distance(a[tg + HQ] - a[base + f + F_Q], a[tg + HR] - a[base + f + F_R])
-            step = min(a[base + f + F_MOVE], a[REACH] - a[base + f + F_FLOWN])
             if dist <= step:
                 a[base + f + F_FATE] = STRIKING
                 continue
@@ -1182,6 +1187,94 @@ def missiles_fly(a: list[int], rec: Any) -> int:
             kept += 1
     a[FLIGHTS] = kept
     return -1
+
+
+def follow(a: list[int], rec: Any, at: int) -> int:
+    """What the flight at a[at] follows this dPhase 5 (RULINGS M1, M2): its target while that is
+    in the battle and within a missile's sight (the base detection range: a missile has no
+    sensors of its own); else the nearest craft its programming homes on (the firer's enemies'
+    identification signalling) that it sees. Of craft it homes on as near as its target and in
+    front of it (within 60° of its line to the target), each equally likely: a die picks.
+    −1 when it sees none: it is lost."""
+    owner = a[at + F_OWNER]
+    mine = a[a[T_SIDE] + owner]
+    q, r = a[at + F_Q], a[at + F_R]
+    t = a[at + F_TARGET]
+    dist = hex_distance(a[t * NS + HQ] - q, a[t * NS + HR] - r)
+    if a[t * NS + FATE] != IN_FIGHT or dist > a[DETECTION]:
+        old = t
+        t = nearest_enemy(a, owner, q, r)
+        if t >= 0 and hex_distance(a[t * NS + HQ] - q, a[t * NS + HR] - r) > a[DETECTION]:
+            t = -1
+        emit(rec, (EV_FOLLOW, owner, a[at + F_COUNT], old, t, 0, 0, FOLLOW_LOST))
+        if t >= 0:
+            a[at + F_TARGET] = t
+        return t
+    ahead = bearing(a[t * NS + HQ] - q, a[t * NS + HR] - r, 0)
+    alike = 0
+    for c in range(a[N_CRAFT]):
+        if c != t and _alike(a, c, mine, q, r, dist, ahead):
+            alike += 1
+    if alike == 0:
+        return t
+    rolled = die(a, alike + 1)
+    if rolled == 1:
+        emit(rec, (EV_FOLLOW, owner, a[at + F_COUNT], t, t, alike + 1, rolled, FOLLOW_EQUAL))
+        return t
+    k = rolled - 1
+    for c in range(a[N_CRAFT]):
+        if c != t and _alike(a, c, mine, q, r, dist, ahead):
+            k -= 1
+            if k == 0:
+                emit(rec, (EV_FOLLOW, owner, a[at + F_COUNT], t, c, alike + 1, rolled,
+                           FOLLOW_EQUAL))
+                a[at + F_TARGET] = c
+                return c
+    return t
+
+
+def _alike(a: list[int], c: int, mine: int, q: int, r: int, dist: int, ahead: int) -> bool:
+    """Whether craft c is as likely a target as the one a missile follows: an enemy of its
+    firer in the battle, as near, and in front of it."""
+    if a[a[T_SIDE] + c] == mine or a[c * NS + FATE] != IN_FIGHT:
+        return False
+    dq, dr = a[c * NS + HQ] - q, a[c * NS + HR] - r
+    if hex_distance(dq, dr) != dist:
+        return False
+    off = (bearing(dq, dr, 0) - ahead) % 12
+    return off <= 2 or off >= 10
+
+
+def confuse(a: list[int], rec: Any, at: int, t: int) -> int:
+    """RULINGS M3: craft t, about to be struck by the flight at a[at], flies to confuse it: if it
+    can move (a working drive), a d100 at or under its pilot's piloting, +5% a dhex/dturn of its
+    own speed, −5% a dhex/dturn of the missile's move, sends the flight after the nearest other
+    craft in the battle it sees (of either side, its firer too; the first in fleet order on a
+    tie). What the flight follows now, −1 when it sees no other: it is lost."""
+    if not mobile(a, t):
+        return t
+    owner = a[at + F_OWNER]
+    speed_mod = a[MOVEMENT_PENALTY] * a[t * NS + SPEED]
+    move_mod = -a[MOVEMENT_PENALTY] * a[at + F_MOVE]
+    rolled = die(a, 100)
+    skill = a[a[T_PILOTING] + t]
+    fooled = rolled <= skill + speed_mod + move_mod
+    emit(rec, (EV_EVADE, t, owner, a[at + F_COUNT], skill, a[t * NS + SPEED], speed_mod,
+               a[at + F_MOVE], move_mod, rolled))
+    if not fooled:
+        return t
+    q, r = a[at + F_Q], a[at + F_R]
+    best, best_d = -1, 0
+    for c in range(a[N_CRAFT]):
+        if c != t and a[c * NS + FATE] == IN_FIGHT:
+            d = hex_distance(a[c * NS + HQ] - q, a[c * NS + HR] - r)
+            if d <= a[DETECTION] and (best < 0 or d < best_d):
+                best, best_d = c, d
+    emit(rec, (EV_FOLLOW, owner, a[at + F_COUNT], t, best, 0, 0, FOLLOW_CONFUSED))
+    if best < 0:
+        return -1
+    a[at + F_TARGET] = best
+    return best
 
 
 def salvo(a: list[int], rec: Any, tg: int) -> int:

@@ -234,6 +234,15 @@ class _Teller:
             self.say("launch", f"{name} launches {missiles(e[3])} (move {m.move}, damage "
                      f"{m.damage}) at {self.names[e[7]]}, appearing at "
                      f"{map_label(e[4], e[5])}; {e[6]} left")
+        elif code == f.EV_FOLLOW:
+            self._follow(side, e)
+        elif code == f.EV_EVADE:
+            t, owner, n, skill, speed, speed_mod, move, move_mod, rolled = e[1:10]
+            check = Check("piloting", skill, (Modifier(f"own speed {speed}", speed_mod),
+                                              Modifier(f"missile move {move}", move_mod)),
+                          "d100", rolled)
+            self.say("missiles", f"{self.names[t]} flies to confuse {missiles(n)} of "
+                     f"{self.names[owner]} (M3): {check.describe()}", [check])
         elif code == f.EV_OUT:
             self.say("out", self._out(side, e[2], e[3:]))
         elif code == f.EV_END:
@@ -241,6 +250,23 @@ class _Teller:
             if e[2] == f.CAP:
                 self.details = ()
             self.say("end", outcome(self.told, self.p, e[2], self.details))
+
+    def _follow(self, owner: int, e: tuple[int, ...]) -> None:
+        """A flight follows another craft (RULINGS M1-M3), or loses every craft."""
+        n, old, new, sides, rolled, why = e[2:8]
+        what = f"{missiles(n)} of {self.names[owner]}"
+        now = "are lost: they see no craft to follow" if new < 0 else (
+            f"now follow {self.names[new]}" + (", their own firer" if new == owner else ""))
+        if why == f.FOLLOW_LOST:
+            self.say("missiles", f"{what} have lost {self.names[old]}: {now}")
+        elif why == f.FOLLOW_CONFUSED:
+            self.say("missiles", f"confused, they {now}" if new >= 0 else
+                     f"confused, they {now.removeprefix('are ')}", depth=1)
+        else:
+            roll = Roll(f"d{sides}", rolled, self.names[new])
+            self.say("missiles", f"{what} see {sides - 1} more craft as likely as "
+                     f"{self.names[old]} in front of them (M2): d{sides} rolled {rolled}: they "
+                     f"follow {self.names[new]}", [roll])
 
     def _ranks(self, ranks: list[tuple[int, int]], m: int) -> str:
         """Several craft in the order of the dphases, each with its first score; craft that tied

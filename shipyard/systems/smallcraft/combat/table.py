@@ -18,6 +18,7 @@ class Crew(NamedTuple):
     pilot_fires: bool
     quickness: int
     computer: int  # the skill of the computer that aims a turret when no gunner does
+    piloting: int = 50  # the pilot's skill at flying: it can confuse a missile (RULINGS M3)
 
 
 class Aim(NamedTuple):
@@ -114,6 +115,7 @@ def crew(design: SmallcraftDesign, table: CombatTable, given: Mapping[str, Value
     pilot_fires = (design.combat.pilot_is_gunner if "pilot_is_gunner" in fixed
                    else table.pilot_is_gunner)
     quickness = design.combat.quickness if "quickness" in fixed else table.quickness
+    piloting = design.combat.piloting if "piloting" in fixed else table.piloting
     if "gunner" in given:
         pilot_fires = given["gunner"] == "pilot"
     people = sum(c.people for c in design.components if isinstance(c, CrewRow))
@@ -126,7 +128,8 @@ def crew(design: SmallcraftDesign, table: CombatTable, given: Mapping[str, Value
                                "its pilot is its gunner; set it true (or --crew-a/b "
                                "gunner=pilot)", *where)
     return Crew(int(given.get("gunnery", gunnery)), pilot_fires,
-                int(given.get("quickness", quickness)), int(given.get("computer", computer)))
+                int(given.get("quickness", quickness)), int(given.get("computer", computer)),
+                int(given.get("piloting", piloting)))
 
 
 class Params(NamedTuple):
@@ -167,6 +170,7 @@ class Params(NamedTuple):
     step_r: list[int]
     spacing: int  # dhexes between craft abreast in a side's formation
     quickness: list[int]
+    piloting: list[int]
     gunnery: list[int]
     computer: list[int]
     pilot_fires: list[int]
@@ -296,7 +300,8 @@ def params(setup: Setup, cap: int) -> Params:
         standoff=float(pilot.standoff), closing_gain=float(pilot.closing_gain),
         max_closing=float(pilot.max_closing), horizon=pilot.missile_horizon,
         strict_remainder=int(sw.strict_remainder), evasion=float(pilot.evasion),
-        quickness=[c.quickness for c in crews], gunnery=[c.gunnery for c in crews],
+        quickness=[c.quickness for c in crews], piloting=[c.piloting for c in crews],
+        gunnery=[c.gunnery for c in crews],
         computer=[c.computer for c in crews], pilot_fires=[int(c.pilot_fires) for c in crews],
         rows=[len(s.rows) for s in specs],
         kind=each(lambda s: [KINDS.get(r.kind, f.K_OTHER) for r in s.rows], n_rows),
