@@ -288,7 +288,7 @@ def foe(a: list[int], s: int) -> int:
 def one_dturn(a: list[int], rec: Any, dturn: int) -> int:
     """The six dphases; an end code when the fight is over, else −1."""
     emit(rec, (EV_DTURN, -1, dturn))
-    if dturn > 1:
+    if dturn > 1 and a[N_CRAFT] > 2:  # with one craft a side, each one's target is the other
         choose_targets(a, rec, dturn)
     m = initiative(a, rec)
     order = a[S_ORDER]
@@ -939,7 +939,9 @@ def beam_phase(a: list[int], rec: Any, s: int, dturn: int) -> int:
     """Each beam fires at the target its gunner chooses (`beam_target`, or a user's pilot)."""
     fired = 0
     for i in range(a[a[T_BEAMS] + s]):
-        t = beam_target(a, s, i)
+        t = foe(a, s)
+        if not can_fire(a, s, i, t):  # another enemy it can fire at, when there are others
+            t = beam_target(a, s, i) if a[N_CRAFT] > 2 else -1
         if ask(rec, s, Q_FIRE, (i, dturn), 1 if t >= 0 else 0):
             t = ask(rec, s, Q_AIM, (i, dturn), t)
             fired += 1
@@ -1346,20 +1348,14 @@ def launch_phase(a: list[int], rec: Any, s: int, dturn: int) -> None:
 # --- the end of the dturn: R8 ---------------------------------------------------------------
 
 
-def powerless(a: list[int], s: int) -> bool:
-    """Its power boxes all gone (it counts at the end of the dturn: power lost takes effect
-    next dturn, so this dturn's allocation still served it)."""
-    has, left = a[s * NS + HAS_POWER], a[s * NS + POWER_BOXES]
-    return has == 1 and left == 0
-
-
 def end_of_dturn(a: list[int], rec: Any) -> int:
     """R8 and RULINGS C4, in this order: power lost (craft of both sides' last losing it
     together: `both-lost`); escape; lost contact; harmless; disarmed and immobile."""
     n = a[N_CRAFT]
     going = 0
-    for c in range(n):
-        if a[c * NS + FATE] == IN_FIGHT and powerless(a, c):
+    for c in range(n):  # powerless, written out: this runs every dturn (see INLINE)
+        if (a[c * NS + FATE] == IN_FIGHT and a[c * NS + HAS_POWER] == 1
+                and a[c * NS + POWER_BOXES] == 0):
             a[c * NS + FATE] = -1  # leaving: marked until every craft is looked at
             going += 1
     if going > 0:
@@ -1381,12 +1377,26 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
                 end = leaves(a, rec, c, POWER_LOST, 0, 0, 0)
                 if end >= 0:
                     return end
-    end = escapes(a, rec)
-    if end >= 0:
-        return end
-    end = contact(a, rec)
-    if end >= 0:
-        return end
+    # a craft escapes or loses contact only beyond the base detection range of every enemy
+    # (sensors add to it): with none so far out, neither is looked at
+    alone = False
+    for c in range(n):
+        if a[c * NS + FATE] == IN_FIGHT:
+            near = False
+            for e in range(n):
+                if (a[a[T_SIDE] + e] != a[a[T_SIDE] + c] and a[e * NS + FATE] == IN_FIGHT
+                        and hex_distance(a[e * NS + HQ] - a[c * NS + HQ],
+                                         a[e * NS + HR] - a[c * NS + HR]) <= a[DETECTION]):
+                    near = True
+            if not near:
+                alone = True
+    if alone:
+        end = escapes(a, rec)
+        if end >= 0:
+            return end
+        end = contact(a, rec)
+        if end >= 0:
+            return end
     threat_a, threat_b = False, False
     for c in range(n):
         if a[c * NS + FATE] == IN_FIGHT and armed(a, c):
