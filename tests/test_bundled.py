@@ -56,7 +56,7 @@ def test_copy_overwrites_only_with_force(tmp_path: Path) -> None:
     refused = shipyard("examples", "smallcraft", "--copy", ".", cwd=tmp_path)
     assert refused.code == 2
     assert refused.err.splitlines() == [
-        "examples/galileo.yaml:1: already exists (and 2 more); pass --force to overwrite, or "
+        "examples/galileo.yaml:1: already exists (and 4 more); pass --force to overwrite, or "
         "copy to another folder"]
     assert mine.read_text(encoding="utf-8").startswith("system: smallcraft\nname: Mine")
     assert shipyard("examples", "smallcraft", "--copy", ".", "--force", cwd=tmp_path).code == 0

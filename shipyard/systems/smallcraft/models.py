@@ -82,6 +82,8 @@ class CombatTable(StrictModel):
     range_penalty_beyond: int = Field(ge=0, le=10_000)
     gunner_quickness_penalty: int = Field(ge=0, le=1000)
     screens_ratio: int = Field(ge=1, le=1000)
+    formation_spacing: int = Field(default=2, ge=2, le=100, multiple_of=2)
+    piloting: int = Field(default=50, ge=0, le=100)
     rules: Annotated[dict[str, str], OPTIONS.rules_validator()]
     pilot: PilotTable
 
@@ -185,6 +187,9 @@ class CombatDefaults(StrictModel):
     gunnery: int = Field(default=50, ge=0, le=100, description="gunner's skill, percent")
     pilot_is_gunner: bool = Field(default=True, description="-10% to hit when true")
     quickness: int = Field(default=0, ge=-100, le=100)
+    piloting: int = Field(default=50, ge=0, le=100,
+                          description="the pilot's skill at flying, percent: it can confuse a "
+                          "missile (M3)")
     computer: int = Field(default=40, ge=0, le=100,
                           description="the turret computer's skill, percent, for turrets "
                           "with no gunner")

@@ -16,6 +16,11 @@ GEOMETRIES = {
 
 RANGE = Option("range", "distance between the craft at the start, within detection range",
                Whole(0, MAX_DHEXES, "dhexes"), default="combat.start_range")
+BATTLE_RANGE = Option("range", "distance between the sides' leaders at the start, within "
+                      "detection range", Whole(0, MAX_DHEXES, "dhexes"),
+                      default="combat.start_range")
+BATTLE_CAP = Option("cap", "dturns before the battle is called a draw",
+                    Whole(1, MAX_CAP, "dturns"), default="combat.cap")
 GEOMETRY = Option("geometry", "how the craft start", Choice(GEOMETRIES),
                   default="combat.geometry")
 CAP = Option("cap", "dturns before the fight is called a draw", Whole(1, MAX_CAP, "dturns"),
@@ -29,6 +34,8 @@ GUNNERY = Option("gunnery", "the gunner's skill", Whole(0, 100, "%"))
 GUNNER = Option("gunner", "who fires", Choice({
     "pilot": "the pilot also fires, with a penalty", "crew": "a separate gunner"}))
 COMPUTER = Option("computer", "the skill of the computer that aims a turret with no gunner",
+                  Whole(0, 100, "%"))
+PILOTING = Option("piloting", "the pilot's skill at flying, to confuse a missile (RULINGS M3)",
                   Whole(0, 100, "%"))
 QUICKNESS = Option("quickness", "the pilot's Quickness, for the order within a dphase",
                    Whole(-100, 100))
@@ -53,8 +60,9 @@ RULES = (
 
 OPTIONS = FightOptions(
     duel=(RANGE, GEOMETRY, CAP),
+    battle=(BATTLE_RANGE, GEOMETRY, BATTLE_CAP),
     odds=(ODDS_AT, SPEED),
-    crew=(GUNNERY, GUNNER, QUICKNESS, COMPUTER),
+    crew=(GUNNERY, GUNNER, QUICKNESS, COMPUTER, PILOTING),
     rules=RULES,
     rule_defaults="combat.rules",
     pilot="pilot",

@@ -251,6 +251,7 @@ def cards(catalog: SmallcraftCatalog, templates: Path) -> Printable:
         "cards": names,
         "rules": catalog.construction,
         "ranges": catalog.ranges,
+        "spacing": catalog.combat.formation_spacing,
         "literal_missile_screens": catalog.combat.rules.get("missile-screens",
                                                             "literal") == "literal",
         "strict_remainder": catalog.combat.rules.get("screens-remainder", "at-or-under")

@@ -160,10 +160,10 @@ def test_beams_reach_fifteen_dhexes(yard: Yard) -> None:
     duel.st[duel.t[f.S_POWER] + row] = 6
     for distance, fires in ((15, True), (16, False)):
         duel.put(1, f.PA, (0, 0, 2 * distance, 0))
-        assert f.can_fire(duel.a, 0, 0) is fires
+        assert f.can_fire(duel.a, 0, 0, 1) is fires
     duel.st[duel.t[f.S_POWER] + row] = 0
     duel.put(1, f.PA, (0, 0, 6, 0))
-    assert not f.can_fire(duel.a, 0, 0)  # no power, no beam
+    assert not f.can_fire(duel.a, 0, 0, 1)  # no power, no beam
 
 
 def gunnery_check(duel: Duel) -> Check:
@@ -178,7 +178,7 @@ def test_gunnery_modifiers(yard: Yard) -> None:
     duel = Duel(a, b, range=9, rules={"range-penalty": "on"})
     duel.st[duel.t[f.S_POWER] + duel.told.specs[0].beams[0].row] = 6
     duel.put(1, f.VA, thrust(3, 2))  # moving 2 across the Starfury's line of fire
-    f.shoot(duel.a, duel.rec, 0, 0)
+    f.shoot(duel.a, duel.rec, 0, 0, 1)
     check = gunnery_check(duel)
     mods = {m.label: m.value for m in check.modifiers}
     assert check.base == 50
@@ -194,14 +194,14 @@ def test_transverse_movement_only_with_optional_rule_1(yard: Yard) -> None:
     duel = Duel(example(yard, "starfury"), example(yard, "raider"), rules={"transverse": "on"})
     duel.put(1, f.VA, thrust(0, 4))
     duel.st[duel.t[f.S_POWER] + duel.told.specs[0].beams[0].row] = 6
-    f.shoot(duel.a, duel.rec, 0, 0)
+    f.shoot(duel.a, duel.rec, 0, 0, 1)
     assert [m.label for m in gunnery_check(duel).modifiers] == [
         "pilot firing", "target moving across 0"]
     # a gunner without the pilot's penalty
     duel = Duel(two_aboard(example(yard, "starfury")), example(yard, "raider"),
                 crew=({"gunner": "crew", "gunnery": 70}, {}))
     duel.st[duel.t[f.S_POWER] + duel.told.specs[0].beams[0].row] = 6
-    f.shoot(duel.a, duel.rec, 0, 0)
+    f.shoot(duel.a, duel.rec, 0, 0, 1)
     assert gunnery_check(duel).target == 70
 
 
@@ -314,7 +314,7 @@ def test_armor_then_a_random_box_alternate(yard: Yard) -> None:
     armor_boxes = [b for b, a in done if a]
     assert armor_boxes == sorted(armor_boxes)
     assert all(armor.first <= b <= armor.last for b in armor_boxes)
-    assert duel.craft(1).boxes.left == 60 - 5 and duel.st[f.DEALT] == 5
+    assert duel.craft(1).boxes.left == 60 - 5 and duel.st[f.DEALT_A] == 5
     # with the armor gone, every dhit is a random box
     for box in range(armor.first, armor.last + 1):
         if not duel.st[duel.t[f.S_DESTROYED] + duel.p.box_stride + box]:

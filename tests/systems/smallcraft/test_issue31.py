@@ -115,7 +115,7 @@ def test_r8_drifting_beyond_one_detection_range_is_no_escape(yard: Yard) -> None
         if end >= 0:
             break
     assert end == f.LOST_CONTACT
-    assert f.distance(duel.a) == 41
+    assert f.apart(duel.a, 0, 1) == 41
 
 
 def test_r8_a_craft_that_runs_beyond_its_enemys_detection_escapes(yard: Yard) -> None:
@@ -137,10 +137,10 @@ def test_r8_a_craft_that_runs_beyond_its_enemys_detection_escapes(yard: Yard) ->
         runner = next(e for e in duel.rec.events or [] if e[0] == f.EV_END)[3]
         assert not f.armed(duel.a, runner)
         assert duel.a[runner * f.NS + f.RUNNING] == 1
-        assert f.distance(duel.a) > f.detection(duel.a, 1 - runner)
+        assert f.apart(duel.a, 0, 1) > f.detection(duel.a, 1 - runner)
         names = ("Galileo", "Raider delta-wing")
         assert duel.texts()[-1] == (
-            f"{names[runner]} escaped: it opened the range to {f.distance(duel.a)} dhexes from "
+            f"{names[runner]} escaped: it opened the range to {f.apart(duel.a, 0, 1)} dhexes from "
             f"{names[1 - runner]}, beyond {names[1 - runner]}'s detection range of "
             f"{f.detection(duel.a, 1 - runner)}")
         return

@@ -278,8 +278,8 @@ def test_a_turret_with_no_gunner_is_aimed_by_the_computer(
     scripted(monkeypatch, [100, 100, 100])
     duel = _powered(Duel(boat, example(yard, "raider"), range=3, geometry="head-on"),
                     [0, 0, 0, 5, 3, 0, 0])
-    f.shoot(duel.a, duel.rec, 0, 0)
-    f.shoot(duel.a, duel.rec, 0, 1)
+    f.shoot(duel.a, duel.rec, 0, 0, 1)
+    f.shoot(duel.a, duel.rec, 0, 1, 1)
     checks = _checks(duel)
     turret = checks["Turreted beam weapon, aimed forward"]
     fixed = checks["Fixed beam weapon, facing forward"]
@@ -289,7 +289,7 @@ def test_a_turret_with_no_gunner_is_aimed_by_the_computer(
         "gunnery", 50, ["pilot firing", "target moving 0"])
     other = _powered(Duel(boat, example(yard, "raider"), range=3, crew=({"computer": 65}, {})),
                      [0, 0, 0, 5, 3, 0, 0])
-    f.shoot(other.a, other.rec, 0, 0)
+    f.shoot(other.a, other.rec, 0, 0, 1)
     assert _checks(other)["Turreted beam weapon, aimed forward"].target == 65
 
 
@@ -306,10 +306,10 @@ def test_a_missile_is_spent_after_15_dhexes(craft: Any, yard: Yard) -> None:
     at = duel.t[f.S_FLIGHTS]
     # 3 missiles 20 dhexes off with 2 dhexes of reach left (13 flown)
     for field, value in ((f.F_OWNER, 0), (f.F_COUNT, 3), (f.F_MOVE, 6), (f.F_DAMAGE, 4),
-                         (f.F_FLOWN, 13)):
+                         (f.F_FLOWN, 13), (f.F_TARGET, 1)):
         duel.st[at + field] = value
     duel.st[f.FLIGHTS] = 1
-    assert f.missiles_fly(duel.a, duel.rec, 0) == -1
+    assert f.missiles_fly(duel.a, duel.rec) == -1
     assert duel.st[f.FLIGHTS] == 0
     assert duel.texts()[-1] == ("3 missiles of Test are spent at hex 0,2: 15 dhexes flown, "
                                 "the 15-dhex reach of craft weaponry")

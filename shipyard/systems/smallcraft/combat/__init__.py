@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from shipyard.api import Event, FightRules, FightSupport, Prepared, Terms, UserError, origin
+from shipyard.api import (
+    BattleSide,
+    Event,
+    FightRules,
+    FightSupport,
+    Prepared,
+    Terms,
+    UserError,
+    origin,
+    ship_entries,
+)
 from shipyard.systems.smallcraft.combat import fight
 from shipyard.systems.smallcraft.combat import table as tables
 from shipyard.systems.smallcraft.combat.craft import Spec, build
@@ -21,39 +31,59 @@ from shipyard.systems.smallcraft.rules import CraftDesign
 
 class SmallcraftCombat(FightSupport[CraftDesign]):
     def prepare(self, a: CraftDesign, b: CraftDesign, terms: Terms) -> Prepared:
-        catalog: SmallcraftCatalog = a.catalog
+        """A duel: the battle of one craft against one, named as duels always were."""
+        return self.prepare_battle(BattleSide.one(a), BattleSide.one(b), terms)
+
+    def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
+        designs: list[CraftDesign] = []
+        names: list[str] = []
+        sides: list[int] = []
+        for index, side in enumerate((a, b)):
+            designs += [e.design for e in side.entrants for _ in range(e.count * e.ships)]
+            names += side.ship_names()
+            sides += [index] * len(side.ship_names())
+        battle = bool(a.tag or b.tag)
+        if not battle and names[0] == names[1]:  # a mirror duel, as duels always named it
+            names = [f"{names[0]} (A)", f"{names[1]} (B)"]
+        catalog: SmallcraftCatalog = designs[0].catalog
         table = catalog.combat
-        specs = _named(build(a.model, catalog), build(b.model, catalog))
+        specs = tuple(build(d.model, catalog)._replace(name=n)
+                      for d, n in zip(designs, names, strict=True))
         geometry = terms.word("geometry", table.geometry)
         start = terms.whole("range", table.start_range)
-        sees = min(_detection(s) for s in specs)
+        leader_b = sides.index(1)
+        sees = min(_detection(specs[0]), _detection(specs[leader_b]))
         if not 0 <= start <= sees:
             told = "range" in terms.values  # else the catalog's start_range: point at its line
             raise UserError.single(
                 "cli.range", f"{'--range' if told else 'combat.start_range:'} {start}: the "
-                f"craft must start within detection range, 0..{sees} dhexes here",
+                f"{'craft' if not battle else 'leaders'} must start within detection range, "
+                f"0..{sees} dhexes here",
                 *((None, None) if told else origin(catalog, ("combat", "start_range"))))
         if geometry == "random" and start == 0:
             raise UserError.single("cli.range", "--range 0 with --geometry random: give a "
                                    "range of at least 1")
         cap = terms.whole("cap", table.cap)
-        crews = (tables.crew(a.model, table, terms.crew[0], _gunner_line(a)),
-                 tables.crew(b.model, table, terms.crew[1], _gunner_line(b)))
+        crews = tuple(tables.crew(d.model, table, terms.crew[side], _gunner_line(d))
+                      for d, side in zip(designs, sides, strict=True))
         switches = tables.switches(table, terms.rules)
-        pilots = tuple(None if ref is None else _pilot(ref) for ref in terms.pilots)
+        loaded = tuple(None if ref is None else _pilot(ref) for ref in terms.pilots)
+        pilots = tuple(loaded[side] for side in sides)  # a side's pilot flies each of its craft
         setup = tables.Setup(specs, crews, switches, table, catalog.ranges.beam_dhexes, start,
-                             geometry, (pilots[0], pilots[1]))
+                             geometry, pilots, tuple(sides))
         figures = tables.params(setup, cap)
         packed = tables.pack(figures)
         asker = None
-        if pilots != (None, None):
+        if any(p is not None for p in pilots):
             from shipyard.systems.smallcraft.combat.pilot import PilotAsker
 
             asker = PilotAsker(figures, packed.array, specs, pilots)
         return Prepared(
-            names=(specs[0].name, specs[1].name), cap=cap, round_name="dturn",
-            damage_unit="cblocs destroyed", state=packed, batchable=asker is None,
-            notes=_notes(setup), asker=asker, told=Told(specs, setup, figures),
+            names=(f"{a.name} (A)", f"{b.name} (B)") if battle else (specs[0].name,
+                                                                   specs[1].name),
+            cap=cap, round_name="dturn", damage_unit="cblocs destroyed", state=packed,
+            batchable=asker is None, notes=_notes(setup), asker=asker,
+            told=Told(specs, setup, figures), ships=ship_entries((a, b), lambda d: None),
         )
 
     def rules(self) -> FightRules:
@@ -79,15 +109,14 @@ RULES = FightRules(
              "shipyard.systems.smallcraft.combat.fight"),
     ends={**{2 * reason + side: (side, name) for reason, name in enumerate(WIN_REASONS)
              for side in (0, 1)},
+          fight.WON_ESCAPED: (0, "escaped"), fight.WON_ESCAPED + 1: (1, "escaped"),
           fight.ESCAPED: (None, "escaped"), fight.LOST_CONTACT: (None, "lost-contact"),
           fight.HARMLESS: (None, "harmless"), fight.BOTH_LOST: (None, "both-lost"),
-          fight.CAP: (None, "cap")})
-
-
-def _named(a: Spec, b: Spec) -> tuple[Spec, Spec]:
-    if a.name != b.name:
-        return a, b
-    return a._replace(name=f"{a.name} (A)"), b._replace(name=f"{b.name} (B)")
+          fight.CAP: (None, "cap")},
+    fates={fight.FATE_LOST + fight.DESTROYED: "destruction",
+           fight.FATE_LOST + fight.CREW_LOST: "crew casualties",
+           fight.FATE_LOST + fight.POWER_LOST: "power failure",
+           fight.FATE_LOST + fight.DISABLED: "disarming and immobility"})
 
 
 def _detection(spec: Spec) -> int:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-from shipyard.api import ask, derive_seed, die, emit, seed_stream, store
+from shipyard.api import ask, derive_seed, die, emit, seed_stream, store, store_fates
 from shipyard.systems.smallcraft.combat.geometry import (
     EPS,
     S3,
@@ -60,10 +60,11 @@ K_OTHER, K_DRIVE, K_BEAM, K_SCREENS, K_SENSORS, K_TUBES, K_POWER, K_CREW, K_ARMO
 N_KINDS = 10  # T_KIND_START holds N_KINDS + 1 entries a craft: where each kind's rows start
 
 # `a`: the stream's five words first (`die` reads and writes a[0..4]), then this header, the
-# craft's numbers, the count of flights in the air, then the tables and the state's parts where
-# the header says. A header entry is a figure of the fight (the pilot's float wishes in
-# thousandths), the stride of a table (a craft's table is padded to the larger craft's,
-# side · stride + i), or where a table (T_*) or a part of the state (S_*) starts in `a`.
+# count of flights in the air, the clock's unit vectors, every craft's numbers, then the tables
+# and the state's parts where the header says. A header entry is a figure of the fight (the
+# pilot's float wishes in thousandths), the stride of a table (a craft's table is padded to the
+# largest craft's, craft · stride + i), or where a table (T_*) or a part of the state (S_*)
+# starts in `a`. Craft are numbered 0..N_CRAFT − 1, side A's in fleet order, then side B's.
 DTURN_CAP, GEOMETRY, START_RANGE, TRANSVERSE, RANGE_RULE, QUICKNESS_DIE, GUNNER_QUICKNESS, \
     LITERAL_SCREENS, MOVEMENT_PENALTY, PILOT_PENALTY, RANGE_PENALTY, RANGE_BEYOND, \
     GUNNER_QUICKNESS_PENALTY, SCREENS_RATIO, REACH, DETECTION, PER_SENSOR, PER_CBLOC, STANDOFF, \
@@ -75,42 +76,56 @@ DTURN_CAP, GEOMETRY, START_RANGE, TRANSVERSE, RANGE_RULE, QUICKNESS_DIE, GUNNER_
     T_BEAM_ROW, T_BEAM_AIM, T_BEAM_TURRET, T_MAIN_BEAMS, T_MAIN_BEAM, T_MISSILE_KINDS, \
     T_MISSILE_ROW, T_MISSILE_MOVE, T_MISSILE_DAMAGE, T_MISSILE_PER_CBLOC, T_BEAM_OF_ROW, \
     T_MISSILE_OF_ROW, T_G_OF, T_COST_OF, T_PUSH_AWAY, T_BY_KIND, T_KIND_START, S_ALIVE, \
-    S_DESTROYED, S_POWER, S_MOUNTS, S_MISSILES, S_THRUST, S_FLIGHTS = range(5, 80)
-HEADER = 75
+    S_DESTROYED, S_POWER, S_MOUNTS, S_MISSILES, S_THRUST, S_FLIGHTS, N_CRAFT, T_SIDE, \
+    T_STEP_Q, T_STEP_R, S_ORDER, S_WORDER, S_GROUP, DEALT_A, DEALT_B, SPACING, \
+    T_PILOTING = range(5, 91)
+HEADER = 86
 
-# the craft's numbers at fixed places, side · NS + field, from CRAFT
-# (the counts of surviving power, crew and tube boxes, and whether it is armed, are kept as damage
-# comes, rather than summed over the sheet each time a rule asks: ARMED is −1 when unknown)
-PA, PB, PC, PD, VA, VB, VC, VD, HQ, HR, BQ, BR, SPEED, FACING, FACING_BEFORE, TURNED, \
-    LAUNCHED, DEALT, LEFT, ARMOR_NEXT, SCORE, POWER_BOXES, CREW_BOXES, TUBE_BOXES, HAS_POWER, \
-    HAS_CREW, ARMED, RUNNING = range(80, 108)
-CRAFT, NS = 80, 28
-# one flight of missiles at a[S_FLIGHTS + slot · FW]; a flight flies, strikes or is spent
-F_OWNER, F_MISSILE, F_COUNT, F_Q, F_R, F_MOVE, F_DAMAGE, F_FLOWN, F_FATE = range(9)
-FW = 9
-FLYING, STRIKING, SPENT = 0, 1, 2
-FLIGHTS = CRAFT + 2 * NS  # the flights in the air
+FLIGHTS = 91  # the flights in the air
 # geometry's unit vector of each clock direction, (a, b, c, d), twelve of each: read from the
 # array and not from a tuple, which compiled checks its index and could raise, and a call that
 # could raise keeps its array's reference count (see INLINE)
 U_A = FLIGHTS + 1
 U_B, U_C, U_D = U_A + 12, U_A + 24, U_A + 36
-START = U_A + 48  # where the tables start
+CRAFT = U_A + 48
+# each craft's numbers at fixed places, craft · NS + field, from CRAFT
+# (the counts of surviving power, crew and tube boxes, and whether it is armed, are kept as damage
+# comes, rather than summed over the sheet each time a rule asks: ARMED is −1 when unknown).
+# TARGET: the enemy its pilot steers against this dturn; FATE: 0 while in the fight (survived,
+# if the battle ends so), else ESCAPED_FATE or a lost code (FATE_LOST + the reason).
+PA, PB, PC, PD, VA, VB, VC, VD, HQ, HR, BQ, BR, SPEED, FACING, FACING_BEFORE, TURNED, \
+    LAUNCHED, LEFT, ARMOR_NEXT, SCORE, POWER_BOXES, CREW_BOXES, TUBE_BOXES, HAS_POWER, \
+    HAS_CREW, ARMED, RUNNING, TARGET, FATE = range(CRAFT, CRAFT + 29)
+NS = 29
+# one flight of missiles at a[S_FLIGHTS + slot · FW]; a flight flies, strikes or is spent
+F_OWNER, F_MISSILE, F_COUNT, F_Q, F_R, F_MOVE, F_DAMAGE, F_FLOWN, F_FATE, F_TARGET = range(10)
+FW = 10
+FLYING, STRIKING, SPENT, STRUCK = 0, 1, 2, 3
+
+# a craft's fate (the core's codes): in the fight or survived, escaped, or lost (FATE_LOST +
+# DESTROYED, CREW_LOST, POWER_LOST or DISABLED)
+IN_FIGHT, ESCAPED_FATE, FATE_LOST = 0, 2, 3
 
 # how a fight ends: a win is reason · 2 + winner; then the draws
 DESTROYED, CREW_LOST, POWER_LOST, DISABLED = range(4)
 ESCAPED, LOST_CONTACT, HARMLESS, BOTH_LOST, CAP = range(8, 13)
+WON_ESCAPED = 13  # + the winner: the loser's last craft left by escaping, after losses
 
 # events (narrator.py): the code, the side (−1: both), then numbers
 EV_START, EV_DTURN, EV_ROLL_ORDER, EV_ORDER, EV_WEAPON_ORDER, EV_POWER_ROW, EV_POWER, \
     EV_THRUST, EV_VELOCITY, EV_MOVE, EV_TURN, EV_SHOT, EV_HOLD, EV_SCREEN, EV_REROLL, EV_HIT, \
-    EV_FLY, EV_SPENT, EV_SALVO, EV_THROUGH, EV_LAUNCH, EV_END = range(22)
+    EV_FLY, EV_SPENT, EV_SALVO, EV_THROUGH, EV_LAUNCH, EV_END, EV_RANK, EV_WEAPON_RANK, \
+    EV_PLACE, EV_OUT, EV_FOLLOW, EV_EVADE = range(28)
+# why a flight follows a new craft (EV_FOLLOW)
+FOLLOW_EQUAL, FOLLOW_CONFUSED, FOLLOW_LOST = range(3)
+# why a craft left the battle (EV_OUT): a lost reason (DESTROYED ...), or these
+OUT_ESCAPED, OUT_LOST_CONTACT = 8, 9
 UNIT_DHIT, UNIT_MISSILE = 0, 1
 AIM_GUNNER, AIM_COMPUTER = 0, 1
 
 # questions a user's own pilot answers (pilot.py): facts are (index, dturn); Q_BEGIN hands
 # it the fight's array, (0, 0, a), once a fight
-Q_BEGIN, Q_POWER, Q_THRUST, Q_TURN, Q_FIRE, Q_LAUNCH = range(6)
+Q_BEGIN, Q_POWER, Q_THRUST, Q_TURN, Q_FIRE, Q_LAUNCH, Q_TARGET, Q_AIM = range(8)
 
 # Compiled, these are inlined into their callers (shipyard.core.compiled): each dphase into
 # one_dturn (called once a dturn each) and a few small, hot helpers. A compiled call that passes
@@ -122,7 +137,7 @@ Q_BEGIN, Q_POWER, Q_THRUST, Q_TURN, Q_FIRE, Q_LAUNCH = range(6)
 INLINE = ("powered", "mobile", "armor_box", "power_phase", "thrust_phase",
           "move", "turn_phase", "beam_phase", "missiles_fly", "launch_phase", "end_of_dturn",
           "_give", "armed", "_beams", "burn", "wanted_change", "facing_wish", "strongest",
-          "foe_vector", "supply", "weapon_boxes", "_wanted", "along")
+          "foe_vector", "supply", "weapon_boxes", "_wanted", "along", "foe", "vector_to")
 
 
 class Fight(NamedTuple):
@@ -135,17 +150,18 @@ class Fight(NamedTuple):
 def fights(p: Fight, seed: int, first: int, count: int, rng: Any, out: Any) -> None:
     for k in range(count):
         seed_stream(rng, derive_seed(seed, first + k))
-        end, rounds, dealt_a, dealt_b = play(p, rng, None)
+        end, rounds, dealt_a, dealt_b, lost = play(p, rng, None)
         store(out, k, end, rounds, dealt_a, dealt_b, rng)
+        store_fates(out, k, lost)
 
 
-def play(p: Fight, rng: Any, rec: Any) -> tuple[int, int, int, int]:
+def play(p: Fight, rng: Any, rec: Any) -> tuple[int, int, int, int, list[int]]:
     a = p.array.copy()
     for k in range(5):
         a[k] = rng[k]
     start(a, rec)
-    ask(rec, 0, Q_BEGIN, (0, 0, a), 0)
-    ask(rec, 1, Q_BEGIN, (0, 0, a), 0)
+    for c in range(a[N_CRAFT]):
+        ask(rec, c, Q_BEGIN, (0, 0, a), 0)
     end, rounds = -1, a[DTURN_CAP]
     for dturn in range(1, a[DTURN_CAP] + 1):
         end = one_dturn(a, rec, dturn)
@@ -157,26 +173,48 @@ def play(p: Fight, rng: Any, rec: Any) -> tuple[int, int, int, int]:
         emit(rec, (EV_END, -1, CAP, a[DTURN_CAP]))
     for k in range(5):
         rng[k] = a[k]
-    return end, rounds, a[DEALT], a[NS + DEALT]
+    fates = [0] * a[N_CRAFT]
+    for c in range(a[N_CRAFT]):
+        fates[c] = a[c * NS + FATE]
+    return end, rounds, a[DEALT_A], a[DEALT_B], fates
 
 
 def start(a: list[int], rec: Any) -> None:
-    """A at the origin facing 12 o'clock, B start_range dhexes toward 12 o'clock, at rest; the
-    random geometry puts B anywhere on that ring, both facing anywhere."""
+    """The formation ruling: side A's leader at the origin facing 12 o'clock, side B's
+    start_range dhexes toward 12 o'clock, at rest; the random geometry puts B's leader anywhere
+    on that ring, each side facing anywhere. Each side's other craft stand abreast of its
+    leader, `spacing` dhexes apart across the side's facing: the next to its right, then its
+    left, and so on outward."""
     if a[GEOMETRY] == 3:
         k = die(a, a[RING_SIZE]) - 1
         q, r = a[a[T_RING_Q] + k], a[a[T_RING_R] + k]
-        a[FACING] = die(a, 12) - 1
-        a[NS + FACING] = die(a, 12) - 1
+        fa = die(a, 12) - 1
+        fb = die(a, 12) - 1
     else:
         q, r = 0, a[START_RANGE]
-        a[NS + FACING] = 6 if a[GEOMETRY] == 0 else 0 if a[GEOMETRY] == 1 else 3
-    a[NS + PB] = q
-    a[NS + PC] = q + 2 * r
-    for s in range(2):
-        locate(a, s)
-    emit(rec, (EV_START, -1, a[HQ], a[HR], a[FACING], a[NS + HQ], a[NS + HR],
-               a[NS + FACING], distance(a)))
+        fa, fb = 0, 6 if a[GEOMETRY] == 0 else 0 if a[GEOMETRY] == 1 else 3
+    rank_a, rank_b = 0, 0
+    for c in range(a[N_CRAFT]):
+        o = c * NS
+        if a[a[T_SIDE] + c] == 0:
+            lq, lr, face, j = 0, 0, fa, rank_a
+            rank_a += 1
+        else:
+            lq, lr, face, j = q, r, fb, rank_b
+            rank_b += 1
+        right = (face + 3) % 12
+        steps = (j + 1) // 2 * (1 if j % 2 == 1 else -1)
+        # a hex side's step is 1 dhex, a corner's 2 (see T_STEP_Q)
+        steps *= a[SPACING] if right % 2 == 0 else a[SPACING] // 2
+        hq = lq + steps * a[a[T_STEP_Q] + right]
+        hr = lr + steps * a[a[T_STEP_R] + right]
+        a[o + FACING] = face
+        a[o + PB] = hq
+        a[o + PC] = hq + 2 * hr
+        locate(a, c)  # (its hex before the first move stays (0, 0), as duels always had it)
+        emit(rec, (EV_PLACE, c, a[o + HQ], a[o + HR], face))
+    choose_targets(a, rec, 0)
+    emit(rec, (EV_START, -1, hex_distance(q, r)))
 
 
 def locate(a: list[int], s: int) -> None:
@@ -187,63 +225,195 @@ def locate(a: list[int], s: int) -> None:
     a[o + HR] = r
 
 
-def distance(a: list[int]) -> int:
-    return hex_distance(a[NS + HQ] - a[HQ], a[NS + HR] - a[HR])
+def apart(a: list[int], s: int, t: int) -> int:
+    """Hex distance between two craft."""
+    return hex_distance(a[t * NS + HQ] - a[s * NS + HQ], a[t * NS + HR] - a[s * NS + HR])
+
+
+def side_of(a: list[int], c: int) -> int:
+    return a[a[T_SIDE] + c]
+
+
+def in_fight(a: list[int], c: int) -> bool:
+    return a[c * NS + FATE] == IN_FIGHT
+
+
+def left_in(a: list[int], side: int) -> int:
+    """Craft of one side still in the fight."""
+    n = 0
+    for c in range(a[N_CRAFT]):
+        if a[a[T_SIDE] + c] == side and a[c * NS + FATE] == IN_FIGHT:
+            n += 1
+    return n
+
+
+def nearest_enemy(a: list[int], s: int, q: int, r: int) -> int:
+    """The enemy of craft s still in the fight nearest hex (q, r); the first in fleet order on
+    a tie; −1 with none."""
+    best, best_d = -1, 0
+    for c in range(a[N_CRAFT]):
+        if a[a[T_SIDE] + c] != a[a[T_SIDE] + s] and a[c * NS + FATE] == IN_FIGHT:
+            d = hex_distance(a[c * NS + HQ] - q, a[c * NS + HR] - r)
+            if best < 0 or d < best_d:
+                best, best_d = c, d
+    return best
+
+
+def choose_targets(a: list[int], rec: Any, dturn: int) -> None:
+    """The default commander (RULINGS C2): each craft steers against the nearest enemy in the
+    fight, keeping its present target on a tie (else the first in fleet order)."""
+    for s in range(a[N_CRAFT]):
+        o = s * NS
+        if a[o + FATE] != IN_FIGHT:
+            continue
+        best = nearest_enemy(a, s, a[o + HQ], a[o + HR])
+        now = a[o + TARGET]
+        if (dturn > 0 and now != best and now >= 0 and a[now * NS + FATE] == IN_FIGHT
+                and apart(a, s, now) == apart(a, s, best)):
+            best = now
+        a[o + TARGET] = ask(rec, s, Q_TARGET, (0, dturn), best)
+
+
+def foe(a: list[int], s: int) -> int:
+    """The enemy craft s steers against; a new one (the nearest) when it has left the fight."""
+    t = a[s * NS + TARGET]
+    if a[t * NS + FATE] != IN_FIGHT:
+        n = nearest_enemy(a, s, a[s * NS + HQ], a[s * NS + HR])
+        if n >= 0:
+            t = n
+            a[s * NS + TARGET] = t
+    return t
 
 
 def one_dturn(a: list[int], rec: Any, dturn: int) -> int:
     """The six dphases; an end code when the fight is over, else −1."""
     emit(rec, (EV_DTURN, -1, dturn))
-    first = initiative(a, rec)
-    for s in (first, 1 - first):
-        power_phase(a, rec, s, dturn)
-    for s in (first, 1 - first):
-        thrust_phase(a, rec, s, dturn)
+    if dturn > 1 and a[N_CRAFT] > 2:  # with one craft a side, each one's target is the other
+        choose_targets(a, rec, dturn)
+    m = initiative(a, rec)
+    order = a[S_ORDER]
+    for j in range(m):
+        power_phase(a, rec, a[order + j], dturn)
+    for j in range(m):
+        thrust_phase(a, rec, a[order + j], dturn)
     move(a, rec)
-    for s in (first, 1 - first):
-        turn_phase(a, rec, s, dturn)
-    w = weapon_order(a, rec, first)
-    for s in (w, 1 - w):
-        end = beam_phase(a, rec, s, dturn)
-        if end >= 0:
-            return end
-    end = missiles_fly(a, rec, w)
+    for j in range(m):
+        turn_phase(a, rec, a[order + j], dturn)
+    weapon_order(a, rec, m)
+    worder = a[S_WORDER]
+    for j in range(m):
+        s = a[worder + j]
+        if a[s * NS + FATE] == IN_FIGHT:
+            end = beam_phase(a, rec, s, dturn)
+            if end >= 0:
+                return end
+    end = missiles_fly(a, rec)
     if end >= 0:
         return end
-    for s in (w, 1 - w):
-        launch_phase(a, rec, s, dturn)
+    for j in range(m):
+        s = a[worder + j]
+        if a[s * NS + FATE] == IN_FIGHT:
+            launch_phase(a, rec, s, dturn)
     return end_of_dturn(a, rec)
 
 
 def initiative(a: list[int], rec: Any) -> int:
-    """Who acts first this dturn: Quickness plus the die, a tie rolled again (with the die off,
-    ties go to A)."""
-    sa, sb = a[a[T_QUICKNESS] + 0], a[a[T_QUICKNESS] + 1]
+    """The order of this dturn's dphases (RULINGS C3): each craft in the fight rolls Quickness
+    plus the die, highest first; craft that tie roll again, and the new rolls order them among
+    themselves only (with the die off, or a d1, a tie goes to the first in fleet order). Leaves
+    the order at S_ORDER; the count of craft in it."""
+    order, group = a[S_ORDER], a[S_GROUP]
+    m = 0
+    for c in range(a[N_CRAFT]):
+        if a[c * NS + FATE] == IN_FIGHT:
+            a[order + m] = c
+            a[group + c] = 0
+            a[c * NS + SCORE] = a[a[T_QUICKNESS] + c]
+            m += 1
     if a[QUICKNESS_DIE] > 0:
-        while True:
-            ra, rb = die(a, a[QUICKNESS_DIE]), die(a, a[QUICKNESS_DIE])
-            emit(rec, (EV_ROLL_ORDER, -1, ra, rb))
-            sa, sb = a[a[T_QUICKNESS] + 0] + ra, a[a[T_QUICKNESS] + 1] + rb
-            if sa != sb or a[QUICKNESS_DIE] == 1:
-                break
-        emit(rec, (EV_ORDER, -1, sa, sb))
-    a[SCORE] = sa
-    a[NS + SCORE] = sb
-    return 0 if sa >= sb else 1
+        for j in range(m):
+            c = a[order + j]
+            rolled = die(a, a[QUICKNESS_DIE])
+            emit(rec, (EV_ROLL_ORDER, c, rolled))
+            a[c * NS + SCORE] = a[a[T_QUICKNESS] + c] + rolled
+    rank(a, order, 0, m)
+    groups = 0
+    lo = 0
+    while lo < m and a[QUICKNESS_DIE] > 1:
+        c = a[order + lo]
+        hi = lo + 1
+        while (hi < m and a[a[order + hi] * NS + SCORE] == a[c * NS + SCORE]
+               and a[group + a[order + hi]] == a[group + c]):
+            hi += 1
+        if hi - lo < 2:
+            lo = hi
+            continue
+        groups += 1  # the tied craft roll again, in fleet order, as a group of their own
+        for j in range(lo + 1, hi):  # fleet order first: they roll in it
+            x = a[order + j]
+            i = j
+            while i > lo and a[order + i - 1] > x:
+                a[order + i] = a[order + i - 1]
+                i -= 1
+            a[order + i] = x
+        for j in range(lo, hi):
+            x = a[order + j]
+            rolled = die(a, a[QUICKNESS_DIE])
+            emit(rec, (EV_ROLL_ORDER, x, rolled))
+            a[x * NS + SCORE] = a[a[T_QUICKNESS] + x] + rolled
+            a[group + x] = groups
+        rank(a, order, lo, hi)
+    if a[QUICKNESS_DIE] > 0:
+        for j in range(m):
+            c = a[order + j]
+            emit(rec, (EV_RANK, c, a[c * NS + SCORE]))
+        emit(rec, (EV_ORDER, -1, m))
+    return m
 
 
-def weapon_order(a: list[int], rec: Any, first: int) -> int:
+def rank(a: list[int], order: int, lo: int, hi: int) -> None:
+    """Sort order[lo:hi] by score, highest first, keeping the order it had on a tie."""
+    for j in range(lo + 1, hi):
+        x = a[order + j]
+        i = j
+        while i > lo and a[a[order + i - 1] * NS + SCORE] < a[x * NS + SCORE]:
+            a[order + i] = a[order + i - 1]
+            i -= 1
+        a[order + i] = x
+
+
+def weapon_order(a: list[int], rec: Any, m: int) -> None:
     """Optional rule 2 of the phases: weapon dphases by the gunner's Quickness, a pilot who also
-    fires taking a penalty; ties keep the order."""
+    fires taking a penalty; ties keep the order. Left at S_WORDER, followed by the craft out of
+    the battle in fleet order."""
+    order, worder = a[S_ORDER], a[S_WORDER]
+    for j in range(m):
+        a[worder + j] = a[order + j]
+    k = m
+    for c in range(a[N_CRAFT]):  # then the craft out of the battle, whose missiles still fly
+        if a[c * NS + FATE] != IN_FIGHT:
+            a[worder + k] = c
+            k += 1
     if a[GUNNER_QUICKNESS] == 0:
-        return first
-    one = a[first * NS + SCORE] - a[GUNNER_QUICKNESS_PENALTY] * a[a[T_PILOT_FIRES] + first]
-    two = (a[(1 - first) * NS + SCORE]
-           - a[GUNNER_QUICKNESS_PENALTY] * a[a[T_PILOT_FIRES] + 1 - first])
-    if two > one:
-        emit(rec, (EV_WEAPON_ORDER, 1 - first, two, one))
-        return 1 - first
-    return first
+        return
+    changed = False
+    for j in range(1, m):
+        x = a[worder + j]
+        i = j
+        while i > 0 and (_weapon_score(a, a[worder + i - 1]) < _weapon_score(a, x)):
+            a[worder + i] = a[worder + i - 1]
+            i -= 1
+            changed = True
+        a[worder + i] = x
+    if changed:
+        for j in range(m):
+            c = a[worder + j]
+            emit(rec, (EV_WEAPON_RANK, c, _weapon_score(a, c)))
+        emit(rec, (EV_WEAPON_ORDER, -1, m))
+
+
+def _weapon_score(a: list[int], c: int) -> int:
+    return a[c * NS + SCORE] - a[GUNNER_QUICKNESS_PENALTY] * a[a[T_PILOT_FIRES] + c]
 
 
 # --- what a craft has and can do ----------------------------------------------------------
@@ -336,8 +506,12 @@ def mobile(a: list[int], s: int) -> bool:
 
 
 def foe_vector(a: list[int], s: int) -> tuple[int, int]:
-    o, f = s * NS, (1 - s) * NS
+    o, f = s * NS, foe(a, s) * NS
     return a[f + HQ] - a[o + HQ], a[f + HR] - a[o + HR]
+
+
+def vector_to(a: list[int], s: int, t: int) -> tuple[int, int]:
+    return a[t * NS + HQ] - a[s * NS + HQ], a[t * NS + HR] - a[s * NS + HR]
 
 
 def bears(a: list[int], s: int, i: int, dq: int, dr: int) -> bool:
@@ -354,10 +528,28 @@ def bears(a: list[int], s: int, i: int, dq: int, dr: int) -> bool:
     return in_arc(low, 2 * abs(turned) + 2 * half, dq, dr)
 
 
-def can_fire(a: list[int], s: int, i: int) -> bool:
-    dq, dr = foe_vector(a, s)
+def can_fire(a: list[int], s: int, i: int, t: int) -> bool:
+    """Whether beam i of craft s can fire at craft t now."""
+    dq, dr = vector_to(a, s, t)
     return (beam_dhits(a, s, i) > 0 and hex_distance(dq, dr) <= a[REACH]
             and bears(a, s, i, dq, dr))
+
+
+def beam_target(a: list[int], s: int, i: int) -> int:
+    """The default commander's target for beam i (RULINGS C2): the craft's own target when the
+    beam can fire at it, else the nearest other enemy in the fight it can fire at (the first in
+    fleet order on a tie); −1 when it can fire at none."""
+    t = foe(a, s)
+    if a[t * NS + FATE] == IN_FIGHT and can_fire(a, s, i, t):
+        return t
+    best, best_d = -1, 0
+    for c in range(a[N_CRAFT]):
+        if (c != t and a[a[T_SIDE] + c] != a[a[T_SIDE] + s] and a[c * NS + FATE] == IN_FIGHT
+                and can_fire(a, s, i, c)):
+            d = apart(a, s, c)
+            if best < 0 or d < best_d:
+                best, best_d = c, d
+    return best
 
 
 # --- dPhase 1: power -----------------------------------------------------------------------
@@ -383,7 +575,7 @@ def launch_wish(a: list[int], s: int, i: int, room: int, slack: int) -> int:
     dq, dr = foe_vector(a, s)
     apart = hex_distance(dq, dr)
     move_ = a[a[T_MISSILE_MOVE] + s * a[MISSILE_STRIDE] + i]
-    if (move_ > a[(1 - s) * NS + SPEED] and apart <= 1 + move_ * a[HORIZON]
+    if (move_ > a[foe(a, s) * NS + SPEED] and apart <= 1 + move_ * a[HORIZON]
             and apart <= a[REACH] + slack):
         return min(a[a[S_MISSILES] + s * a[MISSILE_STRIDE] + i], room)
     return 0
@@ -394,7 +586,7 @@ def plan(a: list[int], s: int) -> None:
     needs, the drives for this dturn's burn (kept at S_THRUST), the sensors with the rest.
     With the range opening, the drives come before the screens, and out of beam reach before
     the beams too: the craft must move to fight."""
-    o, f = s * NS, (1 - s) * NS
+    o, f = s * NS, foe(a, s) * NS
     base = s * a[ROW_STRIDE]
     for r in range(a[a[T_ROWS] + s]):
         a[a[S_POWER] + base + r] = 0
@@ -487,13 +679,14 @@ def wanted_change(a: list[int], s: int) -> tuple[int, int, int, int]:
 
 def _wanted(a: list[int], s: int, dq: int, dr: int, k: int) -> tuple[int, int, int, int]:
     """`wanted_change`, the foe at hex vector (dq, dr), clock direction k (its bearing)."""
-    o, f = s * NS, (1 - s) * NS
+    enemy = foe(a, s)
+    o, f = s * NS, enemy * NS
     if not armed(a, s):
         back = (k + 6) % 12
         return (a[U_A + back] * FLEE * SCALE, a[U_B + back] * FLEE * SCALE,
                 a[U_C + back] * FLEE * SCALE, a[U_D + back] * FLEE * SCALE)
     apart = hex_distance(dq, dr)
-    if not armed(a, 1 - s) and not worth_chasing(a, s, apart):
+    if not armed(a, enemy) and not worth_chasing(a, s, apart):
         return 0, 0, 0, 0
     most = a[MAX_CLOSING]
     closing = min(max(a[CLOSING_GAIN] * (apart * 1000 - a[STANDOFF]) // 1000, -most), most)
@@ -513,7 +706,7 @@ def _wanted(a: list[int], s: int, dq: int, dr: int, k: int) -> tuple[int, int, i
         rb -= 2 * a[EVASION] * a[U_B + t]
         rc -= 2 * a[EVASION] * a[U_C + t]
         rd -= 2 * a[EVASION] * a[U_D + t]
-    if mobile(a, 1 - s):
+    if mobile(a, enemy):
         return -ra, -rb, -rc, -rd
     return -2 * ra, -2 * rb, -2 * rc, -2 * rd
 
@@ -522,10 +715,11 @@ def worth_chasing(a: list[int], s: int, apart: int) -> bool:
     """Whether the default pilot chases a foe with no weapon left: within beam reach, with a
     drive stronger than the foe's best, and while its gunnery against the foe's speed is still
     above 0 (the runner gains speed each dturn, and with it 5% a dturn off the chaser's aim)."""
-    f = (1 - s) * NS
+    t = foe(a, s)
+    f = t * NS
     aim = (a[a[T_GUNNERY] + s] - a[PILOT_PENALTY] * a[a[T_PILOT_FIRES] + s]
            - a[MOVEMENT_PENALTY] * a[f + SPEED])
-    return apart <= a[REACH] and aim > 0 and top_g(a, s) > top_g(a, 1 - s)
+    return apart <= a[REACH] and aim > 0 and top_g(a, s) > top_g(a, t)
 
 
 def top_g(a: list[int], s: int) -> int:
@@ -664,8 +858,10 @@ def thrust_phase(a: list[int], rec: Any, s: int, dturn: int) -> None:
 
 
 def move(a: list[int], rec: Any) -> None:
-    for s in range(2):
+    for s in range(a[N_CRAFT]):
         o = s * NS
+        if a[o + FATE] != IN_FIGHT:
+            continue
         a[o + BQ] = a[o + HQ]
         a[o + BR] = a[o + HR]
         if a[o + VA] != 0 or a[o + VB] != 0 or a[o + VC] != 0 or a[o + VD] != 0:
@@ -674,7 +870,8 @@ def move(a: list[int], rec: Any) -> None:
             a[o + PC] += a[o + VC]
             a[o + PD] += a[o + VD]
             locate(a, s)
-    emit(rec, (EV_MOVE, -1, a[HQ], a[HR], a[NS + HQ], a[NS + HR], distance(a)))
+        emit(rec, (EV_PLACE, s, a[o + HQ], a[o + HR], -1))
+    emit(rec, (EV_MOVE, -1, apart(a, 0, a[N_CRAFT] - 1)))
 
 
 def turn_wish(a: list[int], s: int) -> int:
@@ -702,7 +899,7 @@ def facing_wish(a: list[int], s: int) -> int:
             aim = a[a[T_BEAM_AIM] + s * a[BEAM_STRIDE] + i]
             break
     fire = (ahead - aim) % 12
-    f = (1 - s) * NS
+    f = foe(a, s) * NS
     before = hex_distance(a[f + BQ] - a[o + BQ], a[f + BR] - a[o + BR])
     apart = hex_distance(dq, dr)
     ca, cb, cc, cd = _wanted(a, s, dq, dr, ahead)
@@ -739,30 +936,35 @@ def turn_phase(a: list[int], rec: Any, s: int, dturn: int) -> None:
 
 
 def beam_phase(a: list[int], rec: Any, s: int, dturn: int) -> int:
+    """Each beam fires at the target its gunner chooses (`beam_target`, or a user's pilot)."""
     fired = 0
     for i in range(a[a[T_BEAMS] + s]):
-        if ask(rec, s, Q_FIRE, (i, dturn), 1 if can_fire(a, s, i) else 0):
+        t = foe(a, s)
+        if not can_fire(a, s, i, t):  # another enemy it can fire at, when there are others
+            t = beam_target(a, s, i) if a[N_CRAFT] > 2 else -1
+        if ask(rec, s, Q_FIRE, (i, dturn), 1 if t >= 0 else 0):
+            t = ask(rec, s, Q_AIM, (i, dturn), t)
             fired += 1
-            end = shoot(a, rec, s, i)
+            end = shoot(a, rec, s, i, t)
             if end >= 0:
                 return end
     if fired == 0:
-        dq, dr = foe_vector(a, s)
+        t = foe(a, s)
+        dq, dr = vector_to(a, s, t)
         if hex_distance(dq, dr) <= a[REACH]:
             for i in range(a[a[T_BEAMS] + s]):
                 if a[a[T_BEAM_AIM] + s * a[BEAM_STRIDE] + i] >= 0 and beam_dhits(a, s, i) > 0:
                     emit(rec, (EV_HOLD, s, bearing(dq, dr, a[s * NS + FACING]),
-                               hex_distance(dq, dr)))
+                               hex_distance(dq, dr), t))
                     break
     return -1
 
 
-def shoot(a: list[int], rec: Any, s: int, i: int) -> int:
-    """One beam: a d100 at or under the skill less the modifiers (R10: who aims), then the
-    foe's screens, then its boxes. An end code when the foe is out of the fight."""
-    tg = 1 - s
-    dq, dr = foe_vector(a, s)
-    apart = hex_distance(dq, dr)
+def shoot(a: list[int], rec: Any, s: int, i: int, tg: int) -> int:
+    """One beam at craft tg: a d100 at or under the skill less the modifiers (R10: who aims),
+    then the target's screens, then its boxes. An end code when the battle is over."""
+    dq, dr = vector_to(a, s, tg)
+    apart_ = hex_distance(dq, dr)
     if a[TRANSVERSE]:
         moving = transverse(a[tg * NS + VA], a[tg * NS + VB], a[tg * NS + VC], a[tg * NS + VD],
                             dq, dr)
@@ -775,11 +977,11 @@ def shoot(a: list[int], rec: Any, s: int, i: int) -> int:
         else:
             penalty = -a[PILOT_PENALTY]
     moving_mod = -a[MOVEMENT_PENALTY] * moving
-    range_mod = -a[RANGE_PENALTY] * max(0, apart - a[RANGE_BEYOND]) if a[RANGE_RULE] else 0
+    range_mod = -a[RANGE_PENALTY] * max(0, apart_ - a[RANGE_BEYOND]) if a[RANGE_RULE] else 0
     rolled = die(a, 100)
     dhits = beam_dhits(a, s, i)
-    emit(rec, (EV_SHOT, s, i, dhits, apart, who, skill, penalty, moving, moving_mod, range_mod,
-               rolled))
+    emit(rec, (EV_SHOT, s, i, dhits, apart_, who, skill, penalty, moving, moving_mod, range_mod,
+               rolled, tg))
     if rolled <= skill + penalty + moving_mod + range_mod:
         strength = powered(a, tg, K_SCREENS)
         stopped, base, remainder, screen_roll = screen(a, dhits, strength, a[SCREENS_RATIO],
@@ -826,7 +1028,7 @@ def screen_literal(rng: Any, count: int, strength: int, ratio: int,
 def inflict(a: list[int], rec: Any, tg: int, dhits: int) -> int:
     """Steps 2-4 of Inflicting Damage on craft tg: one dhit takes the first armor box left, the
     next a box picked by a d(hull) roll (a destroyed box rolled again), and so on, until the
-    dhits or the boxes run out. The boxes destroyed (the foe's `dealt`)."""
+    dhits or the boxes run out. The boxes destroyed (the other side's `dealt`)."""
     o = tg * NS
     n = 0
     while dhits > 0 and a[o + LEFT] > 0:
@@ -845,7 +1047,7 @@ def inflict(a: list[int], rec: Any, tg: int, dhits: int) -> int:
         n += 1
         dhits -= 1
         destroy(a, rec, tg, box, n, 0)
-    a[(1 - tg) * NS + DEALT] += n
+    a[DEALT_B - a[a[T_SIDE] + tg]] += n  # dealt by the other side
     return n
 
 
@@ -896,34 +1098,69 @@ def destroy(a: list[int], rec: Any, tg: int, box: int, n: int,
 
 
 def knocked_out(a: list[int], rec: Any, tg: int) -> int:
-    """R8 at once: destroyed, or out of action with its crew boxes all gone; else −1."""
+    """R8 at once: craft tg is destroyed, or out of action with its crew boxes all gone; an end
+    code when that leaves its side no craft in the fight, else −1."""
+    if a[tg * NS + FATE] != IN_FIGHT:
+        return -1
     if a[tg * NS + LEFT] == 0:
-        return ended(rec, 2 * DESTROYED + 1 - tg, 0, 0, 0, 0)
+        return leaves(a, rec, tg, DESTROYED, 0, 0, 0)
     if a[tg * NS + HAS_CREW] and a[tg * NS + CREW_BOXES] == 0:
-        return ended(rec, 2 * CREW_LOST + 1 - tg, 0, 0, 0, 0)
+        return leaves(a, rec, tg, CREW_LOST, 0, 0, 0)
     return -1
+
+
+def leaves(a: list[int], rec: Any, c: int, why: int, n1: int, n2: int, n3: int) -> int:
+    """Craft c leaves the battle (`why`: a lost reason, OUT_ESCAPED or OUT_LOST_CONTACT). When
+    its side has no craft left the battle ends (the end code), told by the end line; else its
+    leaving is told (EV_OUT) and −1. A side whose craft all escaped without loss is not beaten
+    (no winner: `escaped`); else the other side wins, the reason being how this craft left."""
+    side = a[a[T_SIDE] + c]
+    a[c * NS + FATE] = ESCAPED_FATE if why >= OUT_ESCAPED else FATE_LOST + why
+    if left_in(a, side) > 0:
+        emit(rec, (EV_OUT, c, why, n1, n2, n3))
+        return -1
+    if why < OUT_ESCAPED:
+        return ended(rec, 2 * why + 1 - side, c, 0, 0, 0)
+    for k in range(a[N_CRAFT]):
+        if a[a[T_SIDE] + k] == side and a[k * NS + FATE] != ESCAPED_FATE:
+            return ended(rec, WON_ESCAPED + 1 - side, c, n1, n2, n3)
+    if why == OUT_LOST_CONTACT:
+        return ended(rec, LOST_CONTACT, n1, n2, n3, 0)
+    return ended(rec, ESCAPED, c, n1, n2, n3)
 
 
 # --- dPhases 5 and 6: missiles --------------------------------------------------------------
 
 
-def missiles_fly(a: list[int], rec: Any, w: int) -> int:
-    """Flights move in the order of the craft that launched them (weapon order); one that has
-    its target within its reach strikes, one that has flown the reach of craft weaponry is
-    spent (R11). Then each target's strikers land as one salvo."""
+def missiles_fly(a: list[int], rec: Any) -> int:
+    """Flights move in the order of the craft that launched them (weapon order), each after
+    what it follows (`follow`: M1, M2). One that has what it follows within its reach strikes,
+    unless that craft confuses it (`confuse`: M3) into following another, which it strikes if
+    that is within its reach; one that has flown the reach of craft weaponry is spent (R11).
+    Then each target's strikers land as one salvo, targets in the order their first striker's
+    craft fires."""
     base = a[S_FLIGHTS]
     count = a[FLIGHTS]
     if count == 0:
         return -1
-    for owner in (w, 1 - w):
-        tg = (1 - owner) * NS
-        for j in range(count):
-            f = j * FW
-            if a[base + f + F_OWNER] != owner:
+    worder = a[S_WORDER]
+    for j in range(a[N_CRAFT]):  # craft out of the battle last: their missiles still fly
+        owner = a[worder + j]
+        for jj in range(count):
+            f = jj * FW
+            if a[base + f + F_OWNER] != owner or a[base + f + F_FATE] != FLYING:
                 continue
-            apart = hex_distance(a[tg + HQ] - a[base + f + F_Q], a[tg + HR] - a[base + f + F_R])
+            t = follow(a, rec, base + f)
             step = min(a[base + f + F_MOVE], a[REACH] - a[base + f + F_FLOWN])
-            if apart <= step:
+            if t >= 0 and hex_distance(a[t * NS + HQ] - a[base + f + F_Q],
+                                       a[t * NS + HR] - a[base + f + F_R]) <= step:
+                t = confuse(a, rec, base + f, t)
+            if t < 0:  # it sees nothing to follow: lost
+                a[base + f + F_FATE] = SPENT
+                continue
+            tg = t * NS
+            dist = hex_distance(a[tg + HQ] - a[base + f + F_Q], a[tg + HR] - a[base + f + F_R])
+            if dist <= step:
                 a[base + f + F_FATE] = STRIKING
                 continue
             q, r = toward(a[base + f + F_Q], a[base + f + F_R], a[tg + HQ], a[tg + HR], step)
@@ -935,11 +1172,15 @@ def missiles_fly(a: list[int], rec: Any, w: int) -> int:
                 emit(rec, (EV_SPENT, owner, a[base + f + F_COUNT], q, r, a[base + f + F_FLOWN]))
             else:
                 emit(rec, (EV_FLY, owner, a[base + f + F_COUNT], q, r,
-                           hex_distance(a[tg + HQ] - q, a[tg + HR] - r)))
-    for owner in (w, 1 - w):
-        end = salvo(a, rec, owner)
-        if end >= 0:
-            return end
+                           hex_distance(a[tg + HQ] - q, a[tg + HR] - r), t))
+    for j in range(a[N_CRAFT]):
+        owner = a[worder + j]
+        for jj in range(count):
+            f = jj * FW
+            if a[base + f + F_OWNER] == owner and a[base + f + F_FATE] == STRIKING:
+                end = salvo(a, rec, a[base + f + F_TARGET])
+                if end >= 0:
+                    return end
     kept = 0
     for j in range(count):
         if a[base + j * FW + F_FATE] == FLYING:
@@ -950,15 +1191,105 @@ def missiles_fly(a: list[int], rec: Any, w: int) -> int:
     return -1
 
 
-def salvo(a: list[int], rec: Any, owner: int) -> int:
-    """All of one craft's missiles striking its foe this dphase: one salvo against the screens
-    (R6), which stop missiles in the order they arrive."""
+def follow(a: list[int], rec: Any, at: int) -> int:
+    """What the flight at a[at] follows this dPhase 5 (RULINGS M1, M2): its target while that is
+    in the battle and within a missile's sight (the base detection range: a missile has no
+    sensors of its own); else the nearest craft its programming homes on (the firer's enemies'
+    identification signalling) that it sees. Of craft it homes on as near as its target and in
+    front of it (within 60° of its line to the target), each equally likely: a die picks.
+    −1 when it sees none: it is lost."""
+    owner = a[at + F_OWNER]
+    mine = a[a[T_SIDE] + owner]
+    q, r = a[at + F_Q], a[at + F_R]
+    t = a[at + F_TARGET]
+    dist = hex_distance(a[t * NS + HQ] - q, a[t * NS + HR] - r)
+    if a[t * NS + FATE] != IN_FIGHT or dist > a[DETECTION]:
+        old = t
+        t = nearest_enemy(a, owner, q, r)
+        if t >= 0 and hex_distance(a[t * NS + HQ] - q, a[t * NS + HR] - r) > a[DETECTION]:
+            t = -1
+        emit(rec, (EV_FOLLOW, owner, a[at + F_COUNT], old, t, 0, 0, FOLLOW_LOST))
+        if t >= 0:
+            a[at + F_TARGET] = t
+        return t
+    ahead = bearing(a[t * NS + HQ] - q, a[t * NS + HR] - r, 0)
+    alike = 0
+    for c in range(a[N_CRAFT]):
+        if c != t and _alike(a, c, mine, q, r, dist, ahead):
+            alike += 1
+    if alike == 0:
+        return t
+    rolled = die(a, alike + 1)
+    if rolled == 1:
+        emit(rec, (EV_FOLLOW, owner, a[at + F_COUNT], t, t, alike + 1, rolled, FOLLOW_EQUAL))
+        return t
+    k = rolled - 1
+    for c in range(a[N_CRAFT]):
+        if c != t and _alike(a, c, mine, q, r, dist, ahead):
+            k -= 1
+            if k == 0:
+                emit(rec, (EV_FOLLOW, owner, a[at + F_COUNT], t, c, alike + 1, rolled,
+                           FOLLOW_EQUAL))
+                a[at + F_TARGET] = c
+                return c
+    return t
+
+
+def _alike(a: list[int], c: int, mine: int, q: int, r: int, dist: int, ahead: int) -> bool:
+    """Whether craft c is as likely a target as the one a missile follows: an enemy of its
+    firer in the battle, as near, and in front of it."""
+    if a[a[T_SIDE] + c] == mine or a[c * NS + FATE] != IN_FIGHT:
+        return False
+    dq, dr = a[c * NS + HQ] - q, a[c * NS + HR] - r
+    if hex_distance(dq, dr) != dist:
+        return False
+    off = (bearing(dq, dr, 0) - ahead) % 12
+    return off <= 2 or off >= 10
+
+
+def confuse(a: list[int], rec: Any, at: int, t: int) -> int:
+    """RULINGS M3: craft t, about to be struck by the flight at a[at], flies to confuse it: if it
+    can move (a working drive), a d100 at or under its pilot's piloting, +5% a dhex/dturn of its
+    own speed, −5% a dhex/dturn of the missile's move, sends the flight after the nearest other
+    craft in the battle it sees (of either side, its firer too; the first in fleet order on a
+    tie). What the flight follows now, −1 when it sees no other: it is lost."""
+    if not mobile(a, t):
+        return t
+    owner = a[at + F_OWNER]
+    speed_mod = a[MOVEMENT_PENALTY] * a[t * NS + SPEED]
+    move_mod = -a[MOVEMENT_PENALTY] * a[at + F_MOVE]
+    rolled = die(a, 100)
+    skill = a[a[T_PILOTING] + t]
+    fooled = rolled <= skill + speed_mod + move_mod
+    emit(rec, (EV_EVADE, t, owner, a[at + F_COUNT], skill, a[t * NS + SPEED], speed_mod,
+               a[at + F_MOVE], move_mod, rolled))
+    if not fooled:
+        return t
+    q, r = a[at + F_Q], a[at + F_R]
+    best, best_d = -1, 0
+    for c in range(a[N_CRAFT]):
+        if c != t and a[c * NS + FATE] == IN_FIGHT:
+            d = hex_distance(a[c * NS + HQ] - q, a[c * NS + HR] - r)
+            if d <= a[DETECTION] and (best < 0 or d < best_d):
+                best, best_d = c, d
+    emit(rec, (EV_FOLLOW, owner, a[at + F_COUNT], t, best, 0, 0, FOLLOW_CONFUSED))
+    if best < 0:
+        return -1
+    a[at + F_TARGET] = best
+    return best
+
+
+def salvo(a: list[int], rec: Any, tg: int) -> int:
+    """All the missiles striking craft tg this dphase: one salvo against the screens (R6), which
+    stop missiles in the order they arrive."""
     base = a[S_FLIGHTS]
-    tg = 1 - owner
     total = 0
+    owner = -2
     for j in range(a[FLIGHTS]):
-        if a[base + j * FW + F_FATE] == STRIKING and a[base + j * FW + F_OWNER] == owner:
+        if a[base + j * FW + F_FATE] == STRIKING and a[base + j * FW + F_TARGET] == tg:
             total += a[base + j * FW + F_COUNT]
+            o = a[base + j * FW + F_OWNER]
+            owner = o if owner == -2 or owner == o else -1
     if total == 0:
         return -1
     strength = powered(a, tg, K_SCREENS)
@@ -969,22 +1300,25 @@ def salvo(a: list[int], rec: Any, owner: int) -> int:
     else:
         stopped, share, remainder, rolled = screen(a, total, strength, a[SCREENS_RATIO],
                                                    a[STRICT_REMAINDER])
-    emit(rec, (EV_SALVO, owner, total))
+    emit(rec, (EV_SALVO, owner, total, tg))
     emit(rec, (EV_SCREEN, tg, total, stopped, share, remainder, rolled, strength, UNIT_MISSILE))
     dhits = 0
     for j in range(a[FLIGHTS]):
         f = j * FW
-        if a[base + f + F_FATE] == STRIKING and a[base + f + F_OWNER] == owner:
+        if a[base + f + F_FATE] == STRIKING and a[base + f + F_TARGET] == tg:
             lost = min(stopped, a[base + f + F_COUNT])
             stopped -= lost
             dhits += (a[base + f + F_COUNT] - lost) * a[base + f + F_DAMAGE]
+            a[base + f + F_FATE] = STRUCK
     emit(rec, (EV_THROUGH, tg, dhits))
     inflict(a, rec, tg, dhits)
     return knocked_out(a, rec, tg)
 
 
 def launch_phase(a: list[int], rec: Any, s: int, dturn: int) -> None:
-    o, f = s * NS, (1 - s) * NS
+    """Missiles launch at the craft's target, appearing one dhex toward it."""
+    t = foe(a, s)
+    o, f = s * NS, t * NS
     room = tubes_ready(a, s)
     for i in range(a[a[T_MISSILE_KINDS] + s]):
         wish = launch_wish(a, s, i, room, 0)
@@ -1007,69 +1341,198 @@ def launch_phase(a: list[int], rec: Any, s: int, dturn: int) -> None:
         a[slot + F_DAMAGE] = a[a[T_MISSILE_DAMAGE] + s * a[MISSILE_STRIDE] + i]
         a[slot + F_FLOWN] = 1  # it appears one dhex from its launcher
         a[slot + F_FATE] = FLYING
-        emit(rec, (EV_LAUNCH, s, i, n, q, r, a[a[S_MISSILES] + s * a[MISSILE_STRIDE] + i]))
+        a[slot + F_TARGET] = t
+        emit(rec, (EV_LAUNCH, s, i, n, q, r, a[a[S_MISSILES] + s * a[MISSILE_STRIDE] + i], t))
 
 
 # --- the end of the dturn: R8 ---------------------------------------------------------------
 
 
-def powerless(a: list[int], s: int) -> bool:
-    """Its power boxes all gone (it counts at the end of the dturn: power lost takes effect
-    next dturn, so this dturn's allocation still served it)."""
-    has, left = a[s * NS + HAS_POWER], a[s * NS + POWER_BOXES]
-    return has == 1 and left == 0
-
-
 def end_of_dturn(a: list[int], rec: Any) -> int:
-    lost_a, lost_b = powerless(a, 0), powerless(a, 1)
-    if lost_a and lost_b:
-        return ended(rec, BOTH_LOST, 0, 0, 0, 0)
-    if lost_a:
-        return ended(rec, 2 * POWER_LOST + 1, 0, 0, 0, 0)
-    if lost_b:
-        return ended(rec, 2 * POWER_LOST, 0, 0, 0, 0)
-    apart = distance(a)
-    seen_a, seen_b = detection(a, 0), detection(a, 1)
-    before = hex_distance(a[NS + BQ] - a[BQ], a[NS + BR] - a[BR])
-    gone_a = apart > seen_b and apart > before and a[RUNNING] == 1
-    gone_b = apart > seen_a and apart > before and a[NS + RUNNING] == 1
-    if gone_a or gone_b:
-        runner = broke_contact(a, gone_a, gone_b)
-        return ended(rec, ESCAPED, runner, apart, 1 - runner, seen_b if runner == 0 else seen_a)
-    if apart > seen_a and apart > seen_b:
-        return ended(rec, LOST_CONTACT, apart, seen_a, seen_b, 0)
-    armed_a, armed_b = armed(a, 0), armed(a, 1)
-    threat_a, threat_b = armed_a, armed_b
+    """R8 and RULINGS C4, in this order: power lost (craft of both sides' last losing it
+    together: `both-lost`); escape; lost contact; harmless; disarmed and immobile."""
+    n = a[N_CRAFT]
+    going = 0
+    for c in range(n):  # powerless, written out: this runs every dturn (see INLINE)
+        if (a[c * NS + FATE] == IN_FIGHT and a[c * NS + HAS_POWER] == 1
+                and a[c * NS + POWER_BOXES] == 0):
+            a[c * NS + FATE] = -1  # leaving: marked until every craft is looked at
+            going += 1
+    if going > 0:
+        empty_a, empty_b = True, True
+        for c in range(n):
+            if a[c * NS + FATE] == IN_FIGHT:
+                if a[a[T_SIDE] + c] == 0:
+                    empty_a = False
+                else:
+                    empty_b = False
+        if empty_a and empty_b:
+            for c in range(n):
+                if a[c * NS + FATE] == -1:
+                    a[c * NS + FATE] = FATE_LOST + POWER_LOST
+            return ended(rec, BOTH_LOST, 0, 0, 0, 0)
+        for c in range(n):
+            if a[c * NS + FATE] == -1:
+                a[c * NS + FATE] = IN_FIGHT
+                end = leaves(a, rec, c, POWER_LOST, 0, 0, 0)
+                if end >= 0:
+                    return end
+    # a craft escapes or loses contact only beyond the base detection range of every enemy
+    # (sensors add to it): with none so far out, neither is looked at
+    alone = False
+    for c in range(n):
+        if a[c * NS + FATE] == IN_FIGHT:
+            near = False
+            for e in range(n):
+                if (a[a[T_SIDE] + e] != a[a[T_SIDE] + c] and a[e * NS + FATE] == IN_FIGHT
+                        and hex_distance(a[e * NS + HQ] - a[c * NS + HQ],
+                                         a[e * NS + HR] - a[c * NS + HR]) <= a[DETECTION]):
+                    near = True
+            if not near:
+                alone = True
+    if alone:
+        end = escapes(a, rec)
+        if end >= 0:
+            return end
+        end = contact(a, rec)
+        if end >= 0:
+            return end
+    threat_a, threat_b = False, False
+    for c in range(n):
+        if a[c * NS + FATE] == IN_FIGHT and armed(a, c):
+            if a[a[T_SIDE] + c] == 0:
+                threat_a = True
+            else:
+                threat_b = True
     for j in range(a[FLIGHTS]):
-        if a[a[S_FLIGHTS] + j * FW + F_OWNER] == 0:
+        if a[a[T_SIDE] + a[a[S_FLIGHTS] + j * FW + F_OWNER]] == 0:
             threat_a = True
         else:
             threat_b = True
     if not threat_a and not threat_b:
         return ended(rec, HARMLESS, 0, 0, 0, 0)
-    if not armed_a and not mobile(a, 0) and threat_b:
-        return ended(rec, 2 * DISABLED + 1, 0, 0, 0, 0)
-    if not armed_b and not mobile(a, 1) and threat_a:
-        return ended(rec, 2 * DISABLED, 0, 0, 0, 0)
+    for c in range(n):
+        side = a[a[T_SIDE] + c]
+        threat = threat_b if side == 0 else threat_a
+        if a[c * NS + FATE] == IN_FIGHT and not armed(a, c) and not mobile(a, c) and threat:
+            end = leaves(a, rec, c, DISABLED, 0, 0, 0)
+            if end >= 0:
+                return end
     return -1
+
+
+def sees(a: list[int], s: int, t: int) -> bool:
+    """Whether craft t is within craft s's detection range (RULINGS C4)."""
+    return apart(a, s, t) <= detection(a, s)
+
+
+def escapes(a: list[int], rec: Any) -> int:
+    """R8's escape for several craft (RULINGS C4): a craft escapes when it ends the dturn beyond
+    the detection range of every enemy in the fight, its range to its nearest enemy opened and
+    its drives pushed it away from its target this dturn. When the runners would take the last
+    craft of both sides at once, only the side of the one whose own movement opened the range
+    most escapes (side A on a tie), as in a duel."""
+    n = a[N_CRAFT]
+    gone_a, gone_b, stay_a, stay_b = 0, 0, 0, 0
+    best, best_open = -1, 0
+    for c in range(n):
+        if a[c * NS + FATE] != IN_FIGHT:
+            continue
+        if _runs(a, c):
+            if a[a[T_SIDE] + c] == 0:
+                gone_a += 1
+            else:
+                gone_b += 1
+            opened = _opened(a, c)
+            if best < 0 or opened > best_open:
+                best, best_open = c, opened
+        elif a[a[T_SIDE] + c] == 0:
+            stay_a += 1
+        else:
+            stay_b += 1
+    if gone_a + gone_b == 0:
+        return -1
+    only = -1
+    if gone_a > 0 and gone_b > 0 and stay_a == 0 and stay_b == 0:
+        only = a[a[T_SIDE] + best]
+    for c in range(n):
+        if (a[c * NS + FATE] == IN_FIGHT and (only < 0 or a[a[T_SIDE] + c] == only)
+                and _runs(a, c)):
+            e = nearest_enemy(a, c, a[c * NS + HQ], a[c * NS + HR])
+            end = leaves(a, rec, c, OUT_ESCAPED, apart(a, c, e), e, detection(a, e))
+            if end >= 0:
+                return end
+    return -1
+
+
+def _runs(a: list[int], c: int) -> bool:
+    """Beyond every enemy's detection, the range to its nearest enemy opened, and running."""
+    if a[c * NS + RUNNING] != 1:
+        return False
+    o = c * NS
+    now, before = -1, -1
+    for e in range(a[N_CRAFT]):
+        if a[a[T_SIDE] + e] == a[a[T_SIDE] + c] or a[e * NS + FATE] != IN_FIGHT:
+            continue
+        if sees(a, e, c):
+            return False
+        d = apart(a, c, e)
+        b = hex_distance(a[e * NS + BQ] - a[o + BQ], a[e * NS + BR] - a[o + BR])
+        if now < 0 or d < now:
+            now = d
+        if before < 0 or b < before:
+            before = b
+    return now > before
+
+
+def _opened(a: list[int], c: int) -> int:
+    """How much the craft's own movement this dturn opened the range to its nearest enemy (the
+    range had it alone moved, against the range before)."""
+    o = c * NS
+    e = nearest_enemy(a, c, a[o + HQ], a[o + HR])
+    f = e * NS
+    before = hex_distance(a[f + BQ] - a[o + BQ], a[f + BR] - a[o + BR])
+    return hex_distance(a[f + BQ] - a[o + HQ], a[f + BR] - a[o + HR]) - before
+
+
+def contact(a: list[int], rec: Any) -> int:
+    """Lost contact (RULINGS C4): when no craft in the fight sees an enemy and no enemy sees it,
+    the battle ends without a winner; a craft beyond every enemy's detection range that sees
+    none of them has lost contact and leaves the battle (it counts as escaped)."""
+    n = a[N_CRAFT]
+    lone = 0
+    first_a, first_b = -1, -1
+    for c in range(n):
+        if a[c * NS + FATE] == IN_FIGHT and _alone(a, c):
+            lone += 1
+        if a[c * NS + FATE] == IN_FIGHT:
+            if a[a[T_SIDE] + c] == 0 and first_a < 0:
+                first_a = c
+            elif a[a[T_SIDE] + c] == 1 and first_b < 0:
+                first_b = c
+    if lone == 0:
+        return -1
+    if lone == left_in(a, 0) + left_in(a, 1):
+        return ended(rec, LOST_CONTACT, apart(a, first_a, first_b), detection(a, first_a),
+                     detection(a, first_b), 0)
+    for c in range(n):
+        if a[c * NS + FATE] == IN_FIGHT and _alone(a, c):
+            e = nearest_enemy(a, c, a[c * NS + HQ], a[c * NS + HR])
+            end = leaves(a, rec, c, OUT_LOST_CONTACT, apart(a, c, e), detection(a, c),
+                         detection(a, e))
+            if end >= 0:
+                return end
+    return -1
+
+
+def _alone(a: list[int], c: int) -> bool:
+    for e in range(a[N_CRAFT]):
+        if (a[a[T_SIDE] + e] != a[a[T_SIDE] + c] and a[e * NS + FATE] == IN_FIGHT
+                and (sees(a, e, c) or sees(a, c, e))):
+            return False
+    return True
 
 
 def ended(rec: Any, end: int, n1: int, n2: int, n3: int, n4: int) -> int:
     emit(rec, (EV_END, -1, end, n1, n2, n3, n4))
     return end
-
-
-def broke_contact(a: list[int], gone_a: bool, gone_b: bool) -> int:
-    """Which craft escaped (R8) when one or both ran beyond the other's detection: the one
-    that did; of two, the one whose own movement this dturn opened the range more (the range
-    had it alone moved, against the range before), A on a tie."""
-    if not gone_b:
-        return 0
-    if not gone_a:
-        return 1
-    before = hex_distance(a[NS + BQ] - a[BQ], a[NS + BR] - a[BR])
-    a_opened = hex_distance(a[NS + BQ] - a[HQ], a[NS + BR] - a[HR]) - before
-    b_opened = hex_distance(a[NS + HQ] - a[BQ], a[NS + HR] - a[BR]) - before
-    return 0 if a_opened >= b_opened else 1
-
-

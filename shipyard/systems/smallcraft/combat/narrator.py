@@ -19,7 +19,7 @@ _AXIAL_STEPS = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))  # 12, 2, 4,
 class Told(NamedTuple):
     """What only the narrator reads: the sheets' words and the terms."""
 
-    specs: tuple[Spec, Spec]
+    specs: tuple[Spec, ...]  # every craft, side A's then side B's
     setup: Setup
     figures: Params
 
@@ -70,8 +70,13 @@ def outcome(told: Told, p: Params, end: int, details: tuple[int, ...]) -> str:
     """The end of the fight in the game's words; `details` as fight.ended recorded them (empty:
     the fight was not told, and the sentence says less)."""
     names = [s.name for s in told.specs]
-    if end < 8:
-        loser = names[1 - end % 2]
+    two = len(names) == 2
+    if end < 8 or end >= f.WON_ESCAPED:
+        loser = (names[details[0]] if details else names[1 - end % 2] if two
+                 else f"side {'BA'[end % 2]}'s last craft")
+        if end >= f.WON_ESCAPED:
+            return (f"{loser} escaped, the last of its side still in the battle: side "
+                    f"{'AB'[end - f.WON_ESCAPED]} holds the field")
         return (f"{loser} is destroyed: every box is gone",
                 f"{loser} is out of action: its crew boxes are all gone",
                 f"{loser} is out of action: its power boxes are all gone (power lost takes "
@@ -81,21 +86,28 @@ def outcome(told: Told, p: Params, end: int, details: tuple[int, ...]) -> str:
     if end == f.CAP:
         return f"a draw: no decision after {p.cap} dturns, the cap"
     if end == f.BOTH_LOST:
-        return "both craft are out of action: their power boxes are all gone"
+        return ("both craft are out of action: their power boxes are all gone" if two else
+                "both sides' last craft are out of action together: their power boxes are all "
+                "gone")
     if end == f.HARMLESS:
         return ("neither craft can harm the other: no weapon with the power to fire it, no "
-                "missiles in flight")
+                "missiles in flight" if two else "neither side can harm the other: no weapon "
+                "with the power to fire it, no missiles in flight")
     if end == f.LOST_CONTACT:
         if not details:
             return "the craft have lost each other, beyond both detection ranges"
         apart, seen_a, seen_b = details[:3]
+        if not two:
+            return ("the sides have lost each other: no craft sees an enemy or is seen by one, "
+                    "beyond every detection range")
         return (f"the craft have lost each other: {count(apart, 'dhex')} apart, beyond both "
                 f"detection ranges ({seen_a} and {seen_b})")
     if not details:
         return "one craft ran beyond the other's detection range and escaped"
-    runner, apart, _, seen = details[:4]
+    runner, apart, enemy, seen = details[:4]
     return (f"{names[runner]} escaped: it opened the range to {count(apart, 'dhex')} from "
-            f"{names[1 - runner]}, beyond {names[1 - runner]}'s detection range of {seen}")
+            f"{names[enemy]}, beyond {names[enemy]}'s detection range of {seen}"
+            + ("" if two else "; its side all escaped without loss"))
 
 
 def narrate(told: Told, events: list[tuple[int, ...]], end: int) -> tuple[list[Event], str]:
@@ -115,10 +127,13 @@ class _Teller:
         self.out: list[Event] = []
         self.round = 0
         self.rolls: list[Check | Roll] = []  # the initiative's dice, a hit's rerolls
-        self.power: list[list[tuple[int, int]]] = [[], []]
-        self.shown: list[list[tuple[int, int]] | None] = [None, None]
-        self.thrust: list[list[tuple[int, int]]] = [[], []]
+        n = len(self.names)
+        self.power: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.shown: list[list[tuple[int, int]] | None] = [None] * n
+        self.thrust: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.details: tuple[int, ...] = ()
+        self.places: list[tuple[int, int, int, int]] = []  # (craft, q, r, facing) since a move
+        self.ranks: list[tuple[int, int]] = []  # (craft, score) in the order of the dphases
 
     def say(self, phase: str, text: str, rolls: list[Check | Roll] | None = None,
             depth: int = 0) -> None:
@@ -128,26 +143,40 @@ class _Teller:
         code, side = e[0], e[1]
         name = self.names[side] if side >= 0 else ""
         table = self.told.setup.table
-        if code == f.EV_START:
-            qa, ra, fa, qb, rb, fb, apart = e[2:9]
-            self.say("start", f"{self.names[0]} at {map_label(qa, ra)} facing {clock(fa)}; "
-                     f"{self.names[1]} at {map_label(qb, rb)} facing {clock(fb)}; "
-                     f"{count(apart, 'dhex')} apart, both at rest")
+        if code == f.EV_PLACE:
+            self.places.append((side, e[2], e[3], e[4]))
+        elif code == f.EV_START:
+            placed, self.places = self.places, []
+            where = "; ".join(f"{self.names[c]} at {map_label(q, r)} facing {clock(k)}"
+                              for c, q, r, k in placed)
+            if len(self.names) == 2:
+                self.say("start", f"{where}; {count(e[2], 'dhex')} apart, both at rest")
+            else:
+                self.say("start", f"{where}; the sides' leaders {count(e[2], 'dhex')} apart, "
+                         "all at rest")
         elif code == f.EV_DTURN:
             self.round = e[2]
         elif code == f.EV_ROLL_ORDER:
-            die = f"d{self.p.quickness_die}"
-            self.rolls += [Roll(die, e[2], self.names[0]), Roll(die, e[3], self.names[1])]
+            self.rolls.append(Roll(f"d{self.p.quickness_die}", e[2], name))
+        elif code == f.EV_RANK:
+            self.ranks.append((side, e[2]))
         elif code == f.EV_ORDER:
-            scores = e[2], e[3]
-            order = (0, 1) if scores[0] >= scores[1] else (1, 0)
-            text = ", ".join(f"{self.names[s]} {self.p.quickness[s]}+"
-                             f"{scores[s] - self.p.quickness[s]} = {scores[s]}" for s in order)
-            tie = " (a tie rolled again)" if len(self.rolls) > 2 else ""
+            ranks, self.ranks = self.ranks, []
+            if e[2] == 2:  # two craft: a tie's new rolls stand as their scores, as in a duel
+                text = ", ".join(f"{self.names[s]} {self.p.quickness[s]}+"
+                                 f"{score - self.p.quickness[s]} = {score}"
+                                 for s, score in ranks)
+                tie = " (a tie rolled again)" if len(self.rolls) > 2 else ""
+            else:
+                text, tie = self._ranks(ranks, e[2]), ""
             self.say("order", f"initiative: {text}{tie}", self.rolls)
             self.rolls = []
+        elif code == f.EV_WEAPON_RANK:
+            self.ranks.append((side, e[2]))
         elif code == f.EV_WEAPON_ORDER:
-            self.say("order", f"weapon dphases: {name} {e[2]}, {self.names[1 - side]} {e[3]} "
+            ranks, self.ranks = self.ranks, []
+            text = ", ".join(f"{self.names[s]} {score}" for s, score in ranks)
+            self.say("order", f"weapon dphases: {text} "
                      f"(pilots who fire −{table.gunner_quickness_penalty})")
         elif code == f.EV_POWER_ROW:
             self.power[side].append((e[2], e[3]))
@@ -168,16 +197,17 @@ class _Teller:
                    if fired else "fires no drive")
             self.say("move", f"{name} {how}: velocity {describe_velocity(*e[2:6])}")
         elif code == f.EV_MOVE:
-            qa, ra, qb, rb, apart = e[2:7]
-            self.say("move", f"{self.names[0]} to {map_label(qa, ra)}, {self.names[1]} to "
-                     f"{map_label(qb, rb)}: {count(apart, 'dhex')} apart", depth=1)
+            placed, self.places = self.places, []
+            where = ", ".join(f"{self.names[c]} to {map_label(q, r)}" for c, q, r, _ in placed)
+            far = f": {count(e[2], 'dhex')} apart" if len(self.names) == 2 else ""
+            self.say("move", f"{where}{far}", depth=1)
         elif code == f.EV_TURN:
             way = "clockwise" if e[2] > 0 else "counterclockwise"
             self.say("turn", f"{name} turns {30 * abs(e[2])}° {way} to face {clock(e[3])}")
         elif code == f.EV_SHOT:
             self._shot(side, e)
         elif code == f.EV_HOLD:
-            self.say("beams", f"{name}: no beam bears on {self.names[1 - side]} "
+            self.say("beams", f"{name}: no beam bears on {self.names[e[4]]} "
                      f"({clock(e[2])}, {count(e[3], 'dhex')})")
         elif code == f.EV_SCREEN:
             self._screens(side, e)
@@ -192,22 +222,89 @@ class _Teller:
                      "reach of craft weaponry")
         elif code == f.EV_FLY:
             self.say("missiles", f"{missiles(e[2])} of {name} fly to {map_label(e[3], e[4])}, "
-                     f"{count(e[5], 'dhex')} from {self.names[1 - side]}")
+                     f"{count(e[5], 'dhex')} from {self.names[e[6]]}")
         elif code == f.EV_SALVO:
-            self.say("missiles", f"a salvo of {missiles(e[2])} from {name} reaches "
-                     f"{self.names[1 - side]}")
+            who = name or "several craft"
+            self.say("missiles", f"a salvo of {missiles(e[2])} from {who} reaches "
+                     f"{self.names[e[3]]}")
         elif code == f.EV_THROUGH:
             self.say("damage", f"{count(e[2], 'dhit')} from the missiles through", depth=1)
         elif code == f.EV_LAUNCH:
             m = self.specs[side].missiles[e[2]]
             self.say("launch", f"{name} launches {missiles(e[3])} (move {m.move}, damage "
-                     f"{m.damage}) at {self.names[1 - side]}, appearing at "
+                     f"{m.damage}) at {self.names[e[7]]}, appearing at "
                      f"{map_label(e[4], e[5])}; {e[6]} left")
+        elif code == f.EV_FOLLOW:
+            self._follow(side, e)
+        elif code == f.EV_EVADE:
+            t, owner, n, skill, speed, speed_mod, move, move_mod, rolled = e[1:10]
+            check = Check("piloting", skill, (Modifier(f"own speed {speed}", speed_mod),
+                                              Modifier(f"missile move {move}", move_mod)),
+                          "d100", rolled)
+            self.say("missiles", f"{self.names[t]} flies to confuse {missiles(n)} of "
+                     f"{self.names[owner]} (M3): {check.describe()}", [check])
+        elif code == f.EV_OUT:
+            self.say("out", self._out(side, e[2], e[3:]))
         elif code == f.EV_END:
             self.details = e[3:]
-            if e[2] < 8 or e[2] == f.CAP:
+            if e[2] == f.CAP:
                 self.details = ()
             self.say("end", outcome(self.told, self.p, e[2], self.details))
+
+    def _follow(self, owner: int, e: tuple[int, ...]) -> None:
+        """A flight follows another craft (RULINGS M1-M3), or loses every craft."""
+        n, old, new, sides, rolled, why = e[2:8]
+        what = f"{missiles(n)} of {self.names[owner]}"
+        now = "are lost: they see no craft to follow" if new < 0 else (
+            f"now follow {self.names[new]}" + (", their own firer" if new == owner else ""))
+        if why == f.FOLLOW_LOST:
+            self.say("missiles", f"{what} have lost {self.names[old]}: {now}")
+        elif why == f.FOLLOW_CONFUSED:
+            self.say("missiles", f"confused, they {now}" if new >= 0 else
+                     f"confused, they {now.removeprefix('are ')}", depth=1)
+        else:
+            roll = Roll(f"d{sides}", rolled, self.names[new])
+            self.say("missiles", f"{what} see {sides - 1} more craft as likely as "
+                     f"{self.names[old]} in front of them (M2): d{sides} rolled {rolled}: they "
+                     f"follow {self.names[new]}", [roll])
+
+    def _ranks(self, ranks: list[tuple[int, int]], m: int) -> str:
+        """Several craft in the order of the dphases, each with its first score; craft that tied
+        with the tie's new rolls, which order them among themselves only (RULINGS C3)."""
+        first: dict[str, int] = {}
+        again: dict[str, list[int]] = {}
+        for n, roll in enumerate(r for r in self.rolls if isinstance(r, Roll)):
+            if n < m:
+                first[roll.meaning] = roll.rolled
+            else:
+                again.setdefault(roll.meaning, []).append(roll.rolled)
+        out = []
+        for s, _ in ranks:
+            name, q = self.names[s], self.p.quickness[s]
+            rolled = first.get(name, 0)
+            tied = again.get(name)
+            out.append(f"{name} {q}+{rolled} = {q + rolled}" + (
+                f" (tied: rolled again {', '.join(map(str, tied))})" if tied else ""))
+        return ", ".join(out)
+
+    def _out(self, c: int, why: int, details: tuple[int, ...]) -> str:
+        """A craft leaves a battle that goes on (R8, RULINGS C4)."""
+        name = self.names[c]
+        if why == f.OUT_ESCAPED:
+            apart, enemy, seen = details[:3]
+            return (f"{name} escapes: it opened the range to {count(apart, 'dhex')} from "
+                    f"{self.names[enemy]}, its nearest enemy, beyond every enemy's detection "
+                    f"range ({self.names[enemy]}'s is {seen})")
+        if why == f.OUT_LOST_CONTACT:
+            return (f"{name} has lost contact and leaves the battle: {count(details[0], 'dhex')} "
+                    "from its nearest enemy, beyond every enemy's detection range and every "
+                    "enemy beyond its own")
+        return (f"{name} is destroyed: every box is gone",
+                f"{name} is out of action: its crew boxes are all gone",
+                f"{name} is out of action: its power boxes are all gone (power lost takes "
+                "effect next dturn)",
+                f"{name} is out of the fight: disarmed (no weapon with the power to fire it) "
+                "and immobile (no drive with the power to fire it)")[why]
 
     def _shot(self, side: int, e: tuple[int, ...]) -> None:
         i, dhits, apart, who, skill, penalty, moving, moving_mod, range_mod, rolled = e[2:12]
@@ -220,7 +317,7 @@ class _Teller:
                       tuple(mods), "d100", rolled)
         beam = self.specs[side].beams[i]
         self.say("beams", f"{self.names[side]} fires {beam.label} ({count(dhits, 'dhit')}) at "
-                 f"{self.names[1 - side]}, {count(apart, 'dhex')}: {check.describe()}", [check])
+                 f"{self.names[e[12]]}, {count(apart, 'dhex')}: {check.describe()}", [check])
 
     def _screens(self, target: int, e: tuple[int, ...]) -> None:
         incoming, stopped, base, remainder, rolled, strength, unit = e[2:9]

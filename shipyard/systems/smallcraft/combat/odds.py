@@ -423,7 +423,7 @@ def _sampled(v: Volley, setup: tables.Setup, title: str, notes: list[str], sampl
             stopped = meet(a, count, f.powered(a, 1, f.K_SCREENS), v.ratio, v.strict)[0]
             f.inflict(a, rec, 1, (count - stopped) * damage)
         rng = a[:5]
-        n = a[f.DEALT]
+        n = a[f.DEALT_A]
         r = sum(1 for e in rec.events if e[0] == f.EV_HIT and e[5] == 0)
         through[n] = through.get(n, 0) + 1
         random_[r] = random_.get(r, 0) + 1

@@ -10,9 +10,13 @@ rules:
     turn(s)   -> int               dPhase 3: half hex-sides (30°), -2..2, + is clockwise
     fire(s)   -> [row, ...]        dPhase 4: beams to fire; each must bear and be in range
     launch(s) -> {row: count}      dPhase 6: missiles from each missile row
+    target(s) -> Craft             each dturn: the enemy the craft steers, fires and launches
+                                   at (one of s.enemies; the default: the nearest, RULINGS C2)
 
 Rows are indices into `s.me.spec.rows` (the sheet, in order). Load your own with
-`shipyard duel A B --pilot-a my_pilots.py:Cautious`; a replaced pilot flies uncompiled.
+`shipyard duel A B --pilot-a my_pilots.py:Cautious`; a replaced pilot flies uncompiled. In a
+battle a side's pilot flies each of its craft (a new one a craft): `s.me.name` names the asking
+craft and `s.enemies` the enemies still in the battle it may choose.
 
 The default pilot's decisions are fight rules (fight.py: plan, burn, wanted_change, facing_wish,
 launch_wish), compiled with the rest; `Pilot`'s methods return what they decide, and
@@ -110,7 +114,7 @@ class Craft:
         return f.bears(self.st, self.side, self._beam(beam), *self.vector_to(foe))
 
     def can_fire(self, beam: BeamRow, foe: Craft) -> bool:
-        return f.can_fire(self.st, self.side, self._beam(beam))
+        return f.can_fire(self.st, self.side, self._beam(beam), foe.side)
 
     def drive_g(self, row: int) -> int:
         """G the drive on sheet row `row` gives now, as it is powered."""
@@ -137,11 +141,15 @@ class Craft:
 
 
 class Situation:
-    """What a pilot knows: its own craft, its foe (everything is visible at these ranges), the
-    dturn, the range in dhexes and the clock direction of the foe."""
+    """What a pilot knows: its own craft, its foe (the enemy the default commander has it steer
+    against this dturn: the nearest, RULINGS C2), every enemy still in the battle, the dturn,
+    the range in dhexes and the clock direction of the foe. In a duel the foe is the one
+    enemy."""
 
-    def __init__(self, dturn: int, me: Craft, foe: Craft) -> None:
+    def __init__(self, dturn: int, me: Craft, foe: Craft,
+                 enemies: tuple[Craft, ...] = ()) -> None:
         self.dturn, self.me, self.foe = dturn, me, foe
+        self.enemies = enemies or (foe,)
         dq, dr = me.vector_to(foe)
         self.range = geometry.hex_distance(dq, dr)
         self.bearing = geometry.bearing(dq, dr, me.facing)
@@ -174,6 +182,9 @@ class Pilot:
     def fire(self, s: Situation) -> list[int]:
         return [b.row for b in s.me.spec.beams if s.me.can_fire(b, s.foe)]
 
+    def target(self, s: Situation) -> Craft:
+        return s.foe  # the default commander's choice, offered as the foe (RULINGS C2)
+
     def launch(self, s: Situation) -> dict[int, int]:
         me = s.me
         room = me.tubes_ready()
@@ -190,17 +201,19 @@ class PilotAsker:
     """Answers the rules' questions with a user's own pilot, one side or both: asks its method
     once a dphase, checks the orders against the rules, and hands them out row by row."""
 
-    def __init__(self, p: Params, t: list[int], specs: tuple[Spec, Spec],
+    def __init__(self, p: Params, t: list[int], specs: tuple[Spec, ...],
                  factories: tuple[Callable[[], Any] | None, ...]) -> None:
         self.p, self.t, self.specs, self.factories = p, t, specs, factories
-        self.pilots: list[Any] = [None, None]
+        self.pilots: list[Any] = [None] * len(specs)
         self.orders: dict[tuple[int, int, int], Any] = {}
         self.st: list[int] = []
 
     def __call__(self, side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
         factory = self.factories[side]
-        if factory is None:
-            return default
+        if factory is None or question == f.Q_AIM:
+            return default  # each beam: the craft's target when it bears (RULINGS C2)
+        if question == f.Q_TARGET:
+            return self._target(side, facts[1], default)
         if question == f.Q_BEGIN:
             self.st = facts[2]  # the fight's state, read as it changes
             self.pilots[side] = self._call(side, 0, factory)
@@ -222,6 +235,30 @@ class PilotAsker:
             return int(orders.get(spec.missiles[index].row, 0))
         return int(orders)
 
+    def _target(self, side: int, dturn: int, default: int) -> int:
+        """The craft's pilot picks its target among the enemies in the battle (the default
+        commander's choice offered as `s.foe`); before the fight begins, the default."""
+        pilot = self.pilots[side]
+        if pilot is None or not hasattr(pilot, "target"):
+            return default
+        s = self._situation(side, dturn, self.st, default)
+        chosen = self._call(side, dturn, pilot.target, s)
+        enemies = {e.name: e.side for e in s.enemies}
+        name = getattr(chosen, "name", chosen)
+        if name not in enemies:
+            _Refuse(s.me.name, dturn)(f"target {name!r}: choose one of the enemies in the "
+                                      f"battle, {', '.join(enemies)}")
+        return enemies[name]
+
+    def _situation(self, side: int, dturn: int, st: list[int], target: int) -> Situation:
+        me = Craft(self.p, self.t, st, self.specs[side], side)
+        sides = self.p.side
+        enemies = tuple(Craft(self.p, self.t, st, self.specs[c], c)
+                        for c in range(len(self.specs))
+                        if sides[c] != sides[side] and st[c * f.NS + f.FATE] == f.IN_FIGHT)
+        return Situation(dturn, me, Craft(self.p, self.t, st, self.specs[target], target),
+                         enemies)
+
     def _call(self, side: int, dturn: int, method: Callable[..., Any], *args: Any) -> Any:
         try:
             return method(*args)
@@ -234,8 +271,8 @@ class PilotAsker:
                 f"{type(exc).__name__}: {exc}", frame.filename, frame.lineno) from None
 
     def _ask(self, side: int, question: int, dturn: int, st: list[int]) -> Any:
-        me = Craft(self.p, self.t, st, self.specs[side], side)
-        s = Situation(dturn, me, Craft(self.p, self.t, st, self.specs[1 - side], 1 - side))
+        s = self._situation(side, dturn, st, int(st[side * f.NS + f.TARGET]))
+        me = s.me
         pilot = self.pilots[side]
         name = ("power", "thrust", "turn", "fire", "launch")[question - f.Q_POWER]
         orders = self._call(side, dturn, getattr(pilot, name), s)

@@ -18,6 +18,7 @@ class Crew(NamedTuple):
     pilot_fires: bool
     quickness: int
     computer: int  # the skill of the computer that aims a turret when no gunner does
+    piloting: int = 50  # the pilot's skill at flying: it can confuse a missile (RULINGS M3)
 
 
 class Aim(NamedTuple):
@@ -63,14 +64,15 @@ class Switches(NamedTuple):
 class Setup(NamedTuple):
     """Everything a smallcraft fight needs, fixed before the first dturn."""
 
-    specs: tuple[Spec, Spec]
-    crews: tuple[Crew, Crew]
+    specs: tuple[Spec, ...]  # every craft: side A's in fleet order, then side B's
+    crews: tuple[Crew, ...]
     switches: Switches
     table: CombatTable
     beam_range: int
     range: int
     geometry: str
-    pilots: tuple[Any, Any]  # a pilot factory per side; None: the default pilot
+    pilots: tuple[Any, ...]  # a pilot factory per craft; None: the default pilot
+    sides: tuple[int, ...] = (0, 1)  # each craft's side: 0 A, 1 B
 
 
 def hex_ring(radius: int) -> list[tuple[int, int]]:
@@ -113,6 +115,7 @@ def crew(design: SmallcraftDesign, table: CombatTable, given: Mapping[str, Value
     pilot_fires = (design.combat.pilot_is_gunner if "pilot_is_gunner" in fixed
                    else table.pilot_is_gunner)
     quickness = design.combat.quickness if "quickness" in fixed else table.quickness
+    piloting = design.combat.piloting if "piloting" in fixed else table.piloting
     if "gunner" in given:
         pilot_fires = given["gunner"] == "pilot"
     people = sum(c.people for c in design.components if isinstance(c, CrewRow))
@@ -125,7 +128,8 @@ def crew(design: SmallcraftDesign, table: CombatTable, given: Mapping[str, Value
                                "its pilot is its gunner; set it true (or --crew-a/b "
                                "gunner=pilot)", *where)
     return Crew(int(given.get("gunnery", gunnery)), pilot_fires,
-                int(given.get("quickness", quickness)), int(given.get("computer", computer)))
+                int(given.get("quickness", quickness)), int(given.get("computer", computer)),
+                int(given.get("piloting", piloting)))
 
 
 class Params(NamedTuple):
@@ -160,7 +164,13 @@ class Params(NamedTuple):
     horizon: int
     strict_remainder: int  # R12: 1 when only a d6 below the remainder adds one
     evasion: float  # the default pilot's own speed across the line of fire, within reach
+    n_craft: int
+    side: list[int]  # each craft's side
+    step_q: list[int]  # the hex step toward each clock direction (a corner's spans 2 dhexes)
+    step_r: list[int]
+    spacing: int  # dhexes between craft abreast in a side's formation
     quickness: list[int]
+    piloting: list[int]
     gunnery: list[int]
     computer: list[int]
     pilot_fires: list[int]
@@ -209,16 +219,23 @@ class Params(NamedTuple):
     drives0: list[int]
     craft0: list[int]
     flights0: list[int]
+    order0: list[int]
+    worder0: list[int]
+    group0: list[int]
 
 
 KINDS = {"drive": f.K_DRIVE, "beam": f.K_BEAM, "screens": f.K_SCREENS, "sensors": f.K_SENSORS,
          "launch_tubes": f.K_TUBES, "power": f.K_POWER, "crew": f.K_CREW, "armor": f.K_ARMOR,
          "missiles": f.K_MISSILES}
 GEOMETRIES = ("head-on", "pursuit", "crossing", "random")
+# the hex (q, r) step toward each clock direction from 12: a hex side's neighbour, or across a
+# corner the hex 2 dhexes off (the formation's line abreast runs along one of them)
+STEPS = ((0, 1), (1, 1), (1, 0), (2, -1), (1, -1), (1, -2), (0, -1), (-1, -1), (-1, 0), (-2, 1),
+         (-1, 1), (-1, 2))
 
 
 def params(setup: Setup, cap: int) -> Params:
-    """The fight's numbers: both craft padded to the same shapes (fight.py reads them)."""
+    """The fight's numbers: every craft padded to the same shapes (fight.py reads them)."""
     specs = setup.specs
     n_rows = max(len(s.rows) for s in specs)
     n_boxes = max(s.box_count for s in specs) + 1  # box numbers from 1
@@ -230,7 +247,7 @@ def params(setup: Setup, cap: int) -> Params:
     n_armor = max(1, *(sum(s.rows[r].boxes for r in s.armor) for s in specs))
 
     def each(values: Callable[[Spec], Sequence[int]], width: int) -> list[int]:
-        """A per-craft table, both craft one after the other, each padded to `width` with its
+        """A per-craft table, every craft one after the other, each padded to `width` with its
         last value (or 0)."""
         out: list[int] = []
         for spec in specs:
@@ -248,7 +265,8 @@ def params(setup: Setup, cap: int) -> Params:
         return KINDS.get(spec.rows[r].kind, f.K_OTHER)
 
     strongest = [s.strongest_drive() for s in specs]
-    craft0 = [0] * (2 * f.NS)
+    n = len(specs)
+    craft0 = [0] * (n * f.NS)
     for side, spec in enumerate(specs):
         at = side * f.NS - f.CRAFT  # craft0 is the craft's part of the array
         craft0[at + f.LEFT] = spec.box_count
@@ -258,6 +276,7 @@ def params(setup: Setup, cap: int) -> Params:
         craft0[at + f.HAS_POWER] = int(bool(spec.power))
         craft0[at + f.HAS_CREW] = int(bool(spec.crew))
         craft0[at + f.ARMED] = -1
+        craft0[at + f.TARGET] = -1
     alive = each(lambda s: [r.boxes for r in s.rows], n_rows)
     missiles = each(lambda s: [s.rows[m.row].boxes * m.per_cbloc for m in s.missiles],
                     n_missiles)
@@ -266,6 +285,8 @@ def params(setup: Setup, cap: int) -> Params:
     pilot = table.pilot
     return Params(
         cap=cap, geometry=GEOMETRIES.index(setup.geometry), start_range=setup.range,
+        n_craft=n, side=list(setup.sides), step_q=[q for q, _ in STEPS],
+        step_r=[r for _, r in STEPS], spacing=table.formation_spacing,
         ring_q=[q for q, _ in ring], ring_r=[r for _, r in ring],
         transverse=int(sw.transverse), range_rule=int(sw.range_penalty),
         quickness_die=table.quickness_die if sw.quickness_die else 0,
@@ -279,7 +300,8 @@ def params(setup: Setup, cap: int) -> Params:
         standoff=float(pilot.standoff), closing_gain=float(pilot.closing_gain),
         max_closing=float(pilot.max_closing), horizon=pilot.missile_horizon,
         strict_remainder=int(sw.strict_remainder), evasion=float(pilot.evasion),
-        quickness=[c.quickness for c in crews], gunnery=[c.gunnery for c in crews],
+        quickness=[c.quickness for c in crews], piloting=[c.piloting for c in crews],
+        gunnery=[c.gunnery for c in crews],
         computer=[c.computer for c in crews], pilot_fires=[int(c.pilot_fires) for c in crews],
         rows=[len(s.rows) for s in specs],
         kind=each(lambda s: [KINDS.get(r.kind, f.K_OTHER) for r in s.rows], n_rows),
@@ -315,15 +337,17 @@ def params(setup: Setup, cap: int) -> Params:
         missile_stride=n_missiles, armor_stride=n_armor, g_stride=n_g, cost_stride=n_cost,
         alive0=alive,
         mounts0=(each(lambda s: [int(b.turret) for b in s.beams], n_beams)),
-        missiles0=missiles, rows0=[0] * (2 * n_rows), boxes0=[0] * (2 * n_boxes),
-        drives0=[0] * (2 * n_drives), craft0=craft0,
+        missiles0=missiles, rows0=[0] * (n * n_rows), boxes0=[0] * (n * n_boxes),
+        drives0=[0] * (n * n_drives), craft0=craft0,
         flights0=[0] * (f.FW * max(1, sum(missiles))),
+        order0=[0] * n, worder0=[0] * n, group0=[0] * n,
     )
 
 
 SEGMENTS = (("alive0", f.S_ALIVE), ("boxes0", f.S_DESTROYED), ("rows0", f.S_POWER),
             ("mounts0", f.S_MOUNTS), ("missiles0", f.S_MISSILES), ("drives0", f.S_THRUST),
-            ("flights0", f.S_FLIGHTS))
+            ("flights0", f.S_FLIGHTS), ("order0", f.S_ORDER), ("worder0", f.S_WORDER),
+            ("group0", f.S_GROUP))
 FLOATS = ("standoff", "closing_gain", "max_closing", "evasion")
 
 
@@ -331,7 +355,7 @@ def pack(p: Params) -> f.Fight:
     """`p` as fight.py reads it: one array, the stream's place, the header, both craft's
     numbers and the flight count at fixed places, then every per-craft table and the state's
     parts."""
-    a = [0] * f.START
+    a = [0] * (f.CRAFT + p.n_craft * f.NS)
     for name, value in p._asdict().items():
         if name.endswith("0"):
             continue
@@ -343,7 +367,7 @@ def pack(p: Params) -> f.Fight:
         else:
             a[f.DTURN_CAP if name == "cap" else getattr(f, name.upper())] = int(value)
     a[f.RING_SIZE] = len(p.ring_q)
-    a[f.CRAFT:f.FLIGHTS] = p.craft0
+    a[f.CRAFT:f.CRAFT + len(p.craft0)] = p.craft0
     for at, unit in ((f.U_A, UNIT_A), (f.U_B, UNIT_B), (f.U_C, UNIT_C), (f.U_D, UNIT_D)):
         a[at:at + 12] = unit
     for name, at in SEGMENTS:

@@ -1,0 +1,536 @@
+"""smallcraft battles (issue 26): several craft a side on one map, on the duel's own rules.
+
+The duel is the battle of one craft against one (the same code), and these tests pin the battle
+rulings C1-C5 of catalogs/smallcraft/RULINGS.md, with scripted dice where a roll decides."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shipyard.api import BattleSide, Entrant, Terms
+from shipyard.core.combat import fight_once
+from shipyard.core.recorder import Recorder
+from shipyard.core.stream import new_stream
+from shipyard.core.yard import Yard
+from shipyard.systems.smallcraft.combat import SUPPORT
+from shipyard.systems.smallcraft.combat import fight as f
+from shipyard.systems.smallcraft.combat.narrator import narrate
+from tests.cli import shipyard
+from tests.systems.smallcraft.kit import scripted
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+CATALOG = ROOT / "catalogs" / "smallcraft"
+FLEETS = CATALOG / "fleets"
+
+
+def _digests() -> Any:
+    """scripts/smallcraft-duel-digests.py, which wrote golden/duels.json."""
+    spec = importlib.util.spec_from_file_location(
+        "smallcraft_duel_digests", ROOT / "scripts" / "smallcraft-duel-digests.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+digests = _digests()
+
+
+def design(yard: Yard, stem: str) -> Any:
+    return yard.read(CATALOG / "examples" / f"{stem}.yaml")
+
+
+def side(yard: Yard, tag: str, *entries: tuple[str, int]) -> BattleSide:
+    entrants = tuple(Entrant(design(yard, stem), count) for stem, count in entries)
+    return BattleSide(f"side {tag}", "", entrants, tag, True)
+
+
+class Battle:
+    """A battle held open: its array, the rules run one by one, and what they recorded."""
+
+    def __init__(self, a: BattleSide, b: BattleSide, seed: int = 1, **terms: Any) -> None:
+        self.prepared = SUPPORT.prepare_battle(a, b, Terms(**terms))
+        self.a = list(self.prepared.state.array)
+        self.a[:5] = new_stream(seed)
+        self.rec = Recorder(True, self.prepared.asker)
+        self.names = [s.name for s in self.prepared.told.specs]
+
+    def start(self) -> Battle:
+        f.start(self.a, self.rec)
+        return self
+
+    def hex(self, c: int) -> tuple[int, int]:
+        return self.a[c * f.NS + f.HQ], self.a[c * f.NS + f.HR]
+
+    def put(self, c: int, q: int, r: int, facing: int | None = None) -> None:
+        """Stand craft c at rest in hex (q, r)."""
+        o = c * f.NS
+        self.a[o + f.PA:o + f.PD + 1] = [0, q, q + 2 * r, 0]
+        f.locate(self.a, c)
+        if facing is not None:
+            self.a[o + f.FACING] = facing
+
+    def texts(self) -> list[str]:
+        return [e.text for e in narrate(self.prepared.told, self.rec.events or [], f.CAP)[0]]
+
+
+@pytest.fixture
+def wing(yard: Yard) -> tuple[BattleSide, BattleSide]:
+    """The bundled encounter: three Starfuries against four raiders."""
+    return side(yard, "A", ("starfury", 3)), side(yard, "B", ("raider", 4))
+
+
+# --- one rules implementation: the duel is the battle of one against one ----------------------
+
+
+def test_the_duel_tells_what_it_told_before_battles(yard: Yard) -> None:
+    """480 narrated duels (200 seeds of the Starfury against the raider head-on, and 8 of every
+    other pairing and start) digest for digest as main told them before the battle rules
+    (golden/duels.json, scripts/smallcraft-duel-digests.py)."""
+    recorded = json.loads((HERE / "golden" / "duels.json").read_text(encoding="utf-8"))
+    designs = {n: design(yard, n) for n in digests.CRAFT}
+    for a in digests.CRAFT:
+        for b in digests.CRAFT:
+            for geometry in digests.GEOMETRIES:
+                prepared = SUPPORT.prepare(designs[a], designs[b],
+                                           Terms(values={"geometry": geometry}))
+                for seed in digests.seeds(a, b, geometry):
+                    told = digests.digest(fight_once(SUPPORT, prepared, seed))
+                    assert told == recorded[digests.key(a, b, geometry, seed)], (a, b, seed)
+
+
+@pytest.mark.parametrize(("one", "two", "geometry", "seeds"), [
+    ("starfury", "raider", "head-on", 200), ("galileo", "starfury", "random", 40),
+    ("raider", "raider", "crossing", 40)])
+def test_a_duel_is_the_battle_of_one_craft_against_one_over_200_seeds(
+        yard: Yard, one: str, two: str, geometry: str, seeds: int) -> None:
+    """Event for event, die for die, word for word but for the side tags on the names."""
+    a, b = design(yard, one), design(yard, two)
+    terms = Terms(values={"geometry": geometry})
+    duel = SUPPORT.prepare(a, b, terms)
+    battle = SUPPORT.prepare_battle(BattleSide.one(a, "A"), BattleSide.one(b, "B"), terms)
+    assert [s.name for s in battle.ships] == [f"{a.model.name} (A)", f"{b.model.name} (B)"]
+    untag = {f"{a.model.name} (A)": duel.told.specs[0].name,
+             f"{b.model.name} (B)": duel.told.specs[1].name}
+    for seed in range(seeds):
+        told = fight_once(SUPPORT, duel, seed)
+        fought = fight_once(SUPPORT, battle, seed)
+        words = []
+        for e in fought.events:
+            text = e.text
+            for tagged, plain in untag.items():
+                text = text.replace(tagged, plain)
+            words.append((e.round, e.phase, text, e.depth))
+        assert words == [(e.round, e.phase, e.text, e.depth) for e in told.events], seed
+        assert (fought.outcome.winner, fought.outcome.reason, fought.rounds, fought.damage,
+                fought.draws, fought.fates) == (told.outcome.winner, told.outcome.reason,
+                                                told.rounds, told.damage, told.draws,
+                                                told.fates), seed
+
+
+# --- C1: each side's formation ---------------------------------------------------------------
+
+
+def test_c1_each_side_stands_abreast_of_its_leader_spacing_apart(
+        wing: tuple[BattleSide, BattleSide]) -> None:
+    """Leaders as in a duel (A at the origin facing 12, B --range toward 12 facing 6 head-on);
+    the others abreast, 2 dhexes apart across the side's facing: right, left, right, ..."""
+    battle = Battle(*wing).start()
+    assert [battle.hex(c) for c in range(7)] == [
+        (0, 0), (2, -1), (-2, 1),  # A faces 12: its right is 3 o'clock
+        (0, 20), (-2, 21), (2, 19), (-4, 22)]  # B faces 6: its right is 9 o'clock
+    assert [battle.a[c * f.NS + f.FACING] for c in range(7)] == [0, 0, 0, 6, 6, 6, 6]
+    assert f.apart(battle.a, 0, 1) == f.apart(battle.a, 0, 2) == 2
+    assert f.apart(battle.a, 0, 3) == 20
+    assert battle.texts()[0].startswith("Starfury 1 (A) at hex 0,0 facing 12 o'clock; "
+                                        "Starfury 2 (A) at hex 2,0 facing 12 o'clock")
+
+
+def test_c1_random_geometry_gives_each_side_one_facing(
+        wing: tuple[BattleSide, BattleSide]) -> None:
+    for seed in range(20):
+        battle = Battle(*wing, seed=seed, values={"geometry": "random"}).start()
+        facings = [battle.a[c * f.NS + f.FACING] for c in range(7)]
+        assert len(set(facings[:3])) == 1 and len(set(facings[3:])) == 1
+        assert f.apart(battle.a, 0, 3) == 20
+
+
+# --- C3: the order within a dphase ------------------------------------------------------------
+
+
+def test_c3_craft_that_tie_roll_again_and_keep_their_place_among_the_others(
+        yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Quickness 0 each: the first d10s 5, 5, 3 tie the two Starfuries; they roll again (3 and
+    1) and the new rolls order them among themselves only: the raider's 3 stays last although
+    the first Starfury's new score is 3 too, and nothing more is rolled."""
+    battle = Battle(side(yard, "A", ("starfury", 2)), side(yard, "B", ("raider", 1))).start()
+    left = scripted(monkeypatch, [5, 5, 3, 3, 1])
+    m = f.initiative(battle.a, battle.rec)
+    assert left == []
+    assert [battle.a[battle.a[f.S_ORDER] + j] for j in range(m)] == [0, 1, 2]
+    assert battle.texts()[-1] == ("initiative: Starfury 1 (A) 0+5 = 5 (tied: rolled again 3), "
+                                  "Starfury 2 (A) 0+5 = 5 (tied: rolled again 1), "
+                                  "Raider delta-wing (B) 0+3 = 3")
+
+
+def test_c3_a_tie_again_is_rolled_again_and_the_die_off_keeps_fleet_order(
+        yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    battle = Battle(side(yard, "A", ("starfury", 1)), side(yard, "B", ("raider", 2))).start()
+    scripted(monkeypatch, [4, 4, 4, 6, 6, 2, 2, 9])  # all tie; then 6 6 2; then the 6s: 2, 9
+    m = f.initiative(battle.a, battle.rec)
+    assert [battle.a[battle.a[f.S_ORDER] + j] for j in range(m)] == [1, 0, 2]
+    off = Battle(side(yard, "A", ("starfury", 1)), side(yard, "B", ("raider", 2)),
+                 rules={"quickness-die": "off"}).start()
+    scripted(monkeypatch, [])
+    m = f.initiative(off.a, off.rec)
+    assert [off.a[off.a[f.S_ORDER] + j] for j in range(m)] == [0, 1, 2]
+
+
+# --- C2: the default commander's targets ------------------------------------------------------
+
+
+def test_c2_each_craft_steers_against_the_nearest_enemy_keeping_its_target_on_a_tie(
+        wing: tuple[BattleSide, BattleSide]) -> None:
+    battle = Battle(*wing).start()
+    a = battle.a
+    battle.put(0, 0, 0)
+    battle.put(3, 0, 10)  # 10 off
+    battle.put(4, 0, 8)   # 8 off: the nearest
+    battle.put(5, 5, 5)
+    battle.put(6, -5, 12)
+    f.choose_targets(a, battle.rec, 2)
+    assert a[0 * f.NS + f.TARGET] == 4
+    battle.put(3, 0, 8)  # as near as its target now: it keeps its target
+    battle.put(4, 8, 0)
+    assert f.apart(a, 0, 3) == f.apart(a, 0, 4) == 8
+    f.choose_targets(a, battle.rec, 3)
+    assert a[0 * f.NS + f.TARGET] == 4
+    battle.put(4, 0, -9)  # now farther: the nearer one
+    f.choose_targets(a, battle.rec, 4)
+    assert a[0 * f.NS + f.TARGET] == 3
+    assert a[3 * f.NS + f.TARGET] == 0  # and the raider's nearest enemy is Starfury 1
+
+
+def test_c2_a_beam_that_does_not_bear_on_the_target_fires_at_an_enemy_it_bears_on(
+        wing: tuple[BattleSide, BattleSide], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starfury 1 faces 12 o'clock; its target is the raider 5 dhexes behind it, where its fixed
+    forward beam cannot bear; the beam fires at the raider 9 dhexes ahead instead."""
+    battle = Battle(*wing).start()
+    a = battle.a
+    for c, (q, r) in enumerate([(0, 0), (20, -10), (-20, 10), (0, -5), (0, 9), (30, 0),
+                                (-30, 15)]):
+        battle.put(c, q, r, 0 if c < 3 else 6)
+    f.choose_targets(a, battle.rec, 2)
+    assert a[f.TARGET] == 3
+    for c in range(7):
+        f.plan(a, c)  # power as the default pilot gives it
+    assert f.beam_target(a, 0, 0) == 4
+    scripted(monkeypatch, [99])  # the d100: a miss
+    f.beam_phase(a, battle.rec, 0, 2)
+    assert "Starfury 1 (A) fires Fixed beam weapon, facing forward (6 dhits) at Raider " \
+           "delta-wing 2 (B), 9 dhexes" in battle.texts()[-1]
+
+
+# --- C4: leaving the battle, and how it ends ------------------------------------------------
+
+
+def test_c4_a_craft_out_of_action_leaves_and_the_battle_goes_on(
+        wing: tuple[BattleSide, BattleSide]) -> None:
+    """Every craft lost or escaped is told leaving (or by the end line); the fates say so."""
+    battle = SUPPORT.prepare_battle(*wing, Terms())
+    seen_out = 0
+    for seed in range(30):
+        told = fight_once(SUPPORT, battle, seed)
+        outs = [e.text for e in told.events if e.phase == "out"]
+        seen_out += len(outs)
+        last = told.outcome.text
+        for ship, fate in zip(battle.ships, told.fates, strict=True):
+            if fate != 0:
+                assert any(o.startswith(ship.name + " ") for o in outs) or \
+                    last.startswith(ship.name + " "), (seed, ship.name)
+            else:
+                assert not any(o.startswith(ship.name + " ") for o in outs), (seed, ship.name)
+        if told.outcome.winner is not None:
+            beaten = 1 - told.outcome.winner
+            assert all(fate != 0 for ship, fate in zip(battle.ships, told.fates, strict=True)
+                       if ship.side == beaten), seed
+    assert seen_out > 0
+
+
+def test_c4_a_craft_escapes_beyond_every_enemys_detection_while_its_mates_fight_on(
+        yard: Yard) -> None:
+    battle = Battle(side(yard, "A", ("starfury", 2)), side(yard, "B", ("starfury", 1))).start()
+    a = battle.a
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 15)
+    battle.put(2, 0, 36)  # 21 from Starfury 2, beyond its detection range of 20
+    for c in range(3):
+        a[c * f.NS + f.BQ], a[c * f.NS + f.BR] = battle.hex(c)
+    a[2 * f.NS + f.BR] = 35  # it was 20 away: the range opened
+    a[2 * f.NS + f.RUNNING] = 1
+    assert f.escapes(a, battle.rec) == f.ESCAPED  # its side all escaped without loss
+    assert a[2 * f.NS + f.FATE] == f.ESCAPED_FATE
+    # with a loss on its side first, the other side holds the field
+    battle = Battle(side(yard, "A", ("starfury", 1)), side(yard, "B", ("starfury", 2))).start()
+    a = battle.a
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 21)
+    battle.put(2, 30, 0)
+    for c in range(3):
+        a[c * f.NS + f.BQ], a[c * f.NS + f.BR] = battle.hex(c)
+    a[1 * f.NS + f.BR] = 20
+    a[1 * f.NS + f.RUNNING] = 1
+    a[2 * f.NS + f.FATE] = f.FATE_LOST + f.DESTROYED
+    assert f.escapes(a, battle.rec) == f.WON_ESCAPED + 0
+    # a runner whose mate stays in the fight leaves, told, and the battle goes on
+    battle = Battle(side(yard, "A", ("starfury", 2)), side(yard, "B", ("starfury", 1))).start()
+    a = battle.a
+    battle.put(0, 0, -2)
+    battle.put(1, 0, 15)
+    battle.put(2, 0, 19)
+    for c in range(3):
+        a[c * f.NS + f.BQ], a[c * f.NS + f.BR] = battle.hex(c)
+    a[0 * f.NS + f.BR] = -1
+    a[0 * f.NS + f.RUNNING] = 1
+    assert f.escapes(a, battle.rec) == -1
+    assert a[0 * f.NS + f.FATE] == f.ESCAPED_FATE and a[1 * f.NS + f.FATE] == f.IN_FIGHT
+    assert battle.texts()[-1].startswith("Starfury 1 (A) escapes: it opened the range to 21 "
+                                         "dhexes from Starfury (B)")
+
+
+def test_c4_a_craft_that_lost_every_enemy_leaves_and_all_lost_ends_the_battle(
+        yard: Yard) -> None:
+    battle = Battle(side(yard, "A", ("starfury", 2)), side(yard, "B", ("starfury", 1))).start()
+    a = battle.a
+    battle.put(0, -30, 0)
+    battle.put(1, 0, 15)
+    battle.put(2, 0, 19)
+    assert f.contact(a, battle.rec) == -1
+    assert a[0 * f.NS + f.FATE] == f.ESCAPED_FATE
+    assert "has lost contact and leaves the battle" in battle.texts()[-1]
+    battle.put(1, 0, -30)
+    assert f.contact(a, battle.rec) == f.LOST_CONTACT
+
+
+# --- the bundled encounter and the command -----------------------------------------------------
+
+
+def test_the_bundled_wing_against_the_raiders_narrated_and_as_a_series() -> None:
+    wing, raiders = FLEETS / "starfury-wing.yaml", FLEETS / "raiders.yaml"
+    told = shipyard("battle", wing, raiders, "--seed", "3")
+    assert told.code == 0, told.err
+    assert "Starfury wing (A) against Raider pack (B), seed 3" in told.out
+    assert "Starfury 3 (A)" in told.out and "Raider delta-wing 4 (B)" in told.out
+    runs = shipyard("battle", wing, raiders, "--runs", "200", "--seed", "1", "--json")
+    assert runs.code == 0, runs.err
+    assert [s["name"] for s in runs.json()["ships"]][:1] == ["Starfury 1 (A)"]
+
+
+# --- M1-M3: what missiles follow ----------------------------------------------------------------
+
+LANCER = ("{type: drive, facing: back, g: 2}", "{type: armor, cblocs: 6}",
+          "{type: launch_tubes, count: 3}", "{type: missiles, cblocs: 2, move: 6, damage: 4}",
+          "{type: power, cblocs: 3}", "{type: crew, people: 1}")
+
+
+def lancers(craft: Any, yard: Yard, raiders: int) -> Battle:
+    """A missile boat (side A) against `raiders` raiders, started."""
+    lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
+    a = BattleSide("A", "", (Entrant(lancer, 1),), "A", True)
+    return Battle(a, side(yard, "B", ("raider", raiders))).start()
+
+
+def flight(battle: Battle, q: int, r: int, target: int, count: int = 2) -> int:
+    """A flight of the lancer's missiles in the air at hex (q, r); where it is in the array."""
+    a = battle.a
+    at = a[f.S_FLIGHTS] + a[f.FLIGHTS] * f.FW
+    a[f.FLIGHTS] += 1
+    for field, value in ((f.F_OWNER, 0), (f.F_MISSILE, 0), (f.F_COUNT, count), (f.F_Q, q),
+                         (f.F_R, r), (f.F_MOVE, 6), (f.F_DAMAGE, 4), (f.F_FLOWN, 1),
+                         (f.F_FATE, f.FLYING), (f.F_TARGET, target)):
+        a[at + field] = value
+    return at
+
+
+def test_m1_a_missile_that_loses_sight_of_its_target_follows_the_nearest_enemy_it_sees(
+        craft: Any, yard: Yard) -> None:
+    battle = lancers(craft, yard, 2)
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 25)  # 25 from the missile: beyond a missile's sight of 20
+    battle.put(2, 0, 10)
+    at = flight(battle, 0, 1, target=1)
+    assert f.follow(battle.a, battle.rec, at) == 2
+    assert battle.a[at + f.F_TARGET] == 2
+    assert battle.texts()[-1] == ("2 missiles of Test (A) have lost Raider delta-wing 1 (B): "
+                                  "now follow Raider delta-wing 2 (B)")
+    battle.put(2, 0, 30)
+    assert f.follow(battle.a, battle.rec, at) == -1
+    assert battle.texts()[-1].endswith("are lost: they see no craft to follow")
+
+
+def test_m2_of_two_equally_likely_targets_in_front_a_die_picks_the_one_followed(
+        craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    battle = lancers(craft, yard, 2)
+    battle.put(0, 0, -20)
+    battle.put(1, 0, 5)   # 5 off, at 12 o'clock
+    battle.put(2, 1, 4)   # 5 off, at 1 o'clock: in front, as near
+    at = flight(battle, 0, 0, target=1)
+    scripted(monkeypatch, [2])
+    assert f.follow(battle.a, battle.rec, at) == 2
+    assert battle.texts()[-1] == (
+        "2 missiles of Test (A) see 1 more craft as likely as Raider delta-wing 1 (B) in front "
+        "of them (M2): d2 rolled 2: they follow Raider delta-wing 2 (B)")
+    battle.put(2, 0, -5)  # as near, but behind it: no die
+    battle.a[at + f.F_TARGET] = 1
+    scripted(monkeypatch, [])
+    assert f.follow(battle.a, battle.rec, at) == 1
+
+
+def test_m3_a_pilot_who_flies_well_enough_sends_a_missile_after_its_own_firer(
+        craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A duel: the raider (at rest) would be struck; piloting 50% +0 own speed −30% missile
+    move 6 = 20%: a d100 of 20 confuses the missiles onto the lancer, the only other craft; 21
+    does not. A craft with no working drive cannot try."""
+    battle = lancers(craft, yard, 1)
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 10)
+    at = flight(battle, 0, 8, target=1)
+    scripted(monkeypatch, [21])
+    assert f.confuse(battle.a, battle.rec, at, 1) == 1
+    assert battle.texts()[-1] == ("Raider delta-wing (B) flies to confuse 2 missiles of Test "
+                                  "(A) (M3): piloting 50% −30% missile move 6 = 20%, d100 "
+                                  "rolled 21: miss")
+    scripted(monkeypatch, [20])
+    assert f.confuse(battle.a, battle.rec, at, 1) == 0
+    assert battle.a[at + f.F_TARGET] == 0
+    assert battle.texts()[-1] == "confused, they now follow Test (A), their own firer"
+    battle.a[1 * f.NS + f.POWER_BOXES] = 0  # no supply: no drive works
+    scripted(monkeypatch, [])
+    assert f.confuse(battle.a, battle.rec, at, 1) == 1
+
+
+def test_m3_a_confused_flight_strikes_its_firer_when_within_its_move(
+        craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    battle = lancers(craft, yard, 1)
+    battle.put(0, 0, 4)
+    battle.put(1, 0, 10)
+    flight(battle, 0, 8, target=1)
+    # the confusion roll, then the lancer's armor takes the first dhit and d60s pick the rest
+    scripted(monkeypatch, [1, 60, 59, 58, 57])
+    order = battle.a[f.S_ORDER]
+    battle.a[order:order + 2] = [0, 1]
+    f.weapon_order(battle.a, battle.rec, 2)
+    f.missiles_fly(battle.a, battle.rec)
+    texts = battle.texts()
+    assert "a salvo of 2 missiles from Test (A) reaches Test (A)" in texts
+    assert battle.a[f.FLIGHTS] == 0 and battle.a[f.DEALT_B] == 8  # the lancer's own boxes
+
+
+def test_c5_missiles_of_two_craft_striking_one_target_are_one_salvo(
+        craft: Any, yard: Yard) -> None:
+    lancer = craft(60, *LANCER, extra="tech_level: 10\n").design
+    a = BattleSide("A", "", (Entrant(lancer, 2),), "A", True)
+    battle = Battle(a, side(yard, "B", ("raider", 1))).start()
+    battle.put(0, 0, 0)
+    battle.put(1, 2, -1)
+    battle.put(2, 0, 10)
+    battle.a[2 * f.NS + f.POWER_BOXES] = 0  # it cannot fly to confuse them: no roll
+    flight(battle, 0, 8, target=2)
+    second = flight(battle, 1, 7, target=2)
+    battle.a[second + f.F_OWNER] = 1
+    order = battle.a[f.S_ORDER]
+    battle.a[order:order + 3] = [0, 1, 2]
+    f.weapon_order(battle.a, battle.rec, 3)
+    f.missiles_fly(battle.a, battle.rec)
+    texts = battle.texts()
+    assert "a salvo of 4 missiles from several craft reaches Raider delta-wing (B)" in texts
+    assert sum(t.startswith("a salvo") for t in texts) == 1
+
+
+def test_c3_gunner_quickness_reorders_the_weapon_dphases_of_every_craft(yard: Yard) -> None:
+    battle = Battle(side(yard, "A", ("starfury", 2)), side(yard, "B", ("raider", 1)),
+                    rules={"gunner-quickness": "on"}).start()
+    a = battle.a
+    for c, score in enumerate((7, 6, 6)):
+        a[c * f.NS + f.SCORE] = score
+    a[a[f.T_PILOT_FIRES] + 2] = 0  # the raider has a gunner: no penalty
+    order = a[f.S_ORDER]
+    a[order:order + 3] = [0, 1, 2]
+    f.weapon_order(a, battle.rec, 3)
+    assert a[a[f.S_WORDER]:a[f.S_WORDER] + 3] == [2, 0, 1]
+    assert battle.texts()[-1] == ("weapon dphases: Raider delta-wing (B) 6, Starfury 1 (A) 5, "
+                                  "Starfury 2 (A) 4 (pilots who fire −2)")
+
+
+def test_c6_craft_pass_through_one_another_without_colliding(yard: Yard) -> None:
+    battle = Battle(side(yard, "A", ("starfury", 1)), side(yard, "B", ("raider", 1))).start()
+    a = battle.a
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 4)
+    a[0 * f.NS + f.VB], a[0 * f.NS + f.VC] = 0, 4  # 2 dhexes/dturn toward 12 o'clock
+    a[1 * f.NS + f.VB], a[1 * f.NS + f.VC] = 0, -4  # and toward 6: they meet in hex (0, 2)
+    left = [a[c * f.NS + f.LEFT] for c in (0, 1)]
+    f.move(a, battle.rec)
+    assert battle.hex(0) == battle.hex(1) == (0, 2)
+    assert [a[c * f.NS + f.LEFT] for c in (0, 1)] == left
+    assert f.end_of_dturn(a, battle.rec) == -1
+
+
+# --- a user's pilot in a battle ---------------------------------------------------------------
+
+
+def test_a_users_pilot_flies_each_craft_of_its_side_and_picks_targets_among_named_enemies(
+        wing: tuple[BattleSide, BattleSide], tmp_path: Path) -> None:
+    from shipyard.api import UserError
+
+    pilots = tmp_path / "pilots.py"
+    pilots.write_text(
+        "from shipyard.systems.smallcraft.combat.pilot import Pilot\n\n"
+        "class Far(Pilot):\n"
+        "    def target(self, s):\n"
+        "        return max(s.enemies, key=lambda e: (s.me.range_to(e), e.name))\n\n"
+        "class Lost(Pilot):\n"
+        "    def target(self, s):\n"
+        "        return 'Nobody'\n", encoding="utf-8")
+    battle = Battle(*wing, pilots=(f"{pilots}:Far", None)).start()
+    for c in range(7):
+        f.ask(battle.rec, c, f.Q_BEGIN, (0, 0, battle.a), 0)
+    f.choose_targets(battle.a, battle.rec, 2)
+    far = [max(range(3, 7), key=lambda e: (f.apart(battle.a, c, e), battle.names[e]))
+           for c in range(3)]
+    assert [battle.a[c * f.NS + f.TARGET] for c in range(3)] == far
+    near = [f.nearest_enemy(battle.a, c, *battle.hex(c)) for c in range(3, 7)]
+    assert [battle.a[c * f.NS + f.TARGET] for c in range(3, 7)] == near  # B: the default
+    lost = Battle(*wing, pilots=(f"{pilots}:Lost", None)).start()
+    for c in range(7):
+        f.ask(lost.rec, c, f.Q_BEGIN, (0, 0, lost.a), 0)
+    with pytest.raises(UserError) as refused:
+        f.choose_targets(lost.a, lost.rec, 2)
+    assert "the pilot of Starfury 1 (A), dturn 2: target 'Nobody': choose one of the enemies " \
+        "in the battle, Raider delta-wing 1 (B), Raider delta-wing 2 (B)" in str(refused.value)
+    told = fight_once(SUPPORT, SUPPORT.prepare_battle(*wing, Terms(pilots=(f"{pilots}:Far",
+                                                                           None))), 3)
+    assert told.outcome.reason
+
+
+def test_c2_missiles_launch_at_the_crafts_target_appearing_one_dhex_toward_it(
+        craft: Any, yard: Yard) -> None:
+    battle = lancers(craft, yard, 2)
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 5)
+    battle.put(2, 0, -4)  # the nearer: the target
+    f.choose_targets(battle.a, battle.rec, 2)
+    assert battle.a[f.TARGET] == 2
+    f.plan(battle.a, 0)
+    f.launch_phase(battle.a, battle.rec, 0, 2)
+    at = battle.a[f.S_FLIGHTS]
+    assert battle.a[at + f.F_TARGET] == 2
+    assert (battle.a[at + f.F_Q], battle.a[at + f.F_R]) == (0, -1)
+    assert battle.texts()[-1] == ("Test (A) launches 3 missiles (move 6, damage 4) at Raider "
+                                  "delta-wing 2 (B), appearing at hex 0,-1; 7 left")
