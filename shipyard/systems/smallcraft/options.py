@@ -66,4 +66,5 @@ OPTIONS = FightOptions(
     rules=RULES,
     rule_defaults="combat.rules",
     pilot="pilot",
+    battle_pilot="pilot (it flies every craft of its side)",
 )

@@ -517,6 +517,15 @@ def test_a_users_pilot_flies_each_craft_of_its_side_and_picks_targets_among_name
     told = fight_once(SUPPORT, SUPPORT.prepare_battle(*wing, Terms(pilots=(f"{pilots}:Far",
                                                                            None))), 3)
     assert told.outcome.reason
+    fleets = FLEETS / "starfury-wing.yaml", FLEETS / "raiders.yaml"
+    run = shipyard("battle", *fleets, "--seed", "3", "--pilot-a", f"{pilots}:Far")
+    assert run.code == 0 and "Starfury 3 (A)" in run.out, run.err
+    series = shipyard("battle", *fleets, "--runs", "20", "--pilot-a", f"{pilots}:Far")
+    assert series.code == 0, series.err
+    refused = shipyard("battle", *fleets, "--seed", "3", "--pilot-b", f"{pilots}:Lost")
+    assert refused.code == 2 and len(refused.err.strip().splitlines()) == 1, refused.err
+    assert "target 'Nobody': choose one of the enemies" in refused.err
+    assert refused.err.startswith(f"{pilots}:8: "), refused.err  # at Lost.target
 
 
 def test_c2_missiles_launch_at_the_crafts_target_appearing_one_dhex_toward_it(

@@ -109,8 +109,8 @@ def test_a_pilots_mistake_is_one_line_and_exit_2(tmp_path: Path) -> None:
         "        return s.me.nonsense\n", encoding="utf-8")
     spun = shipyard("duel", STARFURY, RAIDER, "--seed", "1", "--pilot-a", f"{pilot}:Spinner")
     assert spun.code == 2 and "Traceback" not in spun.err
-    assert spun.err.strip() == ("shipyard: the pilot of Starfury, dturn 1: a turn of 3 half "
-                                "hex-sides: the most is 2 (60°) either way")
+    assert spun.err.strip() == (f"{pilot}:4: the pilot of Starfury, dturn 1: a turn of 3 half "
+                                "hex-sides: the most is 2 (60°) either way")  # at Spinner.turn
     broken = shipyard("duel", STARFURY, RAIDER, "--seed", "1", "--pilot-b", f"{pilot}:Broken")
     assert broken.code == 2 and len(broken.err.strip().splitlines()) == 1
     assert broken.err.startswith(f"{pilot}:9: the pilot of Raider delta-wing, dturn 1: "

@@ -246,8 +246,9 @@ class PilotAsker:
         enemies = {e.name: e.side for e in s.enemies}
         name = getattr(chosen, "name", chosen)
         if name not in enemies:
-            _Refuse(s.me.name, dturn)(f"target {name!r}: choose one of the enemies in the "
-                                      f"battle, {', '.join(enemies)}")
+            refuse = _Refuse(s.me.name, dturn, pilot.target)
+            refuse(f"target {name!r}: choose one of the enemies in the battle, "
+                   f"{', '.join(enemies)}")
         return enemies[name]
 
     def _situation(self, side: int, dturn: int, st: list[int], target: int) -> Situation:
@@ -275,9 +276,10 @@ class PilotAsker:
         me = s.me
         pilot = self.pilots[side]
         name = ("power", "thrust", "turn", "fire", "launch")[question - f.Q_POWER]
-        orders = self._call(side, dturn, getattr(pilot, name), s)
+        method = getattr(pilot, name)
+        orders = self._call(side, dturn, method, s)
         check = getattr(self, f"_check_{name}")
-        check(me, s, orders, _Refuse(me.name, dturn))
+        check(me, s, orders, _Refuse(me.name, dturn, method))
         return orders
 
     def _check_power(self, me: Craft, s: Situation, orders: Any, refuse: _Refuse) -> None:
@@ -341,9 +343,15 @@ class PilotAsker:
 
 
 class _Refuse:
-    def __init__(self, name: str, dturn: int) -> None:
+    """An order the rules cannot carry out: one line at the user's method that gave it."""
+
+    def __init__(self, name: str, dturn: int, method: Any = None) -> None:
         self.name, self.dturn = name, dturn
+        self.code = getattr(getattr(method, "__func__", method), "__code__", None)
 
     def __call__(self, message: str) -> NoReturn:
+        code = self.code
         raise UserError.single("pilot.order", f"the pilot of {self.name}, dturn "
-                               f"{self.dturn}: {message}")
+                               f"{self.dturn}: {message}",
+                               None if code is None else code.co_filename,
+                               None if code is None else code.co_firstlineno)
