@@ -155,7 +155,7 @@ from shipyard.systems.dropfleet.combat.state import (
 Q_SHIELDS = 1  # facts (turn, ship, state); answer 1 raise, 0 not
 Q_SYSTEM = 2  # facts (turn, ship, shot, target, not_sys, not_alt, state); a system index
 Q_TARGET = 3  # facts (turn, ship, shot, state); answer an enemy ship's place in its fleet order
-Q_BATTLEGROUP = 4  # facts (turn, activated flags); answer one of the side's battlegroups
+Q_BATTLEGROUP = 4  # facts (turn, activated flags, state); answer one of the side's battlegroups
 
 NO_SAVE = 7
 PD_SUCCESS = 5  # the seed: a Point Defence die of 5 or more
@@ -840,21 +840,31 @@ def battlegroups(p: Params, side: int) -> int:
     return n
 
 
-def next_battlegroup(p: Params, rec: Recorder | None, side: int, done: list[int],
-                     turn: int) -> int:
-    """B2, B10: the side's battlegroup to activate next: the first in fleet order not yet
-    activated this turn (the default commander), or of two or more left, the one a user's
-    commander names; -1 when the side has none left to activate."""
+def battlegroup_left(p: Params, st: list[int], side: int, bg: int) -> int:
+    """1 when a ship of the side's battlegroup `bg` is still in the fight (B2)."""
+    for unit in range(p.units):
+        if side_of(p, unit) == side and unitf(p, unit, U_BG) == bg and \
+                unit_alive(p, st, unit) == 1:
+            return 1
+    return 0
+
+
+def next_battlegroup(p: Params, st: list[int], rec: Recorder | None, side: int,
+                     done: list[int], turn: int) -> int:
+    """B2, B10: the side's battlegroup to activate next: the first in fleet order with a ship
+    still in the fight and not yet activated this turn (the default commander), or of two or
+    more such, the one a user's commander names; -1 when the side has none left."""
     first, left = -1, 0
     for bg in range(battlegroups(p, side)):
-        if done[side * p.bgs + bg] == 0:
+        if done[side * p.bgs + bg] == 0 and battlegroup_left(p, st, side, bg) == 1:
             left += 1
             if first < 0:
                 first = bg
     if left < 2:
         return first
-    chosen = ask(rec, side, Q_BATTLEGROUP, (turn, done), first)
-    if 0 <= chosen < battlegroups(p, side) and done[side * p.bgs + chosen] == 0:
+    chosen = ask(rec, side, Q_BATTLEGROUP, (turn, done, st), first)
+    if 0 <= chosen < battlegroups(p, side) and done[side * p.bgs + chosen] == 0 and \
+            battlegroup_left(p, st, side, chosen) == 1:
         return chosen
     return first
 
@@ -929,7 +939,7 @@ def play(p: Params, rng: list[int], rec: Recorder | None
         for _ in range(p.bgs):
             for order in range(2):
                 side = first if order == 0 else 1 - first
-                bg = next_battlegroup(p, rec, side, done, turn)
+                bg = next_battlegroup(p, st, rec, side, done, turn)
                 if bg >= 0:
                     done[side * p.bgs + bg] = 1
                     activate_battlegroup(p, st, rng, rec, side, bg, turn)

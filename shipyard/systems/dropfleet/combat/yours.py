@@ -34,7 +34,8 @@ class Facts(tuple[int, ...]):
     enemies: {place: name} of the enemy ships still in the fight, the places `target` answers;
     target: the ship `system` is asked about; systems: {index: name} of the weapon systems that
     may fire at it now, the indexes `system` answers; battlegroups: {index: name} of the side's
-    battlegroups not yet activated this turn, the indexes `battlegroup` answers."""
+    battlegroups with a ship in the fight not yet activated this turn, the indexes
+    `battlegroup` answers."""
 
     turn: int
     ship: int
@@ -86,9 +87,10 @@ def _question(p: s.Params, told: Told, side: int, question: int, numbers: tuple[
     wrong answer's line)."""
     turn = int(numbers[0])
     if question == r.Q_BATTLEGROUP:
-        done = numbers[1]
+        done, st = numbers[1], numbers[2]
         names = told.battlegroups[side]
-        left = {bg: name for bg, name in enumerate(names) if done[side * p.bgs + bg] == 0}
+        left = {bg: name for bg, name in enumerate(names) if done[side * p.bgs + bg] == 0
+                and r.battlegroup_left(p, st, side, bg) == 1}
         return _facts((turn,), asking=told.sides[side], battlegroups=left), left
     k = int(numbers[1])
     st = numbers[-1]
