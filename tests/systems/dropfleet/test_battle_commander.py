@@ -19,8 +19,8 @@ from shipyard.systems.dropfleet.combat.rules import play
 from tests.cli import shipyard
 from tests.systems.dropfleet.test_battle import BERLIN, CATALOG, JADES, SCOURGE, UCM, side
 
-FOCUS = CATALOG / "commanders" / "focus_fire.py"
-FOCUS_REF = f"{FOCUS}:FocusFire"
+HUNT = CATALOG / "commanders" / "hunt_capitals.py"
+HUNT_REF = f"{HUNT}:HuntCapitals"
 
 
 @pytest.fixture(scope="module")
@@ -38,20 +38,23 @@ def _events(prepared: Any, seed: int) -> list[tuple[int, ...]]:
     return rec.events
 
 
-def test_b10_the_bundled_commander_activates_its_flag_first_and_focuses_fire(
+def test_b10_the_bundled_commander_activates_its_flag_first_and_hunts_capitals(
         fleets: tuple[BattleSide, BattleSide]) -> None:
-    """FocusFire (catalogs/dropfleet/commanders/): the Flag battlegroup (the New York, side A's
-    third) activates first whenever A has the initiative, and every A ship fires at the first
-    enemy ship in the Scourge's fleet order still in the fight."""
-    prepared = SUPPORT.prepare_battle(*fleets, Terms(pilots=(FOCUS_REF, None)))
+    """HuntCapitals (catalogs/dropfleet/commanders/): the Flag battlegroup (the New York, side
+    A's last) activates first whenever A has the initiative, and every A ship fires at the
+    Banshee Battlecruiser, the Scourge's one capital ship, while it is in the fight; then at the
+    default commander's target."""
+    from shipyard.systems.dropfleet.combat.commander import pick_target
+
+    prepared = SUPPORT.prepare_battle(*fleets, Terms(pilots=(HUNT_REF, None)))
     assert not prepared.batchable
     told, p = prepared.told, prepared.state
     new_york = told.ships.index("New York Battleship (A)")
-    enemies = [k for k in range(p.units * p.g) if told.ships[k].endswith("(B)")]
-    checked_first = checked_targets = 0
+    banshee = told.ships.index("Banshee Battlecruiser (B)")
+    checked_first = at_banshee = afterwards = 0
     for seed in range(12):
-        alive = set(enemies)
         flag_next = False  # A won the initiative, and its New York is yet to act
+        banshee_in = True
         for e in _events(prepared, seed):
             if e[0] == s.EV_TURN:
                 flag_next = e[2] == 0
@@ -60,15 +63,15 @@ def test_b10_the_bundled_commander_activates_its_flag_first_and_focuses_fire(
                     assert e[1] == new_york, told.ships[e[1]]
                     checked_first += 1
                     flag_next = False
-                if e[0] == s.EV_FIRE and e[1] in range(len(told.ships)) and \
-                        told.ships[e[1]].endswith("(A)"):
-                    assert e[3] == min(alive), (told.ships[e[3]], told.ships[min(alive)])
-                    checked_targets += 1
+                if e[0] == s.EV_FIRE and told.ships[e[1]].endswith("(A)"):
+                    assert (e[3] == banshee) == banshee_in, (seed, told.ships[e[3]])
+                    at_banshee += banshee_in
+                    afterwards += not banshee_in
             elif e[0] == s.EV_DESTROYED:
-                alive.discard(e[1])
-                if e[1] == new_york:
-                    flag_next = False
-    assert checked_first > 3 and checked_targets > 20
+                banshee_in = banshee_in and e[1] != banshee
+                flag_next = flag_next and e[1] != new_york
+    assert checked_first > 3 and at_banshee > 10 and afterwards > 3
+    assert pick_target(p, p.data[p.o_ships:], 0) != banshee  # not the default's choice
 
 
 KEPT: list[Any] = []  # the recording commanders made (the user's file appends itself)
@@ -150,7 +153,7 @@ def _named_right(prepared: Any, asked: list[tuple[int, str, Any, int]],
 
 def test_b10_a_users_commander_runs_uncompiled_and_its_series_rows_are_its_battles(
         fleets: tuple[BattleSide, BattleSide]) -> None:
-    prepared = SUPPORT.prepare_battle(*fleets, Terms(pilots=(FOCUS_REF, None)))
+    prepared = SUPPORT.prepare_battle(*fleets, Terms(pilots=(HUNT_REF, None)))
     columns = series(SUPPORT, prepared, 6, seed=11)
     assert columns.engine == "uncompiled"
     from shipyard.core.stream import derive_seed
@@ -165,12 +168,12 @@ def test_b10_a_users_commander_runs_uncompiled_and_its_series_rows_are_its_battl
 
 
 def test_b10_the_bundled_commander_fights_on_the_command_line_in_battle_and_duel() -> None:
-    run = shipyard("battle", UCM, SCOURGE, "--seed", "3", "--pilot-a", FOCUS_REF)
+    run = shipyard("battle", UCM, SCOURGE, "--seed", "3", "--pilot-a", HUNT_REF)
     assert run.code == 0, run.err
-    assert "commanded by" in run.out and "FocusFire" in run.out
-    series_run = shipyard("battle", UCM, SCOURGE, "--runs", "20", "--pilot-b", FOCUS_REF)
+    assert "commanded by" in run.out and "HuntCapitals" in run.out
+    series_run = shipyard("battle", UCM, SCOURGE, "--runs", "20", "--pilot-b", HUNT_REF)
     assert series_run.code == 0 and "uncompiled" in series_run.out, series_run.err
-    duel = shipyard("duel", JADES, BERLIN, "--seed", "3", "--pilot-a", FOCUS_REF)
+    duel = shipyard("duel", JADES, BERLIN, "--seed", "3", "--pilot-a", HUNT_REF)
     assert duel.code == 0 and "Jade Frigates" in duel.out, duel.err
 
 
@@ -210,3 +213,12 @@ def test_b10_an_unusable_whole_number_keeps_the_default_as_r21_says(
     plain = SUPPORT.prepare_battle(*fleets, Terms())
     far = SUPPORT.prepare_battle(*fleets, Terms(pilots=(f"{mine}:Far", f"{mine}:Far")))
     assert _events(far, 2) == _events(plain, 2)
+
+
+def test_b10_the_worked_example_in_the_docs_is_the_bundled_file() -> None:
+    """docs/commands/battle.md shows the bundled commander as it is (its output is compared
+    by tests/test_docs.py)."""
+    page = (CATALOG.parents[1] / "docs" / "commands" / "battle.md").read_text(encoding="utf-8")
+    shown = page.split("```python\n", 1)[1].split("```", 1)[0]
+    assert shown == HUNT.read_text(encoding="utf-8")
+    assert f"--pilot-a catalogs/dropfleet/commanders/{HUNT.name}:HuntCapitals" in page
