@@ -13,6 +13,7 @@ name, a fraction, a list) is the user's mistake: one line at their method's FILE
 from __future__ import annotations
 
 import inspect
+import operator
 from typing import Any
 
 from shipyard.api import Asker, UserError, load_instance
@@ -74,9 +75,11 @@ def commander_asker(refs: tuple[str | None, str | None], p: s.Params, told: Told
         answer = method(facts, default)
         if answer is None:
             return default
-        if not isinstance(answer, int):  # a bool is an int: shields' True raises them
-            raise _nonsense(method, refs[side] or "", METHODS[question], answer, usable)
-        return int(answer)
+        try:  # any whole number (a NumPy one too; shields' True raises them)
+            return operator.index(answer)
+        except TypeError:
+            raise _nonsense(method, refs[side] or "", METHODS[question], answer,
+                            usable) from None
 
     return asker
 
