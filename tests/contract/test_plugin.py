@@ -100,3 +100,23 @@ def test_validate_and_show_import_only_the_system_they_need() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr
+
+
+def test_the_toy_declares_battles_and_keeps_the_contract_for_them(site: Path) -> None:
+    """A plugin's battles (issue 30): the contract suite's battle and fleet checks run on the
+    toy as on a bundled system (its duel the battle of one against one, every battle of a
+    series the narrated battle of its seed, its JSON the published schema), and `battle`
+    tells a fleet fight with every ship's fate."""
+    fleets = site / "toy_ships" / "catalog" / "fleets"
+    told = run(site, "battle", fleets / "skiffs.yaml", fleets / "cutters.yaml", "--seed", "3")
+    assert told.returncode == 0, told.stderr
+    assert told.stdout.startswith("Skiff swarm (A) against Cutter pair (B), seed 3\n")
+    assert "Gun Skiff 3 (A) " in told.stdout and "lost to gunfire" in told.stdout
+    checks = "toy and (battle or fleets) and not broken and not wrong"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-p",
+                           "no:cacheprovider", str(ROOT / "tests" / "contract" /
+                                                   "test_contract.py"), "-k", checks],
+                          env={**os.environ, "PYTHONPATH": str(site)}, cwd=ROOT,
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "5 passed" in done.stdout, done.stdout[-3000:]

@@ -54,4 +54,5 @@ OPTIONS = FightOptions(
     crew=(SHIPS,),
     rules=(LAYER, SHIELDS),
     pilot="commander",
+    battle_pilot="commander",
 )

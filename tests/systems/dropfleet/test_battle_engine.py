@@ -57,6 +57,24 @@ def test_battlegroups_activate_alternately_and_a_side_with_none_left_waits() -> 
     assert whole >= 10  # A's second battlegroup fires last, after both first ones
 
 
+def test_b2_a_battlegroup_with_no_ship_left_takes_no_activation() -> None:
+    """B2: a side whose first battlegroup is gone activates its next one: the initiative's
+    winner fires first (a referee read a battle where the winner's wiped-out battlegroup took
+    its turn, so the loser's ship fired first)."""
+    p = fight([0, 0, 1, 1], [0, 1, 0, 1], [1, 1, 1, 1], [6, 6, 6, 6])
+    p.data[p.o_ships + s.S_ALIVE] = 0  # A's first battlegroup (unit 0) gone before the battle
+    won = [0, 0]
+    for seed in range(40):
+        rec = Recorder()
+        r.play(p, new_stream(seed), rec)
+        events = rec.events or []
+        first = next(e[2] for e in events if e[0] == s.EV_TURN)
+        shooter = next(e[1] for e in events if e[0] == s.EV_FIRE)
+        assert side_of(p, shooter // p.g) == first, seed
+        won[first] += 1
+    assert min(won) >= 5  # A won the initiative in some, B in others
+
+
 def test_the_weakest_enemy_is_sought_across_every_enemy_group() -> None:
     p = fight([0, 1, 1], [0, 0, 1], [1, 2, 2], [6, 6, 6])
     st = p.data[p.o_ships:]

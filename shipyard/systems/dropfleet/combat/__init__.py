@@ -1,14 +1,18 @@
-"""dropfleet's duel as a `FightSupport`: the rules written once (rules.py, commander.py, over
-state.py's numbers), set up by setup.py, told by narrate.py, one volley's exact odds by
-volley.py. A user's own commander (`--pilot-a FILE.py:NAME`) answers the rules' questions:
+"""dropfleet's duel and battle as a `FightSupport`: the rules written once (rules.py,
+commander.py, over state.py's numbers), set up by setup.py, told by narrate.py, one volley's
+exact odds by volley.py. A user's own commander (`--pilot-a FILE.py:NAME`, in `duel` and
+`battle`) answers the rules' questions through yours.py, uncompiled:
 
     class Commander:
-        def shields(self, facts, default): ...  # facts (turn, ship); 1 raise, 0 not
-        def system(self, facts, default): ...   # facts (turn, ship, shot); a system index
-        def target(self, facts, default): ...   # facts (turn, ship, shot); an enemy's place
+        def shields(self, facts, default): ...      # 1 raise, 0 not
+        def target(self, facts, default): ...       # a place in facts.enemies
+        def system(self, facts, default): ...       # an index in facts.systems
+        def battlegroup(self, facts, default): ...  # an index in facts.battlegroups (battles)
 
-Any method it lacks keeps the default commander's answer; an answer the rules cannot use
-(a system that does not bear, a ship already gone) is replaced by the default's.
+`facts` is the duel's numbers (turn, ship, shot) with the names of the asking ship and of
+what it may choose (yours.Facts). Any method it lacks keeps the default commander's answer;
+an answer the rules cannot use now (a system that does not bear, a ship already gone) is
+replaced by the default's; one that names nothing in the fight is the user's mistake.
 """
 
 from __future__ import annotations
@@ -27,7 +31,6 @@ from shipyard.api import (
     Point,
     Prepared,
     Terms,
-    load_instance,
     ship_entries,
 )
 from shipyard.systems.dropfleet.combat import rules as r
@@ -45,27 +48,10 @@ RULES = FightRules(
     fates={s.F_FIRE: "enemy fire", s.F_BLAST: "explosion", s.F_OWN: "crippling or burning",
            s.F_DECAY: "orbital decay", s.F_RENT: "space-time rent"},
     crippling=True)
-QUESTIONS = {r.Q_SHIELDS: "shields", r.Q_SYSTEM: "system", r.Q_TARGET: "target"}
 
 
 def _group_size(design: Any, crew: Any) -> int:
     return int(crew.get("ships", design.model.group or 1))
-
-
-def commander_asker(refs: tuple[str | None, str | None]) -> Any:
-    """The user's commanders answering `ask`, or None when both sides keep the default."""
-    if not any(refs):
-        return None
-    mine = [load_instance(ref, "Commander") for ref in refs]
-
-    def asker(side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
-        method = getattr(mine[side], QUESTIONS[question], None)
-        if method is None:
-            return default
-        answer = method(facts, default)
-        return int(answer) if isinstance(answer, (int, bool)) else default
-
-    return asker
 
 
 class DropfleetCombat(FightSupport[Any]):
@@ -83,6 +69,7 @@ class DropfleetCombat(FightSupport[Any]):
     def _prepared(self, sides: tuple[BattleSide, BattleSide], terms: Terms,
                   battle: bool) -> Prepared:
         from shipyard.systems.dropfleet.combat.setup import setup
+        from shipyard.systems.dropfleet.combat.yours import commander_asker
 
         params, told, notes = setup(sides, terms, battle)
         if battle:
@@ -92,7 +79,7 @@ class DropfleetCombat(FightSupport[Any]):
                           + (f" ({side.tag})" if side.tag else "")
                           for side, n in zip(sides, (count(params, 0), count(params, 1)),
                                              strict=True))
-        asker = commander_asker(terms.pilots)
+        asker = commander_asker(terms.pilots, params, told)
         return Prepared(names=(names[0], names[1]), cap=params.cap, round_name="turn",
                         damage_unit="Hull points", state=params, batchable=asker is None,
                         notes=tuple(notes), asker=asker, told=told,

@@ -151,9 +151,11 @@ from shipyard.systems.dropfleet.combat.state import (
     Params,
 )
 
-Q_SHIELDS = 1  # facts (turn, ship in group); answer 1 raise, 0 not
-Q_SYSTEM = 2  # facts (turn, ship in group, shot); answer a weapon system index
-Q_TARGET = 3  # facts (turn, ship in group, shot); answer an enemy ship's place in its group
+# a user's commander's questions (combat/yours.py turns the facts into the user's own):
+Q_SHIELDS = 1  # facts (turn, ship, state); answer 1 raise, 0 not
+Q_SYSTEM = 2  # facts (turn, ship, shot, target, not_sys, not_alt, state); a system index
+Q_TARGET = 3  # facts (turn, ship, shot, state); answer an enemy ship's place in its fleet order
+Q_BATTLEGROUP = 4  # facts (turn, activated flags, state); answer one of the side's battlegroups
 
 NO_SAVE = 7
 PD_SUCCESS = 5  # the seed: a Point Defence die of 5 or more
@@ -615,7 +617,7 @@ def choose_shields(p: Params, st: list[int], rec: Recorder | None, unit: int, tu
         k = unit * p.g + i
         if st[k * NF + S_ALIVE] == 0:
             continue
-        up = ask(rec, side_of(p, unit), Q_SHIELDS, (turn, i), raise_shields(p, st, unit))
+        up = ask(rec, side_of(p, unit), Q_SHIELDS, (turn, k, st), raise_shields(p, st, unit))
         raised = 1 if up == 1 else 0
         if raised != st[k * NF + S_SHIELDS]:
             st[k * NF + S_SHIELDS] = raised
@@ -665,14 +667,15 @@ def activate(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
             if t < 0:
                 break
             named = enemy_ship(p, st, side,
-                               ask(rec, side, Q_TARGET, (turn, i, shot), enemy_place(p, side, t)))
+                               ask(rec, side, Q_TARGET, (turn, k, shot, st),
+                                   enemy_place(p, side, t)))
             if named >= 0:
                 t = named
             target = t // p.g
             not_alt = sysf(p, unit, target, fired, Y_ALT) if fired >= 0 else 0
             up = st[t * NF + S_SHIELDS]
             s = best_system(p, st, unit, target, k, not_alt, fired, up)
-            s = ask(rec, side, Q_SYSTEM, (turn, i, shot), s)
+            s = ask(rec, side, Q_SYSTEM, (turn, k, shot, t, fired, not_alt, st), s)
             if can_fire(p, st, unit, target, k, s, fired, not_alt) == 0:
                 s = best_system(p, st, unit, target, k, not_alt, fired, up)
             if s < 0:
@@ -828,16 +831,50 @@ def initiative(rng: list[int], rec: Recorder | None, turn: int) -> int:
     return first
 
 
+def battlegroups(p: Params, side: int) -> int:
+    """How many battlegroups the side has (B1: numbered from 0 in fleet order)."""
+    n = 0
+    for unit in range(p.units):
+        if side_of(p, unit) == side and unitf(p, unit, U_BG) >= n:
+            n = unitf(p, unit, U_BG) + 1
+    return n
+
+
+def battlegroup_left(p: Params, st: list[int], side: int, bg: int) -> int:
+    """1 when a ship of the side's battlegroup `bg` is still in the fight (B2)."""
+    for unit in range(p.units):
+        if side_of(p, unit) == side and unitf(p, unit, U_BG) == bg and \
+                unit_alive(p, st, unit) == 1:
+            return 1
+    return 0
+
+
+def next_battlegroup(p: Params, st: list[int], rec: Recorder | None, side: int,
+                     done: list[int], turn: int) -> int:
+    """B2, B10: the side's battlegroup to activate next: the first in fleet order with a ship
+    still in the fight and not yet activated this turn (the default commander), or of two or
+    more such, the one a user's commander names; -1 when the side has none left."""
+    first, left = -1, 0
+    for bg in range(battlegroups(p, side)):
+        if done[side * p.bgs + bg] == 0 and battlegroup_left(p, st, side, bg) == 1:
+            left += 1
+            if first < 0:
+                first = bg
+    if left < 2:
+        return first
+    chosen = ask(rec, side, Q_BATTLEGROUP, (turn, done, st), first)
+    if 0 <= chosen < battlegroups(p, side) and done[side * p.bgs + chosen] == 0 and \
+            battlegroup_left(p, st, side, chosen) == 1:
+        return chosen
+    return first
+
+
 def activate_battlegroup(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
-                         side: int, bg: int, turn: int) -> int:
-    """The side's battlegroup `bg` activates its groups in fleet order (none left: nothing);
-    1 when it had a group to activate."""
-    acted = 0
+                         side: int, bg: int, turn: int) -> None:
+    """The side's battlegroup `bg` activates its groups in fleet order."""
     for unit in range(p.units):
         if side_of(p, unit) == side and unitf(p, unit, U_BG) == bg:
             activate(p, st, rng, rec, unit, turn)
-            acted = 1
-    return acted
 
 
 def harmful(p: Params, st: list[int], side: int) -> int:
@@ -893,13 +930,19 @@ def play(p: Params, rng: list[int], rec: Recorder | None
         return HARMLESS, 1, 0, 0, fates(p, st)
     for unit in range(p.units):
         choose_shields(p, st, rec, unit, 0)
+    done = [0] * (2 * p.bgs)  # by side and battlegroup: 1 once it activated this turn
     for turn in range(1, p.cap + 1):
         first = initiative(rng, rec, turn)
+        for i in range(2 * p.bgs):
+            done[i] = 0
         # battlegroups activate alternately from the winner's; a side with none left waits
-        for bg in range(p.bgs):
+        for _ in range(p.bgs):
             for order in range(2):
                 side = first if order == 0 else 1 - first
-                if activate_battlegroup(p, st, rng, rec, side, bg, turn) == 1:
+                bg = next_battlegroup(p, st, rec, side, done, turn)
+                if bg >= 0:
+                    done[side * p.bgs + bg] = 1
+                    activate_battlegroup(p, st, rng, rec, side, bg, turn)
                     end = outcome(p, st)
                     if end >= 0:
                         return end, turn, dealt(p, st, 0), dealt(p, st, 1), fates(p, st)

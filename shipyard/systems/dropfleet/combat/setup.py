@@ -55,6 +55,8 @@ class Told:
     catastrophic: tuple[str, ...]  # by row code
     g: int
     battle: bool = False  # a battle of fleets (a duel: of two groups)
+    battlegroups: tuple[tuple[str, ...], ...] = ()  # by side: its battlegroups' names (B1)
+    groups: tuple[str, ...] = ()  # by unit: its design's name (with a mirror match's tag)
 
 
 def weapon_systems(ship: Ship) -> list[System]:
@@ -272,7 +274,10 @@ def setup(sides: tuple[BattleSide, BattleSide], terms: Terms, battle: bool
         crippling=(tuple(r.name for r in d.crippling),
                    tuple(r.name for r in d.dreadnought_crippling)),
         catastrophic=_catastrophic_names(catalog),
-        g=g, battle=battle)
+        g=g, battle=battle,
+        battlegroups=tuple(tuple(dict.fromkeys(e.group or side.name for e in side.entrants))
+                           for side in sides),
+        groups=tuple(u.name for u in units))
     notes = [f"range band {band} ({BAND_INCHES[band]}\"), {geometry}, {layer} orbit"
              if layer != "atmosphere" else f"range band {band} ({BAND_INCHES[band]}\"), "
              f"{geometry}, in atmosphere"]
@@ -283,7 +288,10 @@ def setup(sides: tuple[BattleSide, BattleSide], terms: Terms, battle: bool
                      f"{cap} turns at most (B8)")
     start = params.data[params.o_ships:]
     for u, unit in enumerate(units):
-        if unit.stat[s.T_SHIELDS]:
+        mine = terms.pilots[unit.side]
+        if mine and not any(x.side == unit.side for x in units[:u]):
+            notes.append(f"{sides[unit.side].name}: commanded by {mine}, uncompiled (R21, B10)")
+        if unit.stat[s.T_SHIELDS] and not mine:
             raised = raise_shields(params, start, u)
             notes.append(f"{unit.name}: shields chosen at each activation by the default "
                          f"commander (R9); before turn 1 {'raised' if raised else 'down'}")

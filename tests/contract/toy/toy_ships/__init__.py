@@ -1,8 +1,10 @@
 """toy: the smallest complete rules system, written only against shipyard.api.
 
-A hull of boxes and some guns; each round both sides fire every gun at once, a 4+ on a d6 hits
-and the gun's damage dice take boxes off the other's hull. The test suite installs it as its own
-distribution (a .dist-info folder on PYTHONPATH) with its own catalog and template folders.
+A hull of boxes and some guns; each round every ship fires every gun at once, a 4+ on a d6 hits
+and the gun's damage dice take boxes off its target's hull. It declares battles (`shipyard
+battle`: fleets of toy ships, `catalog/fleets/`), and its duel is the battle of one ship a side.
+The test suite installs it as its own distribution (a
+.dist-info folder on PYTHONPATH) with its own catalog and template folders.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field
 
 from shipyard.api import (
+    BattleSide,
     Budget,
     BudgetLine,
     Check,
@@ -42,15 +45,17 @@ from shipyard.api import (
     Verdict,
     Whole,
     box_lines,
+    ship_entries,
 )
-from toy_ships.rules import A_WINS, B_WINS, BOTH_LOST, CAP, Params, fights, play
+from toy_ships.rules import A_WINS, B_WINS, BOTH_LOST, CAP, SUNK, Params, fights, play
 
 HERE = Path(__file__).resolve().parent
 ENDS: dict[int, tuple[int | None, str]] = {A_WINS: (0, "destroyed"), B_WINS: (1, "destroyed"),
                                            BOTH_LOST: (None, "both-lost"), CAP: (None, "cap")}
-ENDINGS = {A_WINS: "the other ship is wrecked in round {rounds}",
-           B_WINS: "the other ship is wrecked in round {rounds}",
-           BOTH_LOST: "both ships are wrecked", CAP: "no decision after {rounds} rounds"}
+ENDINGS = {A_WINS: "{a} wins: {b} wrecked in round {rounds}",
+           B_WINS: "{b} wins: {a} wrecked in round {rounds}",
+           BOTH_LOST: "no winner: both sides wrecked in round {rounds}",
+           CAP: "no decision after {rounds} rounds"}
 
 
 class Hull(StrictModel):
@@ -86,8 +91,11 @@ class Built:
 
 ToyShip = Design[ToyDesign, ToyCatalog, Built]
 
-OPTIONS = FightOptions(duel=(Option("cap", "rounds before a draw", Whole(1, 100, "rounds")),),
-                       crew=(Option("gunnery", "the to-hit roll needed on a d6", Whole(2, 6)),))
+CAP_OPTION = Option("cap", "rounds before a draw", Whole(1, 100, "rounds"))
+GUNNERY = Option("gunnery", "the to-hit roll needed on a d6", Whole(2, 6))
+# battle=(...): the options `shipyard battle` takes; a system that leaves it out (None) keeps
+# its duels only, and `battle` refuses it in one line
+OPTIONS = FightOptions(duel=(CAP_OPTION,), crew=(GUNNERY,), battle=(CAP_OPTION,))
 
 
 class Toy(RulesSystem[ToyDesign, ToyCatalog, Built]):
@@ -149,34 +157,53 @@ class Toy(RulesSystem[ToyDesign, ToyCatalog, Built]):
 
 class ToyCombat(FightSupport[ToyShip]):
     def prepare(self, a: ToyShip, b: ToyShip, terms: Terms) -> Prepared:
-        ships = (a.built, b.built)
+        """The duel: the battle of one ship a side, named as a duel names them (a mirror
+        match tags its sides)."""
+        mirror = a.model.name == b.model.name
+        return self.prepare_battle(BattleSide.one(a, "A" if mirror else ""),
+                                   BattleSide.one(b, "B" if mirror else ""), terms)
+
+    def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
+        """Every ship of both sides in fleet order, side A's first (the order of its fates)."""
+        ships: list[Built] = []
+        side_of: list[int] = []
+        for index, side in enumerate((a, b)):
+            for entrant in side.entrants:
+                copies = entrant.count * entrant.ships
+                ships += [entrant.design.built] * copies
+                side_of += [index] * copies
         width = max(1, *(len(s.guns) for s in ships))
 
         def per_gun(field: str) -> list[list[int]]:
             return [[getattr(g.damage, field) for g in s.guns] + [0] * (width - len(s.guns))
                     for s in ships]
 
-        params = Params(hull=[s.hull.hull for s in ships],
-                        gunnery=[int(terms.crew[i].get("gunnery", 4)) for i in (0, 1)],
+        params = Params(side=side_of, hull=[s.hull.hull for s in ships],
+                        gunnery=[int(terms.crew[i].get("gunnery", 4)) for i in side_of],
                         guns=[len(s.guns) for s in ships], count=per_gun("count"),
                         sides=per_gun("sides"), bonus=per_gun("bonus"), zeros=[0, 0],
                         cap=terms.whole("cap", 20))
-        return Prepared((a.model.name, b.model.name), params.cap, "round", "boxes", params,
-                        batchable=True, told=ships)
+        names = tuple(f"{side.name} ({side.tag})" if side.tag else side.name for side in (a, b))
+        told = (tuple(a.ship_names() + b.ship_names()), tuple(ships))
+        return Prepared((names[0], names[1]), params.cap, "round", "boxes", params,
+                        batchable=True, told=told,
+                        ships=ship_entries((a, b), lambda design: None))
 
     def rules(self) -> FightRules:
-        return FightRules(play, fights, ("toy_ships.rules",), ENDS)
+        return FightRules(play, fights, ("toy_ships.rules",), ENDS, fates={SUNK: "gunfire"})
 
     def narrate(self, prepared: Prepared, events: list[tuple[int, ...]], end: int,
                 rounds: int) -> tuple[list[Event], str]:
+        names, ships = prepared.told
         told = []
-        for _, round_, side, gun, roll, damage in events:
-            check = Check("gunnery", prepared.state.gunnery[side], (), "d6", roll, unit="",
+        for _, round_, ship, gun, roll, damage, aim in events:
+            check = Check("gunnery", prepared.state.gunnery[ship], (), "d6", roll, unit="",
                           roll_under=False)
-            name = prepared.told[side].guns[gun].name
-            told.append(Event(round_, "fire", f"{name}: {check.describe()}, {damage} damage",
+            told.append(Event(round_, "fire", f"{names[ship]} fires {ships[ship].guns[gun].name}"
+                              f" at {names[aim]}: {check.describe()}, {damage} damage",
                               (check,)))
-        return told, ENDINGS[end].format(rounds=rounds)
+        a, b = prepared.names
+        return told, ENDINGS[end].format(a=a, b=b, rounds=rounds)
 
     def odds(self, attacker: ToyShip, target: ToyShip, terms: Terms, samples: int,
              seed: int) -> OddsReport:
