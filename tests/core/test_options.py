@@ -82,6 +82,20 @@ def test_odds_has_one_crew_flag_and_no_pilot() -> None:
         parse_terms("toy", TOY, "odds", {}, [[]], [], ("me.py:Pilot", None))
 
 
+def test_a_battle_takes_a_users_commander_only_where_the_system_names_one() -> None:
+    from dataclasses import replace
+
+    battles = replace(TOY, battle=())
+    with pytest.raises(UserError) as err:
+        parse_terms("toy", battles, "battle", {}, [], [], ("me.py:Admiral", None))
+    assert "battles take the default commander only" in err.value.diagnostics[0].message
+    commanded = replace(battles, battle_pilot="admiral")
+    terms = parse_terms("toy", commanded, "battle", {}, [], [], (None, "me.py:Admiral"))
+    assert terms.pilots == (None, "me.py:Admiral")
+    assert "  battle --pilot-a / --pilot-b FILE.py:NAME: your own admiral" in \
+        commanded.help_lines("toy")
+
+
 def test_end_reasons_are_the_core_vocabulary_and_the_system_extras() -> None:
     assert set(TOY.reasons()) == set(END_REASONS) | {"jumped"}
     assert all(r == r.lower() and " " not in r for r in END_REASONS)
