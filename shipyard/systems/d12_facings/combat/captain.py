@@ -170,11 +170,14 @@ def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> As
                 if ask is None:
                     return default
                 enemies = [int(f[r.enemies_at(p) + k]) for k in range(facts[1])]
-                return _checked(ask(setup, state, side, list(enemies)), enemies, method,
-                                names[team])
+                return _checked(ask(setup, state, side, list(enemies)), enemies,
+                                (f"{method} of {setup.ships[side].name}", names[team],
+                                 *_where(ask)), [setup.ships[e].name for e in enemies])
             if question == r.Q_RANGE:
                 want = captain.want_range(setup, state, side, facts[1])
-                return _checked(want, range(r.ESCAPED + 1), "want_range", names[team])
+                return _checked(want, range(r.ESCAPED + 1),
+                                (f"want_range of {setup.ships[side].name}", names[team],
+                                 *_where(captain.want_range)))
             if question == r.Q_PLAN:
                 rows = captain.plan(setup, state, side, facts[1], facts[2])
                 return _write_plan(setup, f, side, facts[1], facts[2], rows,
@@ -183,7 +186,8 @@ def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> As
             candidates = [int(f[p.cands + k]) - target * p.n for k in range(count)]
             chosen = captain.pick(setup, state, target, list(candidates), damage,
                                   bool(attacker))
-            return _checked(chosen, candidates, "pick", names[team])
+            return _checked(chosen, candidates, (f"pick of {setup.ships[side].name}",
+                                                 names[team], *_where(captain.pick)))
         except UserError:
             raise
         except Exception as exc:  # the user's own code: one line, at its own line
@@ -192,10 +196,16 @@ def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> As
     return answer
 
 
-def _checked(value: Any, allowed: Sequence[int], method: str, name: str) -> int:
+def _checked(value: Any, allowed: Sequence[int], who: tuple[str, str, str | None, int | None],
+             names: Sequence[str] = ()) -> int:
+    """An answer the rules can take, or one line at the method's FILE:LINE naming the asking
+    ship (in a battle one captain answers for every ship of its side) and what it may give."""
+    method, name, file, line = who
     if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+        shown = [f"{a} ({n})" for a, n in zip(allowed, names, strict=True)] if names else \
+            list(map(str, allowed))
         raise UserError.single("cli.pilot", f"captain {name}: {method} gave {value!r}; give "
-                               f"one of {', '.join(map(str, allowed))}")
+                               f"one of {', '.join(shown)}", file, line)
     return value
 
 
@@ -217,7 +227,8 @@ def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int, rows: An
     name, file, line = who
 
     def wrong(what: str) -> UserError:
-        return UserError.single("cli.pilot", f"captain {name}: plan {what}", file, line)
+        return UserError.single("cli.pilot", f"captain {name}: plan of {ship.name} {what}",
+                                file, line)
 
     kept: list[tuple[int, int]] = []
     for row in rows:
