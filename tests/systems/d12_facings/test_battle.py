@@ -155,15 +155,15 @@ def test_r28_escaped_stays_and_a_ship_leaves_when_escaped_from_every_enemy(dice:
     assert moves(t) == [(0, 2, LONG, r.ESCAPED)]  # B1 was never offered: escaped stays
     assert r.movable(t.p, t.f, 1) == 0  # nor can B1 close again
     assert t.of(r.EV_ESCAPED) == [(r.EV_ESCAPED, 0)]
-    assert t.f[r.fates_at(t.p):r.fates_at(t.p) + 3] == [r.ESCAPED_FATE, r.IN, r.IN]
+    assert t.f[t.f[r.H_FATES]:t.f[r.H_FATES] + 3] == [r.ESCAPED_FATE, r.IN, r.IN]
     # a side that lost a ship and ran with the last loses, reason escaped
     t = battle((tiny("A1"), tiny("A2")), (tiny("B"),), LONG, (Wants(r.ESCAPED), None))
-    t.f[r.fates_at(t.p) + 0] = r.DESTROYED
+    t.f[t.f[r.H_FATES] + 0] = r.DESTROYED
     assert r.range_step(t.p, t.f, dice(11, 5, 5), t.rec) == r.B_WINS_ESCAPED
     # the last enemy in reach destroyed: a ship at escaped from the rest leaves
     t = battle((tiny("A"),), (tiny("B1"), tiny("B2")), SHORT)
     r.set_pair(t.p, t.f, 0, 1, r.ESCAPED, -1)
-    t.f[r.fates_at(t.p) + 2] = r.DESTROYED
+    t.f[t.f[r.H_FATES] + 2] = r.DESTROYED
     assert r.cut_off(t.p, t.f, 0) and r.ending(t.p, t.f, -1) == r.GOING
 
 
@@ -196,7 +196,7 @@ def test_r30_one_target_a_turn_the_one_it_hurts_most(dice: Any) -> None:
     assert [e[10] for e in t.of(r.EV_SHOT) if e[1] == 0] == [2]
     # its target gone, it aims afresh: B1 destroyed, the next turn it fires at B2
     t = battle((tiny("A"),), (tiny("B1"), tough), MEDIUM)
-    t.f[r.fates_at(t.p) + 1] = r.DESTROYED
+    t.f[t.f[r.H_FATES] + 1] = r.DESTROYED
     r.action_step(t.p, t.f, dice(*[12] * 2), t.rec)
     assert [e[10] for e in t.of(r.EV_SHOT) if e[1] == 0] == [2]
 
@@ -225,12 +225,12 @@ def test_r32_every_pair_starts_at_the_start_and_tailing_is_one_against_one() -> 
     two = BattleSide("two", "x", (Entrant(lancer, 2),), "A", True)
     one = BattleSide("one", "y", (Entrant(sabre),), "B", True)
     s = SUPPORT.prepare_battle(two, one, Terms(values={"range": "long"})).told
-    assert {s.fight.data[s.fight.p.ranges + a * 3 + 2] for a in (0, 1)} == {LONG}
+    assert {s.fight.data[s.fight.data[r.H_RANGES] + a * 3 + 2] for a in (0, 1)} == {LONG}
     with pytest.raises(UserError, match="--range tailing"):
         SUPPORT.prepare_battle(two, one, Terms(values={"range": "tailing"}))
     solo = BattleSide("solo", "z", (Entrant(lancer),), "A", True)
     s = SUPPORT.prepare_battle(solo, one, Terms(values={"range": "tailing"})).told
-    assert (s.start, s.fight.data[r.tailers_at(s.fight.p) + 1]) == (TAILING, 0)
+    assert (s.start, s.fight.data[s.fight.data[r.H_TAILERS] + 1]) == (TAILING, 0)
 
 
 # --- a battle on the core's terms --------------------------------------------------------------
