@@ -100,12 +100,12 @@ HEAD = ("live", "ranges", "tailers", "values", "fates", "order", "enemies", "sav
         "resilient", "turret", "hp", "damage", "sustain", "to_hit", "figure", "value",
         "worth", "guns", "sides", "gun_count", "side_count", "defence", "piloting",
         "gunnery_bonus", "shields_max", "after", "chooses", "hands", "gunners",
-        "difficulty")
+        "difficulty", "unhurt_values", "unhurt_loses")
 (H_LIVE, H_RANGES, H_TAILERS, H_VALUES, H_FATES, H_ORDER, H_ENEMIES, H_SAVED, H_FIRE, H_PLANS,
  H_WAS, H_CANDS, H_FIRED, H_HAND_GUN, H_SPENT, H_LOSES, H_FACING, H_KIND, H_RESILIENT, H_TURRET,
  H_HP, H_DAMAGE, H_SUSTAIN, H_TO_HIT, H_FIGURE, H_VALUE, H_WORTH, H_GUNS, H_SIDES, H_GUN_COUNT,
  H_SIDE_COUNT, H_DEFENCE, H_PILOTING, H_GUNNERY_BONUS, H_SHIELDS_MAX, H_AFTER, H_CHOOSES,
- H_HANDS, H_GUNNERS, H_DIFFICULTY) = range(3, 3 + len(HEAD))
+ H_HANDS, H_GUNNERS, H_DIFFICULTY, H_UNHURT_VALUES, H_UNHURT_LOSES) = range(3, 3 + len(HEAD))
 SHIP = 3 + len(HEAD)
 # a ship's block: + ship(s)
 S_SHIELDS, S_ARMOUR, S_DEALT, S_AFTER, S_USED, S_PLANNED = 0, 1, 2, 3, 4, 5
@@ -116,7 +116,8 @@ S_TARGET = 11  # the enemy it fires at this turn (R30), -1 none
 S_RESULT = 12  # its piloting result this turn: natural 12 × 64 + the dice (R4)
 S_MOVED = 13  # the enemies that moved against it this turn, a mask (R25)
 S_SHOT = 14  # the damage its shot of this exchange will deal, -1 none
-W = 15
+S_HURT = 15  # 1 once a system of the ship (armour aside) has stopped in this battle
+W = 16
 
 LOST = 1 << 40  # below any range score: what the enemy's escape is worth to the captain (R17)
 NO_GUN, IDLE = -2, -1  # f[fire + g] for a system that cannot fire, a gun nobody fires (yet)
@@ -274,6 +275,7 @@ def refresh(p: Params, f: list[int], side: int) -> None:
     f[at + S_CREW] = min(f[f[H_HANDS] + side], seats)
     f[at + S_GENERATORS] = min(f[f[H_SHIELDS_MAX] + side], generators)
     f[at + S_DIRTY] = 1
+    f[at + S_HURT] = 1
     forget(p, f, side)
 
 
@@ -400,13 +402,21 @@ def output(p: Params, f: list[int], side: int, target: int, rng: int, tailer: in
 
 def turn_value(p: Params, f: list[int], side: int, target: int, rng: int, tailer: int) -> int:
     """`output`, kept until a hit stops one of the ship's systems: it depends on nothing
-    else."""
-    role = rng if rng != TAILING else (0 if tailer == side else 4)
-    known = f[H_VALUES] + (side * p.ships + target) * 5 + role
+    else. An unhurt ship's (every system working) is the same in every battle of a series:
+    kept for the rest of it too (`unhurt_values`, outside what a battle starts afresh)."""
+    cell = (side * p.ships + target) * 5 + (rng if rng != TAILING else (
+        0 if tailer == side else 4))
+    known = f[H_VALUES] + cell
     if f[known]:
         return f[known] - 1
+    unhurt = f[H_UNHURT_VALUES] + cell
+    if f[ship(side) + S_HURT] == 0 and f[unhurt]:
+        f[known] = f[unhurt]
+        return f[unhurt] - 1
     total = output(p, f, side, target, rng, tailer)
     f[known] = total + 1
+    if f[ship(side) + S_HURT] == 0:
+        f[unhurt] = total + 1
     return total
 
 
@@ -579,10 +589,21 @@ def consequence(p: Params, f: list[int], side: int, first: int, damage: int,
         left = -1
     elif not destroyed:  # what is left hangs on which of those stopped: kept for one alone
         known = f[f[H_LOSES] + which] if serving == 1 else 0
+        # an unhurt ship that loses this one system alone: the same in every battle, at this
+        # target and range
+        unhurt = -1
+        target = f[ship(side) + S_TARGET]
+        if serving == 1 and f[ship(side) + S_HURT] == 0 and target >= 0:
+            rng, tailer = rng_of(p, f, side, target), tailer_of(p, f, side, target)
+            unhurt = f[H_UNHURT_LOSES] + (which * p.ships + target) * 5 + (
+                rng if rng != TAILING else (0 if tailer == side else 4))
+            known = known or f[unhurt]
         if not known:
             known = serving_left(p, f, side)
-            if serving == 1:
-                f[f[H_LOSES] + which] = known
+        if serving == 1:  # kept for the turn as ever, wherever it came from
+            f[f[H_LOSES] + which] = known
+        if unhurt >= 0:
+            f[unhurt] = known
         seated, left = (known >> 1) & 1, known >> 2
     for k in range(touched):
         f[f[H_LIVE] + f[f[H_SAVED] + 2 * k]] = f[f[H_SAVED] + 2 * k + 1]
@@ -904,6 +925,7 @@ def apply_hit(p: Params, f: list[int], attacker: int, target: int, damage: int,
         stops = works(p, f, g, h) and not works(p, f, g, h - taken)
         # armour gives nothing that `refresh` counts: its loss changes no figure or plan
         stopped = stopped or (stops and f[f[H_KIND] + g] != ARMOUR)
+        f[ship(target) + S_HURT] |= 1 * stopped  # from now on, not the unhurt ship's values
         if h == taken:
             emit(rec, (EV_LOST, target, g - base))
         elif stops:
@@ -1135,6 +1157,7 @@ def restart(fight: Fight, f: list[int]) -> None:
         f[i] = fight.data[i]
     for side in range(fight.p.ships):
         refresh(fight.p, f, side)
+        f[ship(side) + S_HURT] = 0
 
 
 def dealt(p: Params, f: list[int], side: int) -> int:
