@@ -100,12 +100,13 @@ HEAD = ("live", "ranges", "tailers", "values", "fates", "order", "enemies", "sav
         "resilient", "turret", "hp", "damage", "sustain", "to_hit", "figure", "value",
         "worth", "guns", "sides", "gun_count", "side_count", "defence", "piloting",
         "gunnery_bonus", "shields_max", "after", "chooses", "hands", "gunners",
-        "difficulty", "unhurt_values", "unhurt_loses")
+        "difficulty", "unhurt_values", "unhurt_loses", "unhurt_plans")
 (H_LIVE, H_RANGES, H_TAILERS, H_VALUES, H_FATES, H_ORDER, H_ENEMIES, H_SAVED, H_FIRE, H_PLANS,
  H_WAS, H_CANDS, H_FIRED, H_HAND_GUN, H_SPENT, H_LOSES, H_FACING, H_KIND, H_RESILIENT, H_TURRET,
  H_HP, H_DAMAGE, H_SUSTAIN, H_TO_HIT, H_FIGURE, H_VALUE, H_WORTH, H_GUNS, H_SIDES, H_GUN_COUNT,
  H_SIDE_COUNT, H_DEFENCE, H_PILOTING, H_GUNNERY_BONUS, H_SHIELDS_MAX, H_AFTER, H_CHOOSES,
- H_HANDS, H_GUNNERS, H_DIFFICULTY, H_UNHURT_VALUES, H_UNHURT_LOSES) = range(3, 3 + len(HEAD))
+ H_HANDS, H_GUNNERS, H_DIFFICULTY, H_UNHURT_VALUES, H_UNHURT_LOSES, H_UNHURT_PLANS
+ ) = range(3, 3 + len(HEAD))
 SHIP = 3 + len(HEAD)
 # a ship's block: + ship(s)
 S_SHIELDS, S_ARMOUR, S_DEALT, S_AFTER, S_USED, S_PLANNED = 0, 1, 2, 3, 4, 5
@@ -1026,7 +1027,10 @@ def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | No
         count = 0
     else:
         rng, tailer = rng_of(p, f, side, target), tailer_of(p, f, side, target)
-        if f[at + S_DIRTY]:
+        if f[at + S_DIRTY] and opening and f[at + S_HURT] == 0:
+            count = unhurt_plan(p, f, side, target, rng, tailer)
+            f[at + S_DIRTY] = 0
+        elif f[at + S_DIRTY]:
             count = plan(p, f, side, target, rng, tailer)
             f[at + S_DIRTY] = 0
         count = ask(rec, side, Q_PLAN, (f, rng, tailer), count)
@@ -1043,6 +1047,33 @@ def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | No
         emit(rec, (EV_REPLAN, side, count))
     for k in range(count):
         emit(rec, (EV_PLAN, side, f[rows + k] - side * p.n, f[rows + p.n + k], target))
+
+
+def unhurt_plan(p: Params, f: list[int], side: int, target: int, rng: int, tailer: int) -> int:
+    """`plan` for an unhurt ship as a turn opens (every hand free, no gun fired): the same in
+    every battle of a series at this target and range, so kept across them, rows and each
+    hand's gun (`unhurt_plans`: count + 1, n guns, n totals, the hands' guns)."""
+    role = rng if rng != TAILING else (0 if tailer == side else 4)
+    stride = 1 + 2 * p.n + p.crew
+    cell = f[H_UNHURT_PLANS] + ((side * p.ships + target) * 5 + role) * stride
+    rows = f[H_PLANS] + side * 2 * p.n
+    hands = f[H_HAND_GUN] + side * p.crew
+    if f[cell] == 0:
+        count = plan(p, f, side, target, rng, tailer)
+        f[cell] = count + 1
+        for k in range(count):
+            f[cell + 1 + k] = f[rows + k]
+            f[cell + 1 + p.n + k] = f[rows + p.n + k]
+        for hand in range(p.crew):
+            f[cell + 1 + 2 * p.n + hand] = f[hands + hand]
+        return count
+    count = f[cell] - 1
+    for k in range(count):
+        f[rows + k] = f[cell + 1 + k]
+        f[rows + p.n + k] = f[cell + 1 + p.n + k]
+    for hand in range(p.crew):
+        f[hands + hand] = f[cell + 1 + 2 * p.n + hand]
+    return count
 
 
 def next_shot(p: Params, f: list[int], side: int, rng: list[int], rec: Recorder | None) -> int:

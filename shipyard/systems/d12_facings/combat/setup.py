@@ -175,10 +175,12 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
     column("hands", [len(s.gunners) for s in ships])
     column("gunners", [g for s in ships for g in (*s.gunners, *[0] * (crew - len(s.gunners)))])
     column("difficulty", list(difficulty))
-    # what an unhurt ship's turn is worth, and what it has left losing one system alone: the
-    # same in every battle of a series, so kept across them (rules.turn_value, consequence)
+    # what an unhurt ship's turn is worth, what it has left losing one system alone, and its
+    # plan as a turn opens: the same in every battle of a series, so kept across them
+    # (rules.turn_value, consequence, unhurt_plan)
     column("unhurt_values", [0] * (m * m * 5))
     column("unhurt_loses", [0] * (m * n * m * 5))
+    column("unhurt_plans", [0] * (m * m * 5 * (1 + 2 * n + crew)))
     where = {**offsets, **at}
     for k, name in enumerate(r.HEAD):  # f's head: where each region and column starts
         data[r.H_LIVE + k] = where[name]
