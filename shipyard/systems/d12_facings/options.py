@@ -34,4 +34,5 @@ OPTIONS = FightOptions(
     crew=CREW,
     rules=(UNDER, TAILER),
     pilot="captain",
+    battle_pilot="captain (asked for every ship of its side)",
 )

@@ -57,11 +57,11 @@ class Table:
         return [e for e in self.rec.events or [] if e[0] == code]
 
     def hp(self, side: int) -> list[int]:
-        at = self.p.live + side * self.p.n
+        at = self.f[r.H_LIVE] + side * self.p.n
         return self.f[at:at + len(self.s.ships[side].hp)]
 
     def set_hp(self, side: int, system: int, hp: int) -> None:
-        self.f[self.p.live + side * self.p.n + system] = hp
+        self.f[self.f[r.H_LIVE] + side * self.p.n + system] = hp
         r.refresh(self.p, self.f, side)
 
     def state(self) -> State:

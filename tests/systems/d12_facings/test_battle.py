@@ -155,15 +155,15 @@ def test_r28_escaped_stays_and_a_ship_leaves_when_escaped_from_every_enemy(dice:
     assert moves(t) == [(0, 2, LONG, r.ESCAPED)]  # B1 was never offered: escaped stays
     assert r.movable(t.p, t.f, 1) == 0  # nor can B1 close again
     assert t.of(r.EV_ESCAPED) == [(r.EV_ESCAPED, 0)]
-    assert t.f[r.fates_at(t.p):r.fates_at(t.p) + 3] == [r.ESCAPED_FATE, r.IN, r.IN]
+    assert t.f[t.f[r.H_FATES]:t.f[r.H_FATES] + 3] == [r.ESCAPED_FATE, r.IN, r.IN]
     # a side that lost a ship and ran with the last loses, reason escaped
     t = battle((tiny("A1"), tiny("A2")), (tiny("B"),), LONG, (Wants(r.ESCAPED), None))
-    t.f[r.fates_at(t.p) + 0] = r.DESTROYED
+    t.f[t.f[r.H_FATES] + 0] = r.DESTROYED
     assert r.range_step(t.p, t.f, dice(11, 5, 5), t.rec) == r.B_WINS_ESCAPED
     # the last enemy in reach destroyed: a ship at escaped from the rest leaves
     t = battle((tiny("A"),), (tiny("B1"), tiny("B2")), SHORT)
     r.set_pair(t.p, t.f, 0, 1, r.ESCAPED, -1)
-    t.f[r.fates_at(t.p) + 2] = r.DESTROYED
+    t.f[t.f[r.H_FATES] + 2] = r.DESTROYED
     assert r.cut_off(t.p, t.f, 0) and r.ending(t.p, t.f, -1) == r.GOING
 
 
@@ -196,7 +196,7 @@ def test_r30_one_target_a_turn_the_one_it_hurts_most(dice: Any) -> None:
     assert [e[10] for e in t.of(r.EV_SHOT) if e[1] == 0] == [2]
     # its target gone, it aims afresh: B1 destroyed, the next turn it fires at B2
     t = battle((tiny("A"),), (tiny("B1"), tough), MEDIUM)
-    t.f[r.fates_at(t.p) + 1] = r.DESTROYED
+    t.f[t.f[r.H_FATES] + 1] = r.DESTROYED
     r.action_step(t.p, t.f, dice(*[12] * 2), t.rec)
     assert [e[10] for e in t.of(r.EV_SHOT) if e[1] == 0] == [2]
 
@@ -225,12 +225,12 @@ def test_r32_every_pair_starts_at_the_start_and_tailing_is_one_against_one() -> 
     two = BattleSide("two", "x", (Entrant(lancer, 2),), "A", True)
     one = BattleSide("one", "y", (Entrant(sabre),), "B", True)
     s = SUPPORT.prepare_battle(two, one, Terms(values={"range": "long"})).told
-    assert {s.fight.data[s.fight.p.ranges + a * 3 + 2] for a in (0, 1)} == {LONG}
+    assert {s.fight.data[s.fight.data[r.H_RANGES] + a * 3 + 2] for a in (0, 1)} == {LONG}
     with pytest.raises(UserError, match="--range tailing"):
         SUPPORT.prepare_battle(two, one, Terms(values={"range": "tailing"}))
     solo = BattleSide("solo", "z", (Entrant(lancer),), "A", True)
     s = SUPPORT.prepare_battle(solo, one, Terms(values={"range": "tailing"})).told
-    assert (s.start, s.fight.data[r.tailers_at(s.fight.p) + 1]) == (TAILING, 0)
+    assert (s.start, s.fight.data[s.fight.data[r.H_TAILERS] + 1]) == (TAILING, 0)
 
 
 # --- a battle on the core's terms --------------------------------------------------------------
@@ -322,3 +322,100 @@ def test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed(env: dict[s
         assert (winner, names[reasons[i]], told.rounds, told.damage[0], list(told.fates)) == (
             winners[i], told.outcome.reason, rounds[i], dealt[i], fates[i]), f"battle {i}"
     assert {f for row in fates for f in row} <= {r.IN, r.ESCAPED_FATE, r.DESTROYED}
+
+
+# --- a user's own captain in a battle (issue 30's commanders) ---------------------------------
+
+FLEETS = ROOT / "catalogs" / "d12-facings" / "fleets"
+FOCUS = ROOT / "catalogs" / "d12-facings" / "captains" / "focus_fire.py"
+TOLD = '''
+import json, pathlib
+from shipyard.systems.d12_facings.combat.captain import DefaultCaptain
+LOG = pathlib.Path(__file__).with_suffix(".jsonl")
+def note(question, setup, side, enemies):
+    with LOG.open("a") as out:
+        out.write(json.dumps([question, setup.ships[side].name,
+                              [setup.ships[e].name for e in enemies]]) + "\\n")
+class Told(DefaultCaptain):
+    def want_range(self, setup, state, side, steps):
+        note("range", setup, side, [state.enemy])
+        return super().want_range(setup, state, side, steps)
+    def enemy(self, setup, state, side, enemies):
+        note("enemy", setup, side, enemies)
+        return super().enemy(setup, state, side, enemies)
+    def target(self, setup, state, side, enemies):
+        note("target", setup, side, enemies)
+        return super().target(setup, state, side, enemies)
+    def plan(self, setup, state, side, rng, tailer):
+        note("plan", setup, side, [state.enemy])
+        return super().plan(setup, state, side, rng, tailer)
+'''
+
+
+def test_a_users_captain_answers_for_every_ship_of_its_side(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`battle --pilot-b`: one captain asked for each of side B's ships, every question naming
+    the asking ship and the enemies it may choose; one that answers as the default does fights
+    the default's battle, event for event."""
+    from tests.cli import shipyard
+
+    mine = tmp_path / "told.py"
+    mine.write_text(TOLD, encoding="utf-8")
+    fleets = (FLEETS / "escort-squadron.yaml", FLEETS / "raider-pack.yaml")
+    run = shipyard("battle", *fleets, "--seed", "3", "--pilot-b", f"{mine}:Told", "--json")
+    default = shipyard("battle", *fleets, "--seed", "3", "--json")
+    assert run.code == 0 and default.code == 0, run.err + default.err
+    asked = [json.loads(line) for line in mine.with_suffix(".jsonl").read_text().splitlines()]
+    assert {q for q, _, _ in asked} == {"range", "enemy", "target", "plan"}
+    assert {ship for _, ship, _ in asked} == {"Harpy (B)", "Viper (B)", "Hornet 1 (B)",
+                                               "Hornet 2 (B)"}
+    assert all(enemies and all(e.endswith(" (A)") for e in enemies) for _, _, enemies in asked)
+    assert all(len(enemies) >= 2 for q, _, enemies in asked if q in ("enemy", "target"))
+    assert "captains: DefaultCaptain, Told" in " ".join(run.json()["terms"])
+    assert run.json()["log"] == default.json()["log"]
+
+
+def test_the_bundled_focus_fire_captain_fires_every_ship_at_the_weakest(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The worked example (docs/systems/d12-facings.md): every ship of its side plans its
+    first turn at the same enemy, the Hornet with the fewest hit points left; a series with it
+    runs uncompiled, and a duel's captain file (it answers no battle question there) fights
+    the default duel."""
+    from tests.cli import shipyard
+
+    fleets = (FLEETS / "escort-squadron.yaml", FLEETS / "raider-pack.yaml")
+    run = shipyard("battle", *fleets, "--seed", "3", "--pilot-a", f"{FOCUS}:FocusFire")
+    assert run.code == 0, run.err
+    first = run.out.split("  fire ")[0]  # turn 1's opening plans
+    aims = {line.split(" to fire at ")[1].split(",")[0] for line in first.splitlines()
+            if "(A): " in line and " to fire at " in line}
+    assert aims == {"Hornet 1 (B)"}
+    series = shipyard("battle", EXAMPLES / "paladin.yaml", FLEETS / "pair-of-corsairs.yaml",
+                      "--runs", "20", "--pilot-a", f"{FOCUS}:FocusFire")
+    assert series.code == 0 and "(uncompiled)" in series.out.splitlines()[0], series.err
+    duel = [shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--seed", "4",
+                     *pilot) for pilot in ((), ("--pilot-a", f"{FOCUS}:FocusFire"))]
+    assert duel[0].out == duel[1].out.replace("captains: FocusFire", "captains: DefaultCaptain")
+
+
+@pytest.mark.parametrize(("body", "line", "words"), [
+    ("    def target(self, setup, state, side, enemies):\n        return 99\n", 3,
+     "target of Paladin (A) gave 99; give one of 1 (Lancer 1 (B)), 2 (Lancer 2 (B))"),
+    ("    def enemy(self, setup, state, side, enemies):\n        return 'Lancer 1'\n", 3,
+     "enemy of Paladin (A) gave 'Lancer 1'; give one of 1 (Lancer 1 (B)), 2 (Lancer 2 (B))"),
+    ("    def target(self, setup, state, side, enemies):\n        return enemies[5]\n", 4,
+     "failed: IndexError: list index out of range"),
+    ("    def plan(self, setup, state, side, rng, tailer):\n        return [(0, 99)]\n", 3,
+     "plan of Paladin (A) to-hit totals"),
+])
+def test_a_battle_captains_mistake_is_one_line_at_its_file_and_line(  # type: ignore[no-untyped-def]
+        tmp_path, body: str, line: int, words: str) -> None:
+    from tests.cli import shipyard
+
+    mine = tmp_path / "captain.py"
+    mine.write_text("from shipyard.systems.d12_facings.combat.captain import DefaultCaptain\n"
+                    "class Wrong(DefaultCaptain):\n" + body, encoding="utf-8")
+    for runs in ((), ("--runs", "3")):
+        run = shipyard("battle", EXAMPLES / "paladin.yaml", FLEETS / "pair-of-corsairs.yaml",
+                       "--seed", "1", "--pilot-a", f"{mine}:Wrong", *runs)
+        assert run.code == 2, run.out
+        assert run.err.startswith(f"{mine}:{line}: ") and words in run.err, run.err
+        assert len(run.err.strip().splitlines()) == 1 and "Traceback" not in run.err

@@ -240,7 +240,7 @@ def test_the_tailer_free_rule_is_taken_by_duel_and_odds(command: str) -> None:
 
 @pytest.mark.parametrize(("body", "words"), [
     ("    def want_range(self, setup, state, side, steps):\n        return 9\n",
-     "want_range gave 9; give one of 0, 1, 2, 3, 4"),
+     "want_range of Lancer gave 9; give one of 0, 1, 2, 3, 4"),
     ("    def want_range(self, setup, state, side, steps):\n        return 1 / 0\n",
      "captain.py:4: captain"),
 ])

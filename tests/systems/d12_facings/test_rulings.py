@@ -605,14 +605,14 @@ class Checking(Scripted):
         p, f = setup.fight.p, state.f
         sign = 2 * attacker - 1
         now = r.aimed(p, f, target)
-        core = sum(f[p.live + target * p.n + i] for i in range(p.n)
+        core = sum(f[f[r.H_LIVE] + target * p.n + i] for i in range(p.n)
                    if setup.ships[target].facing[i:i + 1] == (CORE,))
         keys = []
         for system in candidates:
             g = target * p.n + system
             lost, seated, left, hurt, cored, stopped = r.consequence(
                 p, f, target, g, damage, attacker, core, now, (-r.LOST,) + (0,) * 7)
-            starts = r.works(p, f, g, f[p.live + g]) and \
+            starts = r.works(p, f, g, f[f[r.H_LIVE] + g]) and \
                 setup.ships[target].kind[system] != r.ARMOUR
             keys.append(((sign * lost, -sign * seated, -sign * left, sign * hurt, -sign * cored,
                           sign * stopped, sign * int(starts), -g), system))

@@ -32,18 +32,18 @@ class State:
     def __init__(self, p: r.Params, f: Any, side: int = 0, enemy: int = -1) -> None:
         m = p.ships
         ships = range(m)
-        self.hp = [[int(h) for h in f[p.live + s * p.n:p.live + s * p.n + p.n]]
+        self.hp = [[int(h) for h in f[f[r.H_LIVE] + s * p.n:f[r.H_LIVE] + s * p.n + p.n]]
                    for s in ships]  # per system, padded to the largest ship
         self.shields = [int(f[r.ship(s) + r.S_SHIELDS]) for s in ships]
         self.armour = [int(f[r.ship(s) + r.S_ARMOUR]) for s in ships]
         self.dealt = [int(f[r.ship(s) + r.S_DEALT]) for s in ships]
         self.after_used = [bool(f[r.ship(s) + r.S_AFTER]) for s in ships]
         # 0 in the fight, 2 escaped, 3 destroyed (R28); each ship's target this turn (R30)
-        self.fates = [int(f[r.fates_at(p) + s]) for s in ships]
+        self.fates = [int(f[f[r.H_FATES] + s]) for s in ships]
         self.targets = [int(f[r.ship(s) + r.S_TARGET]) for s in ships]
         # each pair's range (rules.TAILING .. rules.ESCAPED) and tailer (-1 nobody), R24, R29
-        self.ranges = [[int(f[p.ranges + a * m + b]) for b in ships] for a in ships]
-        self.tailers = [[int(f[r.tailers_at(p) + a * m + b]) for b in ships] for a in ships]
+        self.ranges = [[int(f[f[r.H_RANGES] + a * m + b]) for b in ships] for a in ships]
+        self.tailers = [[int(f[f[r.H_TAILERS] + a * m + b]) for b in ships] for a in ships]
         # the enemy the question is about, and that pair's range and tailer (in a duel, the
         # other ship)
         self.enemy = enemy if enemy >= 0 else (p.first_b if side < p.first_b else 0)
@@ -57,7 +57,7 @@ class State:
         # best first; the guns fired this turn (R14, R16)
         self.bonus = [int(f[r.ship(s) + r.S_BONUS]) for s in ships]
         self.hands_left = [[skill for _, skill in free_hands(p, f, s)] for s in ships]
-        self.fired = [[i for i in range(p.n) if f[p.fired + s * p.n + i]] for s in ships]
+        self.fired = [[i for i in range(p.n) if f[f[r.H_FIRED] + s * p.n + i]] for s in ships]
         self.f = f  # the rules' own numbers, for DefaultCaptain
 
 
@@ -66,8 +66,9 @@ def free_hands(p: r.Params, f: Any, side: int) -> list[tuple[int, int]]:
     seats left after those who have acted go to the best of the others (R14, R16)."""
     seats = int(f[r.ship(side) + r.S_CREW]) - int(f[r.ship(side) + r.S_USED])
     crew = side * p.crew
-    free = [(hand, int(f[p.gunners + crew + hand])) for hand in range(int(f[p.hands + side]))
-            if not f[p.spent + crew + hand]]
+    hands = int(f[f[r.H_HANDS] + side])
+    free = [(hand, int(f[f[r.H_GUNNERS] + crew + hand])) for hand in range(hands)
+            if not f[f[r.H_SPENT] + crew + hand]]
     return free[:max(0, seats)]
 
 
@@ -122,27 +123,27 @@ class DefaultCaptain:
     def enemy(self, setup: Setup, state: State, side: int, enemies: list[int]) -> int:
         p, f = setup.fight.p, state.f
         for k, e in enumerate(enemies):
-            f[r.enemies_at(p) + k] = e
+            f[f[r.H_ENEMIES] + k] = e
         return r.enemy_to_move(p, f, side, len(enemies))
 
     def target(self, setup: Setup, state: State, side: int, enemies: list[int]) -> int:
         p, f = setup.fight.p, state.f
         for k, e in enumerate(enemies):
-            f[r.enemies_at(p) + k] = e
+            f[f[r.H_ENEMIES] + k] = e
         return r.best_target(p, f, side, len(enemies))
 
     def plan(self, setup: Setup, state: State, side: int, rng: int, tailer: int
              ) -> list[tuple[int, int]]:
         p, f = setup.fight.p, state.f
         count = r.plan(p, f, side, int(f[r.ship(side) + r.S_TARGET]), rng, tailer)
-        guns = p.plans + side * 2 * p.n
+        guns = f[r.H_PLANS] + side * 2 * p.n
         return [(int(f[guns + k]) - side * p.n, int(f[guns + p.n + k])) for k in range(count)]
 
     def pick(self, setup: Setup, state: State, target: int, candidates: list[int],
              damage: int, attacker: bool) -> int:
         p, f = setup.fight.p, state.f
         for k, system in enumerate(candidates):
-            f[p.cands + k] = target * p.n + system
+            f[f[r.H_CANDS] + k] = target * p.n + system
         return r.pick(p, f, target, len(candidates), damage, attacker) - target * p.n
 
 
@@ -169,21 +170,25 @@ def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> As
                 ask = getattr(captain, method, None)
                 if ask is None:
                     return default
-                enemies = [int(f[r.enemies_at(p) + k]) for k in range(facts[1])]
-                return _checked(ask(setup, state, side, list(enemies)), enemies, method,
-                                names[team])
+                enemies = [int(f[f[r.H_ENEMIES] + k]) for k in range(facts[1])]
+                return _checked(ask(setup, state, side, list(enemies)), enemies,
+                                (f"{method} of {setup.ships[side].name}", names[team],
+                                 *_where(ask)), [setup.ships[e].name for e in enemies])
             if question == r.Q_RANGE:
                 want = captain.want_range(setup, state, side, facts[1])
-                return _checked(want, range(r.ESCAPED + 1), "want_range", names[team])
+                return _checked(want, range(r.ESCAPED + 1),
+                                (f"want_range of {setup.ships[side].name}", names[team],
+                                 *_where(captain.want_range)))
             if question == r.Q_PLAN:
                 rows = captain.plan(setup, state, side, facts[1], facts[2])
                 return _write_plan(setup, f, side, facts[1], facts[2], rows,
                                    (names[team], *_where(captain.plan)))
             target, count, damage, attacker = facts[1:5]
-            candidates = [int(f[p.cands + k]) - target * p.n for k in range(count)]
+            candidates = [int(f[f[r.H_CANDS] + k]) - target * p.n for k in range(count)]
             chosen = captain.pick(setup, state, target, list(candidates), damage,
                                   bool(attacker))
-            return _checked(chosen, candidates, "pick", names[team])
+            return _checked(chosen, candidates, (f"pick of {setup.ships[side].name}",
+                                                 names[team], *_where(captain.pick)))
         except UserError:
             raise
         except Exception as exc:  # the user's own code: one line, at its own line
@@ -192,10 +197,16 @@ def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> As
     return answer
 
 
-def _checked(value: Any, allowed: Sequence[int], method: str, name: str) -> int:
+def _checked(value: Any, allowed: Sequence[int], who: tuple[str, str, str | None, int | None],
+             names: Sequence[str] = ()) -> int:
+    """An answer the rules can take, or one line at the method's FILE:LINE naming the asking
+    ship (in a battle one captain answers for every ship of its side) and what it may give."""
+    method, name, file, line = who
     if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+        shown = [f"{a} ({n})" for a, n in zip(allowed, names, strict=True)] if names else \
+            list(map(str, allowed))
         raise UserError.single("cli.pilot", f"captain {name}: {method} gave {value!r}; give "
-                               f"one of {', '.join(map(str, allowed))}")
+                               f"one of {', '.join(shown)}", file, line)
     return value
 
 
@@ -217,7 +228,8 @@ def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int, rows: An
     name, file, line = who
 
     def wrong(what: str) -> UserError:
-        return UserError.single("cli.pilot", f"captain {name}: plan {what}", file, line)
+        return UserError.single("cli.pilot", f"captain {name}: plan of {ship.name} {what}",
+                                file, line)
 
     kept: list[tuple[int, int]] = []
     for row in rows:
@@ -226,7 +238,7 @@ def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int, rows: An
             raise wrong(f"row {row!r}: give (gun, to-hit total), the gun one of the ship's "
                         "weapons or missiles")
         g = side * p.n + gun
-        if f[p.fired + g] or not r.works(p, f, g, f[p.live + g]):
+        if f[f[r.H_FIRED] + g] or not r.works(p, f, g, f[f[r.H_LIVE] + g]):
             continue  # fired this turn, or stopped: done with for the turn
         if any(gun == seen for seen, _ in kept) or not r.bears(p, f, g, rng, tailer, side):
             raise wrong(f"row {row!r}: {ship.labels[gun]} "
@@ -242,15 +254,15 @@ def _write_plan(setup: Setup, f: Any, side: int, rng: int, tailer: int, rows: An
         raise wrong(f"to-hit totals {asked}: no way to make them with the hands free to act "
                     f"(gunnery {skills}) and working sensors and edges (+{bonus}); each gun "
                     "needs a hand to fire it and each hand serves one gun (R14)")
-    at = p.plans + side * 2 * p.n
+    at = f[r.H_PLANS] + side * 2 * p.n
     crew = side * p.crew
     for hand in range(p.crew):
-        f[p.hand_gun + crew + hand] = -1
+        f[f[r.H_HAND_GUN] + crew + hand] = -1
     for k, (gun, total) in enumerate(kept):
         f[at + k] = side * p.n + gun
         f[at + p.n + k] = total
         for i in found[k]:
-            f[p.hand_gun + crew + free[i][0]] = side * p.n + gun
+            f[f[r.H_HAND_GUN] + crew + free[i][0]] = side * p.n + gun
     return len(kept)
 
 

@@ -9,7 +9,8 @@ here is a sentence of the seed or a numbered ruling in catalogs/d12-facings/RULI
 A battle has `p.ships` ships, side A's first (`p.first_b` of them), then side B's; a duel is the
 battle of one against one, the same code. Its numbers (`Fight`, built by setup.py) are one array
 `f`, copied once a fight (once a chunk in a series): what changes at its head, then the fixed
-columns; `Params` (ints) says where each sits. Systems are numbered across every ship: system
+columns; f's first numbers (H_*) say where each region and column starts, and `Params` holds
+the battle's few scalars (sizes and switches). Systems are numbered across every ship: system
 `g` of ship `s` is `s * p.n + i`. Each ship's changing figures are a block of `W` numbers at
 `ship(s)`; each pair of opposing ships has its own range and tailer (R24, R29).
 """
@@ -77,7 +78,8 @@ A_WINS_ESCAPED, B_WINS_ESCAPED = 7, 8
 IN, ESCAPED_FATE, DESTROYED = 0, 2, 3
 
 # f, a battle's numbers in one array: these scalars first, then each ship's block of W (at
-# `ship(s)`), then the offsets Params names: `live` (every system's hit points), `ranges` and
+# `ship(s)`), then the regions the head's H_* slots give the offset of: `live` (every system's
+# hit points), `ranges` and
 # `tailers` (each pair's, both ways round), `values` (the captain's turn values + 1 of each ship
 # against each enemy, 5 roles: `turn_value`), `saved` (the systems a what-if hit touched and
 # their hit points, to undo it), `fire` (a to-hit total for each gun, `assign`), `plans` (each
@@ -90,7 +92,22 @@ IN, ESCAPED_FATE, DESTROYED = 0, 2, 3
 S_LEG = 0  # 1: the enemy a range question is about cannot move against the ship after it (R6)
 S_ENEMY = 1  # the enemy a range question is about
 S_SHOOTER = 2  # the ship whose hit is landing (for a captain's `pick`)
-SHIP = 3
+# where each region and fixed column starts (f[H_LIVE] ...), set by setup.py and never changed:
+# in the array, not in Params, since a compiled call passes every field of Params, and forty
+# offsets cost a duel's series more than reading them from f (issue 30's duel bar)
+HEAD = ("live", "ranges", "tailers", "values", "fates", "order", "enemies", "saved", "fire",
+        "plans", "was", "cands", "fired", "hand_gun", "spent", "loses", "facing", "kind",
+        "resilient", "turret", "hp", "damage", "sustain", "to_hit", "figure", "value",
+        "worth", "guns", "sides", "gun_count", "side_count", "defence", "piloting",
+        "gunnery_bonus", "shields_max", "after", "chooses", "hands", "gunners",
+        "difficulty", "unhurt_values", "unhurt_loses", "unhurt_plans")
+(H_LIVE, H_RANGES, H_TAILERS, H_VALUES, H_FATES, H_ORDER, H_ENEMIES, H_SAVED, H_FIRE, H_PLANS,
+ H_WAS, H_CANDS, H_FIRED, H_HAND_GUN, H_SPENT, H_LOSES, H_FACING, H_KIND, H_RESILIENT, H_TURRET,
+ H_HP, H_DAMAGE, H_SUSTAIN, H_TO_HIT, H_FIGURE, H_VALUE, H_WORTH, H_GUNS, H_SIDES, H_GUN_COUNT,
+ H_SIDE_COUNT, H_DEFENCE, H_PILOTING, H_GUNNERY_BONUS, H_SHIELDS_MAX, H_AFTER, H_CHOOSES,
+ H_HANDS, H_GUNNERS, H_DIFFICULTY, H_UNHURT_VALUES, H_UNHURT_LOSES, H_UNHURT_PLANS
+ ) = range(3, 3 + len(HEAD))
+SHIP = 3 + len(HEAD)
 # a ship's block: + ship(s)
 S_SHIELDS, S_ARMOUR, S_DEALT, S_AFTER, S_USED, S_PLANNED = 0, 1, 2, 3, 4, 5
 # what a ship's working systems give, kept until a hit stops one (`refresh`)
@@ -100,7 +117,8 @@ S_TARGET = 11  # the enemy it fires at this turn (R30), -1 none
 S_RESULT = 12  # its piloting result this turn: natural 12 × 64 + the dice (R4)
 S_MOVED = 13  # the enemies that moved against it this turn, a mask (R25)
 S_SHOT = 14  # the damage its shot of this exchange will deal, -1 none
-W = 15
+S_HURT = 15  # 1 once a system of the ship (armour aside) has stopped in this battle
+W = 16
 
 LOST = 1 << 40  # below any range score: what the enemy's escape is worth to the captain (R17)
 NO_GUN, IDLE = -2, -1  # f[fire + g] for a system that cannot fire, a gun nobody fires (yet)
@@ -108,16 +126,15 @@ NATURAL = 64  # a natural 12 ranks above any sum of two d12s (R4)
 # inlined where compiled (a call that passes f costs a reference count in and out, and Params'
 # every field): where a ship's numbers and a pair's sit, read in every inner loop, and the
 # battle's own steps, run every turn or exchange, which with two ships do next to nothing
-INLINE = ("tailers_at", "values_at", "fates_at", "order_at", "enemies_at", "ship", "side_of",
-          "opposed", "rng_of", "tailer_of", "set_pair", "in_reach", "aimed", "movable",
-          "steps_on", "rank", "aim", "best_target", "exchange", "ending", "cut_off", "dealt")
+INLINE = ("ship", "side_of", "opposed", "rng_of", "tailer_of", "set_pair", "in_reach", "aimed",
+          "movable", "steps_on", "rank", "aim", "best_target", "exchange", "ending", "cut_off",
+          "dealt")
 
 
 class Params(NamedTuple):
-    """Where a battle's numbers sit in its array `f`: scalars (S_*) and ship blocks, the
-    changing regions, then the fixed columns, each at the offset named here (all ints: a
-    compiled call passes one array, `f`, and these). Per-system columns hold every ship, `n`
-    systems each (padded): system `g` is `ship * n + i`."""
+    """A battle's scalars (all ints: a compiled call passes every field, so few). Where its
+    numbers sit in `f` is in f's head (H_*): per-system columns hold every ship, `n` systems
+    each (padded): system `g` is `ship * n + i`."""
 
     n: int
     crew: int  # gunners a ship (padded)
@@ -129,48 +146,6 @@ class Params(NamedTuple):
     free_tailer: int  # --rule tailer=free (R12)
     cap: int
     size: int  # of what changes in a fight: f[:size] starts afresh each fight
-    live: int
-    # each pair's range, then (`tailers_at`, ..., so that a call passes fewer numbers) each
-    # pair's tailer, the captain's turn values, each ship's fate, the range step's order and a
-    # question's enemies
-    ranges: int
-    saved: int
-    fire: int
-    plans: int
-    was: int
-    cands: int
-    fired: int
-    hand_gun: int
-    spent: int
-    loses: int
-    # the fixed columns: per system
-    facing: int
-    kind: int
-    resilient: int  # heavy, super-heavy or turret: works until destroyed
-    turret: int
-    hp: int  # full hit points
-    damage: int
-    sustain: int  # 0: no sustain (missiles, R8)
-    to_hit: int  # a missile's own figure; 0 for guns
-    figure: int  # shields, piloting, gunnery or seats, by kind
-    value: int  # catalog points: the last thing the captain weighs losing
-    # expected damage × 144 of one shot: ((g * foes + target's place on its side) * 4 + range)
-    # * TOTALS + total
-    worth: int
-    guns: int  # each ship's weapons and missiles: ship * n + k, `gun_count` of them
-    sides: int  # the systems on each facing: (ship * 5 + facing) * n + k, `side_count`
-    # per ship
-    gun_count: int
-    side_count: int  # ship * 5 + facing
-    defence: int
-    piloting: int  # best pilot + hull handling + edges; working engines add
-    gunnery_bonus: int  # edges; working sensors add
-    shields_max: int
-    after: int  # an after-roll gunnery edge's figure, once a turn (0: none)
-    chooses: int  # an attacker-chooses edge
-    hands: int  # crew aboard
-    gunners: int  # every hand's gunnery, best first: ship * crew + k
-    difficulty: int  # tailing, short, medium, long
 
 
 class Fight(NamedTuple):
@@ -178,27 +153,6 @@ class Fight(NamedTuple):
 
     p: Params
     data: list[int]
-
-
-def tailers_at(p: Params) -> int:
-    return p.ranges + p.ships * p.ships
-
-
-def values_at(p: Params) -> int:
-    return p.ranges + 2 * p.ships * p.ships
-
-
-def fates_at(p: Params) -> int:
-    """Each ship's fate: IN, ESCAPED_FATE, DESTROYED."""
-    return p.ranges + 7 * p.ships * p.ships
-
-
-def order_at(p: Params) -> int:
-    return p.ranges + 7 * p.ships * p.ships + p.ships
-
-
-def enemies_at(p: Params) -> int:
-    return p.ranges + 7 * p.ships * p.ships + 2 * p.ships
 
 
 def ship(s: int) -> int:
@@ -216,24 +170,24 @@ def opposed(p: Params, a: int, b: int) -> bool:
 
 def rng_of(p: Params, f: list[int], a: int, b: int) -> int:
     """The range between ships a and b (R24)."""
-    return f[p.ranges + a * p.ships + b]
+    return f[f[H_RANGES] + a * p.ships + b]
 
 
 def tailer_of(p: Params, f: list[int], a: int, b: int) -> int:
     """The ship tailing the other of the pair a, b, -1 when neither is (R29)."""
-    return f[tailers_at(p) + a * p.ships + b]
+    return f[f[H_TAILERS] + a * p.ships + b]
 
 
 def set_pair(p: Params, f: list[int], a: int, b: int, rng: int, tailer: int) -> None:
-    f[p.ranges + a * p.ships + b] = rng
-    f[p.ranges + b * p.ships + a] = rng
-    f[tailers_at(p) + a * p.ships + b] = tailer
-    f[tailers_at(p) + b * p.ships + a] = tailer
+    f[f[H_RANGES] + a * p.ships + b] = rng
+    f[f[H_RANGES] + b * p.ships + a] = rng
+    f[f[H_TAILERS] + a * p.ships + b] = tailer
+    f[f[H_TAILERS] + b * p.ships + a] = tailer
 
 
 def in_reach(p: Params, f: list[int], a: int, b: int) -> bool:
     """b is an enemy of a still in the fight and not escaped from it (R26)."""
-    return opposed(p, a, b) & (f[fates_at(p) + b] == IN) & (rng_of(p, f, a, b) != ESCAPED)
+    return opposed(p, a, b) & (f[f[H_FATES] + b] == IN) & (rng_of(p, f, a, b) != ESCAPED)
 
 
 # --- dice and the shot ------------------------------------------------------------------------
@@ -292,7 +246,7 @@ def shot_outcome(first: int, result: int, need: int, damage: int, sustain: int,
 def works(p: Params, f: list[int], g: int, h: int) -> bool:
     """Whether system g with h hit points works. The seed: a damaged normal system stops;
     heavy, super-heavy and turret ones work until destroyed."""
-    return (h > 0) & ((f[p.resilient + g] != 0) | (h == f[p.hp + g]))
+    return (h > 0) & ((f[f[H_RESILIENT] + g] != 0) | (h == f[f[H_HP] + g]))
 
 
 def gives(p: Params, f: list[int], side: int) -> tuple[int, int, int, int]:
@@ -300,9 +254,9 @@ def gives(p: Params, f: list[int], side: int) -> tuple[int, int, int, int]:
     systems."""
     engines, sensors, seats, generators = 0, 0, 0, 0
     for g in range(side * p.n, side * p.n + p.n):
-        if works(p, f, g, f[p.live + g]):
-            kind = f[p.kind + g]
-            figure = f[p.figure + g]
+        if works(p, f, g, f[f[H_LIVE] + g]):
+            kind = f[f[H_KIND] + g]
+            figure = f[f[H_FIGURE] + g]
             engines += figure * (kind == ENGINE)
             sensors += figure * (kind == SENSOR)
             seats += figure * (kind == STATION)
@@ -317,11 +271,12 @@ def refresh(p: Params, f: list[int], side: int) -> None:
     values are worked out afresh, and the ship plans again before its next shot (R16)."""
     engines, sensors, seats, generators = gives(p, f, side)
     at = ship(side)
-    f[at + S_PILOTING] = f[p.piloting + side] + engines
-    f[at + S_BONUS] = f[p.gunnery_bonus + side] + sensors
-    f[at + S_CREW] = min(f[p.hands + side], seats)
-    f[at + S_GENERATORS] = min(f[p.shields_max + side], generators)
+    f[at + S_PILOTING] = f[f[H_PILOTING] + side] + engines
+    f[at + S_BONUS] = f[f[H_GUNNERY_BONUS] + side] + sensors
+    f[at + S_CREW] = min(f[f[H_HANDS] + side], seats)
+    f[at + S_GENERATORS] = min(f[f[H_SHIELDS_MAX] + side], generators)
     f[at + S_DIRTY] = 1
+    f[at + S_HURT] = 1
     forget(p, f, side)
 
 
@@ -329,9 +284,9 @@ def forget(p: Params, f: list[int], side: int) -> None:
     """A ship's kept values (`turn_value`, `loses`): what its systems give has changed, or the
     range has."""
     for k in range(side * p.ships * 5, (side + 1) * p.ships * 5):
-        f[values_at(p) + k] = 0
+        f[f[H_VALUES] + k] = 0
     for g in range(side * p.n, side * p.n + p.n):
-        f[p.loses + g] = 0
+        f[f[H_LOSES] + g] = 0
 
 
 def bears(p: Params, f: list[int], g: int, rng: int, tailer: int, side: int) -> bool:
@@ -340,23 +295,23 @@ def bears(p: Params, f: list[int], g: int, rng: int, tailer: int, side: int) -> 
     (R12, house; every gun under --rule tailer=free). `tailer` is the pair's (R29)."""
     arc = FORE + (AFT - FORE) * (tailer != side)
     free = (p.free_tailer != 0) & (tailer == side)
-    return ((f[p.kind + g] == WEAPON) | (f[p.kind + g] == MISSILE)) & (
-        (rng != TAILING) | free | (f[p.turret + g] != 0) | (f[p.facing + g] == arc))
+    return ((f[f[H_KIND] + g] == WEAPON) | (f[f[H_KIND] + g] == MISSILE)) & (
+        (rng != TAILING) | free | (f[f[H_TURRET] + g] != 0) | (f[f[H_FACING] + g] == arc))
 
 
 def need(p: Params, f: list[int], target: int, g: int, rng: int) -> int:
     """The seed's gunnery difficulty plus the target's defence; a missile's own to-hit number
     replaces the range figure (R8)."""
-    missile = f[p.kind + g] == MISSILE
-    return (missile * f[p.to_hit + g] + (1 - missile) * f[p.difficulty + rng]
-            + f[p.defence + target])
+    missile = f[f[H_KIND] + g] == MISSILE
+    return (missile * f[f[H_TO_HIT] + g] + (1 - missile) * f[f[H_DIFFICULTY] + rng]
+            + f[f[H_DEFENCE] + target])
 
 
 def worth(p: Params, f: list[int], g: int, target: int, rng: int, total: int) -> int:
     """Expected damage × 144 of gun g fired at `target` at `rng` with a to-hit total (setup.py's
     table, by the target's place on its own side: a duel's table is one enemy wide)."""
     foe = target - p.first_b * (target >= p.first_b)
-    return f[p.worth + ((g * p.foes + foe) * 4 + rng) * TOTALS + max(0, min(total, SIDES))]
+    return f[f[H_WORTH] + ((g * p.foes + foe) * 4 + rng) * TOTALS + max(0, min(total, SIDES))]
 
 
 # --- the default captain (RULINGS, "The default captain and defender") ------------------------
@@ -369,30 +324,30 @@ def assign(p: Params, f: list[int], side: int, target: int, rng: int, tailer: in
     total (IDLE: nobody fires it; NO_GUN: it cannot). `fresh`: a whole turn, every seated hand
     and working gun; else what is left of this one (guns not fired, hands who have not acted,
     the seats they have left), and each hand's gun is written down (`hand_gun`)."""
-    guns = p.guns + side * p.n
+    guns = f[H_GUNS] + side * p.n
     at = ship(side)
     bonus = f[at + S_BONUS]
-    for k in range(f[p.gun_count + side]):
+    for k in range(f[f[H_GUN_COUNT] + side]):
         g = f[guns + k]
-        free = fresh | (f[p.fired + g] == 0)
-        f[p.fire + g] = IDLE if free & works(p, f, g, f[p.live + g]) & bears(
+        free = fresh | (f[f[H_FIRED] + g] == 0)
+        f[f[H_FIRE] + g] = IDLE if free & works(p, f, g, f[f[H_LIVE] + g]) & bears(
             p, f, g, rng, tailer, side) else NO_GUN
     crew = side * p.crew
     seats = f[at + S_CREW] - (0 if fresh else f[at + S_USED])
     if not fresh:
         for hand in range(p.crew):
-            f[p.hand_gun + crew + hand] = -1
-    for hand in range(f[p.hands + side]):
+            f[f[H_HAND_GUN] + crew + hand] = -1
+    for hand in range(f[f[H_HANDS] + side]):
         if seats <= 0:
             return
-        if not fresh and f[p.spent + crew + hand]:
+        if not fresh and f[f[H_SPENT] + crew + hand]:
             continue
         seats -= 1
-        skill = f[p.gunners + crew + hand]
+        skill = f[f[H_GUNNERS] + crew + hand]
         best, choice = 0, -1
-        for k in range(f[p.gun_count + side]):
+        for k in range(f[f[H_GUN_COUNT] + side]):
             g = f[guns + k]
-            now = f[p.fire + g]
+            now = f[f[H_FIRE] + g]
             if now == NO_GUN:
                 continue
             if now == IDLE:
@@ -404,21 +359,21 @@ def assign(p: Params, f: list[int], side: int, target: int, rng: int, tailer: in
                 best, choice = gain, g
         if choice < 0:
             return
-        now = f[p.fire + choice]
-        f[p.fire + choice] = (bonus if now == IDLE else now) + skill
+        now = f[f[H_FIRE] + choice]
+        f[f[H_FIRE] + choice] = (bonus if now == IDLE else now) + skill
         if not fresh:
-            f[p.hand_gun + crew + hand] = choice
+            f[f[H_HAND_GUN] + crew + hand] = choice
 
 
 def plan(p: Params, f: list[int], side: int, target: int, rng: int, tailer: int) -> int:
     """The rest of the turn's plan against `target` into the ship's plan rows (gun, to-hit
     total), in order of expected damage (the lower gun first on a tie); how many guns fire."""
     assign(p, f, side, target, rng, tailer, False)
-    rows = p.plans + side * 2 * p.n
+    rows = f[H_PLANS] + side * 2 * p.n
     count = 0
-    for k in range(f[p.gun_count + side]):
-        g = f[p.guns + side * p.n + k]
-        total = f[p.fire + g]
+    for k in range(f[f[H_GUN_COUNT] + side]):
+        g = f[f[H_GUNS] + side * p.n + k]
+        total = f[f[H_FIRE] + g]
         if total < 0:
             continue
         mine = worth(p, f, g, target, rng, total)
@@ -439,22 +394,30 @@ def output(p: Params, f: list[int], side: int, target: int, rng: int, tailer: in
     at work."""
     assign(p, f, side, target, rng, tailer, True)
     total = 0
-    for k in range(f[p.gun_count + side]):
-        g = f[p.guns + side * p.n + k]
-        if f[p.fire + g] >= 0:
-            total += worth(p, f, g, target, rng, f[p.fire + g])
+    for k in range(f[f[H_GUN_COUNT] + side]):
+        g = f[f[H_GUNS] + side * p.n + k]
+        if f[f[H_FIRE] + g] >= 0:
+            total += worth(p, f, g, target, rng, f[f[H_FIRE] + g])
     return total
 
 
 def turn_value(p: Params, f: list[int], side: int, target: int, rng: int, tailer: int) -> int:
     """`output`, kept until a hit stops one of the ship's systems: it depends on nothing
-    else."""
-    role = rng if rng != TAILING else (0 if tailer == side else 4)
-    known = values_at(p) + (side * p.ships + target) * 5 + role
+    else. An unhurt ship's (every system working) is the same in every battle of a series:
+    kept for the rest of it too (`unhurt_values`, outside what a battle starts afresh)."""
+    cell = (side * p.ships + target) * 5 + (rng if rng != TAILING else (
+        0 if tailer == side else 4))
+    known = f[H_VALUES] + cell
     if f[known]:
         return f[known] - 1
+    unhurt = f[H_UNHURT_VALUES] + cell
+    if f[ship(side) + S_HURT] == 0 and f[unhurt]:
+        f[known] = f[unhurt]
+        return f[unhurt] - 1
     total = output(p, f, side, target, rng, tailer)
     f[known] = total + 1
+    if f[ship(side) + S_HURT] == 0:
+        f[unhurt] = total + 1
     return total
 
 
@@ -473,9 +436,9 @@ def harmless(p: Params, f: list[int], side: int) -> bool:
     natural 12 always hits, so any working gun with a hand to fire it can; at short range
     every gun bears)."""
     guns = 0
-    for k in range(f[p.gun_count + side]):
-        g = f[p.guns + side * p.n + k]
-        guns += 1 * works(p, f, g, f[p.live + g])
+    for k in range(f[f[H_GUN_COUNT] + side]):
+        g = f[f[H_GUNS] + side * p.n + k]
+        guns += 1 * works(p, f, g, f[f[H_LIVE] + g])
     return (f[ship(side) + S_CREW] == 0) | (guns == 0)
 
 
@@ -551,12 +514,12 @@ def weigh(p: Params, f: list[int], g: int, h: int, damage: int, attacker: bool
     stopped system before a working one; the cheapest loss; the most hit points. The
     attacker the other way round."""
     on = works(p, f, g, h)
-    stops = on & ((f[p.resilient + g] == 0) | (h <= damage))
-    kind = f[p.kind + g]
+    stops = on & ((f[f[H_RESILIENT] + g] == 0) | (h <= damage))
+    kind = f[f[H_KIND] + g]
     serves = (kind == WEAPON) | (kind == MISSILE) | (kind == SENSOR) | (kind == STATION)
     sign = 2 * attacker - 1
     return (sign * (1 * (stops & serves)), sign * (1 * (on & (kind != ARMOUR))),
-            sign * f[p.value + g] * stops, -sign * h)
+            sign * f[f[H_VALUE] + g] * stops, -sign * h)
 
 
 def next_pick(p: Params, f: list[int], side: int, facing: int, damage: int,
@@ -565,10 +528,10 @@ def next_pick(p: Params, f: list[int], side: int, facing: int, damage: int,
     first of equals."""
     found = -1
     best = (0, 0, 0, 0)
-    on = p.sides + (side * 5 + facing) * p.n
-    for k in range(f[p.side_count + side * 5 + facing]):
+    on = f[H_SIDES] + (side * 5 + facing) * p.n
+    for k in range(f[f[H_SIDE_COUNT] + side * 5 + facing]):
         g = f[on + k]
-        h = f[p.live + g]
+        h = f[f[H_LIVE] + g]
         if h > 0:
             key = weigh(p, f, g, h, damage, attacker)
             if found < 0 or key > best:
@@ -588,24 +551,24 @@ def consequence(p: Params, f: list[int], side: int, first: int, damage: int,
     (`saved` keeps each system it touched and its hit points). A defender's start that could
     not beat `bound` (pick's best so far) even losing no damage a turn is not worked out
     further: (0, 0, -1, …), below it whatever the truth."""
-    facing = f[p.facing + first]
+    facing = f[f[H_FACING] + first]
     g = first
-    starts = 1 * (works(p, f, first, f[p.live + first]) & (f[p.kind + first] != ARMOUR))
+    starts = 1 * (works(p, f, first, f[f[H_LIVE] + first]) & (f[f[H_KIND] + first] != ARMOUR))
     lost, hurt, serving, which, destroyed, touched = 0, 0, 0, -1, 0, 0
     while True:
-        h = f[p.live + g]
+        h = f[f[H_LIVE] + g]
         taken = min(h, damage)
         damage -= taken
-        f[p.saved + 2 * touched] = g
-        f[p.saved + 2 * touched + 1] = h
+        f[f[H_SAVED] + 2 * touched] = g
+        f[f[H_SAVED] + 2 * touched + 1] = h
         touched += 1
-        f[p.live + g] = h - taken
+        f[f[H_LIVE] + g] = h - taken
         core -= taken * (facing == CORE)
-        kind = f[p.kind + g]
+        kind = f[f[H_KIND] + g]
         if works(p, f, g, h):
             hurt += taken * (kind != ARMOUR)
             if not works(p, f, g, h - taken):
-                lost += f[p.value + g]
+                lost += f[f[H_VALUE] + g]
                 if (kind == WEAPON) | (kind == MISSILE) | (kind == SENSOR) | (kind == STATION):
                     serving += 1
                     which = g
@@ -626,14 +589,25 @@ def consequence(p: Params, f: list[int], side: int, first: int, damage: int,
                                               -first) < bound:
         left = -1
     elif not destroyed:  # what is left hangs on which of those stopped: kept for one alone
-        known = f[p.loses + which] if serving == 1 else 0
+        known = f[f[H_LOSES] + which] if serving == 1 else 0
+        # an unhurt ship that loses this one system alone: the same in every battle, at this
+        # target and range
+        unhurt = -1
+        target = f[ship(side) + S_TARGET]
+        if serving == 1 and f[ship(side) + S_HURT] == 0 and target >= 0:
+            rng, tailer = rng_of(p, f, side, target), tailer_of(p, f, side, target)
+            unhurt = f[H_UNHURT_LOSES] + (which * p.ships + target) * 5 + (
+                rng if rng != TAILING else (0 if tailer == side else 4))
+            known = known or f[unhurt]
         if not known:
             known = serving_left(p, f, side)
-            if serving == 1:
-                f[p.loses + which] = known
+        if serving == 1:  # kept for the turn as ever, wherever it came from
+            f[f[H_LOSES] + which] = known
+        if unhurt >= 0:
+            f[unhurt] = known
         seated, left = (known >> 1) & 1, known >> 2
     for k in range(touched):
-        f[p.live + f[p.saved + 2 * k]] = f[p.saved + 2 * k + 1]
+        f[f[H_LIVE] + f[f[H_SAVED] + 2 * k]] = f[f[H_SAVED] + 2 * k + 1]
     return destroyed, seated, left, hurt, core, lost
 
 
@@ -644,8 +618,8 @@ def serving_left(p: Params, f: list[int], side: int) -> int:
     _, sensors, seats, _ = gives(p, f, side)
     at = ship(side)
     bonus, crew = f[at + S_BONUS], f[at + S_CREW]
-    f[at + S_BONUS] = f[p.gunnery_bonus + side] + sensors
-    f[at + S_CREW] = min(f[p.hands + side], seats)
+    f[at + S_BONUS] = f[f[H_GUNNERY_BONUS] + side] + sensors
+    f[at + S_CREW] = min(f[f[H_HANDS] + side], seats)
     seated = 1 * (f[at + S_CREW] > 0)
     target = f[at + S_TARGET]
     left = 0
@@ -663,7 +637,7 @@ def pick(p: Params, f: list[int], side: int, count: int, damage: int, attacker: 
     working systems other than armour; the most hit points left in the core; the fewest
     points stopped; the lowest system. The attacker mirrors it."""
     if count == 1:  # no choice to weigh
-        return f[p.cands]
+        return f[f[H_CANDS]]
     found = -1
     best = (0, 0, 0, 0, 0, 0, 0, 0)
     sign = 2 * attacker - 1
@@ -672,15 +646,15 @@ def pick(p: Params, f: list[int], side: int, count: int, damage: int, attacker: 
     # starts that hurt nothing working are weighed first, as they most often win
     now = aimed(p, f, side)
     core = 0
-    on = p.sides + (side * 5 + CORE) * p.n
-    for k in range(f[p.side_count + side * 5 + CORE]):
-        core += f[p.live + f[on + k]]
+    on = f[H_SIDES] + (side * 5 + CORE) * p.n
+    for k in range(f[f[H_SIDE_COUNT] + side * 5 + CORE]):
+        core += f[f[H_LIVE] + f[on + k]]
     for sweep in range(2):
         for k in range(count):
-            g = f[p.cands + k]
-            h = f[p.live + g]
+            g = f[f[H_CANDS] + k]
+            h = f[f[H_LIVE] + g]
             on = works(p, f, g, h)
-            least = min(h, damage) * (on & (f[p.kind + g] != ARMOUR))
+            least = min(h, damage) * (on & (f[f[H_KIND] + g] != ARMOUR))
             if attacker:
                 if sweep:
                     continue
@@ -689,9 +663,9 @@ def pick(p: Params, f: list[int], side: int, count: int, damage: int, attacker: 
             elif found >= 0:
                 # what the start alone must cost: its own damage if it works (not armour),
                 # its price if the hit stops it, its hit points off the core if it is there
-                stops = on & ((f[p.resilient + g] == 0) | (h <= damage))
-                most_core = core - min(h, damage) * (f[p.facing + g] == CORE)
-                if (0, 1, now, -least, most_core, -f[p.value + g] * stops, -1 * (least > 0),
+                stops = on & ((f[f[H_RESILIENT] + g] == 0) | (h <= damage))
+                most_core = core - min(h, damage) * (f[f[H_FACING] + g] == CORE)
+                if (0, 1, now, -least, most_core, -f[f[H_VALUE] + g] * stops, -1 * (least > 0),
                         -g) < best:
                     continue
             lost, seated, left, hurt, cored, stopped = consequence(
@@ -718,7 +692,7 @@ def cut_off(p: Params, f: list[int], side: int) -> bool:
 
 
 def leave(p: Params, f: list[int], side: int, rec: Recorder | None) -> None:
-    f[fates_at(p) + side] = ESCAPED_FATE
+    f[f[H_FATES] + side] = ESCAPED_FATE
     emit(rec, (EV_ESCAPED, side))
 
 
@@ -729,7 +703,7 @@ def ending(p: Params, f: list[int], last: int) -> int:
     left = (0, 0)
     lost = (0, 0)
     for s in range(p.ships):
-        fate = f[fates_at(p) + s]
+        fate = f[f[H_FATES] + s]
         side = side_of(p, s)
         left = (left[0] + (fate == IN) * (side == 0), left[1] + (fate == IN) * (side == 1))
         lost = (lost[0] + (fate == DESTROYED) * (side == 0),
@@ -739,7 +713,7 @@ def ending(p: Params, f: list[int], last: int) -> int:
     if not left[0] and not left[1]:
         return BOTH_LOST
     gone = 0 if not left[0] else 1
-    if last >= 0 and f[fates_at(p) + last] == ESCAPED_FATE:
+    if last >= 0 and f[f[H_FATES] + last] == ESCAPED_FATE:
         if lost[gone] == 0:
             return A_ESCAPES + gone
         return B_WINS_ESCAPED - gone
@@ -774,7 +748,7 @@ def movable(p: Params, f: list[int], side: int) -> int:
     mine = f[ship(side) + S_RESULT]
     for e in range(p.ships):
         if in_reach(p, f, side, e) and not (moved >> e) & 1 and f[ship(e) + S_RESULT] != mine:
-            f[enemies_at(p) + count] = e
+            f[f[H_ENEMIES] + count] = e
             count += 1
     return count
 
@@ -782,9 +756,9 @@ def movable(p: Params, f: list[int], side: int) -> int:
 def nearest_threat(p: Params, f: list[int], side: int, count: int) -> int:
     """Of the enemies in f[enemies], the one that would hurt the ship most a turn at their
     range now; the first of equals."""
-    found, best = f[enemies_at(p)], -1
+    found, best = f[f[H_ENEMIES]], -1
     for k in range(count):
-        e = f[enemies_at(p) + k]
+        e = f[f[H_ENEMIES] + k]
         threat = turn_value(p, f, e, side, rng_of(p, f, side, e), tailer_of(p, f, side, e))
         if threat > best:
             found, best = e, threat
@@ -797,12 +771,12 @@ def enemy_to_move(p: Params, f: list[int], side: int, count: int) -> int:
     one whose move gains it most by its range score (the enemy's answer weighed as in
     `want_range`), the first of equals."""
     if count == 1:
-        return f[enemies_at(p)]
+        return f[f[H_ENEMIES]]
     if harmless(p, f, side):
         return nearest_threat(p, f, side, count)
-    found, best = f[enemies_at(p)], 0
+    found, best = f[f[H_ENEMIES]], 0
     for k in range(count):
-        e = f[enemies_at(p) + k]
+        e = f[f[H_ENEMIES] + k]
         leg = f[S_LEG]
         f[S_LEG] = 1 * (f[ship(e) + S_RESULT] > f[ship(side) + S_RESULT])
         want = want_range(p, f, side, e, steps_on(p, f, side, e))
@@ -824,7 +798,7 @@ def rank(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> int:
     count = 0
     for s in range(p.ships):
         at = ship(s)
-        if f[fates_at(p) + s] != IN:
+        if f[f[H_FATES] + s] != IN:
             continue
         total = f[at + S_PILOTING]
         first, second = skill_roll(rng, total, p.inclusive)
@@ -833,10 +807,10 @@ def rank(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> int:
         f[at + S_RESULT] = key
         f[at + S_MOVED] = 0
         k = count
-        while k > 0 and f[ship(f[order_at(p) + k - 1]) + S_RESULT] < key:
-            f[order_at(p) + k] = f[order_at(p) + k - 1]
+        while k > 0 and f[ship(f[f[H_ORDER] + k - 1]) + S_RESULT] < key:
+            f[f[H_ORDER] + k] = f[f[H_ORDER] + k - 1]
             k -= 1
-        f[order_at(p) + k] = s
+        f[f[H_ORDER] + k] = s
         count += 1
     return count
 
@@ -845,16 +819,16 @@ def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) ->
     """The seed's range step: everyone rolls piloting; from the highest down, each may move its
     range to one enemy, never against one who moved against it this turn (R6, R25, R26)."""
     count = rank(p, f, rng, rec)
-    top, next_ = f[ship(f[order_at(p)]) + S_RESULT], f[ship(f[order_at(p) + 1]) + S_RESULT]
+    top, next_ = f[ship(f[f[H_ORDER]]) + S_RESULT], f[ship(f[f[H_ORDER] + 1]) + S_RESULT]
     if top == next_:  # R5, R27: the highest equal, neither beat the other
-        emit(rec, (EV_ORDER, -1, 0, f[order_at(p)], f[order_at(p) + 1]))
+        emit(rec, (EV_ORDER, -1, 0, f[f[H_ORDER]], f[f[H_ORDER] + 1]))
     else:
-        emit(rec, (EV_ORDER, f[order_at(p)], top % NATURAL - next_ % NATURAL, f[order_at(p)],
-                   f[order_at(p) + 1]))
+        emit(rec, (EV_ORDER, f[f[H_ORDER]], top % NATURAL - next_ % NATURAL, f[f[H_ORDER]],
+                   f[f[H_ORDER] + 1]))
     acted = False
     for k in range(count):
-        side = f[order_at(p) + k]
-        if f[fates_at(p) + side] != IN:
+        side = f[f[H_ORDER] + k]
+        if f[f[H_FATES] + side] != IN:
             continue  # it left earlier in this step
         choices = movable(p, f, side)
         if choices == 0:
@@ -879,7 +853,7 @@ def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) ->
         if after != ESCAPED:
             continue
         for s in (side, enemy):  # the mover first: its leaving may end the battle (R28)
-            if f[fates_at(p) + s] == IN and cut_off(p, f, s):
+            if f[f[H_FATES] + s] == IN and cut_off(p, f, s):
                 leave(p, f, s, rec)
                 ended = ending(p, f, s)
                 if ended != GOING:
@@ -896,9 +870,9 @@ def candidates(p: Params, f: list[int], side: int, facing: int) -> int:
     """A ship's systems with hit points on `facing` (-1: any outer side) into f; how many."""
     count = 0
     for g in range(side * p.n, side * p.n + p.n):
-        on = f[p.facing + g]
-        if f[p.live + g] > 0 and (on == facing if facing >= 0 else on != CORE):
-            f[p.cands + count] = g
+        on = f[f[H_FACING] + g]
+        if f[f[H_LIVE] + g] > 0 and (on == facing if facing >= 0 else on != CORE):
+            f[f[H_CANDS] + count] = g
             count += 1
     return count
 
@@ -920,7 +894,7 @@ def apply_hit(p: Params, f: list[int], attacker: int, target: int, damage: int,
         return False
     tailing = rng_of(p, f, attacker, target) == TAILING
     tailer = tailer_of(p, f, attacker, target)
-    by_attacker = tailing or f[p.chooses + attacker] != 0
+    by_attacker = tailing or f[f[H_CHOOSES] + attacker] != 0
     chooser = attacker if by_attacker else target
     facing = -1  # R10: outside tailing range the chooser picks a system on any outer side
     if tailing and not (p.free_tailer and tailer == attacker):
@@ -937,21 +911,22 @@ def apply_hit(p: Params, f: list[int], attacker: int, target: int, damage: int,
         if count == 0:
             emit(rec, (EV_CORE, target, damage))
             emit(rec, (EV_DESTROYED, target))
-            f[fates_at(p) + target] = DESTROYED
+            f[f[H_FATES] + target] = DESTROYED
             return True
         chosen = pick(p, f, target, count, damage, by_attacker)
         g = base + ask(rec, chooser, Q_PICK, (f, target, count, damage, 1 if by_attacker else 0),
                        chosen - base)
-        facing = f[p.facing + g]
-        h = f[p.live + g]
+        facing = f[f[H_FACING] + g]
+        h = f[f[H_LIVE] + g]
         taken = min(h, damage)
-        f[p.live + g] = h - taken
+        f[f[H_LIVE] + g] = h - taken
         damage -= taken
         f[ship(attacker) + S_DEALT] += taken
         emit(rec, (EV_SYSTEM, target, g - base, taken, h - taken, 1 if by_attacker else 0))
         stops = works(p, f, g, h) and not works(p, f, g, h - taken)
         # armour gives nothing that `refresh` counts: its loss changes no figure or plan
-        stopped = stopped or (stops and f[p.kind + g] != ARMOUR)
+        stopped = stopped or (stops and f[f[H_KIND] + g] != ARMOUR)
+        f[ship(target) + S_HURT] |= 1 * stopped  # from now on, not the unhurt ship's values
         if h == taken:
             emit(rec, (EV_LOST, target, g - base))
         elif stops:
@@ -969,7 +944,7 @@ def raise_shields(p: Params, f: list[int], rec: Recorder | None) -> None:
     hull's limit); outer armour never comes back."""
     for side in range(p.ships):
         at = ship(side)
-        if f[fates_at(p) + side] != IN:
+        if f[f[H_FATES] + side] != IN:
             continue
         f[at + S_SHIELDS] = f[at + S_GENERATORS]
         if f[at + S_SHIELDS]:
@@ -984,9 +959,9 @@ def shoot(p: Params, f: list[int], side: int, g: int, total: int, rng: list[int]
     target = f[at + S_TARGET]
     needed = need(p, f, target, g, rng_of(p, f, side, target))
     first, second = skill_roll(rng, total, p.inclusive)
-    after = 0 if f[at + S_AFTER] else f[p.after + side]
-    dealt, steps, used = shot_outcome(first, first + second, needed, f[p.damage + g],
-                                      f[p.sustain + g], after)
+    after = 0 if f[at + S_AFTER] else f[f[H_AFTER] + side]
+    dealt, steps, used = shot_outcome(first, first + second, needed, f[f[H_DAMAGE] + g],
+                                      f[f[H_SUSTAIN] + g], after)
     if used:
         f[at + S_AFTER] = 1
     emit(rec, (EV_SHOT, side, g - side * p.n, total, needed, first, second, used * after,
@@ -999,10 +974,10 @@ def best_target(p: Params, f: list[int], side: int, count: int) -> int:
     whole turn hurts most at their range; of equals, the one that would hurt it most; then
     fleet order."""
     if count == 1:
-        return f[enemies_at(p)]
+        return f[f[H_ENEMIES]]
     found, best = -1, (0, 0)
     for k in range(count):
-        e = f[enemies_at(p) + k]
+        e = f[f[H_ENEMIES] + k]
         rng, tailer = rng_of(p, f, side, e), tailer_of(p, f, side, e)
         key = (turn_value(p, f, side, e, rng, tailer), turn_value(p, f, e, side, rng, tailer))
         if found < 0 or key > best:
@@ -1017,7 +992,7 @@ def aim(p: Params, f: list[int], side: int, rec: Recorder | None) -> None:
     count = 0
     for e in range(p.ships):
         if in_reach(p, f, side, e):
-            f[enemies_at(p) + count] = e
+            f[f[H_ENEMIES] + count] = e
             count += 1
     target = -1
     if count:
@@ -1028,7 +1003,7 @@ def aim(p: Params, f: list[int], side: int, rec: Recorder | None) -> None:
         f[at + S_TARGET] = target
         f[at + S_DIRTY] = 1
         for g in range(side * p.n, side * p.n + p.n):
-            f[p.loses + g] = 0  # what a lost system costs hangs on the target
+            f[f[H_LOSES] + g] = 0  # what a lost system costs hangs on the target
 
 
 def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | None) -> None:
@@ -1041,18 +1016,21 @@ def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | No
     if opening or target < 0 or not in_reach(p, f, side, target):
         aim(p, f, side, rec)
         target = f[at + S_TARGET]
-    rows = p.plans + side * 2 * p.n
+    rows = f[H_PLANS] + side * 2 * p.n
     had = f[at + S_PLANNED]
     if rec is not None:  # told: keep the rows it had, to tell a changed plan
         for k in range(had):
-            f[p.was + k] = f[rows + k]
-            f[p.was + p.n + k] = f[rows + p.n + k]
+            f[f[H_WAS] + k] = f[rows + k]
+            f[f[H_WAS] + p.n + k] = f[rows + p.n + k]
     count = had
     if target < 0:
         count = 0
     else:
         rng, tailer = rng_of(p, f, side, target), tailer_of(p, f, side, target)
-        if f[at + S_DIRTY]:
+        if f[at + S_DIRTY] and opening and f[at + S_HURT] == 0:
+            count = unhurt_plan(p, f, side, target, rng, tailer)
+            f[at + S_DIRTY] = 0
+        elif f[at + S_DIRTY]:
             count = plan(p, f, side, target, rng, tailer)
             f[at + S_DIRTY] = 0
         count = ask(rec, side, Q_PLAN, (f, rng, tailer), count)
@@ -1061,13 +1039,41 @@ def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | No
         return
     same = count == had and not opening
     for k in range(count):
-        same = same and f[p.was + k] == f[rows + k] and f[p.was + p.n + k] == f[rows + p.n + k]
+        was = f[H_WAS] + k
+        same = same and f[was] == f[rows + k] and f[was + p.n] == f[rows + p.n + k]
     if same:
         return
     if not opening:
         emit(rec, (EV_REPLAN, side, count))
     for k in range(count):
         emit(rec, (EV_PLAN, side, f[rows + k] - side * p.n, f[rows + p.n + k], target))
+
+
+def unhurt_plan(p: Params, f: list[int], side: int, target: int, rng: int, tailer: int) -> int:
+    """`plan` for an unhurt ship as a turn opens (every hand free, no gun fired): the same in
+    every battle of a series at this target and range, so kept across them, rows and each
+    hand's gun (`unhurt_plans`: count + 1, n guns, n totals, the hands' guns)."""
+    role = rng if rng != TAILING else (0 if tailer == side else 4)
+    stride = 1 + 2 * p.n + p.crew
+    cell = f[H_UNHURT_PLANS] + ((side * p.ships + target) * 5 + role) * stride
+    rows = f[H_PLANS] + side * 2 * p.n
+    hands = f[H_HAND_GUN] + side * p.crew
+    if f[cell] == 0:
+        count = plan(p, f, side, target, rng, tailer)
+        f[cell] = count + 1
+        for k in range(count):
+            f[cell + 1 + k] = f[rows + k]
+            f[cell + 1 + p.n + k] = f[rows + p.n + k]
+        for hand in range(p.crew):
+            f[cell + 1 + 2 * p.n + hand] = f[hands + hand]
+        return count
+    count = f[cell] - 1
+    for k in range(count):
+        f[rows + k] = f[cell + 1 + k]
+        f[rows + p.n + k] = f[cell + 1 + p.n + k]
+    for hand in range(p.crew):
+        f[hands + hand] = f[cell + 1 + 2 * p.n + hand]
+    return count
 
 
 def next_shot(p: Params, f: list[int], side: int, rng: list[int], rec: Recorder | None) -> int:
@@ -1077,17 +1083,17 @@ def next_shot(p: Params, f: list[int], side: int, rng: list[int], rec: Recorder 
     count = f[at + S_PLANNED]
     if count == 0:
         return -1
-    rows = p.plans + side * 2 * p.n
+    rows = f[H_PLANS] + side * 2 * p.n
     g, total = f[rows], f[rows + p.n]
     for k in range(1, count):
         f[rows + k - 1] = f[rows + k]
         f[rows + p.n + k - 1] = f[rows + p.n + k]
     f[at + S_PLANNED] = count - 1
-    f[p.fired + g] = 1
+    f[f[H_FIRED] + g] = 1
     crew = side * p.crew
     for hand in range(p.crew):
-        if f[p.hand_gun + crew + hand] == g:
-            f[p.spent + crew + hand] = 1
+        if f[f[H_HAND_GUN] + crew + hand] == g:
+            f[f[H_SPENT] + crew + hand] = 1
             f[at + S_USED] += 1
     return shoot(p, f, side, g, total, rng, rec)
 
@@ -1101,7 +1107,7 @@ def exchange(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> i
     for side in range(p.ships):
         at = ship(side)
         f[at + S_SHOT] = -1
-        if f[fates_at(p) + side] == IN:
+        if f[f[H_FATES] + side] == IN:
             f[at + S_SHOT] = next_shot(p, f, side, rng, rec)
             fired = fired or f[at + S_SHOT] >= 0
     if not fired:
@@ -1113,7 +1119,7 @@ def exchange(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> i
         if dealt <= 0:
             continue
         target = f[ship(side) + S_TARGET]
-        if f[fates_at(p) + target] != IN:
+        if f[f[H_FATES] + target] != IN:
             emit(rec, (EV_WASTED, side, target))  # destroyed earlier in this exchange
             continue
         lost = apply_hit(p, f, side, target, dealt, rec) or lost
@@ -1124,7 +1130,7 @@ def exchange(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -> i
         return ended
     # R28: a ship left at escaped from every enemy still in the fight has left it
     for side in range(p.ships):
-        if f[fates_at(p) + side] == IN and cut_off(p, f, side):
+        if f[f[H_FATES] + side] == IN and cut_off(p, f, side):
             leave(p, f, side, rec)
             ended = ending(p, f, side)
             if ended != GOING:
@@ -1143,14 +1149,14 @@ def action_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) -
         f[at + S_AFTER] = 0
         f[at + S_DIRTY] = 1
         for g in range(side * p.n, side * p.n + p.n):
-            f[p.fired + g] = 0
-            f[p.loses + g] = 0  # what a lost system costs hangs on the range
+            f[f[H_FIRED] + g] = 0
+            f[f[H_LOSES] + g] = 0  # what a lost system costs hangs on the range
         for hand in range(side * p.crew, side * p.crew + p.crew):
-            f[p.spent + hand] = 0
+            f[f[H_SPENT] + hand] = 0
     opening = True
     while True:
         for side in range(p.ships):
-            if f[fates_at(p) + side] == IN:
+            if f[f[H_FATES] + side] == IN:
                 replan(p, f, side, opening, rec)
         opening = False
         ended = exchange(p, f, rng, rec)
@@ -1182,6 +1188,7 @@ def restart(fight: Fight, f: list[int]) -> None:
         f[i] = fight.data[i]
     for side in range(fight.p.ships):
         refresh(fight.p, f, side)
+        f[ship(side) + S_HURT] = 0
 
 
 def dealt(p: Params, f: list[int], side: int) -> int:
@@ -1209,7 +1216,7 @@ def play(fight: Fight, rng: list[int], rec: Recorder | None
     p = fight.p
     f = begin(fight)
     end, rounds, dealt_a, dealt_b = play_on(p, f, rng, rec)
-    return end, rounds, dealt_a, dealt_b, f[fates_at(p):fates_at(p) + p.ships]
+    return end, rounds, dealt_a, dealt_b, f[f[H_FATES]:f[H_FATES] + p.ships]
 
 
 def fights(fight: Fight, seed: int, first: int, count: int, rng: list[int], out: Any) -> None:
@@ -1219,4 +1226,4 @@ def fights(fight: Fight, seed: int, first: int, count: int, rng: list[int], out:
         restart(fight, f)
         end, rounds, dealt_a, dealt_b = play_on(fight.p, f, rng, None)
         store(out, k, end, rounds, dealt_a, dealt_b, rng)
-        store_fates(out, k, f[fates_at(fight.p):fates_at(fight.p) + fight.p.ships])
+        store_fates(out, k, f[f[H_FATES]:f[H_FATES] + fight.p.ships])

@@ -1,4 +1,4 @@
-"""From two designs to the numbers the fight rules read (`Params`), and what only people read."""
+"""From two designs to the numbers the fight rules read (`Fight`), and what only people read."""
 
 from __future__ import annotations
 
@@ -108,7 +108,6 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
     m = len(ships)
     n = max(len(s.hp) for s in ships)
     crew = max(1, max(len(s.gunners) for s in ships))
-    # ranges, tailers, values, fates, order and enemies one after another (rules.tailers_at...)
     regions = {"live": m * n, "ranges": m * m, "tailers": m * m, "values": m * m * 5,
                "fates": m, "order": m, "enemies": m,
                "saved": 2 * n, "fire": m * n, "plans": 2 * m * n, "was": 2 * n, "cands": n,
@@ -176,11 +175,17 @@ def numbers(ships: tuple[Ship, ...], difficulty: tuple[int, int, int, int], marg
     column("hands", [len(s.gunners) for s in ships])
     column("gunners", [g for s in ships for g in (*s.gunners, *[0] * (crew - len(s.gunners)))])
     column("difficulty", list(difficulty))
-    for derived in ("tailers", "values", "fates", "order", "enemies"):
-        del offsets[derived]
+    # what an unhurt ship's turn is worth, what it has left losing one system alone, and its
+    # plan as a turn opens: the same in every battle of a series, so kept across them
+    # (rules.turn_value, consequence, unhurt_plan)
+    column("unhurt_values", [0] * (m * m * 5))
+    column("unhurt_loses", [0] * (m * n * m * 5))
+    column("unhurt_plans", [0] * (m * m * 5 * (1 + 2 * n + crew)))
+    where = {**offsets, **at}
+    for k, name in enumerate(r.HEAD):  # f's head: where each region and column starts
+        data[r.H_LIVE + k] = where[name]
     p = r.Params(n=n, crew=crew, ships=m, first_b=first_b, foes=foes, margin=margin,
-                 inclusive=int(inclusive), free_tailer=int(free_tailer), cap=cap, size=size,
-                 **offsets, **at)
+                 inclusive=int(inclusive), free_tailer=int(free_tailer), cap=cap, size=size)
     return r.Fight(p, data)
 
 
