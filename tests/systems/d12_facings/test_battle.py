@@ -419,3 +419,29 @@ def test_a_battle_captains_mistake_is_one_line_at_its_file_and_line(  # type: ig
         assert run.code == 2, run.out
         assert run.err.startswith(f"{mine}:{line}: ") and words in run.err, run.err
         assert len(run.err.strip().splitlines()) == 1 and "Traceback" not in run.err
+
+
+def test_what_a_series_keeps_from_battle_to_battle_changes_no_battle() -> None:
+    """A chunk's battles share the unhurt ships' turn values and opening plans (kept in the
+    parameters, for speed): every one of 600 battles in one chunk must still be the
+    battle its seed tells alone. A cache bug first showed at battle 346 of this mirror."""
+    from shipyard.api import BattleSide, Entrant, Terms
+    from shipyard.core.combat import fight_once, series
+    from shipyard.core.stream import derive_seed
+    from shipyard.core.yard import Yard
+    from shipyard.systems.d12_facings.combat import SUPPORT
+    from tests.contract.test_contract import row
+
+    yard = Yard()
+    report = yard.check(FLEETS / "raider-pack.yaml")
+    assert report.fleet is not None
+    pack = tuple(Entrant(m.design, m.count, m.ships) for g in report.fleet.groups
+                 for m in g.members if m.design is not None)
+    prepared = SUPPORT.prepare_battle(BattleSide("raiders", "", pack, "A", True),
+                                      BattleSide("raiders", "", pack, "B", True), Terms())
+    columns = series(SUPPORT, prepared, 600, seed=11)
+    for i in range(600):
+        told = fight_once(SUPPORT, prepared, derive_seed(11, i))
+        winner = -1 if told.outcome.winner is None else told.outcome.winner
+        assert (*row(columns, i), tuple(int(f) for f in columns.fates[i])) == (
+            winner, told.outcome.reason, told.rounds, *told.damage, told.fates), f"battle {i}"
