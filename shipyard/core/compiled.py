@@ -300,7 +300,8 @@ def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any,
         # each thread its own copy: the compiled rules count references to the arrays they are
         # handed at every call, and two cores counting on one array fight over its cache line;
         # kept from chunk to chunk, so what rules remember in their parameters (a cache of a
-        # pure function, as rogue-trader's captain keeps) serves the thread's later chunks
+        # pure function, such as a captain's memo of searched manoeuvres) serves the thread's
+        # later chunks
         own = getattr(mine, "params", None)
         if own is None:
             own = mine.params = copied(params)
