@@ -55,9 +55,11 @@ if TYPE_CHECKING:
         ESCAPED,
         FIRST_LOST,
         SURVIVED,
+        BattleShip,
         BattleSide,
         Entrant,
         ShipEntry,
+        battle_ships,
         ship_entries,
         store_fates,
     )
@@ -86,7 +88,9 @@ if TYPE_CHECKING:
 # `validate` needs its models and budgets does not also import the fight framework, the dice and
 # the cards at every start. `from shipyard.api import X` works as it always did.
 _WHERE = {
+    "BattleShip": "shipyard.core.pattern",
     "BattleSide": "shipyard.core.pattern",
+    "battle_ships": "shipyard.core.pattern",
     "Entrant": "shipyard.core.pattern",
     "ShipEntry": "shipyard.core.pattern",
     "ship_entries": "shipyard.core.pattern",
@@ -198,6 +202,7 @@ __all__ = [
     "AnyDesign",
     "Asker",
     "At",
+    "BattleShip",
     "BattleSide",
     "BoxLine",
     "Budget",
@@ -253,6 +258,7 @@ __all__ = [
     "Word",
     "YamlPath",
     "ask",
+    "battle_ships",
     "blame",
     "box_lines",
     "chance_all",

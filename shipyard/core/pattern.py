@@ -58,6 +58,14 @@ class BattleSide:
         """A side of one design (a duel's side: tag "")."""
         return BattleSide(design.model.name, design.file, (Entrant(design, 1, ships),), tag)
 
+    @staticmethod
+    def duel(a: Any, b: Any, ships: tuple[int, int] = (1, 1)) -> tuple[BattleSide, BattleSide]:
+        """A duel's two sides, named as duels always were: untagged, except that a design
+        fought against itself tags its sides (A) and (B) so that the two can be told apart."""
+        mirror = a.model.name == b.model.name
+        return (BattleSide.one(a, "A" if mirror else "", ships[0]),
+                BattleSide.one(b, "B" if mirror else "", ships[1]))
+
     def designs(self) -> list[str]:
         return [e.design.model.name for e in self.entrants]
 
@@ -87,6 +95,25 @@ class ShipEntry(NamedTuple):
     design: str  # its design's name: copies are pooled by it
     side: int  # 0 side A, 1 side B
     price: Decimal | None  # its share of its design's price; None where ships have none
+
+
+class BattleShip(NamedTuple):
+    """One ship of a battle as the rules set it up: its design, its name and its side."""
+
+    design: Any
+    name: str  # "Hazeroth 2 (B)"
+    side: int  # 0 side A, 1 side B
+
+
+def battle_ships(sides: tuple[BattleSide, BattleSide]) -> list[BattleShip]:
+    """Every ship of both sides, in fate order (`Prepared.ships`): side A's in fleet order,
+    then side B's."""
+    out = []
+    for index, side in enumerate(sides):
+        names = iter(side.ship_names())
+        out += [BattleShip(e.design, next(names), index)
+                for e in side.entrants for _ in range(e.count * e.ships)]
+    return out
 
 
 def ship_entries(sides: tuple[BattleSide, BattleSide],

@@ -52,9 +52,7 @@ class D12Combat(FightSupport[Any]):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
         """The duel: the battle of one ship a side, named as the designs are (a mirror match
         tags its sides)."""
-        mirror = a.model.name == b.model.name
-        return self._prepared((BattleSide.one(a, "A" if mirror else ""),
-                               BattleSide.one(b, "B" if mirror else "")), terms, False)
+        return self._prepared(BattleSide.duel(a, b), terms, False)
 
     def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
         return self._prepared((a, b), terms, True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from shipyard.api import BattleSide, Terms, UserError, Value
+from shipyard.api import BattleSide, Terms, UserError, Value, battle_ships
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.odds import expected_damage
 from shipyard.systems.d12_facings.models import FACINGS, D12Catalog, D12Design
@@ -223,13 +223,9 @@ def battle_setup(sides: tuple[BattleSide, BattleSide], terms: Terms) -> Setup:
     """A battle: each side's ships in fleet order, named by the core ("Sabre 2 (B)"); every
     opposing pair starts at the start range (R32)."""
     catalog: D12Catalog = sides[0].entrants[0].design.catalog
-    ships: list[Ship] = []
-    for side in sides:
-        names = iter(side.ship_names())
-        for e in side.entrants:
-            ships += [ship(e.design.model, catalog, next(names))
-                      for _ in range(e.count * e.ships)]
-    first_b = sum(e.count * e.ships for e in sides[0].entrants)
+    fleet = battle_ships(sides)
+    ships = [ship(s.design.model, catalog, s.name) for s in fleet]
+    first_b = sum(s.side == 0 for s in fleet)
     if len(ships) > r.MAX_SHIPS:
         raise UserError.single("battle.ships", f"{len(ships)} ships in the battle: a "
                                f"d12-facings battle takes at most {r.MAX_SHIPS}, both sides")

@@ -58,10 +58,8 @@ class DropfleetCombat(FightSupport[Any]):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
         """The duel: the battle of one group a side (R5: the design's `group:` ships, or
         `--crew-a ships=N`), named as a duel names them (a mirror match tags its sides)."""
-        mirror = a.model.name == b.model.name
-        sides = (BattleSide.one(a, "A" if mirror else "", _group_size(a, terms.crew[0])),
-                 BattleSide.one(b, "B" if mirror else "", _group_size(b, terms.crew[1])))
-        return self._prepared(sides, terms, battle=False)
+        sizes = (_group_size(a, terms.crew[0]), _group_size(b, terms.crew[1]))
+        return self._prepared(BattleSide.duel(a, b, sizes), terms, battle=False)
 
     def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
         return self._prepared((a, b), terms, battle=True)

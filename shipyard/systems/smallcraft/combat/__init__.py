@@ -18,6 +18,7 @@ from shipyard.api import (
     Prepared,
     Terms,
     UserError,
+    battle_ships,
     origin,
     ship_entries,
 )
@@ -32,19 +33,18 @@ from shipyard.systems.smallcraft.rules import CraftDesign
 class SmallcraftCombat(FightSupport[CraftDesign]):
     def prepare(self, a: CraftDesign, b: CraftDesign, terms: Terms) -> Prepared:
         """A duel: the battle of one craft against one, named as duels always were."""
-        return self.prepare_battle(BattleSide.one(a), BattleSide.one(b), terms)
+        return self._prepared(BattleSide.duel(a, b), terms, battle=False)
 
     def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
-        designs: list[CraftDesign] = []
-        names: list[str] = []
-        sides: list[int] = []
-        for index, side in enumerate((a, b)):
-            designs += [e.design for e in side.entrants for _ in range(e.count * e.ships)]
-            names += side.ship_names()
-            sides += [index] * len(side.ship_names())
-        battle = bool(a.tag or b.tag)
-        if not battle and names[0] == names[1]:  # a mirror duel, as duels always named it
-            names = [f"{names[0]} (A)", f"{names[1]} (B)"]
+        return self._prepared((a, b), terms, battle=True)
+
+    def _prepared(self, both: tuple[BattleSide, BattleSide], terms: Terms,
+                  battle: bool) -> Prepared:
+        a, b = both
+        ships = battle_ships(both)
+        designs: list[CraftDesign] = [s.design for s in ships]
+        names = [s.name for s in ships]
+        sides = [s.side for s in ships]
         catalog: SmallcraftCatalog = designs[0].catalog
         table = catalog.combat
         specs = tuple(build(d.model, catalog)._replace(name=n)

@@ -22,6 +22,7 @@ from shipyard.api import (
     Prepared,
     Terms,
     UserError,
+    battle_ships,
     load_instance,
     ship_entries,
 )
@@ -43,23 +44,22 @@ RULES = FightRules(play=r.play, fights=r.fights,
 class TravellerCombat(FightSupport[Any]):
     def prepare(self, a: Any, b: Any, terms: Terms) -> Prepared:
         """A duel: the battle of one ship a side (TRV-R36..R48), named as duels always were."""
-        return self.prepare_battle(BattleSide.one(a), BattleSide.one(b), terms)
+        return self._prepared(BattleSide.duel(a, b), terms, battle=False)
 
     def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
+        return self._prepared((a, b), terms, battle=True)
+
+    def _prepared(self, both: tuple[BattleSide, BattleSide], terms: Terms,
+                  battle: bool) -> Prepared:
+        a, b = both
         for side, crew in zip("ab", terms.crew, strict=True):
             if "aim" in crew:
                 raise UserError.single("cli.crew", f"--crew-{side} aim: aim is for odds; in a "
                                        "fight the gunners aim when their weapon does not reach")
-        designs: list[Any] = []
-        names: list[str] = []
-        of_side: list[int] = []
-        for index, fleet in enumerate((a, b)):
-            designs += [e.design for e in fleet.entrants for _ in range(e.count * e.ships)]
-            names += fleet.ship_names()
-            of_side += [index] * len(fleet.ship_names())
-        battle = bool(a.tag or b.tag)
-        if not battle and names[0] == names[1]:  # a mirror duel, as duels always named it
-            names = [f"{names[0]} (A)", f"{names[1]} (B)"]
+        fleet = battle_ships(both)
+        designs = [s.design for s in fleet]
+        names = [s.name for s in fleet]
+        of_side = [s.side for s in fleet]
         catalog = designs[0].catalog
         ships = [side_of(d.built, catalog, name, terms.crew[side])
                  for d, name, side in zip(designs, names, of_side, strict=True)]

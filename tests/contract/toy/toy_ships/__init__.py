@@ -44,6 +44,7 @@ from shipyard.api import (
     Terms,
     Verdict,
     Whole,
+    battle_ships,
     box_lines,
     ship_entries,
 )
@@ -159,19 +160,13 @@ class ToyCombat(FightSupport[ToyShip]):
     def prepare(self, a: ToyShip, b: ToyShip, terms: Terms) -> Prepared:
         """The duel: the battle of one ship a side, named as a duel names them (a mirror
         match tags its sides)."""
-        mirror = a.model.name == b.model.name
-        return self.prepare_battle(BattleSide.one(a, "A" if mirror else ""),
-                                   BattleSide.one(b, "B" if mirror else ""), terms)
+        return self.prepare_battle(*BattleSide.duel(a, b), terms)
 
     def prepare_battle(self, a: BattleSide, b: BattleSide, terms: Terms) -> Prepared:
         """Every ship of both sides in fleet order, side A's first (the order of its fates)."""
-        ships: list[Built] = []
-        side_of: list[int] = []
-        for index, side in enumerate((a, b)):
-            for entrant in side.entrants:
-                copies = entrant.count * entrant.ships
-                ships += [entrant.design.built] * copies
-                side_of += [index] * copies
+        fleet = battle_ships((a, b))
+        ships: list[Built] = [s.design.built for s in fleet]
+        side_of = [s.side for s in fleet]
         width = max(1, *(len(s.guns) for s in ships))
 
         def per_gun(field: str) -> list[list[int]]:
