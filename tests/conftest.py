@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -8,6 +11,20 @@ from shipyard.core.yard import Yard
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "catalogs"
+
+
+def load_script(name: str) -> ModuleType:
+    """scripts/NAME, imported as a module (the scripts are files, not a package), once: a
+    dataclass in a script needs its module in sys.modules."""
+    module_name = "script_" + name.removesuffix(".py").replace("-", "_")
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, ROOT / "scripts" / name)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from types import ModuleType
 
 from shipyard.core.yard import Yard
 from shipyard.systems.d12_facings.rules import points
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_script
 
 README = (ROOT / "catalogs" / "d12-facings" / "README.md").read_text(encoding="utf-8")
 
 
 def script() -> ModuleType:
-    path = ROOT / "scripts" / "d12-facings-balance.py"
-    spec = importlib.util.spec_from_file_location("d12_balance", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("d12-facings-balance.py")
 
 
 def rows() -> dict[str, tuple[str, int, list[str]]]:

@@ -5,7 +5,6 @@ digest, to those the duel engine told before the battle generalised it."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from typing import Any
 
@@ -15,19 +14,14 @@ from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.captain import State
 from shipyard.systems.d12_facings.combat.rules import CORE, FORE, LONG, MEDIUM, SHORT, TAILING
 from shipyard.systems.d12_facings.combat.setup import Setup, Ship, table
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_script
 from tests.systems.d12_facings.helpers import DEFAULT, EXAMPLES, Table
 
 DIGESTS = ROOT / "tests" / "systems" / "d12_facings" / "golden" / "duels.json"
 
 
 def _digest() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "d12_digests", ROOT / "scripts" / "d12-facings-duel-digests.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.digest
+    return load_script("d12-facings-duel-digests.py").digest
 
 
 @pytest.mark.parametrize("case", json.loads(DIGESTS.read_text(encoding="utf-8")),

@@ -25,7 +25,7 @@ from shipyard.systems.d12_facings.combat.rules import (
 from shipyard.systems.d12_facings.combat.setup import Setup, Ship, table
 from shipyard.systems.d12_facings.profile import derive
 from shipyard.systems.d12_facings.rules import check, fit, price
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_script
 from tests.systems.d12_facings.helpers import DEFAULT, Table, catalog, design, fight_setup
 
 RULINGS = (ROOT / "catalogs" / "d12-facings" / "RULINGS.md").read_text(encoding="utf-8")
@@ -525,13 +525,7 @@ def test_r23_a_winner_that_can_hurt_weighs_the_losers_answer() -> None:
 
 
 def test_r17_an_escape_is_worth_a_quarter_to_the_runner_in_the_balance() -> None:
-    import importlib.util
-
-    path = ROOT / "scripts" / "d12-facings-balance.py"
-    spec = importlib.util.spec_from_file_location("d12_balance_r17", path)
-    assert spec is not None and spec.loader is not None
-    bal = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bal)
+    bal = load_script("d12-facings-balance.py")
     gunboat = design()
     runner = design(crew=[], captain={"name": "Cap", "piloting": 9, "gunnery": 4},
                     systems=[{"system": "thruster", "facing": "aft"},

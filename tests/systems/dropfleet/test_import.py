@@ -3,15 +3,13 @@ ships in the data set's CSV shape become an overlay catalog (issue 23, item 10).
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from tests.cli import shipyard
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_script
 
 SHIPS = "\n".join((
     "faction,ship,tonnage,points,hull,armour_save,passive_save,point_defence,signature,thrust,"
@@ -34,13 +32,7 @@ HAYWIRE = """special_rules:
 
 
 def importer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "dropfleet_import", ROOT / "scripts" / "dropfleet_import.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["dropfleet_import"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("dropfleet_import.py")
 
 
 def test_overlay_writes_only_the_csvs_ships_and_a_group_adds_its_rule(

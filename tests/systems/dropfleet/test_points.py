@@ -21,6 +21,7 @@ from shipyard.systems.dropfleet.points import (
 )
 from shipyard.systems.dropfleet.rules import loads_of
 from shipyard.systems.dropfleet.ship import stock_ship
+from tests.conftest import load_script
 from tests.systems.dropfleet.conftest import catalog
 
 README = Path(__file__).resolve().parents[3] / "catalogs" / "dropfleet" / "README.md"
@@ -128,16 +129,7 @@ def test_calibration_script_regenerates_the_printed_block() -> None:
 
 
 def _calibrate() -> Any:
-    import importlib.util
-    import sys
-
-    path = README.parents[2] / "scripts" / "dropfleet_calibrate.py"
-    spec = importlib.util.spec_from_file_location("dropfleet_calibrate", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["dropfleet_calibrate"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("dropfleet_calibrate.py")
 
 
 def test_grouped_cross_validation_meets_its_bar_and_the_readme_says_so() -> None:
