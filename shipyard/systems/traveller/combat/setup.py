@@ -230,16 +230,18 @@ def expected(me: Side, them: Side, band: int, dms: tuple[int, ...]) -> Fraction:
     return total
 
 
-def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> int:
+def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> tuple[int, Fraction]:
     """The default captain's band (TRV-R25): where its expected damage most exceeds the
     enemy's. On a tie a ship that can hurt its enemy steers for the band where its own expected
     damage is highest (the shorter on a further tie: identical ships close in rather than both
-    run to Distant); one that cannot, the longer band."""
+    run to Distant); one that cannot, the longer band. With the most it is expected to deal a
+    turn at any band (its might, TRV-R50)."""
     mine = [expected(me, them, band, dms) for band in range(r.DISTANT + 1)]
     score = [m - expected(them, me, band, dms) for band, m in enumerate(mine)]
     if any(m > 0 for m in mine):
-        return max(range(r.DISTANT + 1), key=lambda band: (score[band], mine[band], -band))
-    return max(range(r.DISTANT + 1), key=lambda band: (score[band], band))
+        return max(range(r.DISTANT + 1),
+                   key=lambda band: (score[band], mine[band], -band)), max(mine)
+    return max(range(r.DISTANT + 1), key=lambda band: (score[band], band)), max(mine)
 
 
 def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Side],
@@ -284,8 +286,8 @@ def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Sid
         for j in foes[i]:
             pairing = (id(designs[i]), of_side[i], id(designs[j]), of_side[j])
             if pairing not in known:
-                most = max(expected(ships[i], ships[j], band, dms) for band in range(r.DISTANT + 1))
-                known[pairing] = wanted(ships[i], ships[j], dms), int(most * 10)
+                band, most = wanted(ships[i], ships[j], dms)
+                known[pairing] = band, int(most * 10)
             want[i * n + j] = known[pairing][0]
             might[i] = max(might[i], min(MAX_MIGHT, known[pairing][1]))
     w_flat: list[int] = []
