@@ -18,5 +18,6 @@ class Commander:
 
     def band(self, turn, ship, enemy, band, own_hull, enemy_hull, default):
         # the band to steer for against `enemy`: adjacent, close, short, medium, long,
-        # very-long or distant
+        # very-long or distant, or break-off to run for Distant and escape once clear (TRV-R50;
+        # `default` says break-off while the default captain, outmatched, would run)
         return "short"

@@ -25,7 +25,9 @@ SEQUENCE = [
     ["2", "Manoeuvre step", "reverse initiative order: overcharge, manoeuvre, then the range; "
      "then boarding (Adjacent) and line up shot (TRV-R18, TRV-R20, TRV-R22); each ship "
      "chooses a target (the nearest, then the weakest, TRV-R47; or your commander's, "
-     "TRV-R49) and its thrust moves that pair's band only (TRV-R37)"],
+     "TRV-R49) and its thrust moves that pair's band only (TRV-R37); an outmatched captain "
+     "(the enemy would destroy its side in under half the turns it needs) breaks off for "
+     "Distant, and escapes there when no enemy closes (TRV-R50)"],
     ["3", "Attack step", "initiative order, one action a position: captain, sensors, engineer, "
      "gunners, pilot; a destroyed ship acts no more (TRV-R16); each gunner chooses its "
      "target, and chooses again when it leaves (TRV-R38)"],

@@ -333,6 +333,9 @@ class Policy(StrictModel):
     overcharge_from: int = Field(ge=-3, le=10, description="the engineer overcharges at this DM "
                                  "or more, when the band is not the one wanted")
     board: bool = Field(description="attempt boarding at Adjacent range")
+    flee_ratio: int = Field(ge=1, le=100, description="the captain breaks off when the enemy "
+                            "would destroy its side in less than 1/ratio of the turns its side "
+                            "needs (TRV-R50)")
 
 
 class Combat(StrictModel):

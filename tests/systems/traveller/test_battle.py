@@ -377,3 +377,65 @@ def test_battles_from_a_design_against_a_fleet_and_fleet_against_fleet() -> None
         assert ship["survived"]["count"] + ship["lost"]["count"] == 300
         assert ship["crippled"]["count"] == ship["escaped"]["count"] == 0
         assert set(ship["lost_how"]) <= {"enemy fire", "boarders"}
+
+
+def test_an_outmatched_captain_breaks_off_and_escapes_when_none_closes_trv_r50(
+        dice: Any) -> None:
+    """The lone trader against a corsair is outmatched (its Hull lasts fewer than half the turns
+    the trader needs for the corsair's), steers for Distant, and escapes from Distant when the
+    corsair's pilot fails to close; when the corsair closes it is still in the battle."""
+    p, _ = battle(("house-far-trader", 0), ("house-corsair", 1))
+    st = r.new_state(p)
+    flee, ours, our_might, theirs, their_might = r.outmatched(p, st, 0)
+    assert flee == 1 and ours == st[at(p, 0, r.HULL)] and theirs == st[at(p, 1, r.HULL)]
+    turns_them = -(-ours * 10 // their_might)
+    turns_us = -(-theirs * 10 // our_might)
+    assert turns_them * p.flee_ratio < turns_us
+    assert r.outmatched(p, st, 1)[0] == 0  # the corsair fights on
+    for closes, script in ((1, Script(4, 4, 3, 3)), (0, Script(4, 4, 1, 1))):
+        st = r.new_state(p)
+        r.set_bands(p, st, r.DISTANT)
+        st[at(p, 1, r.THRUST)] = 3  # the corsair moves first (reverse initiative order)
+        st[r.order_at(p, 0)], st[r.order_at(p, 1)] = 0, 1
+        dice(script)  # its overcharge (Effect +2: thrust 5), then its manoeuvre (6+)
+        rec = Recorder()
+        gone = r.manoeuvre_step(p, st, RNG, rec, 1)
+        assert st[at(p, 0, r.FLEE)] == 1 and events(rec, r.EV_FLEE)[0][:3] == (r.EV_FLEE, 0, 1)
+        assert st[at(p, 0, r.WANTED)] == r.DISTANT
+        if closes:  # 4 thrust banked toward: the trader is not clear of it
+            assert gone == 0 and r.in_battle(p, st, 0) and r.decided(p, st) == -1
+        else:
+            assert gone == 1 and st[at(p, 0, r.FATE)] == r.ESCAPED
+            assert events(rec, r.EV_ESCAPE) == [(r.EV_ESCAPE, 0)]
+            assert r.decided(p, st) == r.FLED  # no winner: its side's last ship escaped
+            assert r.fates(p, st)[0] == r.ESCAPED
+
+
+def test_a_user_captain_who_steers_to_fight_cancels_the_break_off_trv_r50() -> None:
+    """The break-off is the band question's default while the default captain is outmatched:
+    a captain answering a band fights on (no flight, no escape), and one answering BREAK_OFF
+    ("break-off") breaks off even when the default would not."""
+    p, _ = battle(("house-far-trader", 0), ("house-corsair", 1))
+    # (the asked ship, its answer, whether it breaks off, the ships that escape: the trader
+    # breaks off by default when not asked, and both at Distant with none closing escape)
+    for ship, answer, flees, escape in ((0, r.SHORT, 0, []), (0, r.BREAK_OFF, 1, [0]),
+                                        (1, r.BREAK_OFF, 1, [0, 1])):
+        st = r.new_state(p)
+        r.set_bands(p, st, r.DISTANT)
+        st[r.order_at(p, 0)], st[r.order_at(p, 1)] = 0, 1
+        asked: list[int] = []
+
+        def asker(who: int, question: int, facts: tuple[Any, ...], default: int,
+                  ship: int = ship, answer: int = answer, asked: list[int] = asked) -> int:
+            if question == r.Q_BAND and who == ship:
+                asked.append(default)
+                return answer
+            return default
+
+        rec = Recorder(asker=asker)
+        gone = r.manoeuvre_step(p, st, RNG, rec, 1)
+        # the trader's default is to break off; the corsair's is its band
+        assert asked == [r.BREAK_OFF if ship == 0 else p.data[p.want_at + 1 * p.n + 0]]
+        assert st[at(p, ship, r.FLEE)] == flees and gone == flees
+        assert st[at(p, ship, r.FATE)] == (r.ESCAPED if flees else r.IN)
+        assert [e[1] for e in events(rec, r.EV_ESCAPE)] == escape

@@ -72,7 +72,9 @@ def test_identical_ships_close_in_and_no_mirror_match_reaches_the_cap_trv_r25() 
     # its enemy steers where its own damage is highest, not both to Distant
     for name in ARMED:
         prepared = SUPPORT.prepare(design(name), design(name), Terms())
-        assert all("Distant" not in note for note in prepared.notes[2:]), (name, prepared.notes)
+        # the bands the crews steer for, the outmatched captain's break-off (TRV-R50) aside
+        steers = [note.split(", or break off")[0] for note in prepared.notes[2:]]
+        assert all("Distant" not in note for note in steers), (name, prepared.notes)
         if name == "small-scout-base":
             # TRV-R30: Thrust 0 and 3,240 Hull against beam lasers: a mirror of two bases is
             # attrition the 60-turn cap ends, not a flight; none reaches Distant (asserted above)

@@ -34,7 +34,7 @@ ENDS: dict[int, tuple[int | None, str]] = {
     r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
     r.A_BOARDS: (0, "surrendered"), r.B_BOARDS: (1, "surrendered"),
     r.CAP: (None, "cap"), r.HARMLESS: (None, "harmless"),
-    r.LOST_CONTACT: (None, "lost-contact")}
+    r.LOST_CONTACT: (None, "lost-contact"), r.FLED: (None, "escaped")}
 
 RULES = FightRules(play=r.play, fights=r.fights,
                    modules=("shipyard.systems.traveller.combat.rules",), ends=ENDS,
@@ -100,12 +100,16 @@ class TravellerCombat(FightSupport[Any]):
         return attack_odds(attacker, target, terms)
 
 
-BAND_NAMES = ("adjacent", "close", "short", "medium", "long", "very-long", "distant")
+# a captain's or commander's band answers: the bands, and "break-off" (TRV-R50: for Distant,
+# escaping once clear of every enemy), rules.BREAK_OFF
+BAND_NAMES = ("adjacent", "close", "short", "medium", "long", "very-long", "distant",
+              "break-off")
 
 
 def _band(captain: Any, facts: tuple[Any, ...], default: int) -> int:
     """A user's captain in a duel: `band(turn, band, own_hull, enemy_hull, default) -> str`
-    names the range band to steer for ("short", ...), as docs/systems/traveller.md shows."""
+    names the range band to steer for ("short", ...), or "break-off" (TRV-R50), as
+    docs/systems/traveller.md shows."""
     rnd, band, mine, theirs = facts[:4]
     return _band_named(captain.band, captain.band(rnd, BAND_NAMES[band], mine, theirs,
                                                   BAND_NAMES[default]))
@@ -117,7 +121,7 @@ def _command(commander: Any, p: r.Params, names: list[str], ship: int, question:
     ship, enemies, default)` picks the turn's target among the enemies still in the battle
     (each name with its band from `ship` and its Hull points left); `band(turn, ship, enemy,
     band, own_hull, enemy_hull, default)` names the band to steer for against that enemy
-    (TRV-R49)."""
+    (TRV-R49), or "break-off" (TRV-R50)."""
     if question == r.Q_TARGET:
         rnd, st = facts
         enemies = {names[e]: (BAND_NAMES[r.band_of(p, st, ship, e)], st[e * p.block + r.HULL])

@@ -15,6 +15,7 @@ ENDS = {
     r.CAP: "a draw: no decision after {cap} turns, the cap",
     r.HARMLESS: "no winner: neither ship can harm the other",
     r.LOST_CONTACT: "no winner: neither ship found the other in ten scans (TRV-R17)",
+    r.FLED: "no winner: a ship breaks off and escapes (TRV-R50)",
 }
 
 
@@ -207,6 +208,17 @@ class Narrator:
         elif code == r.EV_LOST_SALVO:
             self.add("missiles", f"{who}'s salvo of {e[2]} missile{'s' * (e[2] != 1)} at "
                      f"{self.name(e[3])} is lost: its target has left the battle (TRV-R40)")
+        elif code == r.EV_FLEE:
+            ours, theirs = turns(e[5], e[4]), turns(e[3], e[6])
+            if e[2]:
+                self.add("manoeuvre", f"{who} is outmatched and breaks off for Distant (TRV-R50): "
+                         f"the enemy would destroy its side in {theirs}, it needs {ours}")
+            else:
+                self.add("manoeuvre", f"{who} turns back to fight (TRV-R50): the enemy would "
+                         f"destroy its side in {theirs}, it needs {ours}")
+        elif code == r.EV_ESCAPE:
+            self.add("range", f"{who} is at Distant from every enemy and none is closing: it "
+                     "escapes (TRV-R50)")
         elif code == r.EV_ECM:
             dms = [("Sensors", e[3])]
             self.add("react", f"{who} jams the salvo (ECM): {sentence(e[2], 10, dms)}: "
@@ -243,12 +255,26 @@ class Narrator:
                      f"({e[2]} this turn: −{2 * e[2]} next turn)", depth=1)
 
 
+def turns(hull: int, might: int) -> str:
+    """Turns to destroy `hull` at `might` tenths of a Hull point a turn, as TRV-R50 counts
+    them (whole turns, rounded up)."""
+    if might <= 0:
+        return "never"
+    n = (hull * 10 + might - 1) // might
+    return f"{n} turn{'s' * (n != 1)} ({hull} Hull at {might / 10:g} a turn)"
+
+
 def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
             rounds: int) -> tuple[list[Event], str]:
     told: Told = prepared.told
     text = ENDS[end].format(a=prepared.names[0], b=prepared.names[1], cap=prepared.cap)
     if len(told.names) > 2 and end in BATTLE_ENDS:
         text = BATTLE_ENDS[end]
+    if end == r.FLED:
+        fled = [e[1] for e in events if e[0] == r.EV_ESCAPE]
+        who = told.names[fled[-1]] if fled else "a ship"
+        text = f"no winner: {who} breaks off and escapes (TRV-R50)" if len(told.names) == 2 \
+            else f"no winner: {who}, the last of its side in the battle, escapes (TRV-R50)"
     teller = Narrator(prepared)
     for event in events:
         teller.tell(event)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from shipyard.api import (
+    ESCAPED,
     FIRST_LOST,
     Recorder,
     ask,
@@ -35,11 +36,12 @@ from shipyard.api import (
 
 # --- codes -------------------------------------------------------------------------------
 
-A_WINS, B_WINS, A_BOARDS, B_BOARDS, CAP, HARMLESS, LOST_CONTACT = range(7)
+A_WINS, B_WINS, A_BOARDS, B_BOARDS, CAP, HARMLESS, LOST_CONTACT, FLED = range(8)
 
 ADJACENT, CLOSE, SHORT, MEDIUM, LONG, VERY_LONG, DISTANT = range(7)
 START_RANDOM = 7  # the seed: a random encounter starts at Very Long
 START_PLANET = 8  # near a planet: Medium on 1-2, Long on 3-6
+BREAK_OFF = 7  # a band answer: steer for Distant and break off (TRV-R50)
 
 # weapon kinds
 DIRECT, MISSILE, BATTERY, SAND = 1, 2, 3, 4
@@ -83,6 +85,10 @@ EV_ION = 25  # side (hit), damage, power plant level
 EV_BURN = 26  # side, extra reactions bought this turn: -2 initiative each next turn
 EV_ARRIVE = 27  # side (firer), missiles arriving, target
 EV_LOST_SALVO = 28  # side (firer), missiles, target: its target left the battle (TRV-R40)
+# ship, 1 breaks off (0 turns back to fight), its side's Hull left, its side's might, the
+# enemies' Hull left, their might (TRV-R50)
+EV_FLEE = 29
+EV_ESCAPE = 30  # ship: at Distant from every enemy and not closed on, it leaves (TRV-R50)
 
 # questions a user's captain (a duel) or commander (a battle) answers for each of its ships
 Q_BAND = 1  # the band to steer for (facts: turn, band, own hull, enemy hull, the enemy)
@@ -106,9 +112,10 @@ FATE = AT + 1
 # the ship's side, also in the data (SD_SIDE) for the scan: read here in the inner loops, since a
 # compiled read of the params' data costs a reference count in and out and the state's does not
 SIDE = FATE + 1
+FLEE = SIDE + 1  # 1 while the ship's captain breaks off (TRV-R50)
 # then one aim count per weapon entry, (missiles, rounds, target) per salvo slot, and the enemy
 # each weapon's aim is at (TRV-R42)
-AIM = SIDE + 1
+AIM = FLEE + 1
 SLOT = 3
 
 
@@ -136,10 +143,10 @@ NSKILL = 7
 INLINE = ("wv", "sv", "sk", "tv", "harm", "pair", "band_of", "order_at", "in_battle", "enemies",
           "level", "crew_dm", "thrust_now", "armour_now", "range_cost", "roll2", "threat_of",
           "slot_at", "aim_at", "set_bands", "start", "start_band", "dealt", "fates", "new_state",
-          "side_left", "decided", "side_captured_last", "leave", "sort_order", "before",
+          "side_left", "decided", "last_left", "leave", "sort_order", "before",
           "adjust_ranges", "choose_target", "gun_target", "scan", "find", "free_round",
           "manoeuvre_step", "want_band", "end_turn", "missiles", "can_harm", "has_shot",
-          "free_slot", "attacks_now")
+          "free_slot", "attacks_now", "outmatched", "clear_of")
 
 
 class Params(NamedTuple):
@@ -167,12 +174,16 @@ class Params(NamedTuple):
     tab_at: int
     want_at: int
     harm_at: int
+    might_at: int  # per ship its might (TRV-R50)
+    flee_ratio: int  # a captain breaks off when the enemy is this many times stronger
     state_at: int  # where a battle's starting state lies in `data` (new_state copies it)
     size: int  # its length
     data: list[int]  # per ship NSD figures (SD_*); per ship the skill DMs; per ship NWF rows
     # (W_*) of maxw weapon entries; NT rows (T_*) of TAB_WIDTH: band and critical tables; the
     # band each ship's default captain wants against each enemy (n × n); whether each weapon
-    # can hurt each enemy through its armour (n × maxw × n); the starting state
+    # can hurt each enemy through its armour (n × maxw × n); each ship's might, the most
+    # damage it is expected to deal a turn at any band to any enemy, in tenths of a Hull point
+    # (n, TRV-R50); the starting state
 
 
 def new_state(p: Params) -> list[int]:
@@ -244,19 +255,23 @@ def side_left(p: Params, st: list[int], side: int) -> int:
 
 def decided(p: Params, st: list[int]) -> int:
     """The end code once a side has no ship left in the battle, else -1: the other side wins,
-    the reason how the last ship left (destroyed, or captured by boarders)."""
+    the reason how the last ship left (destroyed, or captured by boarders); a side whose last
+    ship broke off and escaped leaves no winner (TRV-R50: the price lost shows who was ahead)."""
     for side in range(2):
         if not side_left(p, st, side):
-            if side_captured_last(p, st, side):
+            last = last_left(p, st, side)
+            if last == ESCAPED:
+                return FLED
+            if last == CAPTURED:
                 return A_BOARDS + 1 - side
             return A_WINS + 1 - side
     return -1
 
 
-def side_captured_last(p: Params, st: list[int], side: int) -> int:
-    """1 when `side`'s last ship to leave was captured: a capture leaves its Hull, so the side's
-    ship captured with no other of its ships destroyed after it is told by LAST."""
-    return 1 if st[p.n * p.block + 3 * p.n * p.n + p.n + side] == CAPTURED else 0
+def last_left(p: Params, st: list[int], side: int) -> int:
+    """How `side`'s last ship to leave left (its fate): a capture or an escape leaves its Hull,
+    so it is kept, not read from the Hull."""
+    return st[p.n * p.block + 3 * p.n * p.n + p.n + side]
 
 
 def leave(p: Params, st: list[int], ship: int, fate: int) -> None:
@@ -438,14 +453,55 @@ def gun_target(p: Params, st: list[int], side: int, w: int) -> int:
 
 
 def want_band(p: Params, st: list[int], rec: Recorder | None, side: int, rnd: int,
-              band: int) -> int:
-    """The band the captain steers for against its target: the catalog policy's choice for
-    this pairing (the band where its own expected damage most exceeds the enemy's), or a user's
-    captain's."""
+              band: int, default: int) -> int:
+    """The band the captain steers for against its target: `default` when given (BREAK_OFF:
+    TRV-R50), else the catalog policy's choice for this pairing (the band where its own
+    expected damage most exceeds the enemy's); or a user's captain's (BREAK_OFF too)."""
     t = st[side * p.block + AT]
     o, e = side * p.block, t * p.block
-    return ask(rec, side, Q_BAND, (rnd, band, st[o + HULL], st[e + HULL], t),
-               p.data[p.want_at + side * p.n + t])
+    if default < 0:
+        default = p.data[p.want_at + side * p.n + t]
+    return ask(rec, side, Q_BAND, (rnd, band, st[o + HULL], st[e + HULL], t), default)
+
+
+def outmatched(p: Params, st: list[int], ship: int) -> tuple[int, int, int, int, int]:
+    """The default captain's judgment (TRV-R50): 1 when the enemies still in the battle would
+    destroy its side in fewer than 1 / flee_ratio of the turns its side needs to destroy them
+    (each side's Hull left over the other's might, summed over the ships in the battle, in
+    whole turns rounded down; a side without might never destroys); with the figures it judged
+    on. Whole turns keep every product inside int64 (setup bounds the might)."""
+    mine = st[ship * p.block + SIDE]
+    our_hull, our_might, their_hull, their_might = 0, 0, 0, 0
+    for s in range(p.n):
+        q = s * p.block
+        if st[q + FATE] != IN or st[q + HULL] <= 0:
+            continue
+        if st[q + SIDE] == mine:
+            our_hull += st[q + HULL]
+            our_might += p.data[p.might_at + s]
+        else:
+            their_hull += st[q + HULL]
+            their_might += p.data[p.might_at + s]
+    out = 0
+    if their_might > 0:
+        theirs = (our_hull * 10 + their_might - 1) // their_might
+        out = 1 if our_might == 0 or theirs * p.flee_ratio \
+            < (their_hull * 10 + our_might - 1) // our_might else 0
+    return out, our_hull, our_might, their_hull, their_might
+
+
+def clear_of(p: Params, st: list[int], ship: int) -> int:
+    """1 when `ship` is at Distant from every enemy still in the battle and none has thrust
+    banked toward it (TRV-R50: nobody is closing)."""
+    nn = p.n * p.n
+    for e in range(p.n):
+        q = e * p.block
+        if st[q + SIDE] == st[ship * p.block + SIDE] or st[q + FATE] != IN or st[q + HULL] <= 0:
+            continue
+        at = p.n * p.block + ship * p.n + e
+        if st[at] != DISTANT or st[at + nn] > 0:
+            return 0
+    return 1
 
 
 def threat_of(p: Params, st: list[int], target: int, most: int) -> int:
@@ -1071,9 +1127,11 @@ def free_round(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
 
 
 def manoeuvre_step(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
-                   rnd: int) -> None:
+                   rnd: int) -> int:
     """In reverse initiative order each ship chooses its target and applies thrust toward or
-    away from it; then each pair's band moves by what its two ships applied (TRV-R37)."""
+    away from it (away, for Distant, when its captain breaks off: TRV-R50); then each pair's
+    band moves by what its two ships applied (TRV-R37), and a ship breaking off that is clear
+    of every enemy escapes. 1 when a ship escaped."""
     nn = p.n * p.n
     at = p.n * p.block + 3 * nn
     for k in range(p.n - 1, -1, -1):
@@ -1088,11 +1146,26 @@ def manoeuvre_step(p: Params, st: list[int], rng: list[int], rec: Recorder | Non
         st[o + TARGET] = t
         st[o + AT] = t
         ab, ba = p.n * p.block + ship * p.n + t, p.n * p.block + t * p.n + ship
-        want = want_band(p, st, rec, ship, rnd, st[ab])
+        flee, ours, our_might, theirs, their_might = outmatched(p, st, ship)
+        want = want_band(p, st, rec, ship, rnd, st[ab], BREAK_OFF if flee else -1)
+        flee = 0
+        if want == BREAK_OFF:
+            flee, want = 1, DISTANT
+        if flee != st[o + FLEE]:
+            st[o + FLEE] = flee
+            emit(rec, (EV_FLEE, ship, flee, ours, our_might, theirs, their_might))
         toward = manoeuvre(p, st, rng, rec, ship, st[ab], st[ab + nn] + st[ab + 2 * nn], want)
         st[ab + 2 * nn] += toward
         st[ba + 2 * nn] += toward
     adjust_ranges(p, st, rec)
+    gone = 0
+    for ship in range(p.n):
+        o = ship * p.block
+        if st[o + FLEE] and st[o + FATE] == IN and st[o + HULL] > 0 and clear_of(p, st, ship):
+            leave(p, st, ship, ESCAPED)
+            emit(rec, (EV_ESCAPE, ship))
+            gone = 1
+    return gone
 
 
 def adjust_ranges(p: Params, st: list[int], rec: Recorder | None) -> None:
@@ -1129,14 +1202,17 @@ def fight(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> tup
             if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0:
                 initiative(p, st, rng, rec, ship)
         sort_order(p, st)
-        manoeuvre_step(p, st, rng, rec, rnd)
+        if manoeuvre_step(p, st, rng, rec, rnd):
+            won = decided(p, st)
+            if won >= 0:
+                return won, rnd
         # boarding and line up, in reverse initiative order, against each ship's target
         # (those out of the battle came last in the order: the loops stop at the first)
         for k in range(p.n - 1, -1, -1):
             ship = st[at + k]
             o, t = ship * p.block, st[ship * p.block + TARGET]
             if st[o + FATE] != IN or st[o + HULL] <= 0 or st[t * p.block + FATE] != IN \
-                    or st[p.n * p.block + ship * p.n + t] != ADJACENT:
+                    or st[p.n * p.block + ship * p.n + t] != ADJACENT or st[o + FLEE]:
                 continue
             st[o + AT] = t
             if board(p, st, rng, rec, ship) and decided(p, st) >= 0:
@@ -1190,7 +1266,8 @@ def dealt(p: Params, st: list[int], side: int) -> int:
 
 
 def fates(p: Params, st: list[int]) -> list[int]:
-    """Every ship's fate, side A's first in fleet order: survived (IN), destroyed or captured;
+    """Every ship's fate, side A's first in fleet order: survived (IN), escaped, destroyed or
+    captured;
     gathered at the end of the state, so a compiled battle returns a view, not a new list."""
     at = p.n * p.block + 3 * p.n * p.n + p.n + 2
     for ship in range(p.n):

@@ -21,6 +21,9 @@ from shipyard.systems.traveller.models import (
 )
 
 MAX_SALVOS = 12  # salvos in flight a side: Distant's flight is 10 rounds
+# a ship's might in tenths of a Hull point a turn (TRV-R50), bounded so that a side's sum over
+# its ships stays inside int64 (the damage figures reach 2.4 × 10¹², docs/limits.md)
+MAX_MIGHT = 10**13
 NO_SENSORS_DM = -4  # TRV-R17: a ship without a sensor suite scans as with basic sensors
 W_FIELDS = ("kind", "copies", "dice", "dd", "per_die", "multiple", "dm", "reach", "ap",
             "radiation", "ion", "laser", "pd", "pd_dm", "fixed", "mixed")
@@ -227,16 +230,18 @@ def expected(me: Side, them: Side, band: int, dms: tuple[int, ...]) -> Fraction:
     return total
 
 
-def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> int:
+def wanted(me: Side, them: Side, dms: tuple[int, ...]) -> tuple[int, Fraction]:
     """The default captain's band (TRV-R25): where its expected damage most exceeds the
     enemy's. On a tie a ship that can hurt its enemy steers for the band where its own expected
     damage is highest (the shorter on a further tie: identical ships close in rather than both
-    run to Distant); one that cannot, the longer band."""
+    run to Distant); one that cannot, the longer band. With the most it is expected to deal a
+    turn at any band (its might, TRV-R50)."""
     mine = [expected(me, them, band, dms) for band in range(r.DISTANT + 1)]
     score = [m - expected(them, me, band, dms) for band, m in enumerate(mine)]
     if any(m > 0 for m in mine):
-        return max(range(r.DISTANT + 1), key=lambda band: (score[band], mine[band], -band))
-    return max(range(r.DISTANT + 1), key=lambda band: (score[band], band))
+        return max(range(r.DISTANT + 1),
+                   key=lambda band: (score[band], mine[band], -band)), max(mine)
+    return max(range(r.DISTANT + 1), key=lambda band: (score[band], band)), max(mine)
 
 
 def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Side],
@@ -275,13 +280,16 @@ def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Sid
             for j in foes[i]:
                 harm[(i * maxw + w) * n + j] = harms(weapon, ships[j].armour)
     want = [0] * (n * n)
-    known: dict[tuple[int, int, int, int], int] = {}  # copies of a design want the same bands
+    might = [0] * n
+    known: dict[tuple[int, int, int, int], tuple[int, int]] = {}  # copies of a design: the same
     for i in range(n):
         for j in foes[i]:
             pairing = (id(designs[i]), of_side[i], id(designs[j]), of_side[j])
             if pairing not in known:
-                known[pairing] = wanted(ships[i], ships[j], dms)
-            want[i * n + j] = known[pairing]
+                band, most = wanted(ships[i], ships[j], dms)
+                known[pairing] = band, int(most * 10)
+            want[i * n + j] = known[pairing][0]
+            might[i] = max(might[i], min(MAX_MIGHT, known[pairing][1]))
     w_flat: list[int] = []
     for s in ships:
         for field in W_FIELDS:
@@ -314,8 +322,9 @@ def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Sid
         overcharge_from=combat.policy.overcharge_from, board=int(combat.policy.board),
         crew_loc=ids.index("crew"), power_loc=ids.index("power_plant"),
         sd_at=0, skill_at=skill_at, w_at=w_at, tab_at=tab_at, want_at=want_at,
-        harm_at=want_at + len(want), state_at=want_at + len(want) + len(harm),
-        size=len(state0), data=sd + skills + w_flat + tab + want + harm + state0)
+        harm_at=want_at + len(want), might_at=want_at + len(want) + len(harm),
+        flee_ratio=combat.policy.flee_ratio, state_at=want_at + len(want) + len(harm) + n,
+        size=len(state0), data=sd + skills + w_flat + tab + want + harm + might + state0)
     told = Told(tuple(s.name for s in ships), tuple(tuple(w.label for w in s.weapons)
                                                     for s in ships),
                 tuple(band.name for band in combat.bands), tuple(loc.name for loc in locs),
@@ -326,10 +335,11 @@ def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Sid
     if n == 2:
         steer = "default crews steer for " + ", ".join(
             f"{s.name} {combat.bands[want[i * n + foes[i][0]]].name}"
-            for i, s in enumerate(ships))
+            for i, s in enumerate(ships)) + ", or break off for Distant when outmatched (TRV-R50)"
     else:
         steer = ("default captains target the nearest enemy, then the one with the fewest "
-                 "Hull points left (TRV-R47), and steer for the band each pairing wants")
+                 "Hull points left (TRV-R47), and steer for the band each pairing wants, or "
+                 "break off for Distant when outmatched (TRV-R50)")
     notes = (f"start: {start_words.get(where, where)}",
              "crews (pilot, gunnery, sensors, tactics, leadership, engineer, Pilot skill): "
              + crews, steer)
