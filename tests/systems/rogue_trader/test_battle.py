@@ -283,6 +283,17 @@ def test_b5_a_warp_drive_explosion_drags_every_ship_within_the_rift() -> None:
     assert b.done
     assert b.ship(0)[sh.OUT] == 0 and b.ship(2)[sh.OUT] == sh.OUT_WARP
     assert RULES.fate_names()[fight.fates(b.p, b.s)[2]] == "the warp rift"
+    # side B's last ship dragged into the warp: side A wins, and the reason is declared
+    assert fight.over(b.p, b.s, None) == sh.OUT_WARP and RULES.ends[sh.OUT_WARP] == (0, "warp")
+
+
+def test_every_end_code_a_battle_may_return_is_declared() -> None:
+    for winner in (0, 1):
+        for code in (sh.OUT_CREW, sh.OUT_HULKED, sh.OUT_EXPLODED, sh.OUT_WARP,
+                     sh.OUT_SURRENDERED):
+            assert RULES.ends[10 * winner + code] == (winner, RULES.ends[10 * winner + code][1])
+    for end in (fight.BOTH_LOST, fight.CAP, fight.DISENGAGED, fight.STALEMATE, fight.HARMLESS):
+        assert RULES.ends[end][0] is None
 
 
 # --- B4 ramming and boarding in a battle -------------------------------------------------
