@@ -421,10 +421,10 @@ def situation(
     p: Params, s: State, side: int, chosen: int, flag: bool, guns: int
 ) -> tuple[int, int, int]:
     """Everything the search reads, as three whole numbers: where the enemy lies from her
-    (doubled, 15 bits each); the side, both facings, full Speeds and turns, her tactic and
-    judgement; each ship Crippled or not and which of its weapons are working and loaded
-    (`guns`, from `judge`: all the search reads of her guns, the rest being fixed for the
-    fight). (−1, 0, 0) when a number is too large to pack: the search then runs
+    (doubled, 15 bits each); her ship and her enemy's, both facings, full Speeds and turns,
+    her tactic and judgement; each ship Crippled or not and which of its weapons are working
+    and loaded (`guns`, from `judge`: all the search reads of her guns, the rest being fixed
+    for the fight). (−1, 0, 0) when a number is too large to pack: the search then runs
     unremembered."""
     me = ship(side)
     enemy = enemy_of(s, side)
@@ -442,17 +442,19 @@ def situation(
     limit = 0 if s[me + CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
     their_turn = p.data[p.o_stat + enemy * STAT_FIELDS + S_TURN]
     their_limit = 0 if s[them + CANNOT_TURN] else their_turn
+    # her ship and her enemy's in the lowest bits, which pick the memo's slot (as the duel's
+    # side did): high up, both ships' situations fell into the same slots and crowded them
     k1 = (
-        side << 30
-        | enemy << 36
-        | s[me + FACING] << 1
-        | s[them + FACING] << 4
-        | mine << 7
-        | theirs << 14
-        | min(limit, 7) << 21
-        | min(their_limit, 7) << 24
-        | chosen << 27
-        | (1 if flag else 0) << 29
+        side
+        | enemy << 5
+        | s[me + FACING] << 10
+        | s[them + FACING] << 13
+        | mine << 16
+        | theirs << 23
+        | min(limit, 7) << 30
+        | min(their_limit, 7) << 33
+        | chosen << 36
+        | (1 if flag else 0) << 38
     )
     return k0, k1, guns
 
