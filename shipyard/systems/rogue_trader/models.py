@@ -209,6 +209,8 @@ class Combat(StrictModel):
                                  "action before the GM calls a stalemate")
     simplified_hulk_below: int = Field(ge=1, le=100)
     start_range: int = Field(ge=0, le=100, description="VU apart when a duel starts")
+    formation_spacing: int = Field(default=2, ge=1, le=20, description="VU between mates "
+                                   "of a side's line abreast as a battle starts (F1)")
     geometry: Annotated[str, GEOMETRY.validator()] = Field(
         description="how the ships start (see `duel --help-system rogue-trader`)")
 

@@ -37,21 +37,32 @@ RULES = (
            "(R1): at 0 Hull Integrity any critical hulks (1-9) or explodes (10+)",
            Choice({"off": "neither ship", "a": "side A", "b": "side B", "both": "both ships"},
                   {"on": "both"})),
-    Option("surprise", "the ship named is Surprised: +20 to attacks on it in the first round",
-           Choice({"none": "neither ship", "a": "side A", "b": "side B"})),
+    Option("surprise", "the ships of the side named are Surprised: +20 to attacks on each of "
+           "them in the first round", Choice({"none": "neither side", "a": "side A",
+                                               "b": "side B"})),
 )
+
+BATTLE_RANGE = Option("range", "VU between the two sides' lines at the start (each side in line "
+                      "abreast, F1)", Whole(0, MAX_RANGE, "VU"), default="combat.start_range")
+BATTLE_GEOMETRY = Option("geometry", "how the sides start (side A's place and heading as ship "
+                         "A's in a duel, side B's as ship B's)", Choice(GEOMETRIES),
+                         default="combat.geometry")
 
 ODDS_AT = Option("range", "VU apart (default: the shortest reach of the attacker's guns, where "
                  "every gun without a minimum range fires)", Whole(0, MAX_RANGE, "VU"))
 
 OPTIONS = FightOptions(
     duel=(RANGE, GEOMETRY, CAP),
+    battle=(BATTLE_RANGE, BATTLE_GEOMETRY, CAP),
+    battle_pilot="captain (asked for every ship of its side)",
     odds=(ODDS_AT,),
     crew=CREW,
     rules=RULES,
     pilot="captain",
     end_reasons={"hulked": "the loser is a drifting space hulk",
                  "exploded": "the loser's plasma drive or warp engine exploded",
+                 "warp": "the loser's last ship was dragged into a warp rift (a battle's: in a "
+                         "duel the exploding ship is lost too, both-lost)",
                  "disengaged": "the ships stayed beyond every weapon's reach of each other "
                                "(R25): no winner",
                  "stalemate": "rounds passed without loss or boarding action (R26): no winner"},

@@ -89,6 +89,14 @@ class Bout:
         self.faces = list(faces)
         self.asked = []
 
+    def lock(self, boarder: int) -> None:
+        """The two ships locked in a boarding action `boarder` began in an earlier round."""
+        for me, them in ((boarder, 1 - boarder), (1 - boarder, boarder)):
+            self.ship(me)[sh.LOCK] = them
+            self.ship(me)[sh.BOARDER] = int(me == boarder)
+            self.ship(me)[sh.TARGET] = them
+            self.ship(me)[sh.SINCE] = 0
+
     @property
     def done(self) -> bool:
         return self.faces == []
@@ -104,7 +112,7 @@ class Bout:
         return {word for bit, word in STATE_WORDS.items() if bits & bit}
 
     def known(self, side: int) -> Row:
-        return Row(self.s, sh.known(self.p, side))
+        return Row(self.s, sh.known(self.p, side, 1 - side))
 
     def spec(self, side: int) -> Any:
         return self.prepared.told.specs[side]

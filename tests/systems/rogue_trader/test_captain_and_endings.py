@@ -54,14 +54,14 @@ def test_d2_a_captain_whose_plan_is_boarding_stays_locked() -> None:
     b = Bout("sword", "hazeroth", crew=({}, {"command": 80}))
     b.place(0.5)
     b.ship(0)[sh.MORALE] = 40
-    b.s[sh.LOCKED] = 0
+    b.lock(0)
     assert orders.tactic(b.p, b.s, 0) == sh.TACTIC_BOARD
     assert orders.boarders(b.p, b.s, 1) - orders.boarders(b.p, b.s, 0) >= 20
     assert orders.break_free(b.p, b.s, 0) == 0
     # a gunner (her guns can decide it: the Hazeroth nearly crippled) still leaves as R20 says
     b = Bout("sword", "hazeroth", crew=({}, {"command": 100}))
     b.ship(0)[sh.MORALE] = 40
-    b.s[sh.LOCKED] = 0
+    b.lock(0)
     b.ship(1)[sh.HULL] = 1
     assert orders.tactic(b.p, b.s, 0) == sh.TACTIC_GUNNERY
     assert orders.boarders(b.p, b.s, 1) - orders.boarders(b.p, b.s, 0) >= 20
@@ -117,7 +117,7 @@ def test_r26_stalemate_after_30_rounds_without_loss_or_boarding() -> None:
     assert calls(b, 30) == [-1] * 30 and fight.declared(b.p, b.s) == fight.STALEMATE
     b = Bout("sword", "hazeroth")
     b.place(3)
-    b.s[sh.LOCKED] = 1  # a boarding action under way is no stalemate
+    b.lock(1)  # a boarding action under way is no stalemate
     assert calls(b, 40) == [-1] * 40
 
 

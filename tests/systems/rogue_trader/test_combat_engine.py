@@ -77,7 +77,7 @@ def test_crippled_at_zero_and_damage_past_hull_integrity_is_a_critical() -> None
 def test_a_crippled_ship_takes_a_critical_for_damage_past_its_armour() -> None:
     b = Bout("hazeroth", "sword", [7])  # Thrusters Damaged: 1d10 7, Manoeuvrability -20
     b.ship(1)[sh.HULL] = 0
-    b.run(fight.hurt, 1, 4)
+    b.run(fight.hurt, 1, 4, 0)
     assert b.ship(1)[sh.THRUSTERS] == 20
     assert sh.manoeuvrability(b.p, b.s, 1) == 20 - 10 - 20
     assert "Sword-class Frigate suffers Thrusters Damaged (4)" in b.texts()
@@ -87,34 +87,34 @@ def test_values_past_the_chart_read_as_catastrophic_and_a_space_hulk_8_is_r3() -
     rolls = [1, 2, 3, 7, 8, 9, 10, 8, 8, 8, 8, 8]  # Sword: ten components and two weapons
     b = Bout("hazeroth", "sword", [3, *rolls, 4])  # Catastrophic 3: Space Hulk; d10 a part; crew
     b.ship(1)[sh.HULL] = 0
-    b.run(fight.hurt, 1, 30)
+    b.run(fight.hurt, 1, 30, 0)
     assert "Sword-class Frigate suffers Catastrophic Damage (30, read as 11)" in b.texts()
     assert len(b.spec(1).parts) == 12
     assert b.words(1, 0) == b.words(1, 1) == {"unpowered"}
     assert b.words(1, 2) == b.words(1, 3) == b.words(1, 4) == {"depressurised", "damaged"}  # R3
     assert b.words(1, 5) == b.words(1, 6) == {"destroyed"}
     assert b.ship(1)[sh.CREW] == 4 and b.ship(1)[sh.OUT] == sh.OUT_HULKED
-    end = fight.over(b.s, None)
+    end = fight.over(b.p, b.s, None)
     assert end == 10 * 0 + sh.OUT_HULKED  # A wins: Sword is a hulk
 
 
 def test_simplified_destruction_hulks_below_10_and_explodes_from_10() -> None:
     b = Bout("hazeroth", "sword", [], rules={"simple-destruction": "b"})
     b.ship(1)[sh.HULL] = 0
-    b.run(fight.critical, 1, 9)
+    b.run(fight.critical, 1, 9, 0)
     assert b.ship(1)[sh.OUT] == sh.OUT_HULKED
     b = Bout("hazeroth", "sword", [2], rules={"simple-destruction": "b"})
     b.place(3)
     b.ship(1)[sh.HULL] = 0
-    b.run(fight.critical, 1, 12)  # R1: 10 and above (12 included) is a Plasma Drive Explosion
+    b.run(fight.critical, 1, 12, 0)  # R1: 10 and above (12 included) is a Plasma Drive Explosion
     assert b.ship(1)[sh.OUT] == sh.OUT_EXPLODED and b.ship(0)[sh.OUT] == 0  # blast: 2 VU, at 3
     # above 0 Hull Integrity the chart applies as normal, and without the switch always
     b = Bout("hazeroth", "sword", [], rules={"simple-destruction": "b"})
-    b.run(fight.critical, 1, 3)
+    b.run(fight.critical, 1, 3, 0)
     assert b.ship(1)[sh.OUT] == 0 and b.ship(1)[sh.SENSORS]
     b = Bout("hazeroth", "sword", [1])
     b.ship(1)[sh.HULL] = 0
-    b.run(fight.critical, 1, 9)  # Hull Breach: 1d5 = 1, but Hazeroth knows of nothing
+    b.run(fight.critical, 1, 9, 0)  # Hull Breach: 1d5 = 1, but Hazeroth knows of nothing
     assert b.ship(1)[sh.OUT] == 0 and b.ship(1)[sh.CREW] == 50
 
 
@@ -159,7 +159,7 @@ def test_ramming() -> None:
     # Ambition rams: Veteran helm 50 + Manoeuvrability 12 - 20 = 42; 2d10 + prow armour 17
     b = Bout("ambition", "sword", [10, 4, 6, 5])
     b.place(0.5)
-    b.run(fight.ram, 0)
+    b.run(fight.ram, 0, 1)
     # R13: the die plus the prow armour is the damage inflicted: neither void shields nor
     # Armour stop it (R13 before issue 10 took Sword's Armour 18 off it: 9 instead of 27)
     assert b.ship(1)[sh.HULL] == 35 - (4 + 6 + 17)
@@ -170,7 +170,7 @@ def test_ramming() -> None:
     assert [(r.die, r.rolled) for r in ram.rolls[1:]] == [("d10", 4), ("d10", 6), ("d5", 5)]
     b = Bout("ambition", "sword", [43])
     b.place(0.5)
-    b.run(fight.ram, 0)
+    b.run(fight.ram, 0, 1)
     assert b.ship(1)[sh.HULL] == 35 and b.ship(0)[sh.HULL] == 66
 
 
@@ -192,20 +192,20 @@ def test_boarding_with_a_morale_rout() -> None:
                                    94])     # Sword's Morale 93: rolled over, the crew routs
     b.place(0.5)
     b.rec.asker = lambda side, q, facts, default: side if q == fight.Q_BREAK_FREE else default
-    b.run(fight.board, 0)
-    assert b.s[sh.LOCKED] == 0
+    b.run(fight.board, 0, 1)
+    assert b.ship(0)[sh.LOCK] == 1 and b.ship(0)[sh.BOARDER] == 1
     b.s[sh.ROUND] = 2
-    b.run(fight.boarding_round)
+    b.run(fight.boarding_round, b.s[sh.ORDER], b.s[sh.ORDER + 1])
     assert b.done
     sword = b.ship(1)
     assert (sword[sh.CREW], sword[sh.MORALE]) == (100 - 11, 103 - 10)
     assert sword[sh.OUT] == sh.OUT_SURRENDERED
-    assert fight.over(b.s, None) == sh.OUT_SURRENDERED  # A wins
+    assert fight.over(b.p, b.s, None) == sh.OUT_SURRENDERED  # A wins
 
 
 def test_boarding_modifiers() -> None:
     b = Bout("hazeroth", "sword", [50] * 5)
-    b.s[sh.LOCKED] = 0
+    b.lock(0)
 
     def mods(side: int) -> dict[str, int]:
         found = b.run(fight.command, side)[2:]
@@ -223,9 +223,9 @@ def test_boarding_modifiers() -> None:
 def test_breaking_free_ends_the_boarding_action() -> None:
     b = Bout("hazeroth", "sword", [10])
     b.rec.asker = lambda side, q, facts, default: side if q == fight.Q_BREAK_FREE else default
-    b.s[sh.LOCKED] = 0
-    b.run(fight.boarding_round)
-    assert b.s[sh.LOCKED] == -1 and b.ship(1)[sh.OUT] == 0
+    b.lock(0)
+    b.run(fight.boarding_round, b.s[sh.ORDER], b.s[sh.ORDER + 1])
+    assert b.ship(0)[sh.LOCK] == -1 and b.ship(1)[sh.OUT] == 0
 
 
 def test_initiative_is_1d10_plus_the_detection_bonus() -> None:
@@ -270,7 +270,7 @@ def struck(effect: str, faces: list[int]) -> Bout:
     b = Bout("hazeroth", "sword", faces)
     for part in range(len(b.spec(1).parts)):
         b.known(1)[part] = 1
-    b.run(fight.critical, 1, CHART[effect])
+    b.run(fight.critical, 1, CHART[effect], 0)
     assert b.done
     return b
 
@@ -300,20 +300,20 @@ def test_critical_results() -> None:
 def test_catastrophic_damage_explodes_drives() -> None:
     b = Bout("hazeroth", "sword", [8, 1])  # plasma drive; the blast reaches 1 VU
     b.place(3)
-    b.run(fight.critical, 1, 11)
+    b.run(fight.critical, 1, 11, 0)
     assert b.ship(1)[sh.OUT] == sh.OUT_EXPLODED
     assert "Sword-class Frigate's plasma drive explodes" in b.texts()
     b = Bout("hazeroth", "sword", [10, 1, 1, 5,  # warp drive: 2d10 = 2, rift 5
                                    99])          # Hazeroth fails the Challenging test: the warp
     b.place(3)
-    b.run(fight.critical, 1, 11)
+    b.run(fight.critical, 1, 11, 0)
     assert "Sword-class Frigate's warp drive explodes" in b.texts()
     assert b.ship(0)[sh.OUT] == sh.OUT_WARP
-    assert fight.over(b.s, None) == fight.BOTH_LOST
+    assert fight.over(b.p, b.s, None) == fight.BOTH_LOST
     b = Bout("hazeroth", "sword", [10, 1])  # no warp engine left: plasma instead
     b.place(3)
     b.states(1)[b.part(1, lambda p: p.kind == "warp-engine")] |= sh.DESTROYED
-    b.run(fight.critical, 1, 11)
+    b.run(fight.critical, 1, 11, 0)
     assert "Sword-class Frigate's plasma drive explodes" in b.texts()
 
 
@@ -478,9 +478,10 @@ def test_boarders_may_set_charges_instead(tmp_path: Path) -> None:
     b = Bout("hazeroth", "sword", [15, 45,  # Command: Hazeroth 55 (4 degrees), Sword 50 (0)
                                    50],     # Sword's Morale test: 103 - 4 = 99, holds
              pilots=(f"{path}:Sappers", None), crew=({}, {"helm": 0}))
-    b.s[sh.LOCKED] = 0
+    b.lock(0)
     b.s[sh.ROUND] = 2
-    b.run(fight.boarding_round)  # Sword does not try to break free: her helm has no chance
+    # Sword does not try to break free: her helm has no chance
+    b.run(fight.boarding_round, b.s[sh.ORDER], b.s[sh.ORDER + 1])
     assert b.done
     sword = b.ship(1)
     assert (sword[sh.HULL], sword[sh.CREW], sword[sh.MORALE]) == (31, 96, 99)
@@ -509,10 +510,10 @@ def test_the_losing_boarder_may_break_free_too() -> None:
     b.place(0.5)
     b.ship(0)[sh.MORALE] = 40
     b.ship(1)[sh.HULL] = 1
-    b.s[sh.LOCKED] = 0
+    b.lock(0)
     b.s[sh.ORDER], b.s[sh.ORDER + 1] = 1, 0
-    b.run(fight.boarding_round)
-    assert b.done and b.s[sh.LOCKED] == -1
+    b.run(fight.boarding_round, b.s[sh.ORDER], b.s[sh.ORDER + 1])
+    assert b.done and b.ship(0)[sh.LOCK] == -1
     assert any(t.startswith("Sword-class Frigate tears free") for t in b.texts())
 
 
@@ -522,11 +523,11 @@ def test_a_failed_break_free_costs_the_boarder_20_on_command() -> None:
              crew=({}, {"command": 80}))
     b.place(0.5)
     b.ship(0)[sh.MORALE] = 40
-    b.s[sh.LOCKED] = 0
+    b.lock(0)
     # the rule, whoever decides to try (the default boarder would not: D2)
     b.rec.asker = lambda side, q, facts, default: (
         side == 0 if q == fight.Q_BREAK_FREE else default)
-    b.run(fight.boarding_round)
+    b.run(fight.boarding_round, b.s[sh.ORDER], b.s[sh.ORDER + 1])
     command = next(e for e in b.events() if e.text.startswith("opposed Command"))
     sword = command.rolls[0]
     assert isinstance(sword, Check) and ("failed to break free", -20) in sword.modifiers
@@ -537,8 +538,8 @@ def test_boarding_losses_and_morale_are_in_the_log_die_by_die() -> None:
                                    1, 2, 3, 4, 5, 1, 2, 3,
                                    50],     # Sword's Morale test holds
              crew=({}, {"helm": 0}))
-    b.s[sh.LOCKED] = 0
-    b.run(fight.boarding_round)
+    b.lock(0)
+    b.run(fight.boarding_round, b.s[sh.ORDER], b.s[sh.ORDER + 1])
     losses = next(e for e in b.events() if "wins by 4 degrees" in e.text)
     assert [(r.die, r.rolled) for r in losses.rolls] == [
         ("d5", v) for v in (1, 2, 3, 4, 5, 1, 2, 3)]
@@ -549,8 +550,8 @@ def test_opposed_degrees_words_and_margin() -> None:
     # 84 against 40 fails by 4 degrees (one per full 10 points), and stands at -5 (R14)
     b = Bout("hazeroth", "vagabond", [9, 84] + [1] * 18 + [1])
     b.rec.asker = lambda side, q, facts, default: 0 if q == fight.Q_BREAK_FREE else default
-    b.s[sh.LOCKED] = 0
-    b.run(fight.boarding_round)
+    b.lock(0)
+    b.run(fight.boarding_round, b.s[sh.ORDER], b.s[sh.ORDER + 1])
     text = "\n".join(b.texts())
     assert "d100 rolled 84: failure, 4 degrees" in text
     assert "wins by 9 degrees" in text  # success by 4 stands 4, failure by 4 stands -5
@@ -558,7 +559,7 @@ def test_opposed_degrees_words_and_margin() -> None:
 
 def test_techsprites_and_space_hulk_dice_are_logged() -> None:
     b = Bout("hazeroth", "sword", [1] * 12 + [3])  # Sword: 12 components
-    b.run(fight.critical, 1, 7)
+    b.run(fight.critical, 1, 7, 0)
     event = b.events()[-1]
     assert [r.die for r in event.rolls] == ["d10"] * 12 + ["d5"]
     b = Bout("hazeroth", "sword", [5] * 12 + [4])

@@ -139,10 +139,11 @@ def test_nine_cards_a_page(tmp_path: Path, paper: str) -> None:
     assert count == 2
     titles = ["The Strategic Round", "Manoeuvre Actions", "Shooting Actions",
               "Shields, Armour, Turrets", "Crippled; Critical Hits", "Critical Hits 5–8",
-              "Critical Hits 9–11", "Ramming", "Boarding", "The duel: the default captain"]
+              "Critical Hits 9–11", "Ramming", "Boarding", "The default captain",
+              "Battles: several ships a side"]
     for title in titles:
         assert title in text
-    assert text.count("rogue-trader · Rogue Trader starship combat") == 10
+    assert text.count("rogue-trader · Rogue Trader starship combat") == 11
     for entry in CATALOG.critical_hits:  # the whole chart is on the cards
         assert entry.name in text
 

@@ -10,9 +10,19 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from decimal import Decimal
 from typing import Any, NamedTuple
 
-from shipyard.api import Event, FightRules, FightSupport, Prepared, Terms
+from shipyard.api import (
+    BattleSide,
+    Event,
+    FightRules,
+    FightSupport,
+    Prepared,
+    Terms,
+    UserError,
+    ship_entries,
+)
 from shipyard.systems.rogue_trader.combat import fight, orders
 from shipyard.systems.rogue_trader.combat import ship as sh
 from shipyard.systems.rogue_trader.combat import terms as tables
@@ -28,7 +38,13 @@ RULES = FightRules(play=fight.play, fights=fight.fights,
                             "shipyard.systems.rogue_trader.combat.orders",
                             "shipyard.systems.rogue_trader.combat.geometry",
                             "shipyard.systems.rogue_trader.combat.rules"),
-                   ends=ENDS)
+                   ends=ENDS,
+                   fates={fight.FATE_LOST + sh.OUT_CREW: "the loss of her crew",
+                          fight.FATE_LOST + sh.OUT_HULKED: "damage that left her a hulk",
+                          fight.FATE_LOST + sh.OUT_EXPLODED: "explosion",
+                          fight.FATE_LOST + sh.OUT_WARP: "the warp rift",
+                          fight.FATE_LOST + sh.OUT_SURRENDERED: "boarders (surrendered)"},
+                   crippling=True)
 CHART = {"holed": fight.C_HOLED, "internal-damage": fight.C_INTERNAL,
          "sensors-damaged": fight.C_SENSORS, "thrusters-damaged": fight.C_THRUSTERS,
          "fire": fight.C_FIRE, "engines-crippled": fight.C_ENGINES,
@@ -53,7 +69,7 @@ START = {"head-on": (0, 4), "pursuit": (0, 0), "crossing": (0, 2), "abeam": (1, 
 class Told(NamedTuple):
     """What only the narrator and a captain of your own read."""
 
-    specs: tuple[Spec, Spec]
+    specs: tuple[Spec, ...]  # every ship, in the battle's order (side A's, then side B's)
     catalog: RogueTraderCatalog
     geometry: str
     range: int
@@ -61,35 +77,66 @@ class Told(NamedTuple):
 
 class RogueTraderCombat(FightSupport[ShipDesign]):
     def prepare(self, a: ShipDesign, b: ShipDesign, terms: Terms) -> Prepared:
-        catalog: RogueTraderCatalog = a.catalog
-        crews = (tables.crew(a.model, catalog, terms.crew[0], "--crew-a"),
-                 tables.crew(b.model, catalog, terms.crew[1], "--crew-b"))
-        specs = _named(build(a.model, catalog, crews[0]), build(b.model, catalog, crews[1]))
+        """The duel: the battle of one ship a side, named as the designs are (a mirror match
+        tags its sides)."""
+        mirror = a.model.name == b.model.name
+        return self.prepare_battle(BattleSide.one(a, "A" if mirror else ""),
+                                   BattleSide.one(b, "B" if mirror else ""), terms)
+
+    def prepare_battle(self, side_a: BattleSide, side_b: BattleSide, terms: Terms) -> Prepared:
+        sides = (side_a, side_b)
+        designs: list[ShipDesign] = []
+        teams: list[int] = []
+        for team, side in enumerate(sides):
+            for e in side.entrants:
+                designs += [e.design] * (e.count * e.ships)
+                teams += [team] * (e.count * e.ships)
+        if len(designs) > sh.MAX_SHIPS:
+            raise UserError.single("battle.ships", f"{len(designs)} ships: a rogue-trader "
+                                   f"battle takes at most {sh.MAX_SHIPS}, both sides together")
+        catalog: RogueTraderCatalog = designs[0].catalog
+        flags = ("--crew-a", "--crew-b")
+        names = side_a.ship_names() + side_b.ship_names()
+        # each ship named as its side names her (a duel's as the design, a mirror's tagged)
+        specs = tuple(
+            dataclasses.replace(build(d.model, catalog, tables.crew(
+                d.model, catalog, terms.crew[team], flags[team])), name=name)
+            for d, team, name in zip(designs, teams, names, strict=True))
         cap = terms.whole("cap", catalog.combat.round_limit)
         switches = tables.switches(terms.rules)
         reach = terms.whole("range", catalog.combat.start_range)
         geometry = terms.word("geometry", catalog.combat.geometry)
-        params = _params(specs, catalog, switches, cap, reach, geometry)
+        params = _params(specs, tuple(teams), designs, catalog, switches, cap, reach, geometry)
         told = Told(specs, catalog, geometry, reach)
         asker = None
-        names = []
+        commanded = []
         if any(ref is not None for ref in terms.pilots):
             from shipyard.systems.rogue_trader.combat.captain import Asker, load
 
             loaded = [None if ref is None else load(ref) for ref in terms.pilots]
-            captains = tuple(None if found is None else found[0]() for found in loaded)
-            asker = Asker((captains[0], captains[1]), specs, params, catalog,
-                          (loaded[0][1] if loaded[0] else "", loaded[1][1] if loaded[1] else ""))
-            names = [f"{s.name} commanded by {getattr(found[0], '__name__', str(found[0]))}"
-                     for s, found in zip(specs, loaded, strict=True) if found is not None]
+            made = [None if found is None else found[0] for found in loaded]
+            asker = Asker(tuple(None if made[team] is None else made[team]()  # type: ignore[misc]
+                                for team in teams), specs, params, catalog,
+                          tuple(loaded[team][1] if loaded[team] else ""  # type: ignore[index]
+                                for team in teams))
+            commanded = [f"{side.name} commanded by "
+                         f"{getattr(found[0], '__name__', str(found[0]))}"
+                         for side, found in zip(sides, loaded, strict=True) if found is not None]
         crew_notes = "; ".join(
             f"{s.name}: crew {s.crew.rating}, gunnery {s.crew.gunnery}, helm {s.crew.helm}, "
             f"command {s.crew.command}, tactic {s.crew.tactic}" for s in specs)
-        notes = (f"{geometry}, {reach} VU apart", crew_notes, *switches.named(), *names)
-        return Prepared(names=(specs[0].name, specs[1].name), cap=cap,
+        duel = len(specs) == 2
+        start = (f"{geometry}, {reach} VU apart" if duel else
+                 f"{geometry}, the sides {reach} VU apart, each in line abreast "
+                 f"{catalog.combat.formation_spacing} VU apart (F1)")
+        notes = (start, crew_notes, *switches.named(), *commanded)
+        shown = ((specs[0].name, specs[1].name) if duel and not (side_a.fleet or side_b.fleet)
+                 else tuple(f"{side.name} ({side.tag})" if side.tag else side.name
+                            for side in sides))
+        return Prepared(names=(shown[0], shown[1]), cap=cap,
                         round_name="Strategic Round", damage_unit="Hull Integrity",
                         state=params, batchable=asker is None, notes=notes, asker=asker,
-                        told=told)
+                        told=told, ships=ship_entries(sides, _price))
 
     def rules(self) -> FightRules:
         return RULES
@@ -107,54 +154,62 @@ class RogueTraderCombat(FightSupport[ShipDesign]):
         return volley(attacker, target, terms)
 
 
-def _named(a: Spec, b: Spec) -> tuple[Spec, Spec]:
-    if a.name != b.name:
-        return a, b
-    return (dataclasses.replace(a, name=f"{a.name} (A)"),
-            dataclasses.replace(b, name=f"{b.name} (B)"))
+def _price(design: ShipDesign) -> Decimal:
+    return Decimal(design.system.price(design))
 
 
-def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tables.Switches,
-            cap: int, reach: int, geometry: str) -> sh.Params:
+def _params(specs: tuple[Spec, ...], teams: tuple[int, ...], designs: list[ShipDesign],
+            catalog: RogueTraderCatalog, switches: tables.Switches, cap: int, reach: int,
+            geometry: str) -> sh.Params:
     table = catalog.combat
+    n = len(specs)
     width = max(len(s.parts) for s in specs)
     rams = max(len(s.ram) for s in specs)
     hits = 8 + sum(p.gun.strength for s in specs for p in s.parts if p.gun is not None)
     hits = max(512, hits + sum(p.void_shields for s in specs for p in s.parts))
-    starts = _starts(reach, geometry)
-    sides = [_side(spec, side, width, starts[side], switches) for side, spec in enumerate(specs)]
-    volleys = _volleys(specs, catalog)
-    for side, found in enumerate(sides):
-        found["stat"][0][sh.S_VOLLEY] = volleys[side]
+    starts = _starts(reach, geometry, teams, table.formation_spacing)
+    ships = [_side(spec, team, width, starts[i], switches)
+             for i, (spec, team) in enumerate(zip(specs, teams, strict=True))]
+    volleys = _volleys(specs, teams, designs, catalog)
+
     def flat(key: str) -> list[int]:
         out: list[int] = []
-        for found in sides:
+        for found in ships:
             for item in found[key]:
                 out += item if isinstance(item, list) else [item]
         return out
 
-    # the state as a fight starts (ship.py's layout): both ships, the fight's own numbers,
-    # their modifiers, the rows of one number a component (only the torpedoes carried are not
-    # 0), then the scratch areas, all 0
+    # the state as a fight starts (ship.py's layout): the fight's own numbers, every ship's,
+    # their modifiers (summed below), the rows of one number a component (only the torpedoes
+    # carried are not 0), then the scratch areas, all 0
     areas = {"shots": sh.SHOT_FIELDS * (width + 1), "pool": hits, "charges": hits,
-             "guns": 2 * (1 + 4 * width)}
-    start = [*sides[0]["ship"], *sides[1]["ship"], *[0] * sh.MISC_FIELDS,
-             *[0] * (2 * sh.MOD_FIELDS)]  # the modifiers are summed below
-    for row in range(sh.PART_ROWS):
-        start += (sides[(row - sh.P_TORPEDOES) % 2]["torpedoes"]
-                  if row in (sh.P_TORPEDOES, sh.P_TORPEDOES + 1) else [0] * width)
-    at = {}
+             "guns": n * (1 + 4 * width)}
+    start = [0] * sh.MISC_FIELDS
+    for found in ships:
+        start += found["ship"]
+    at = {"at_mods": len(start)}
+    start += [0] * (n * sh.MOD_FIELDS)
+    at["at_parts"] = len(start)
+    rows = [[0] * width for _ in range(sh.rows(n))]
+    for i, found in enumerate(ships):
+        rows[(sh.P_TORPEDOES + n - 1) * n + i] = found["torpedoes"]
+    for one in rows:
+        start += one
     for name, size in areas.items():
         at[f"at_{name}"] = len(start)
         start += [0] * size
-    start[sh.LOCKED] = -1
-    start[sh.PENDING_BLAST] = -1
-    start[sh.TRACKS] = sh.tracks(start)
-    ram = [n for s in specs for d in [*s.ram, *[None] * (rams - len(s.ram))]
-           for n in ([d.count, d.sides, d.bonus] if d is not None else [0, 1, 0])]
+    for i in range(n):  # each ship engages the first enemy in the battle's order to begin with
+        me = sh.ship(i)
+        start[me + sh.LOCK] = -1
+        start[me + sh.TARGET] = next(j for j in range(n) if teams[j] != teams[i])
+    start[sh.TRACKS] = sum(found["ship"][sh.HULL] + found["ship"][sh.CREW]
+                           + found["ship"][sh.MORALE] for found in ships)
+    ram = [k for s in specs for d in [*s.ram, *[None] * (rams - len(s.ram))]
+           for k in ([d.count, d.sides, d.bonus] if d is not None else [0, 1, 0])]
     blocks = {"stat": flat("stat"), "kind": flat("kind"), "shields": flat("shields"),
               "fails_on": flat("fails_on"), "mods": flat("mods"), "gun": flat("gun"),
               "ram": ram, "chart": [0] + [CHART[catalog.critical(v).id] for v in range(1, 12)],
+              "volley": volleys,
               "bridge": [next((p.index for p in s.parts if p.kind == "bridge"), -1)
                          for s in specs],
               "fire_crew": _dice(table.fire_crew_loss),
@@ -167,7 +222,7 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
         offsets[f"o_{name}"] = len(data)
         data += block
     params = sh.Params(
-        memo_slots=orders.MEMO_SLOTS, cap=cap, contact=table.contact_range,
+        memo_slots=orders.MEMO_SLOTS, cap=cap, ships=n, contact=table.contact_range,
         disengaged_after=table.disengaged_after,
         stalemate_after=table.stalemate_after, width=width, rams=rams, hits=hits, data=data,
         size=len(start), **at, **offsets,
@@ -183,9 +238,9 @@ def _params(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog, switches: tab
         boarding_per_turret=table.boarding_bonus_per_turret,
         crippled_man=table.crippled_manoeuvrability,
         crippled_detection=table.crippled_detection)
-    s = sh.new_state(params)  # both ships' modifiers summed as the fight starts
-    sh.changed(params, s, 0)
-    sh.changed(params, s, 1)
+    s = sh.new_state(params)  # every ship's modifiers summed as the fight starts
+    for i in range(n):
+        sh.changed(params, s, i)
     data[params.o_start:params.o_start + params.size] = s
     return params
 
@@ -194,14 +249,38 @@ def _dice(dice: Any) -> list[int]:
     return [dice.count, dice.sides, dice.bonus]
 
 
-def _starts(reach: int, geometry: str) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """(doubled x, doubled y, facing) of A and of B: A at the origin heading 0°."""
+def _starts(reach: int, geometry: str, teams: tuple[int, ...],
+            spacing: int) -> list[tuple[int, int, int]]:
+    """(doubled x, doubled y, facing) of every ship (F1): side A about the origin heading 0°,
+    side B about the duel's place for B `reach` VU off, with the duel's facing; each side in
+    line abreast, `spacing` VU apart across its heading, in fleet order from port to
+    starboard, centred on the side's place. One ship a side stands where a duel's does."""
     axis, facing = START[geometry]
-    return (0, 0, 0), ((0, 2 * reach, facing) if axis else (2 * reach, 0, facing))
+    centres = ((0, 0, 0), (0, 2 * reach, facing) if axis else (2 * reach, 0, facing))
+    out = []
+    for team in (0, 1):
+        count = sum(1 for t in teams if t == team)
+        x, y, heading = centres[team]
+        across = (heading + 2) % 8  # to port of her heading
+        for k in range(count):
+            vu = spacing * (count - 1 - 2 * k)  # doubled: spacing·(count−1)/2 − spacing·k
+            # doubled coordinates keep √2 apart (geometry.py): an even heading has none
+            dx, dy = geometry_step(across)
+            out.append((x + vu * dx, y + vu * dy, heading))
+    return out
+
+
+def geometry_step(facing: int) -> tuple[int, int]:
+    """Half a VU along `facing`, in doubled whole coordinates (x, y): headings a multiple of
+    90°, as every side's across is (the duel's facings are 0°, 90° and 180°)."""
+    from shipyard.systems.rogue_trader.combat.geometry import DXP, DYP
+
+    return DXP[facing] // 2, DYP[facing] // 2
 
 
 def _side(spec: Spec, side: int, width: int, start: tuple[int, int, int],
           switches: tables.Switches) -> dict[str, Any]:
+    """One ship's numbers, `side` being her side (0: A, 1: B)."""
     pad = width - len(spec.parts)
     mods = [[0] * sh.MODIFIERS for _ in range(width)]
     guns = [[0] * sh.GUN_FIELDS for _ in range(width)]
@@ -236,6 +315,7 @@ def _side(spec: Spec, side: int, width: int, start: tuple[int, int, int],
     stat[sh.S_SURPRISED] = int(switches.surprised[side])
     stat[sh.S_SIMPLE] = int(switches.simple_destruction[side])
     stat[sh.S_PARTS] = len(spec.parts)
+    stat[sh.S_SIDE] = side
     stat[sh.S_WORTH] = sum(row[sh.G_STRENGTH] * row[sh.G_VALUE] for row in guns)
     ship = [0] * sh.SHIP_FIELDS
     ship[sh.HULL] = spec.hull_integrity + total(sh.M_HULL)
@@ -249,28 +329,40 @@ def _side(spec: Spec, side: int, width: int, start: tuple[int, int, int],
                          for p in spec.parts] + [-1] * pad}
 
 
-def _volleys(specs: tuple[Spec, Spec], catalog: RogueTraderCatalog) -> tuple[int, int]:
-    """Each side's best volley against the other, in thousandths of Hull Integrity: the mean
-    the best arc takes off the undamaged enemy (exact: odds.py), at 1 VU and at her standoff
-    range. The default captain scales it by what her guns are still worth (orders.tactic)."""
+def _volleys(specs: tuple[Spec, ...], teams: tuple[int, ...], designs: list[ShipDesign],
+             catalog: RogueTraderCatalog) -> list[int]:
+    """Each ship's best volley against each enemy ([ship · ships + enemy], 0 between mates),
+    in thousandths of Hull Integrity: the mean the best arc takes off the undamaged enemy
+    (exact: odds.py), at 1 VU and at her standoff range. The default captain scales it by what
+    her guns are still worth (orders.scaled). Reckoned once for each two designs."""
     from shipyard.systems.rogue_trader.combat.odds import ARCS as ODDS_ARCS
     from shipyard.systems.rogue_trader.combat.odds import bearing_guns, volley_dist
     from shipyard.systems.rogue_trader.combat.state import Ship
 
-    ships = [Ship.fresh(spec, side, (0.0, 0.0), 0) for side, spec in enumerate(specs)]
-    out = []
-    for me, enemy in ((ships[0], ships[1]), (ships[1], ships[0])):
-        reaches = [p.gun.reach for p in me.spec.guns if p.gun is not None and not p.gun.ordnance]
-        standoff = max(1, min(reaches) - 1) if reaches else 0
-        best = 0.0
-        for reach in sorted({1, standoff or 1}):
-            for arc in ODDS_ARCS:
-                guns = bearing_guns(me, arc, reach)
-                if guns:
-                    dist, _ = volley_dist(me, enemy, guns, 0, catalog)
-                    best = max(best, math.fsum(k * v for k, v in dist.items()))
-        out.append(round(best * 1000))
-    return out[0], out[1]
+    n = len(specs)
+    out = [0] * (n * n)
+    known: dict[tuple[int, int, int], int] = {}
+    for i in range(n):
+        for j in range(n):
+            if teams[i] == teams[j]:
+                continue
+            key = (teams[i], id(designs[i]), id(designs[j]))  # crews are a side's
+            if key not in known:
+                me = Ship.fresh(specs[i], 0, (0.0, 0.0), 0)
+                enemy = Ship.fresh(specs[j], 1, (0.0, 0.0), 0)
+                reaches = [p.gun.reach for p in me.spec.guns
+                           if p.gun is not None and not p.gun.ordnance]
+                standoff = max(1, min(reaches) - 1) if reaches else 0
+                best = 0.0
+                for reach in sorted({1, standoff or 1}):
+                    for arc in ODDS_ARCS:
+                        guns = bearing_guns(me, arc, reach)
+                        if guns:
+                            dist, _ = volley_dist(me, enemy, guns, 0, catalog)
+                            best = max(best, math.fsum(k * v for k, v in dist.items()))
+                known[key] = round(best * 1000)
+            out[i * n + j] = known[key]
+    return out
 
 
 SUPPORT = RogueTraderCombat()

@@ -13,6 +13,10 @@ gets the `Situation` at the start of its decision and answers with orders the ru
                                     within 1 VU after the move, ram also ahead; an order the
                                     move does not make possible is lost with the Shooting
                                     Action it gave up (R23)
+    target(s)    -> str             a battle's: the name of the enemy (one of `s.enemies`) she
+                                    engages this turn, asked first; `s.enemy` is that enemy in
+                                    every later question of the turn. Her guns fire at it when
+                                    they bear on it, else at the nearest enemy they bear on (B2)
     break_free(s) -> bool           at the start of a round locked in a boarding action (either
                                     locked ship may try: R20; `s.boarder` says if she began it)
     shields_take(s, shots) -> list  which of her hits the enemy's void shields take, in order,
@@ -105,6 +109,7 @@ class Situation:
     apart_rounds: int = 0  # rounds so far beyond every weapon's reach of each other (R25)
     stalemate_after: int = 0  # the rounds after which each is declared (the catalog's)
     disengaged_after: int = 0
+    enemies: list[Ship] = field(default_factory=list)  # every enemy still in the fight
 
     @property
     def range(self) -> float:
@@ -133,6 +138,11 @@ class Situation:
 class Captain:
     """The default captain: each method gives the default captain's answer (orders.py)."""
 
+    def target(self, s: Situation) -> str:
+        """The enemy she engages this turn, by name (one of `s.enemies`): the default is the
+        nearest (D4)."""
+        return s.default  # type: ignore[no-any-return]
+
     def manoeuvre(self, s: Situation) -> tuple[str, int]:
         return s.default  # type: ignore[no-any-return]
 
@@ -152,7 +162,8 @@ class Captain:
         return list(s.default)
 
 
-def view(spec: Spec, p: sh.Params, s: sh.State, side: int, crippled: tuple[int, int]) -> Ship:
+def view(spec: Spec, p: sh.Params, s: sh.State, side: int, crippled: tuple[int, int],
+         knower: int) -> Ship:
     """The ship of `side` as a captain of your own sees her (state.py's Ship)."""
     at = sh.ship(side)
     me = s[at:at + sh.SHIP_FIELDS]
@@ -167,7 +178,7 @@ def view(spec: Spec, p: sh.Params, s: sh.State, side: int, crippled: tuple[int, 
 
     ship.states = [{word for bit, word in enumerate(STATES) if int(value) & (1 << bit)}
                    for value in row(sh.states(p, side))]
-    ship.known = {i for i, k in enumerate(row(sh.known(p, side))) if k}
+    ship.known = {i for i, k in enumerate(row(sh.known(p, side, knower))) if k}
     ship.torpedoes = {i: int(t) for i, t in enumerate(row(sh.torpedoes(p, side))) if t >= 0}
     ship.sensors_damaged = bool(me[sh.SENSORS])
     ship.thrusters = int(me[sh.THRUSTERS])
@@ -183,9 +194,10 @@ def view(spec: Spec, p: sh.Params, s: sh.State, side: int, crippled: tuple[int, 
 
 def judgement(p: sh.Params, s: sh.State, side: int) -> Judgement:
     """The default captain's reckoning for `side` now (orders.py's own functions)."""
+    enemy = orders.enemy_of(s, side)
     return Judgement(TACTICS[orders.tactic(p, s, side)], orders.volley(p, s, side) / 1000,
-                     orders.volley(p, s, 1 - side) / 1000, orders.favoured(p, s, side),
-                     orders.boarders(p, s, side), orders.boarders(p, s, 1 - side))
+                     orders.reply_volley(p, s, side) / 1000, orders.favoured(p, s, side),
+                     orders.boarders(p, s, side), orders.boarders(p, s, enemy))
 
 
 def position(me: Sequence[int]) -> Vec:
@@ -195,13 +207,13 @@ def position(me: Sequence[int]) -> Vec:
 
 @dataclass
 class Asker:
-    """Answers the rules' questions with each side's captain (None: the default's answer)."""
+    """Answers the rules' questions with each ship's captain (None: the default's answer)."""
 
-    captains: tuple[Any, Any]
-    specs: tuple[Spec, Spec]
+    captains: tuple[Any, ...]  # one a ship, in the battle's order
+    specs: tuple[Spec, ...]
     params: sh.Params
     catalog: RogueTraderCatalog
-    where: tuple[str, str]
+    where: tuple[str, ...]
     _shields: list[int] = field(default_factory=list)
 
     def __call__(self, side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
@@ -225,10 +237,15 @@ class Asker:
     def situation(self, s: sh.State, side: int, default: Any) -> Situation:
         p = self.params
         crippled = (p.crippled_man, p.crippled_detection)
-        locked = int(s[sh.LOCKED])
-        return Situation(int(s[sh.ROUND]), view(self.specs[side], p, s, side, crippled),
-                         view(self.specs[1 - side], p, s, 1 - side, crippled), p.contact,
-                         locked >= 0, p.break_free_test, self.catalog, boarder=locked == side,
+        me = sh.ship(side)
+        enemy = int(s[me + sh.TARGET])
+        enemies = [view(self.specs[i], p, s, i, crippled, side) for i in range(p.ships)
+                   if sh.side_of(p, i) != sh.side_of(p, side) and s[sh.ship(i) + sh.OUT] == 0]
+        return Situation(int(s[sh.ROUND]), view(self.specs[side], p, s, side, crippled, enemy),
+                         view(self.specs[enemy], p, s, enemy, crippled, side), p.contact,
+                         int(s[me + sh.LOCK]) >= 0, p.break_free_test, self.catalog,
+                         boarder=bool(s[me + sh.BOARDER]) and int(s[me + sh.LOCK]) >= 0,
+                         enemies=enemies,
                          default=default, judgement=judgement(p, s, side),
                          calm_rounds=int(s[sh.CALM]), apart_rounds=int(s[sh.APART]),
                          stalemate_after=p.stalemate_after,
@@ -252,6 +269,17 @@ class Asker:
         if question == rules.Q_BLOW:
             blow = captain.boarding_blow(self.situation(s, side, "crew"))
             return rules.BLOW_HULL if blow == "hull" else rules.BLOW_CREW
+        if question == rules.Q_TARGET:
+            if not hasattr(captain, "target"):
+                return default
+            situation = self.situation(s, side, self.specs[default].name)
+            name = captain.target(situation)
+            for i, spec in enumerate(self.specs):
+                if spec.name == name and any(e.name == name for e in situation.enemies):
+                    return i
+            raise UserError.single("cli.pilot", f"the captain's target {name!r} is not an enemy "
+                                   "in the fight: give one of s.enemies' names",
+                                   self.where[side] or None)
         if question == rules.Q_SHIELD:
             _, _, n, i, offered = facts
             if i == 0:

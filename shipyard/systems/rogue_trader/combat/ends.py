@@ -8,7 +8,7 @@ from shipyard.systems.rogue_trader.combat import fight
 from shipyard.systems.rogue_trader.combat import ship as sh
 
 OUT_REASONS = {sh.OUT_CREW: "crew-lost", sh.OUT_HULKED: "hulked", sh.OUT_EXPLODED: "exploded",
-               sh.OUT_SURRENDERED: "surrendered"}
+               sh.OUT_WARP: "warp", sh.OUT_SURRENDERED: "surrendered"}
 ENDS: dict[int, tuple[int | None, str]] = {
     **{10 * winner + code: (winner, why) for winner in (0, 1)
        for code, why in OUT_REASONS.items()},

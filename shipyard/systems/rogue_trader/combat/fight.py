@@ -10,7 +10,18 @@ asked through `ask` (a user's own captain answers; else the default captain of o
 
 from __future__ import annotations
 
-from shipyard.api import Recorder, ask, derive_seed, die, emit, seed_stream, store
+from shipyard.api import (
+    CRIPPLED,
+    FIRST_LOST,
+    Recorder,
+    ask,
+    derive_seed,
+    die,
+    emit,
+    seed_stream,
+    store,
+    store_fates,
+)
 from shipyard.systems.rogue_trader.combat.geometry import (
     DXP,
     DXQ,
@@ -20,11 +31,13 @@ from shipyard.systems.rogue_trader.combat.geometry import (
     arc_bits,
     dist4,
     half_up,
+    sign2,
     within,
 )
 from shipyard.systems.rogue_trader.combat.orders import (
     action,
     break_free,
+    choose_target,
     judge,
     manoeuvre,
 )
@@ -40,6 +53,8 @@ from shipyard.systems.rogue_trader.combat.rules import (
 from shipyard.systems.rogue_trader.combat.ship import (
     APART,
     BFF,
+    BLAST,
+    BOARDER,
     CALM,
     CANNOT_TURN,
     CREW,
@@ -68,13 +83,15 @@ from shipyard.systems.rogue_trader.combat.ship import (
     K_BRIDGE,
     K_DRIVE,
     K_WARP,
-    LOCKED,
+    LAST_OUT,
+    LOCK,
     M_BOARDING,
     M_BOARDING_DEFENCE,
     M_BS,
     M_COMMAND,
     M_FIRE_FIGHTING,
     M_MACRO_DAMAGE,
+    MAX_SHIPS,
     MORALE,
     ON_FIRE,
     ORDER,
@@ -84,9 +101,9 @@ from shipyard.systems.rogue_trader.combat.ship import (
     OUT_HULKED,
     OUT_SURRENDERED,
     OUT_WARP,
+    P_AIM,
     P_BURNING,
     P_ORDER,
-    PENDING_BLAST,
     ROUND,
     S_COMMAND,
     S_GUNNERY,
@@ -107,8 +124,10 @@ from shipyard.systems.rogue_trader.combat.ship import (
     SH_SIDES,
     SH_VALUE,
     SHOT_FIELDS,
+    SINCE,
     STAT_FIELDS,
     TAKEN,
+    TARGET,
     THRUSTERS,
     TRACKS,
     UNPOWERED,
@@ -121,6 +140,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     armed,
     armour,
     augurs_working,
+    between,
     changed,
     detection,
     gun_bears,
@@ -131,9 +151,10 @@ from shipyard.systems.rogue_trader.combat.ship import (
     new_state,
     offset,
     prow_armour,
-    row,
     scratch,
+    shared_row,
     ship,
+    side_of,
     speed,
     states,
     strength,
@@ -201,6 +222,9 @@ EV_HALVED, EV_CATASTROPHIC, EV_SPACE_HULK, EV_EXPLODES, EV_BLAST, EV_EVADES, EV_
 )
 EV_STORM, EV_ESCAPES, EV_STORM_STRIKES, EV_RIFT, EV_DRAGGED = 57, 58, 59, 60, 61
 EV_UNPOWERED, EV_TEST = 62, 63
+# a battle's: the enemy a ship (or a group of her guns) engages, a ship's distance from a drive
+# explosion, a place in the initiative order
+EV_TARGET, EV_REACHES, EV_ORDER = 64, 65, 66
 
 TEST_GUNNERY, TEST_TURRETS, TEST_FIRE, TEST_HELM, TEST_COMMAND = 0, 1, 2, 3, 4
 # compiled into their callers: a call that is not inlined counts a reference in and out of the
@@ -208,11 +232,12 @@ TEST_GUNNERY, TEST_TURRETS, TEST_FIRE, TEST_HELM, TEST_COMMAND = 0, 1, 2, 3, 4
 INLINE = ("d", "test")
 
 # --- what a captain is asked (captain.py adapts a user's own) --------------------------------
-Q_MANOEUVRE, Q_ACTION, Q_BREAK_FREE, Q_BLOW, Q_SHIELD = 1, 2, 3, 4, 5
+Q_MANOEUVRE, Q_ACTION, Q_BREAK_FREE, Q_BLOW, Q_SHIELD, Q_TARGET = 1, 2, 3, 4, 5, 6
 SHOOT, RAM, BOARD = 0, 1, 2
 BLOW_CREW, BLOW_HULL = 0, 1
 
-# --- how a fight ends: 10 · (0 A wins, 1 B wins, 2 nobody) + the loser's OUT code ------------
+# --- how a fight ends: 10 · (0 A wins, 1 B wins, 2 nobody) + the OUT code of the losing side's
+# last ship ---------------------------------------------------------------------------------
 NOBODY = 20
 BOTH_LOST = 21
 CAP = 22
@@ -224,6 +249,8 @@ HARMLESS = 25  # R27: neither can harm the other from anywhere either can reach
 C_HOLED, C_INTERNAL, C_SENSORS, C_THRUSTERS, C_FIRE, C_ENGINES, C_TECHSPRITES = 1, 2, 3, 4, 5, 6, 7
 C_DECAPITATION, C_BREACH, C_CATASTROPHIC, C_HULK, C_PLASMA, C_WARP = 8, 9, 10, 11, 12, 13
 BLAST_PLASMA, BLAST_WARP = 1, 2
+# a ship lost is FATE_LOST + the OUT code that took her out of the fight (R15)
+FATE_LOST = FIRST_LOST - 1
 
 
 def d(rng: list[int], sides: int) -> int:
@@ -241,48 +268,113 @@ def test(
 # --- the fight -----------------------------------------------------------------------------
 
 
-def play(p: Params, rng: list[int], rec: Recorder | None) -> tuple[int, int, int, int]:
+def play(
+    p: Params, rng: list[int], rec: Recorder | None
+) -> tuple[int, int, int, int, list[int]]:
+    """One battle: Strategic Rounds until one side has no ship left in the fight, the GM calls
+    it (R25-R27) or the cap. Every ship not in a boarding action takes her Strategic Turn in
+    the initiative order; ships locked together drop to last (the seed), each pair taking its
+    turns together once every other ship has had hers."""
     s = new_state(p)
     for number in range(1, p.cap + 1):
         s[ROUND] = number
         emit(rec, (EV_ROUND, -1, number))
         if number == 1:
             initiative(p, s, rng, rec)
-        if s[LOCKED] >= 0:
-            boarding_round(p, s, rng, rec)
-            end = over(s, rec)
+        for i in range(p.ships):
+            me = s[ORDER + i]
+            if s[ship(me) + OUT] or s[ship(me) + LOCK] >= 0:
+                continue  # out, or locked (a boarding action begun this round waits for the next)
+            turn(p, s, rng, rec, me)
+            end = over(p, s, rec)
             if end >= 0:
-                return end, number, s[ship(1) + TAKEN], s[ship(0) + TAKEN]
-        if s[LOCKED] < 0:
-            for i in range(2):
-                if s[LOCKED] >= 0:
-                    break  # a boarding action began this round: the exchange starts next round
-                turn(p, s, rng, rec, s[ORDER + i])
-                end = over(s, rec)
+                return end, number, dealt(p, s, 0), dealt(p, s, 1), fates(p, s)
+        for i in range(p.ships):
+            me = s[ORDER + i]
+            other = s[ship(me) + LOCK]
+            if other < 0 or s[ship(me) + OUT] or s[ship(me) + SINCE] >= number:
+                continue
+            if first_of_pair(s, me, other):
+                freed = boarding_round(p, s, rng, rec, me, other)
+                end = over(p, s, rec)
+                for k in range(2 if freed and end < 0 else 0):  # free: both take turns (R20)
+                    one = me if k == 0 else other
+                    if s[ship(one) + OUT] == 0 and s[ship(one) + LOCK] < 0:
+                        turn(p, s, rng, rec, one)
+                        end = over(p, s, rec)
+                        if end >= 0:
+                            break
                 if end >= 0:
-                    return end, number, s[ship(1) + TAKEN], s[ship(0) + TAKEN]
+                    return end, number, dealt(p, s, 0), dealt(p, s, 1), fates(p, s)
         end = declared(p, s)
         if end >= 0:
             emit(rec, (EV_END, -1, end, number))
-            return end, number, s[ship(1) + TAKEN], s[ship(0) + TAKEN]
+            return end, number, dealt(p, s, 0), dealt(p, s, 1), fates(p, s)
     emit(rec, (EV_END, -1, CAP, p.cap))
-    return CAP, p.cap, s[ship(1) + TAKEN], s[ship(0) + TAKEN]
+    return CAP, p.cap, dealt(p, s, 0), dealt(p, s, 1), fates(p, s)
+
+
+def first_of_pair(s: State, me: int, other: int) -> bool:
+    """Whether `me` comes before `other` in the initiative order (a locked pair's turn is
+    taken when its first ship's comes round)."""
+    for i in range(MAX_SHIPS):
+        if s[ORDER + i] == me:
+            return True
+        if s[ORDER + i] == other:
+            return False
+    return True
+
+
+def dealt(p: Params, s: State, side: int) -> int:
+    """Hull Integrity side `side` took off the other side's ships."""
+    total = 0
+    for i in range(p.ships):
+        if side_of(p, i) != side:
+            total += s[ship(i) + TAKEN]
+    return total
 
 
 def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: object) -> None:
     for k in range(count):
         seed_stream(rng, derive_seed(seed, first + k))
-        end, rounds, dealt_a, dealt_b = play(p, rng, None)
+        end, rounds, dealt_a, dealt_b, lost = play(p, rng, None)
         store(out, k, end, rounds, dealt_a, dealt_b, rng)
+        store_fates(out, k, lost)
 
 
-def over(s: State, rec: Recorder | None) -> int:
-    """The end code once a ship is out, else −1."""
-    out_a = s[ship(0) + OUT]
-    out_b = s[ship(1) + OUT]
-    if out_a == 0 and out_b == 0:
+def fates(p: Params, s: State) -> list[int]:
+    """Each ship's fate as the fight ends (the core's codes): lost, by how she went out of the
+    fight (FATE_LOST + her OUT code, R15); else crippled at 0 Hull Integrity; else survived.
+    A ship still in the fight when the GM calls it (R25-R27) or at the cap has survived."""
+    out = [0] * p.ships
+    for i in range(p.ships):
+        code = s[ship(i) + OUT]
+        if code > 0:
+            out[i] = FATE_LOST + code
+        elif s[ship(i) + HULL] <= 0:
+            out[i] = CRIPPLED
+    return out
+
+
+def over(p: Params, s: State, rec: Recorder | None) -> int:
+    """The end code once a side has no ship left in the fight, else −1: the other side wins,
+    the reason being how the losing side's last ship went out (both sides at once: nobody)."""
+    left_a = 0
+    left_b = 0
+    for i in range(p.ships):
+        if s[ship(i) + OUT] == 0:
+            if side_of(p, i) == 0:
+                left_a += 1
+            else:
+                left_b += 1
+    if left_a > 0 and left_b > 0:
         return -1
-    end = BOTH_LOST if out_a and out_b else (10 + out_a if out_a else out_b)
+    if left_a == 0 and left_b == 0:
+        end = BOTH_LOST
+    elif left_a == 0:
+        end = 10 + s[LAST_OUT]
+    else:
+        end = s[LAST_OUT + 1]
     emit(rec, (EV_END, -1, end, 0))
     return end
 
@@ -291,24 +383,40 @@ def over(s: State, rec: Recorder | None) -> int:
 
 
 def declared(p: Params, s: State) -> int:
-    """The end a game master would call as a round ends, else −1: neither ship can harm the
-    other (R27); they have been beyond every weapon's reach of each other for
-    `disengaged_after` rounds (R25); `stalemate_after` rounds have passed without loss of Hull
-    Integrity, Crew Population or Morale and without a boarding action (R26)."""
-    now = tracks(s)
-    if now != s[TRACKS] or s[LOCKED] >= 0:
+    """The end a game master would call as a round ends, else −1: no ship can harm an enemy
+    (R27); every two enemies have been beyond every weapon's reach of each other for
+    `disengaged_after` rounds (R25); `stalemate_after` rounds have passed without loss of
+    Hull Integrity, Crew Population or Morale and without a boarding action (R26)."""
+    now = tracks(p, s)
+    locked = False
+    for i in range(p.ships):
+        if s[ship(i) + OUT] == 0 and s[ship(i) + LOCK] >= 0:
+            locked = True
+    if now != s[TRACKS] or locked:
         s[CALM] = 0
     else:
         s[CALM] += 1
     s[TRACKS] = now
-    up, uq, vp, vq = offset(s, 0)
-    dp, dq = dist4(up, uq, vp, vq)
-    if within(dp, dq, max(p.contact, max(reach(p, s, 0), reach(p, s, 1)))):
+    near_any = False
+    harm = False
+    for i in range(p.ships):
+        if s[ship(i) + OUT]:
+            continue
+        for j in range(i + 1, p.ships):
+            if s[ship(j) + OUT] or side_of(p, i) == side_of(p, j):
+                continue
+            up, uq, vp, vq = between(s, i, j)
+            dp, dq = dist4(up, uq, vp, vq)
+            if within(dp, dq, max(p.contact, max(reach(p, s, i), reach(p, s, j)))):
+                near_any = True
+            moving = speed(p, s, i) > 0 or speed(p, s, j) > 0
+            if can_harm(p, s, i, j, dp, dq, moving) or can_harm(p, s, j, i, dp, dq, moving):
+                harm = True
+    if near_any:
         s[APART] = 0
     else:
         s[APART] += 1
-    moving = speed(p, s, 0) > 0 or speed(p, s, 1) > 0
-    if not can_harm(p, s, 0, dp, dq, moving) and not can_harm(p, s, 1, dp, dq, moving):
+    if not harm:
         return HARMLESS
     if s[APART] >= p.disengaged_after:
         return DISENGAGED
@@ -326,14 +434,15 @@ def reach(p: Params, s: State, side: int) -> int:
     return far
 
 
-def can_harm(p: Params, s: State, side: int, dp: int, dq: int, moving: bool) -> bool:
-    """Whether a gun, torpedo, ram or boarding of hers could yet affect the enemy, from any
-    place either ship can reach (R27), the enemy at squared distance (dp, dq). A ship with
+def can_harm(p: Params, s: State, side: int, other: int, dp: int, dq: int,
+             moving: bool) -> bool:
+    """Whether a gun, torpedo, ram or boarding of hers could yet affect ship `other`, from any
+    place either ship can reach (R27), `other` at squared distance (dp, dq). A ship with
     Speed 0 stays where she lies for good (no repairs, R18 and R19); while either can move
     (`moving`), either can reach anywhere (an estimate that errs toward "can harm": one that
     cannot turn reaches only a line)."""
     me = ship(side)
-    up, uq, vp, vq = offset(s, side)
+    up, uq, vp, vq = between(s, side, other)
     bits = 0 if moving else arc_bits(up, uq, vp, vq, s[me + FACING])  # read only adrift
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if armed(p, s, side, part):
@@ -351,28 +460,71 @@ def can_harm(p: Params, s: State, side: int, dp: int, dq: int, moving: bool) -> 
 
 
 def initiative(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
-    det_a = detection(p, s, 0)
-    det_b = detection(p, s, 1)
-    bonus_a = detection_bonus(det_a)
-    rolled = d(rng, 10)
-    emit(rec, (EV_INIT, 0, rolled, bonus_a))
-    score_a = rolled + bonus_a
-    bonus_b = detection_bonus(det_b)
-    rolled = d(rng, 10)
-    emit(rec, (EV_INIT, 1, rolled, bonus_b))
-    score_b = rolled + bonus_b
-    if score_a == score_b and det_a != det_b:
-        emit(rec, (EV_INIT_DETECTION, -1, score_a, det_a, det_b))
-    tries = 0
-    while score_a == score_b and det_a == det_b and tries < 100:
-        tries += 1  # R16: a fresh roll between the tied ships
-        score_a = d(rng, 10)
-        score_b = d(rng, 10)
-        emit(rec, (EV_INIT_AGAIN, -1, score_a, score_b, det_a))
-    first = 0 if (score_a > score_b or (score_a == score_b and det_a >= det_b)) else 1
-    s[ORDER] = first
-    s[ORDER + 1] = 1 - first
-    emit(rec, (EV_FIRST, first))
+    """Every ship rolls 1d10 + her Detection bonus once, at the beginning of the combat, in
+    the battle's order; the highest acts first. Ties go to the higher Detection, then to fresh
+    rolls between the ships still tied, all of them together, until none is (R16)."""
+    n = p.ships
+    score = p.at_pool  # score, Detection and the fresh roll of each ship, in the pool
+    det = p.at_pool + n
+    again = p.at_pool + 2 * n
+    for i in range(n):
+        s[det + i] = detection(p, s, i)
+        bonus = detection_bonus(s[det + i])
+        rolled = d(rng, 10)
+        emit(rec, (EV_INIT, i, rolled, bonus))
+        s[score + i] = rolled + bonus
+        s[again + i] = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            if s[score + i] == s[score + j] and s[det + i] != s[det + j]:
+                emit(rec, (EV_INIT_DETECTION, i, s[score + i], s[det + i], j, s[det + j]))
+    for i in range(n):
+        tied = False
+        for j in range(i):
+            if s[score + i] == s[score + j] and s[det + i] == s[det + j]:
+                tied = True  # ship j's group, already rolled again
+        if tied:
+            continue
+        group = 0
+        for j in range(i + 1, n):
+            if s[score + i] == s[score + j] and s[det + i] == s[det + j]:
+                group += 1
+        tries = 0
+        while group > 0 and tries < 100 and tied_again(s, score, det, again, n, i):
+            tries += 1  # R16: a fresh roll between the tied ships
+            for j in range(i, n):
+                if s[score + i] == s[score + j] and s[det + i] == s[det + j]:
+                    s[again + j] = d(rng, 10)
+                    emit(rec, (EV_INIT_AGAIN, j, s[again + j], s[det + j], s[score + j], group + 1))
+    # the order: higher score, then Detection, then the fresh roll; the battle's order last
+    for i in range(n):
+        k = i
+        while k > 0 and before(s, score, det, again, i, s[ORDER + k - 1]):
+            s[ORDER + k] = s[ORDER + k - 1]
+            k -= 1
+        s[ORDER + k] = i
+    for i in range(n):
+        emit(rec, (EV_ORDER, s[ORDER + i]))
+    emit(rec, (EV_FIRST, s[ORDER]))
+
+
+def tied_again(s: State, score: int, det: int, again: int, n: int, i: int) -> bool:
+    """Whether two ships of ship i's tie (score and Detection) have the same fresh roll."""
+    for j in range(i, n):
+        for k in range(j + 1, n):
+            if (s[score + j] == s[score + i] and s[det + j] == s[det + i]
+                    and s[score + k] == s[score + i] and s[det + k] == s[det + i]
+                    and s[again + j] == s[again + k]):
+                return True
+    return False
+
+
+def before(s: State, score: int, det: int, again: int, i: int, j: int) -> bool:
+    if s[score + i] != s[score + j]:
+        return s[score + i] > s[score + j]
+    if s[det + i] != s[det + j]:
+        return s[det + i] > s[det + j]
+    return s[again + i] > s[again + j]
 
 
 # --- a Strategic Turn ----------------------------------------------------------------------
@@ -384,8 +536,14 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
     fires(p, s, rng, rec, side)
     if s[me + OUT]:
         return
-    # the seed: every Action is chosen at the beginning of the turn, before any is made (the
-    # default captain's judgement once, for both)
+    # her captain chooses the enemy she engages (a battle's), then every Action at the
+    # beginning of the turn, before any is made (the seed: the default captain's judgement
+    # once, for both)
+    aim = ask(rec, side, Q_TARGET, (s, side), choose_target(p, s, side))
+    if aim < 0 or aim >= p.ships or s[ship(aim) + OUT] or side_of(p, aim) == side_of(p, side):
+        aim = choose_target(p, s, side)
+    s[me + TARGET] = aim
+    emit(rec, (EV_TARGET, side, aim, 0))
     chosen, flag, guns = judge(p, s, side)
     orders = ask(rec, side, Q_MANOEUVRE, (s, side), manoeuvre(p, s, side, chosen, flag, guns))
     half = 1 if orders >= 16 else 0
@@ -406,12 +564,13 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
     emit(rec, (EV_MOVE, side, vu, half, turned, s[me + FACING], up, uq, vp, vq))
     dp, dq = dist4(up, uq, vp, vq)
     contact = within(dp, dq, p.contact)
-    if act == RAM and contact and arc_bits(up, uq, vp, vq, s[me + FACING]) & FORE:
-        ram(p, s, rng, rec, side)
-    elif act == BOARD and contact:
-        board(p, s, rng, rec, side)
+    free = s[ship(aim) + LOCK] < 0  # B4: a ship locked with another is neither rammed nor boarded
+    if act == RAM and free and contact and arc_bits(up, uq, vp, vq, s[me + FACING]) & FORE:
+        ram(p, s, rng, rec, side, aim)
+    elif act == BOARD and free and contact:
+        board(p, s, rng, rec, side, aim)
     elif act != SHOOT:  # R23: the order stands, and cannot be carried out
-        emit(rec, (EV_CANNOT, side, act, 1 if contact else 0))
+        emit(rec, (EV_CANNOT, side, act, 2 if not free else (1 if contact else 0)))
     else:
         shoot(p, s, rng, rec, side)
     settle(p, s, rng, rec)
@@ -431,91 +590,135 @@ def blind(p: Params, s: State, side: int) -> tuple[int, int]:
 
 
 def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
-    enemy = 1 - side
-    up, uq, vp, vq = offset(s, side)
+    """Her Shooting Action: every weapon component fires once, all at once, each at an enemy
+    in its arc (the seed): at her captain's chosen enemy if it bears on her, else at the
+    nearest enemy it bears on (B2). Each enemy fired on takes the hits of the weapons aimed at
+    her as one attack: her void shields are whole against each attacker (the seed)."""
+    chosen = s[ship(side) + TARGET]
+    aim = shared_row(p, P_AIM)  # the enemy each part fires at, found before any fires
+    up, uq, vp, vq = between(s, side, chosen)
     dp, dq = dist4(up, uq, vp, vq)
     bits = arc_bits(up, uq, vp, vq, s[ship(side) + FACING])
-    guns = scratch(p, side)  # the parts that bear, found before any fires
     count = 0
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if gun_bears(p, s, side, part, bits, dp, dq):
-            s[guns + count] = part
+            s[aim + part] = chosen
+        elif p.ships > 2 and armed(p, s, side, part):
+            s[aim + part] = aimed(p, s, side, part, chosen)
+        else:
+            s[aim + part] = -1
+        if s[aim + part] >= 0:
             count += 1
     if count == 0:
-        emit(rec, (EV_NO_GUN, side))
+        emit(rec, (EV_NO_GUN, side, chosen))
         return
-    n = 0
+    for k in range(p.ships):  # the chosen enemy first, then the others in the battle's order
+        enemy = chosen if k == 0 else (k - 1 if k - 1 < chosen else k)
+        n = 0
+        m = 0
+        for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+            if s[aim + part] == enemy and s[ship(enemy) + OUT] == 0:
+                if m == 0 and enemy != chosen:
+                    emit(rec, (EV_TARGET, side, enemy, 1))
+                m += 1
+                n = fire(p, s, rng, rec, side, enemy, part, n)
+        if m > 0:
+            resolve(p, s, rng, rec, side, enemy, n)
+
+
+def aimed(p: Params, s: State, side: int, part: int, chosen: int) -> int:
+    """The enemy weapon `part` of hers fires at when it does not bear on her captain's chosen
+    enemy (B2): the nearest enemy it bears on, the battle's order breaking a tie; −1 none."""
+    facing = s[ship(side) + FACING]
+    best = -1
+    best_p = 0
+    best_q = 0
+    for other in range(p.ships):
+        if other == chosen or s[ship(other) + OUT] or side_of(p, other) == side_of(p, side):
+            continue
+        up, uq, vp, vq = between(s, side, other)
+        dp, dq = dist4(up, uq, vp, vq)
+        if not gun_bears(p, s, side, part, arc_bits(up, uq, vp, vq, facing), dp, dq):
+            continue
+        if best < 0 or sign2(best_p - dp, best_q - dq) > 0:
+            best = other
+            best_p = dp
+            best_q = dq
+    return best
+
+
+def fire(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, enemy: int,
+         part: int, n: int) -> int:
+    """Weapon `part` of hers fires at `enemy`: its test, its hits as shot n of the attack;
+    the shots so far (a salvo all shot down adds none)."""
     surprised = (
         p.surprise_bonus
         if p.data[p.o_stat + enemy * STAT_FIELDS + S_SURPRISED] and s[ROUND] == 1
         else 0
     )
     sensors, augurs = blind(p, s, side)
-    for i in range(count):
-        part = s[guns + i]
-        g = (side * p.width + part) * GUN_FIELDS
-        s[known(p, side) + part] = 1  # the seed: a component used against you is known
-        cap = strength(p, s, side, part)
-        if p.data[p.o_gun + g + G_KIND] == GUN_TORPEDO or p.data[p.o_gun + g + G_KIND] == GUN_BAY:
-            cap = launch(p, s, rng, rec, side, part, cap)
-            if cap == 0:
-                continue
-        target, rolled = test(
-            rng,
+    g = (side * p.width + part) * GUN_FIELDS
+    s[known(p, side, enemy) + part] = 1  # the seed: a component used against you is known
+    cap = strength(p, s, side, part)
+    if p.data[p.o_gun + g + G_KIND] == GUN_TORPEDO or p.data[p.o_gun + g + G_KIND] == GUN_BAY:
+        cap = launch(p, s, rng, rec, side, enemy, part, cap)
+        if cap == 0:
+            return n
+    target, rolled = test(
+        rng,
+        p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
+        mod(p, s, side, M_BS),
+        p.data[p.o_gun + g + G_TO_HIT],
+        surprised,
+        sensors,
+        augurs,
+        0,
+        0,
+    )
+    n_hits = hits(target, rolled, cap, p.data[p.o_gun + g + G_STEP])
+    crit = (
+        1
+        if (
+            p.data[p.o_gun + g + G_CRIT] >= 0
+            and rolled <= target
+            and degrees(target, rolled) >= p.data[p.o_gun + g + G_CRIT]
+        )
+        else 0
+    )
+    r = p.at_shots + n * SHOT_FIELDS
+    s[r + SH_PART] = part
+    s[r + SH_HITS] = n_hits
+    s[r + SH_LANDED] = n_hits
+    s[r + SH_CRIT] = crit
+    s[r + SH_KIND] = p.data[p.o_gun + g + G_KIND]
+    s[r + SH_COUNT] = p.data[p.o_gun + g + G_COUNT]
+    s[r + SH_SIDES] = p.data[p.o_gun + g + G_SIDES]
+    s[r + SH_BONUS] = p.data[p.o_gun + g + G_BONUS]
+    s[r + SH_VALUE] = p.data[p.o_gun + g + G_VALUE]
+    emit(
+        rec,
+        (
+            EV_TEST,
+            side,
+            TEST_GUNNERY,
             p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
+            rolled,
             mod(p, s, side, M_BS),
             p.data[p.o_gun + g + G_TO_HIT],
             surprised,
             sensors,
             augurs,
-            0,
-            0,
-        )
-        n_hits = hits(target, rolled, cap, p.data[p.o_gun + g + G_STEP])
-        crit = (
-            1
-            if (
-                p.data[p.o_gun + g + G_CRIT] >= 0
-                and rolled <= target
-                and degrees(target, rolled) >= p.data[p.o_gun + g + G_CRIT]
-            )
-            else 0
-        )
-        r = p.at_shots + n * SHOT_FIELDS
-        s[r + SH_PART] = part
-        s[r + SH_HITS] = n_hits
-        s[r + SH_LANDED] = n_hits
-        s[r + SH_CRIT] = crit
-        s[r + SH_KIND] = p.data[p.o_gun + g + G_KIND]
-        s[r + SH_COUNT] = p.data[p.o_gun + g + G_COUNT]
-        s[r + SH_SIDES] = p.data[p.o_gun + g + G_SIDES]
-        s[r + SH_BONUS] = p.data[p.o_gun + g + G_BONUS]
-        s[r + SH_VALUE] = p.data[p.o_gun + g + G_VALUE]
-        n += 1
-        emit(
-            rec,
-            (
-                EV_TEST,
-                side,
-                TEST_GUNNERY,
-                p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
-                rolled,
-                mod(p, s, side, M_BS),
-                p.data[p.o_gun + g + G_TO_HIT],
-                surprised,
-                sensors,
-                augurs,
-            ),
-        )
-        emit(rec, (EV_FIRE, side, part, n_hits, crit))
-    resolve(p, s, rng, rec, side, n)
+        ),
+    )
+    emit(rec, (EV_FIRE, side, part, n_hits, crit))
+    return n + 1
 
 
 def launch(
-    p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, part: int, cap: int
+    p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, enemy: int, part: int,
+    cap: int
 ) -> int:
     """Torpedoes or attack craft: the salvo, less what the turrets shoot down first."""
-    enemy = 1 - side
     count = cap
     if s[torpedoes(p, side) + part] >= 0:
         count = min(count, s[torpedoes(p, side) + part])
@@ -543,14 +746,15 @@ def launch(
             augurs,
         ),
     )
-    emit(rec, (EV_TURRETS, enemy, part, down))
+    emit(rec, (EV_TURRETS, enemy, part, down, side))
     return count - down
 
 
-def resolve(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, n: int) -> None:
-    """The hits of one attack on the other ship: void shields, damage, armour, criticals."""
-    enemy = 1 - side
-    stopped = shields(p, s, rng, rec, side, n)
+def resolve(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, enemy: int,
+            n: int) -> None:
+    """The hits of one attack of ship `side` on ship `enemy`: void shields, damage, armour,
+    criticals."""
+    stopped = shields(p, s, rng, rec, side, enemy, n)
     armoured = 0
     unarmoured = 0
     torpedoes = 0
@@ -580,13 +784,13 @@ def resolve(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
     else:
         through = through_armour(armoured, unarmoured, their_armour, torpedoes)
         emit(rec, (EV_DAMAGE, enemy, landed, armoured, unarmoured, their_armour, through))
-        hurt(p, s, rng, rec, enemy, through)
+        hurt(p, s, rng, rec, enemy, through, side)
     for k in range(n):
         r = p.at_shots + k * SHOT_FIELDS
         if s[r + SH_CRIT] and s[r + SH_LANDED] > 0 and s[ship(enemy) + OUT] == 0:
             value = d(rng, 5)
             emit(rec, (EV_CRIT_RATING, side, s[r + SH_PART], value))
-            critical(p, s, rng, rec, enemy, value)
+            critical(p, s, rng, rec, enemy, value, side)
 
 
 def shield_order(p: Params, s: State, n: int) -> int:
@@ -594,7 +798,7 @@ def shield_order(p: Params, s: State, n: int) -> int:
     them up, one entry per hit (the seed: the attacker chooses): she keeps the hits of a
     weapon whose Crit Rating was met (its critical needs a hit past the shields, R5), then
     lances, which ignore armour; the weakest first. Torpedoes and attack craft pass shields."""
-    order = row(p, P_ORDER)
+    order = shared_row(p, P_ORDER)
     m = 0
     for k in range(n):
         kind = s[p.at_shots + k * SHOT_FIELDS + SH_KIND]
@@ -628,10 +832,11 @@ def shot_key(p: Params, s: State, k: int) -> int:
     ]
 
 
-def shields(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, n: int) -> int:
+def shields(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, enemy: int,
+            n: int) -> int:
     """Void shields cancel the hits the attacker gives up, one per shield (R18: only working
-    shields); a shield that takes a hit is known to the attacker."""
-    enemy = 1 - side
+    shields), whole against each attacker (the seed: restored for the next); a shield that
+    takes a hit is known to the attacker."""
     offered = shield_order(p, s, n)
     count = 0
     for part in range(p.data[p.o_stat + enemy * STAT_FIELDS + S_PARTS]):
@@ -646,7 +851,7 @@ def shields(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
         if chooses:
             k = ask(rec, side, Q_SHIELD, (s, side, n, i, offered), k)
         part = s[p.at_charges + i]
-        s[known(p, enemy) + part] = 1
+        s[known(p, enemy, side) + part] = 1
         fails_on = p.data[p.o_fails_on + enemy * p.width + part]
         if fails_on >= 0:
             flicker = d(rng, 10)
@@ -676,9 +881,10 @@ def lose(s: State, side: int, track: int, amount: int) -> int:
     return lost
 
 
-def hurt(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, amount: int) -> None:
-    """Damage past Armour: Hull Integrity, with Crew Population and Morale for every point
-    lost; past 0 it is a critical hit of that value (seed, R2)."""
+def hurt(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, amount: int,
+         by: int) -> None:
+    """Damage past Armour, dealt by ship `by`: Hull Integrity, with Crew Population and Morale
+    for every point lost; past 0 it is a critical hit of that value (seed, R2)."""
     me = ship(side)
     if amount <= 0:
         emit(rec, (EV_HOLDS, side))
@@ -695,44 +901,53 @@ def hurt(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, a
     excess = amount - lost
     if excess > 0 and s[me + OUT] == 0:
         emit(rec, (EV_PAST, side, excess))
-        critical(p, s, rng, rec, side, excess)
-    check_crew(s, rec, side)
+        critical(p, s, rng, rec, side, excess, by)
+    check_crew(p, s, rec, side)
 
 
-def check_crew(s: State, rec: Recorder | None, side: int) -> None:
+def check_crew(p: Params, s: State, rec: Recorder | None, side: int) -> None:
     if s[ship(side) + CREW] <= 0:
-        knock_out(s, rec, side, OUT_CREW)
+        knock_out(p, s, rec, side, OUT_CREW)
 
 
-def knock_out(s: State, rec: Recorder | None, side: int, code: int) -> None:
-    if s[ship(side) + OUT] == 0:
-        s[ship(side) + OUT] = code
+def knock_out(p: Params, s: State, rec: Recorder | None, side: int, code: int) -> None:
+    """She is out of the fight (R15): a boarding action she was in ends with her."""
+    me = ship(side)
+    if s[me + OUT] == 0:
+        s[me + OUT] = code
+        s[LAST_OUT + side_of(p, side)] = code
+        other = s[me + LOCK]
+        if other >= 0:
+            s[me + LOCK] = -1
+            s[ship(other) + LOCK] = -1
+            s[ship(other) + BFF] = 0
         emit(rec, (EV_OUT, side, code))
 
 
 def critical(
-    p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, value: int
+    p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, value: int, by: int
 ) -> None:
-    """A critical hit of `value` on the ship of `side`; her enemy picks components."""
+    """A critical hit of `value` on ship `side`, dealt by ship `by`, who picks components
+    among those she knows of (the seed)."""
     me = ship(side)
     if s[me + OUT]:
         return
     if p.data[p.o_stat + side * STAT_FIELDS + S_SIMPLE] and s[me + HULL] <= 0:  # R1
         if value < p.simplified_hulk_below:
             emit(rec, (EV_SIMPLE_HULK, side, value))
-            knock_out(s, rec, side, OUT_HULKED)
+            knock_out(p, s, rec, side, OUT_HULKED)
         else:
             emit(rec, (EV_SIMPLE_BLOWS, side, value))
-            explode(s, rec, side, BLAST_PLASMA)
+            explode(p, s, rec, side, BLAST_PLASMA)
         return
     entry = p.data[p.o_chart + max(1, min(value, 11))]
     emit(rec, (EV_CRITICAL, side, value, entry))
     if entry == C_HOLED:
-        pick(p, s, rec, side, DEPRESSURISED)
+        pick(p, s, rec, side, DEPRESSURISED, by)
     elif entry == C_INTERNAL:
-        pick(p, s, rec, side, DAMAGED)
+        pick(p, s, rec, side, DAMAGED, by)
     elif entry == C_FIRE:
-        pick(p, s, rec, side, ON_FIRE)
+        pick(p, s, rec, side, ON_FIRE, by)
     elif entry == C_SENSORS:
         s[me + SENSORS] = 1
         emit(rec, (EV_SENSORS, side, p.sensors_damaged))
@@ -771,25 +986,25 @@ def critical(
             changed(p, s, side)
         emit(rec, (EV_DECAPITATION, side, first, second, 1 if bridge >= 0 else 0))
     elif entry == C_BREACH:
-        hull_breach(p, s, rng, rec, side)
+        hull_breach(p, s, rng, rec, side, by)
     elif entry == C_CATASTROPHIC:
         rolled = d(rng, 10)
         emit(rec, (EV_CATASTROPHIC, side, rolled))
         if rolled <= 7:
             space_hulk(p, s, rng, rec, side)
         elif rolled <= 9 or not warp_engine(p, s, side):
-            explode(s, rec, side, BLAST_PLASMA)
+            explode(p, s, rec, side, BLAST_PLASMA)
         else:
-            explode(s, rec, side, BLAST_WARP)
+            explode(p, s, rec, side, BLAST_WARP)
     elif entry == C_HULK:
         space_hulk(p, s, rng, rec, side)
     elif entry == C_PLASMA:
-        explode(s, rec, side, BLAST_PLASMA)
+        explode(p, s, rec, side, BLAST_PLASMA)
     elif entry == C_WARP:
-        explode(s, rec, side, BLAST_WARP)
+        explode(p, s, rec, side, BLAST_WARP)
 
 
-def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: int) -> int:
+def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: int, by: int) -> int:
     """The component the attacker knows of and picks first, not yet in `taken` (R18): working
     void shields, then working weapons (the strongest first), then the rest; −1 if none. The
     bridge is never chosen; with `exclude_drives` nor the plasma drive or warp engine."""
@@ -798,7 +1013,7 @@ def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: int) -> 
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         kind = p.data[p.o_kind + side * p.width + part]
         if (
-            not s[known(p, side) + part]
+            not s[known(p, side, by) + part]
             or s[taken + part]
             or s[states(p, side) + part] & DESTROYED
             or kind == K_BRIDGE
@@ -822,11 +1037,11 @@ def choose(p: Params, s: State, side: int, exclude_drives: bool, taken: int) -> 
     return best
 
 
-def pick(p: Params, s: State, rec: Recorder | None, side: int, state: int) -> None:
-    taken = scratch(p, 1 - side)
+def pick(p: Params, s: State, rec: Recorder | None, side: int, state: int, by: int) -> None:
+    taken = scratch(p, by)
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         s[taken + part] = 0
-    part = choose(p, s, side, True, taken)
+    part = choose(p, s, side, True, taken, by)
     if part < 0:
         emit(rec, (EV_NO_CHOICE, side))
         return
@@ -835,14 +1050,15 @@ def pick(p: Params, s: State, rec: Recorder | None, side: int, state: int) -> No
     emit(rec, (EV_STATE, side, part, state))
 
 
-def hull_breach(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
+def hull_breach(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int,
+                by: int) -> None:
     count = d(rng, 5)
-    taken = scratch(p, 1 - side)
+    taken = scratch(p, by)
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         s[taken + part] = 0
     chosen = 0
     while chosen < count:  # chosen on the ship as she was struck, before any is breached
-        part = choose(p, s, side, False, taken)
+        part = choose(p, s, side, False, taken, by)
         if part < 0:
             break
         chosen += 1
@@ -891,86 +1107,117 @@ def space_hulk(p: Params, s: State, rng: list[int], rec: Recorder | None, side: 
     value = d(rng, 10)
     s[ship(side) + CREW] = min(s[ship(side) + CREW], value)
     emit(rec, (EV_SPACE_HULK, side, value, s[ship(side) + CREW]))
-    knock_out(s, rec, side, OUT_HULKED)
+    knock_out(p, s, rec, side, OUT_HULKED)
 
 
-def explode(s: State, rec: Recorder | None, side: int, kind: int) -> None:
-    """Her drive explodes: she is out, and the blast (settle) reaches the other ship."""
+def explode(p: Params, s: State, rec: Recorder | None, side: int, kind: int) -> None:
+    """Her drive explodes: she is out, and the blast (settle) reaches every ship in range."""
     emit(rec, (EV_EXPLODES, side, kind))
-    knock_out(s, rec, side, OUT_EXPLODED)
-    s[PENDING_BLAST] = kind * 2 + side
+    knock_out(p, s, rec, side, OUT_EXPLODED)
+    s[ship(side) + BLAST] = kind
 
 
 def settle(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
-    """Explosions reach the other ship once the blow that caused them has landed (a blast's
-    debris can blow up the other ship in turn, whose blast then finds nobody)."""
-    while s[PENDING_BLAST] >= 0:
-        pending = s[PENDING_BLAST]
-        s[PENDING_BLAST] = -1
-        blast(p, s, rng, rec, pending % 2, pending // 2)
+    """Explosions reach the other ships once the blow that caused them has landed, in the
+    battle's order (a blast's debris can blow up another ship in turn, whose blast follows)."""
+    found = True
+    while found:
+        found = False
+        for i in range(p.ships):
+            kind = s[ship(i) + BLAST]
+            if kind > 0:
+                s[ship(i) + BLAST] = 0
+                blast(p, s, rng, rec, i, kind)
+                found = True
+                break
 
 
 def blast(
     p: Params, s: State, rng: list[int], rec: Recorder | None, source: int, kind: int
 ) -> None:
-    other = 1 - source
-    if s[ship(other) + OUT]:
-        return
-    up, uq, vp, vq = offset(s, source)
-    dp, dq = dist4(up, uq, vp, vq)
+    """A drive explosion strikes every ship in range still in the fight, friend or foe (the
+    chart: "all starships within"), each in the battle's order; one roll sets its reach."""
+    left = 0
+    for other in range(p.ships):
+        if other != source and s[ship(other) + OUT] == 0:
+            left += 1
+    if left == 0:
+        return  # nobody left to strike: the reach is not rolled
     if kind == BLAST_PLASMA:
         reach = d(rng, 10)
-        emit(rec, (EV_BLAST, source, reach, up, uq, vp, vq))
-        if not within(dp, dq, reach):
-            return
-        evaded = helm_test(p, s, rng, rec, other, -20)
-        emit(rec, (EV_EVADES, other, 1 if evaded else 0))
-        if evaded:
-            return
-        count = d(rng, 5)
-        emit(rec, (EV_DEBRIS, other, count))
-        # a plasma drive's debris: macrobattery hits of 1d10+4 that shields and armour stop
-        r = p.at_shots
-        s[r + SH_PART] = -1
-        s[r + SH_HITS] = count
-        s[r + SH_LANDED] = count
-        s[r + SH_CRIT] = 0
-        s[r + SH_KIND] = GUN_MACRO
-        s[r + SH_COUNT] = 1
-        s[r + SH_SIDES] = 10
-        s[r + SH_BONUS] = 4
-        s[r + SH_VALUE] = 19
-        resolve(p, s, rng, rec, source, 1)
+        emit(rec, (EV_BLAST, source, reach))
+        for other in range(p.ships):
+            if other != source and s[ship(other) + OUT] == 0:
+                debris(p, s, rng, rec, source, other, reach)
         return
     first = d(rng, 10)
     second = d(rng, 10)
-    emit(rec, (EV_STORM, source, first, second, up, uq, vp, vq))
-    if within(dp, dq, first + second):
-        if helm_test(p, s, rng, rec, other, -20):
-            emit(rec, (EV_ESCAPES, other, 0))
-        else:
-            value = d(rng, 10)
-            emit(rec, (EV_STORM_STRIKES, other, value))
-            hurt(p, s, rng, rec, other, value)
+    emit(rec, (EV_STORM, source, first, second))
+    for other in range(p.ships):
+        if other == source or s[ship(other) + OUT]:
+            continue
+        up, uq, vp, vq = between(s, source, other)
+        dp, dq = dist4(up, uq, vp, vq)
+        emit(rec, (EV_REACHES, other, source, up, uq, vp, vq))
+        if within(dp, dq, first + second):
+            if helm_test(p, s, rng, rec, other, -20):
+                emit(rec, (EV_ESCAPES, other, 0))
+            else:
+                value = d(rng, 10)
+                emit(rec, (EV_STORM_STRIKES, other, value))
+                hurt(p, s, rng, rec, other, value, source)
     rift = d(rng, 5)
     emit(rec, (EV_RIFT, source, rift))
-    if s[ship(other) + OUT] == 0 and within(dp, dq, rift):
-        target, rolled = helm(p, s, rng, other, 0)
-        if rolled > target:
-            emit(
-                rec,
-                (
-                    EV_TEST,
-                    other,
-                    TEST_HELM,
-                    p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
-                    rolled,
-                    manoeuvrability(p, s, other),
-                    0,
-                ),
-            )
-            emit(rec, (EV_DRAGGED, other, 0))
-            knock_out(s, rec, other, OUT_WARP)
+    for other in range(p.ships):
+        if other == source or s[ship(other) + OUT]:
+            continue
+        up, uq, vp, vq = between(s, source, other)
+        dp, dq = dist4(up, uq, vp, vq)
+        if within(dp, dq, rift):
+            target, rolled = helm(p, s, rng, other, 0)
+            if rolled > target:
+                emit(
+                    rec,
+                    (
+                        EV_TEST,
+                        other,
+                        TEST_HELM,
+                        p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
+                        rolled,
+                        manoeuvrability(p, s, other),
+                        0,
+                    ),
+                )
+                emit(rec, (EV_DRAGGED, other, 0))
+                knock_out(p, s, rec, other, OUT_WARP)
+
+
+def debris(p: Params, s: State, rng: list[int], rec: Recorder | None, source: int, other: int,
+           reach: int) -> None:
+    """A plasma drive's debris on ship `other`, `reach` VU being the blast's: within it, a
+    Hard helm test or 1d5 macrobattery hits of 1d10+4 that shields and armour stop."""
+    up, uq, vp, vq = between(s, source, other)
+    dp, dq = dist4(up, uq, vp, vq)
+    emit(rec, (EV_REACHES, other, source, up, uq, vp, vq))
+    if not within(dp, dq, reach):
+        return
+    evaded = helm_test(p, s, rng, rec, other, -20)
+    emit(rec, (EV_EVADES, other, 1 if evaded else 0))
+    if evaded:
+        return
+    count = d(rng, 5)
+    emit(rec, (EV_DEBRIS, other, count))
+    r = p.at_shots
+    s[r + SH_PART] = -1
+    s[r + SH_HITS] = count
+    s[r + SH_LANDED] = count
+    s[r + SH_CRIT] = 0
+    s[r + SH_KIND] = GUN_MACRO
+    s[r + SH_COUNT] = 1
+    s[r + SH_SIDES] = 10
+    s[r + SH_BONUS] = 4
+    s[r + SH_VALUE] = 19
+    resolve(p, s, rng, rec, source, other, 1)
 
 
 # --- fires ---------------------------------------------------------------------------------
@@ -978,7 +1225,7 @@ def blast(
 
 def fires(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
     """R11: each burning component, a Challenging test to put it out, else crew and morale."""
-    burning = row(p, P_BURNING)
+    burning = shared_row(p, P_BURNING)
     count = 0
     for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if s[states(p, side) + part] & ON_FIRE:
@@ -1029,7 +1276,7 @@ def fires(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
                 lose(s, side, MORALE, morale),
             ),
         )
-        check_crew(s, rec, side)
+        check_crew(p, s, rec, side)
         if s[ship(side) + OUT]:
             return
 
@@ -1081,8 +1328,8 @@ def helm_test(p: Params, s: State, rng: list[int], rec: Recorder | None, side: i
     return rolled <= target
 
 
-def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
-    enemy = 1 - side
+def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int,
+        enemy: int) -> None:
     if not helm_test(p, s, rng, rec, side, p.ram_test):
         emit(rec, (EV_RAM_MISS, side))
         return
@@ -1094,29 +1341,35 @@ def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) ->
     emit(rec, (EV_FACE, side, taken_roll))
     their_armour = armour(p, s, enemy)
     emit(rec, (EV_RAM, side, dealt, prow, taken_roll, their_armour))
-    hurt(p, s, rng, rec, enemy, dealt)
+    hurt(p, s, rng, rec, enemy, dealt, side)
     settle(p, s, rng, rec)
     if s[ship(side) + OUT] == 0:
-        hurt(p, s, rng, rec, side, their_armour + taken_roll - prow_armour(p, s, side))
+        hurt(p, s, rng, rec, side, their_armour + taken_roll - prow_armour(p, s, side), enemy)
 
 
-def board(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
+def board(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int,
+          enemy: int) -> None:
     locked = helm_test(p, s, rng, rec, side, p.board_test)
-    if locked:
-        s[LOCKED] = side
-    emit(rec, (EV_BOARD, side, 1 if locked else 0))
+    if locked:  # the two ships are locked together; the exchanges start next round (R20)
+        for me, them, boarder in ((side, enemy, 1), (enemy, side, 0)):
+            s[ship(me) + LOCK] = them
+            s[ship(me) + BOARDER] = boarder
+            s[ship(me) + SINCE] = s[ROUND]
+            s[ship(me) + TARGET] = them
+    emit(rec, (EV_BOARD, side, 1 if locked else 0, enemy))
 
 
 def command(
     p: Params, s: State, rng: list[int], rec: Recorder | None, side: int
 ) -> tuple[int, int, int, int, int, int, int, int, int]:
-    """The boarding action's Command test: (target, roll, its seven modifiers)."""
+    """The boarding action's Command test against the ship she is locked with: (target,
+    roll, its seven modifiers)."""
     me = ship(side)
-    them = ship(1 - side)
+    them = ship(s[me + LOCK])
     crew = step_bonus(s[me + CREW], s[them + CREW], p.boarding_crew_step, p.boarding_per_step)
     hull = step_bonus(s[me + HULL], s[them + HULL], p.boarding_hull_step, p.boarding_per_step)
     towers = p.boarding_per_turret * turrets(p, s, side)
-    defending = mod(p, s, side, M_BOARDING_DEFENCE) if s[LOCKED] != side else 0
+    defending = mod(p, s, side, M_BOARDING_DEFENCE) if s[me + BOARDER] == 0 else 0
     failed = p.break_free_penalty if s[me + BFF] else 0
     own = mod(p, s, side, M_COMMAND)
     boarding = mod(p, s, side, M_BOARDING)
@@ -1134,36 +1387,44 @@ def command(
     return target, rolled, own, crew, hull, towers, boarding, defending, failed
 
 
-def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
+def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None, first: int,
+                   second: int) -> bool:
+    """The Strategic Turns of two ships locked together, taken together (the seed), `first`
+    before `second` in the initiative order: fires, either may try to break free (true: they
+    are free, and then take their turns), else the opposed Command test, the lower-numbered
+    ship's first."""
     for i in range(2):
-        side = s[ORDER + i]
+        side = first if i == 0 else second
         fires(p, s, rng, rec, side)
         if s[ship(side) + OUT]:
-            return
+            return False
     for i in range(2):  # R20: either locked ship may try, at the start of its turn
-        side = s[ORDER + i]
+        side = first if i == 0 else second
         if not ask(rec, side, Q_BREAK_FREE, (s, side), break_free(p, s, side)):
             continue
         freed = helm_test(p, s, rng, rec, side, p.break_free_test)
         emit(rec, (EV_BREAK_FREE, side, 1 if freed else 0))
         if freed:
-            s[LOCKED] = -1
-            s[ship(0) + BFF] = 0
-            s[ship(1) + BFF] = 0
-            return
+            for k in range(2):
+                me = ship(first if k == 0 else second)
+                s[me + LOCK] = -1
+                s[me + BFF] = 0
+            return True
         s[ship(side) + BFF] = 1
-    a = command(p, s, rng, rec, 0)
-    b = command(p, s, rng, rec, 1)
-    s[ship(0) + BFF] = 0
-    s[ship(1) + BFF] = 0
+    low = min(first, second)
+    high = max(first, second)
+    a = command(p, s, rng, rec, low)
+    b = command(p, s, rng, rec, high)
+    s[ship(low) + BFF] = 0
+    s[ship(high) + BFF] = 0
     winner, margin = opposed(standing(a[0], a[1]), standing(b[0], b[1]))
     emit(
         rec,
         (
             EV_TEST,
-            0,
+            low,
             TEST_COMMAND,
-            p.data[p.o_stat + (0) * STAT_FIELDS + S_COMMAND],
+            p.data[p.o_stat + low * STAT_FIELDS + S_COMMAND],
             a[1],
             a[2],
             a[3],
@@ -1178,9 +1439,9 @@ def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) ->
         rec,
         (
             EV_TEST,
-            1,
+            high,
             TEST_COMMAND,
-            p.data[p.o_stat + (1) * STAT_FIELDS + S_COMMAND],
+            p.data[p.o_stat + high * STAT_FIELDS + S_COMMAND],
             b[1],
             b[2],
             b[3],
@@ -1191,15 +1452,16 @@ def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) ->
             b[8],
         ),
     )
-    emit(rec, (EV_COMMAND, -1))
+    emit(rec, (EV_COMMAND, low, high))
     if winner < 0:
         emit(rec, (EV_NO_GROUND, -1))
-        return
-    loser = 1 - winner
+        return False
+    loser = high if winner == 0 else low
+    winner = low if winner == 0 else high
     blow = ask(rec, winner, Q_BLOW, (s, winner), BLOW_CREW)
     if blow == BLOW_HULL:  # charges set: 1 Hull Integrity a degree, with crew and morale
         emit(rec, (EV_CHARGES, winner, margin))
-        hurt(p, s, rng, rec, loser, margin)
+        hurt(p, s, rng, rec, loser, margin, winner)
         settle(p, s, rng, rec)
     else:
         crew = 0
@@ -1223,11 +1485,12 @@ def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None) ->
                 lose(s, loser, MORALE, morale),
             ),
         )
-    check_crew(s, rec, loser)
+    check_crew(p, s, rec, loser)
     if s[ship(loser) + OUT]:
-        return
+        return False
     rolled = d(rng, 100)
     holds = rolled <= s[ship(loser) + MORALE]
     emit(rec, (EV_MORALE, loser, s[ship(loser) + MORALE], rolled, 1 if holds else 0))
     if not holds:
-        knock_out(s, rec, loser, OUT_SURRENDERED)
+        knock_out(p, s, rec, loser, OUT_SURRENDERED)
+    return False

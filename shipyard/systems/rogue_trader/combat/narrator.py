@@ -84,13 +84,27 @@ class Narrator:
     def __init__(self, prepared: Prepared) -> None:
         self.told = prepared.told
         self.params: sh.Params = prepared.state
-        self.names = prepared.names
+        self.sides = prepared.names  # a duel's: the two ships; a battle's: the two sides
+        self.names = [spec.name for spec in self.told.specs]  # every ship's
         self.cap = prepared.cap
+        n = len(self.names)
+        self.battle = n > 2
+        self.team = [self.params.data[self.params.o_stat + i * sh.STAT_FIELDS + sh.S_SIDE]
+                     for i in range(n)]
+        # the ship each engages (the rules tell it: EV_TARGET, a boarding action)
+        self.engaged = [next(j for j in range(n) if self.team[j] != self.team[i])
+                        for i in range(n)]
+        self.last_out: dict[int, str] = {}  # each side's last ship out, in words
+        self.blast = ""  # a blast's reach, said with the first ship it is measured to
+        self.blast_rolls: list[Check | Roll] = []
         self.out: dict[int, str] = {}
         self.pending: dict[int, str] = {}
         self.events: list[Event] = []
         self.round = 0
         self.tests: list[Check] = []
+        self.again: list[tuple[int, int]] = []
+        self.order: list[int] = []
+        self.announced: set[int] = set()  # ships whose captain's enemy has been said
         self.faces: list[int] = []
         self.rolls: list[Check | Roll] = []
         self.torpedoes: list[int] = []
@@ -113,7 +127,7 @@ class Narrator:
         code = e[0]
         side = e[1]
         name = self.names[side] if side >= 0 else ""
-        other = self.names[1 - side] if side >= 0 else ""
+        other = self.names[self.engaged[side]] if side >= 0 else ""
         handler = getattr(self, f"on_{CODES[code]}", None)
         if handler is not None:
             handler(e, name, other)
@@ -134,18 +148,43 @@ class Narrator:
                  f"{e[2] + e[3]}", [Roll("d10", e[2], "initiative")], 1)
 
     def on_init_detection(self, e: tuple[int, ...], name: str, other: str) -> None:
-        a, b = self.names
-        self.say("initiative", f"tied at {e[2]}: the higher Detection goes first ({a} {e[3]}, "
-                 f"{b} {e[4]}; R16)", depth=1)
+        b = self.names[e[4]]
+        self.say("initiative", f"tied at {e[2]}: the higher Detection goes first ({name} "
+                 f"{e[3]}, {b} {e[5]}; R16)", depth=1)
 
     def on_init_again(self, e: tuple[int, ...], name: str, other: str) -> None:
-        a, b = self.names
-        self.say("initiative", f"tied at Detection {e[4]} too: 1d10 rolled again, {e[2]} and "
-                 f"{e[3]} (R16)", [Roll("d10", e[2], f"{a}'s initiative again"),
-                                   Roll("d10", e[3], f"{b}'s initiative again")], 1)
+        self.again.append((e[1], e[2]))
+        if len(self.again) < e[5]:
+            return  # the tied ships roll together: one line once all have rolled
+        rolled, self.again = self.again, []
+        faces = [str(face) for _, face in rolled]
+        said = ", ".join(faces[:-1]) + f" and {faces[-1]}"
+        self.say("initiative", f"tied at Detection {e[3]} too: 1d10 rolled again, {said} "
+                 "(R16)", [Roll("d10", face, f"{self.names[i]}'s initiative again")
+                           for i, face in rolled], 1)
 
     def on_first(self, e: tuple[int, ...], name: str, other: str) -> None:
-        self.say("initiative", f"{name} acts first")
+        if not self.battle:
+            self.say("initiative", f"{name} acts first")
+            return
+        order, self.order = self.order, []
+        self.say("initiative", "the initiative order: " + ", ".join(self.names[i] for i in order))
+
+    def on_order(self, e: tuple[int, ...], name: str, other: str) -> None:
+        self.order.append(e[1])
+
+    def on_target(self, e: tuple[int, ...], name: str, other: str) -> None:
+        """The enemy her captain engages (said when it changes), or (e[3]) the enemy her
+        guns that do not bear on him fire at instead (B2)."""
+        changed = self.engaged[e[1]] != e[2] or (not e[3] and e[1] not in self.announced)
+        self.engaged[e[1]] = e[2]
+        if not e[3]:
+            self.announced.add(e[1])
+        if e[3]:
+            self.say("shooting", f"her guns that do not bear on {other} fire at "
+                     f"{self.names[e[2]]} (B2)", depth=1)
+        elif self.battle and changed:
+            self.say("orders", f"{name} engages {self.names[e[2]]}", depth=1)
 
     def on_end(self, e: tuple[int, ...], name: str, other: str) -> None:
         self.text = self.outcome(e[2])
@@ -158,10 +197,10 @@ class Narrator:
             return DECLARED[end].format(disengaged=self.params.disengaged_after,
                                         stalemate=self.params.stalemate_after)
         if end == f.BOTH_LOST:
-            return f"no winner: {self.out.get(0, '')}; {self.out.get(1, '')}"
+            return f"no winner: {self.last_out.get(0, '')}; {self.last_out.get(1, '')}"
         winner = end // 10
         loser = 1 - winner
-        return f"{self.names[winner]} wins: {self.out.get(loser, '')}"
+        return f"{self.sides[winner]} wins: {self.last_out.get(loser, '')}"
 
     # --- a turn ---
 
@@ -185,14 +224,16 @@ class Narrator:
 
     def on_cannot(self, e: tuple[int, ...], name: str, other: str) -> None:
         what = "ram" if e[2] == f.RAM else "board"
-        why = "not within 1 VU" if not e[3] else "not off her bow"
+        why = ("locked in a boarding action with another (B4)" if e[3] == 2 else
+               "not within 1 VU" if not e[3] else "not off her bow")
         self.say("shooting", f"{name} cannot {what} ({other} is {why} after her manoeuvre): "
                  "the Shooting Action she gave up for it is lost", depth=1)
 
     # --- shooting ---
 
     def on_no_gun(self, e: tuple[int, ...], name: str, other: str) -> None:
-        self.say("shooting", f"{name}: no weapon bears on {other}", depth=1)
+        whom = "any enemy" if self.battle else other
+        self.say("shooting", f"{name}: no weapon bears on {whom}", depth=1)
 
     def ordnance(self, side: int, index: int) -> str:
         gun = self.part(side, index).gun
@@ -205,7 +246,7 @@ class Narrator:
     def on_turrets(self, e: tuple[int, ...], name: str, other: str) -> None:
         c, said = self.test()
         self.say("shooting", f"{name}'s turrets: {said}; {e[3]} "
-                 f"{self.ordnance(1 - e[1], e[2])} shot down", [c], 2)
+                 f"{self.ordnance(e[4], e[2])} shot down", [c], 2)
 
     def on_fire(self, e: tuple[int, ...], name: str, other: str) -> None:
         if self.closed:
@@ -288,6 +329,7 @@ class Narrator:
         text = (f"{name} has no crew left" if e[2] == sh.OUT_CREW
                 else self.pending.get(e[1], name))
         self.out[e[1]] = text
+        self.last_out[self.team[e[1]]] = text
         self.say("end", text, depth=1)
 
     def on_simple_hulk(self, e: tuple[int, ...], name: str, other: str) -> None:
@@ -379,9 +421,17 @@ class Narrator:
         self.pending[e[1]] = f"{name}'s {what} explodes"
 
     def on_blast(self, e: tuple[int, ...], name: str, other: str) -> None:
-        self.say("critical", f"the blast reaches 1d10 = {e[2]} VU; {other} is "
-                 f"{gap(*e[3:7]):.1f} VU away",
-                 [Roll("d10", e[2], "the blast's reach in VU (1d10)")], depth=2)
+        self.blast = f"the blast reaches 1d10 = {e[2]} VU"
+        self.blast_rolls = [Roll("d10", e[2], "the blast's reach in VU (1d10)")]
+
+    def on_reaches(self, e: tuple[int, ...], name: str, other: str) -> None:
+        """How far a ship lies from an explosion: said with its reach the first time."""
+        said = f"{name} is {gap(*e[3:7]):.1f} VU away"
+        if self.blast:
+            self.say("critical", f"{self.blast}; {said}", self.blast_rolls, depth=2)
+            self.blast, self.blast_rolls = "", []
+        else:
+            self.say("critical", said, depth=2)
 
     def on_evades(self, e: tuple[int, ...], name: str, other: str) -> None:
         if e[2]:
@@ -391,9 +441,8 @@ class Narrator:
     def on_storm(self, e: tuple[int, ...], name: str, other: str) -> None:
         reach = e[2] + e[3]
         label = f"the chaos-storm's reach in VU (2d10 = {reach})"
-        self.say("critical", f"the chaos-storm reaches 2d10 = {reach} VU; {other} is "
-                 f"{gap(*e[4:8]):.1f} VU away",
-                 [Roll("d10", e[2], label), Roll("d10", e[3], label)], depth=2)
+        self.blast = f"the chaos-storm reaches 2d10 = {reach} VU"
+        self.blast_rolls = [Roll("d10", e[2], label), Roll("d10", e[3], label)]
 
     def on_escapes(self, e: tuple[int, ...], name: str, other: str) -> None:
         c, said = self.test()
@@ -463,6 +512,9 @@ class Narrator:
 
     def on_board(self, e: tuple[int, ...], name: str, other: str) -> None:
         c, said = self.test()
+        other = self.names[e[3]]
+        if e[2]:
+            self.engaged[e[1]], self.engaged[e[3]] = e[3], e[1]
         if e[2]:
             self.say("boarding", f"{name} crashes into {other}: {said}; the ships are locked "
                      "in a boarding action", [c], 1)
@@ -479,8 +531,8 @@ class Narrator:
     def on_command(self, e: tuple[int, ...], name: str, other: str) -> None:
         a, said_a = self.test()
         b, said_b = self.test()
-        self.say("boarding", f"opposed Command: {self.names[0]} {said_a}; {self.names[1]} "
-                 f"{said_b}", [a, b])
+        self.say("boarding", f"opposed Command: {self.names[e[1]]} {said_a}; "
+                 f"{self.names[e[2]]} {said_b}", [a, b])
 
     def on_no_ground(self, e: tuple[int, ...], name: str, other: str) -> None:
         self.say("boarding", "neither side gains ground", depth=1)
@@ -523,7 +575,8 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
         if end == f.CAP or end in DECLARED:
             return [], narrator.outcome(end)
         if end == f.BOTH_LOST:
-            return [], "no winner: both ships are out"
+            return [], ("no winner: both sides are out" if narrator.battle
+                        else "no winner: both ships are out")
         return [], f"{prepared.names[end // 10]} wins ({reason})"
     return narrator.events, narrator.text
 

@@ -35,6 +35,7 @@ from shipyard.systems.rogue_trader.combat.geometry import (
 )
 from shipyard.systems.rogue_trader.combat.rules import step_bonus
 from shipyard.systems.rogue_trader.combat.ship import (
+    BOARDER,
     CANNOT_TURN,
     CREW,
     FACING,
@@ -48,29 +49,32 @@ from shipyard.systems.rogue_trader.combat.ship import (
     GUN_FIELDS,
     GUN_TORPEDO,
     HULL,
-    LOCKED,
+    LOCK,
     M_BOARDING,
     M_COMMAND,
     MORALE,
+    OUT,
     S_COMMAND,
     S_HELM,
     S_PARTS,
     S_TACTIC,
     S_TURN,
-    S_VOLLEY,
     S_WORTH,
     STAT_FIELDS,
     TACTIC_BOARD,
     TACTIC_GUNNERY,
+    TARGET,
     XP,
     XQ,
     YP,
     YQ,
     Params,
     State,
+    between,
     manoeuvrability,
     mod,
     ship,
+    side_of,
     speed,
     states,
     torpedoes,
@@ -121,14 +125,14 @@ def armoury(p: Params, s: State, side: int) -> tuple[int, int]:
     return total, bits
 
 
-def scaled(p: Params, side: int, worth: int) -> int:
+def scaled(p: Params, side: int, enemy: int, worth: int) -> int:
     """Her best volley now, in thousandths of Hull Integrity, her guns being worth `worth`:
     reckoned exactly, as `odds` does, when the fight was prepared (against the undamaged
     enemy), scaled by what her guns are still worth."""
     if p.data[p.o_stat + side * STAT_FIELDS + S_WORTH] <= 0:
         return 0
     return (
-        p.data[p.o_stat + side * STAT_FIELDS + S_VOLLEY]
+        p.data[p.o_volley + side * p.ships + enemy]
         * worth
         // p.data[p.o_stat + side * STAT_FIELDS + S_WORTH]
     )
@@ -136,18 +140,21 @@ def scaled(p: Params, side: int, worth: int) -> int:
 
 def volley(p: Params, s: State, side: int) -> int:
     """Her best volley now, in thousandths of Hull Integrity (`scaled`)."""
-    return scaled(p, side, armoury(p, s, side)[0])
+    return scaled(p, side, enemy_of(s, side), armoury(p, s, side)[0])
 
 
 def tactic_for(p: Params, s: State, side: int, mine: int) -> int:
     """Her tactic, her best volley now being `mine`."""
+    locked = s[ship(enemy_of(s, side)) + LOCK]
+    if locked >= 0 and locked != side:
+        return TACTIC_GUNNERY  # D4: an enemy locked with another may only be fired on (B4)
     chosen = p.data[p.o_stat + side * STAT_FIELDS + S_TACTIC]
     if chosen != TACTIC_GUNNERY:
         return chosen
     # a Crippled enemy is finished by critical hits: guns that put enough past her armour do
     # it, else her crew is taken (even outmatched: a lost boarding action ends a fight that
     # guns never would)
-    mark = max(s[ship(1 - side) + HULL], CRIPPLED_MARK)
+    mark = max(s[ship(enemy_of(s, side)) + HULL], CRIPPLED_MARK)
     if mine * BOARD_AFTER_VOLLEYS >= mark * 1000:
         return TACTIC_GUNNERY
     return TACTIC_BOARD
@@ -162,11 +169,55 @@ def favours(s: State, side: int, mine: int, theirs: int) -> bool:
     `theirs`: her volleys would take the enemy's Hull Integrity no later than the enemy's
     would take hers (enemy Hull × enemy volley ≤ her Hull × her volley, the turns each needs
     cross-multiplied, exactly)."""
-    return s[ship(1 - side) + HULL] * theirs <= s[ship(side) + HULL] * mine
+    return s[ship(enemy_of(s, side)) + HULL] * theirs <= s[ship(side) + HULL] * mine
 
 
 def favoured(p: Params, s: State, side: int) -> bool:
-    return favours(s, side, volley(p, s, side), volley(p, s, 1 - side))
+    return favours(s, side, volley(p, s, side), reply_volley(p, s, side))
+
+
+def reply_volley(p: Params, s: State, side: int) -> int:
+    """The best volley of the enemy she engages, against her (`scaled`)."""
+    enemy = enemy_of(s, side)
+    return scaled(p, enemy, side, armoury(p, s, enemy)[0])
+
+
+def enemy_of(s: State, side: int) -> int:
+    """The enemy she engages: her captain's choice this turn (TARGET), or the ship she is
+    locked with in a boarding action."""
+    return s[ship(side) + TARGET]
+
+
+def choose_target(p: Params, s: State, side: int) -> int:
+    """The enemy the default captain engages this turn (D4): the one she is locked with in a
+    boarding action; else the nearest enemy still in the fight, her last choice first among
+    the nearest, then the one with the least Hull Integrity left, then the battle's order. The
+    nearest is the one she can bring her guns, ram or boarders to soonest, and keeping her
+    choice while no other is nearer keeps her from turning between two."""
+    if s[ship(side) + LOCK] >= 0:
+        return s[ship(side) + LOCK]
+    last = s[ship(side) + TARGET]
+    best = -1
+    best_p = 0
+    best_q = 0
+    for other in range(p.ships):
+        if s[ship(other) + OUT] or side_of(p, other) == side_of(p, side):
+            continue
+        up, uq, vp, vq = between(s, side, other)
+        dp, dq = dist4(up, uq, vp, vq)
+        if best >= 0:
+            nearer = sign2(best_p - dp, best_q - dq)
+            if nearer < 0:
+                continue
+            if nearer == 0:
+                if best == last:
+                    continue
+                if other != last and s[ship(other) + HULL] >= s[ship(best) + HULL]:
+                    continue
+        best = other
+        best_p = dp
+        best_q = dq
+    return last if best < 0 else best
 
 
 def judge(p: Params, s: State, side: int) -> tuple[int, bool, int]:
@@ -174,11 +225,12 @@ def judge(p: Params, s: State, side: int) -> tuple[int, bool, int]:
     it): her tactic; the one judgement of hers the search reads beyond the ships (D1 for a
     gunner, D3 else); both sides' guns as the memo's key reads them (`situation`)."""
     worth, mine = armoury(p, s, side)
-    their_worth, theirs = armoury(p, s, 1 - side)
-    own = scaled(p, side, worth)
+    enemy = enemy_of(s, side)
+    their_worth, theirs = armoury(p, s, enemy)
+    own = scaled(p, side, enemy, worth)
     chosen = tactic_for(p, s, side, own)
     if chosen == TACTIC_GUNNERY:
-        flag = favours(s, side, own, scaled(p, 1 - side, their_worth))
+        flag = favours(s, side, own, scaled(p, enemy, side, their_worth))
     else:
         flag = chosen == TACTIC_BOARD and eager(p, s, side)
     return chosen, flag, mine | theirs << 31
@@ -187,7 +239,7 @@ def judge(p: Params, s: State, side: int) -> tuple[int, bool, int]:
 def eager(p: Params, s: State, side: int) -> bool:
     """Her boarders outmatch the enemy's by BOARDERS_BETTER_BY or more: a boarding action,
     whoever starts it, is hers to win."""
-    return boarders(p, s, side) - boarders(p, s, 1 - side) >= BOARDERS_BETTER_BY
+    return boarders(p, s, side) - boarders(p, s, enemy_of(s, side)) >= BOARDERS_BETTER_BY
 
 
 def load(p: Params, s: State, side: int) -> None:
@@ -369,13 +421,14 @@ def situation(
     p: Params, s: State, side: int, chosen: int, flag: bool, guns: int
 ) -> tuple[int, int, int]:
     """Everything the search reads, as three whole numbers: where the enemy lies from her
-    (doubled, 15 bits each); the side, both facings, full Speeds and turns, her tactic and
-    judgement; each ship Crippled or not and which of its weapons are working and loaded
-    (`guns`, from `judge`: all the search reads of her guns, the rest being fixed for the
-    fight). (−1, 0, 0) when a number is too large to pack: the search then runs
+    (doubled, 15 bits each); her ship and her enemy's, both facings, full Speeds and turns,
+    her tactic and judgement; each ship Crippled or not and which of its weapons are working
+    and loaded (`guns`, from `judge`: all the search reads of her guns, the rest being fixed
+    for the fight). (−1, 0, 0) when a number is too large to pack: the search then runs
     unremembered."""
     me = ship(side)
-    them = ship(1 - side)
+    enemy = enemy_of(s, side)
+    them = ship(enemy)
     k0 = 0
     for i in range(4):
         d = s[them + XP + i] - s[me + XP + i]
@@ -383,22 +436,25 @@ def situation(
             return -1, 0, 0
         k0 |= (d + MEMO_OFFSET) << (15 * i)
     mine = speed(p, s, side)
-    theirs = speed(p, s, 1 - side)
+    theirs = speed(p, s, enemy)
     if mine >= 128 or theirs >= 128 or p.width > 30:
         return -1, 0, 0
     limit = 0 if s[me + CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
-    their_turn = p.data[p.o_stat + (1 - side) * STAT_FIELDS + S_TURN]
+    their_turn = p.data[p.o_stat + enemy * STAT_FIELDS + S_TURN]
     their_limit = 0 if s[them + CANNOT_TURN] else their_turn
+    # her ship and her enemy's in the lowest bits, which pick the memo's slot (as the duel's
+    # side did): high up, both ships' situations fell into the same slots and crowded them
     k1 = (
         side
-        | s[me + FACING] << 1
-        | s[them + FACING] << 4
-        | mine << 7
-        | theirs << 14
-        | min(limit, 7) << 21
-        | min(their_limit, 7) << 24
-        | chosen << 27
-        | (1 if flag else 0) << 29
+        | enemy << 5
+        | s[me + FACING] << 10
+        | s[them + FACING] << 13
+        | mine << 16
+        | theirs << 23
+        | min(limit, 7) << 30
+        | min(their_limit, 7) << 33
+        | chosen << 36
+        | (1 if flag else 0) << 38
     )
     return k0, k1, guns
 
@@ -407,7 +463,7 @@ def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
     """Her manoeuvre, searched: what the default captain weighs (module docstring)."""
     me = ship(side)
     pool = p.at_pool  # where the places are kept in the state
-    enemy = 1 - side
+    enemy = enemy_of(s, side)
     them = ship(enemy)
     gunnery = chosen == TACTIC_GUNNERY
     load(p, s, side)
@@ -596,9 +652,10 @@ def near_at(spots: list[int], base: int, i: int, j: int, reach: int) -> bool:
 
 
 def boarders(p: Params, s: State, side: int) -> int:
-    """Her Command target in a boarding action against the enemy now (the seed; R4)."""
+    """Her Command target in a boarding action against the enemy she engages now (the seed;
+    R4)."""
     me = ship(side)
-    them = ship(1 - side)
+    them = ship(enemy_of(s, side))
     return (
         p.data[p.o_stat + side * STAT_FIELDS + S_COMMAND]
         + mod(p, s, side, M_COMMAND)
@@ -614,7 +671,9 @@ def action(p: Params, s: State, side: int, half: int, turned: int, chosen: int) 
     being `chosen` (`judge`): she knows where the manoeuvre leaves her, so she rams or boards
     only when she will be in reach."""
     me = ship(side)
-    them = ship(1 - side)
+    them = ship(enemy_of(s, side))
+    if s[them + LOCK] >= 0:
+        return SHOOT  # B4: a ship locked with another is neither rammed nor boarded
     vu = half_up(speed(p, s, side)) if half else speed(p, s, side)
     at = moved(s[me + XP], s[me + XQ], s[me + YP], s[me + YQ], s[me + FACING], vu)
     facing = (s[me + FACING] + turned) % 8
@@ -631,7 +690,7 @@ def action(p: Params, s: State, side: int, half: int, turned: int, chosen: int) 
         load(p, s, side)
         if (
             bearing(arc_power(s, p.at_guns + side * (1 + 4 * p.width), dp, dq), bits) == 0
-            and boarders(p, s, side) >= boarders(p, s, 1 - side)
+            and boarders(p, s, side) >= boarders(p, s, enemy_of(s, side))
         ):
             return BOARD
         return SHOOT
@@ -646,11 +705,11 @@ def break_free(p: Params, s: State, side: int) -> int:
     action going against her is one to get out of (R20)."""
     if tactic(p, s, side) == TACTIC_BOARD:
         return 0  # her plan is this boarding action: breaking free of it undoes her own plan
-    margin = boarders(p, s, 1 - side) - boarders(p, s, side)
+    margin = boarders(p, s, enemy_of(s, side)) - boarders(p, s, side)
     # a close fight is worth staying in (and breaking free only to be boarded again settles
     # nothing)
     losing = margin >= OUTMATCHED_BY
-    if s[LOCKED] == side:  # she chose this fight: she leaves it when it is going against her
+    if s[ship(side) + BOARDER] == 1:  # she chose this fight: she leaves it when it goes ill
         losing = losing and s[ship(side) + MORALE] < BOARDER_LEAVES_BELOW
     chance = (
         p.data[p.o_stat + side * STAT_FIELDS + S_HELM]

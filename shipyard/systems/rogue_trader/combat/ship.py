@@ -9,10 +9,15 @@ from typing import NamedTuple
 
 from shipyard.systems.rogue_trader.combat.geometry import beyond, half_up, within
 
-# a ship's changing numbers (from ship(side) in the state)
+# a ship's changing numbers (from ship(i) in the state): her tracks, Hull Integrity lost, why
+# she is out, critical results, where she is, whether she failed to break free (BFF), the ship
+# she is locked with in a boarding action (LOCK, −1 none) and whether she boarded (BOARDER),
+# the enemy her captain has chosen (TARGET), and the drive blast she is yet to give (BLAST)
 HULL, CREW, MORALE, TAKEN, OUT, SENSORS, THRUSTERS, CANNOT_TURN = 0, 1, 2, 3, 4, 5, 6, 7
 ENGINES_HALVED, ENGINES_WRECKED, FACING, XP, XQ, YP, YQ, BFF = 8, 9, 10, 11, 12, 13, 14, 15
-SHIP_FIELDS = 16
+LOCK, BOARDER, TARGET, BLAST, SINCE = 16, 17, 18, 19, 20  # SINCE: the round her lock began
+SHIP_FIELDS = 21
+MAX_SHIPS = 32  # ships in a battle, both sides (the initiative order's room in the state)
 # why a ship is out (R15); also the reason of a fight's end code
 OUT_CREW, OUT_HULKED, OUT_EXPLODED, OUT_WARP, OUT_SURRENDERED = 1, 2, 3, 4, 5
 # a component's state, as bits: any of them and it does not work (R18)
@@ -20,7 +25,8 @@ DAMAGED, DEPRESSURISED, ON_FIRE, UNPOWERED, DESTROYED = 1, 2, 4, 8, 16
 
 # a side's fixed numbers (Params.stat, STAT_FIELDS a side)
 S_SPEED, S_MAN, S_DETECTION, S_ARMOUR, S_TURRETS, S_TURN, S_RATING, S_GUNNERY = range(8)
-S_HELM, S_COMMAND, S_TACTIC, S_SURPRISED, S_SIMPLE, S_PARTS, S_VOLLEY, S_WORTH = range(8, 16)
+S_HELM, S_COMMAND, S_TACTIC, S_SURPRISED, S_SIMPLE, S_PARTS, S_WORTH = range(8, 15)
+S_SIDE = 15  # her side: 0 (A) or 1 (B)
 STAT_FIELDS = 16
 TACTIC_GUNNERY, TACTIC_RAM, TACTIC_BOARD = 0, 1, 2
 # component kinds (Params.kind)
@@ -39,28 +45,29 @@ GUN_MACRO, GUN_LANCE, GUN_TORPEDO, GUN_BAY, GUN_NOVA = 1, 2, 3, 4, 5
 # is an attack too)
 SH_PART, SH_HITS, SH_LANDED, SH_CRIT, SH_KIND, SH_COUNT, SH_SIDES, SH_BONUS, SH_VALUE = range(9)
 SHOT_FIELDS = 9
-# rows of the state from PARTS (`width` numbers each): each side's component states, what the
-# enemy knows of them, torpedoes left (−1: no limit), scratch; the order of the shots given to
-# the shields; the burning parts
-P_STATES, P_KNOWN, P_TORPEDOES, P_SCRATCH, P_ORDER, P_BURNING = 0, 2, 4, 6, 8, 9
-PART_ROWS = 10
-# the fight's own numbers, after both ships in the state: CALM rounds without loss or boarding
-# action, TRACKS both ships' Hull Integrity, Crew Population and Morale summed when last
-# counted, APART rounds beyond every weapon's reach (the declared endings, R25-R27)
-MISC = 2 * SHIP_FIELDS
-ROUND, LOCKED, ORDER, PENDING_BLAST = MISC, MISC + 1, MISC + 2, MISC + 4
-CALM, TRACKS, APART = MISC + 5, MISC + 6, MISC + 7
-MISC_FIELDS = 8
-# each side's modifiers summed over her working components (M_...), then whether her plasma
-# drive and her augur arrays all work (1) or not (0): kept current by `changed` whenever a
-# component's state changes, so the rules read a sum instead of adding it up again (R18)
-MODS = MISC + MISC_FIELDS
+# rows of the state from Params.at_parts (`width` numbers each, row(p, ...)): each ship's
+# component states; what each ship knows of each other's components (known(p, owner, knower));
+# torpedoes left (−1: no limit); scratch; the order of the shots given to the shields; the
+# burning parts; the enemy each of the shooter's weapons fires at (P_AIM)
+P_STATES, P_KNOWN, P_TORPEDOES, P_SCRATCH, P_ORDER, P_BURNING, P_AIM = 0, 1, 2, 3, 4, 5, 6
+# the fight's own numbers, first in the state: the ROUND; CALM rounds without loss or boarding
+# action, TRACKS every ship's Hull Integrity, Crew Population and Morale summed when last
+# counted, APART rounds beyond every weapon's reach (the declared endings, R25-R27); the
+# OUT code of each side's last ship out of the fight (LAST_OUT + side); the initiative ORDER
+# (MAX_SHIPS ships)
+ROUND, CALM, TRACKS, APART, LAST_OUT = 0, 1, 2, 3, 4
+ORDER = 8
+MISC_FIELDS = ORDER + MAX_SHIPS
+# each ship's modifiers summed over her working components (M_...), then whether her plasma
+# drive and her augur arrays all work (1) or not (0), from Params.at_mods: kept current by
+# `changed` whenever a component's state changes, so the rules read a sum instead of adding it
+# up again (R18)
 M_DRIVES, M_AUGURS = MODIFIERS, MODIFIERS + 1
 MOD_FIELDS = MODIFIERS + 2
-PARTS = MODS + 2 * MOD_FIELDS  # then PART_ROWS rows of `width` numbers, then the scratch areas
 # compiled into their callers: a call handing the state pays a reference count per array
 INLINE = ("ship", "row", "states", "known", "torpedoes", "scratch", "working", "armed", "strength",
-          "in_reach", "gun_bears", "mod", "augurs_working", "speed", "offset")
+          "in_reach", "gun_bears", "mod", "augurs_working", "speed", "offset", "between",
+          "side_of", "in_fight")
 
 
 class Params(NamedTuple):
@@ -69,6 +76,7 @@ class Params(NamedTuple):
     array it is handed, so the rules hand one. Tables run side by side, part by part."""
 
     cap: int
+    ships: int  # in the battle, both sides (a duel: 2)
     contact: int
     disengaged_after: int  # rounds beyond every weapon's reach before the GM calls it (R25)
     stalemate_after: int  # rounds without loss or boarding action before she does (R26)
@@ -76,15 +84,17 @@ class Params(NamedTuple):
     rams: int  # ramming dice a side
     hits: int  # room for every hit or shield of an attack (and the captain's places)
     data: list[int]
-    o_stat: int  # [side · STAT_FIELDS + S_...]
-    o_kind: int  # [side · width + part]
+    o_stat: int  # [ship · STAT_FIELDS + S_...]
+    o_kind: int  # [ship · width + part]
     o_shields: int  # void shields a part gives
     o_fails_on: int  # a hit goes through on d10 ≤ this; −1 never
     o_mods: int  # [(side · width + part) · MODIFIERS + M_...]
     o_gun: int  # [(side · width + part) · GUN_FIELDS + G_...]
     o_ram: int  # [(side · rams + k) · 3]: ramming dice (count, sides, bonus)
     o_chart: int  # the Critical Hit chart's result for 1..11
-    o_bridge: int  # [side] the bridge's part, −1 none
+    o_volley: int  # [ship · ships + enemy]: her best volley on that enemy, in thousandths of
+    # Hull Integrity (the default captain's estimate, orders.scaled)
+    o_bridge: int  # [ship] the bridge's part, −1 none
     o_fire_crew: int  # R11's dice (count, sides, bonus)
     o_fire_morale: int
     # the default captain's manoeuvres, remembered (orders.manoeuvre): the one part of `data`
@@ -97,6 +107,8 @@ class Params(NamedTuple):
     # where the state's scratch areas begin (after PARTS): the shots of an attack
     # (SHOT_FIELDS each), the hits the shields may take (and the captain's places), the void
     # shields' charges, the captain's view of both sides' guns (orders.load)
+    at_mods: int  # each ship's modifiers (MOD_FIELDS each)
+    at_parts: int  # the rows of one number a component (P_...)
     at_shots: int
     at_pool: int
     at_charges: int
@@ -120,8 +132,9 @@ class Params(NamedTuple):
 
 
 # What a fight changes, in one array (every array a compiled call is handed costs it a
-# reference count in and out): both ships' numbers (SHIP_FIELDS each, from 0), the fight's own
-# (MISC), rows of one number a component (PARTS), then the scratch areas (Params.at_...).
+# reference count in and out): the fight's own numbers (MISC_FIELDS, from 0), every ship's
+# (SHIP_FIELDS each), her modifiers (Params.at_mods), rows of one number a component
+# (Params.at_parts), then the scratch areas (Params.at_...).
 State = list[int]
 
 
@@ -129,36 +142,49 @@ def new_state(p: Params) -> State:
     return p.data[p.o_start : p.o_start + p.size].copy()
 
 
-def tracks(s: State) -> int:
-    """Both ships' Hull Integrity, Crew Population and Morale, summed: any loss changes it."""
-    b = SHIP_FIELDS
-    return s[HULL] + s[CREW] + s[MORALE] + s[b + HULL] + s[b + CREW] + s[b + MORALE]
+def tracks(p: Params, s: State) -> int:
+    """Every ship's Hull Integrity, Crew Population and Morale, summed: any loss changes it."""
+    total = 0
+    for i in range(p.ships):
+        total += s[ship(i) + HULL] + s[ship(i) + CREW] + s[ship(i) + MORALE]
+    return total
 
 
 def ship(side: int) -> int:
-    """Where the numbers of the ship of `side` begin in the state."""
-    return side * SHIP_FIELDS
+    """Where the numbers of ship `side` (0, 1, ... in the battle's order) begin in the state."""
+    return MISC_FIELDS + side * SHIP_FIELDS
 
 
 def row(p: Params, which: int) -> int:
-    """Where row `which` (P_...) of the per-component numbers begins in the state."""
-    return PARTS + which * p.width
+    """Where row `which` of the per-component numbers begins in the state."""
+    return p.at_parts + which * p.width
 
 
 def states(p: Params, side: int) -> int:
-    return row(p, P_STATES + side)
+    return row(p, P_STATES * p.ships + side)
 
 
-def known(p: Params, side: int) -> int:
-    return row(p, P_KNOWN + side)
+def known(p: Params, side: int, knower: int) -> int:
+    """Which of ship `side`'s components ship `knower` knows of (the seed: per pair)."""
+    return row(p, P_KNOWN * p.ships + side * p.ships + knower)
 
 
 def torpedoes(p: Params, side: int) -> int:
-    return row(p, P_TORPEDOES + side)
+    return row(p, (P_TORPEDOES + p.ships - 1) * p.ships + side)
 
 
 def scratch(p: Params, side: int) -> int:
-    return row(p, P_SCRATCH + side)
+    return row(p, (P_SCRATCH + p.ships - 1) * p.ships + side)
+
+
+def shared_row(p: Params, which: int) -> int:
+    """The rows after every ship's: P_ORDER, P_BURNING, P_AIM."""
+    return row(p, (P_SCRATCH + p.ships) * p.ships + which - P_ORDER)
+
+
+def rows(ships: int) -> int:
+    """How many rows of one number a component a battle of `ships` ships has."""
+    return (P_SCRATCH + ships) * ships + 3
 
 
 def working(p: Params, s: State, side: int, part: int) -> bool:
@@ -167,7 +193,7 @@ def working(p: Params, s: State, side: int, part: int) -> bool:
 
 def mod(p: Params, s: State, side: int, which: int) -> int:
     """A modifier summed over the working components (R18), as `changed` last summed it."""
-    return s[MODS + side * MOD_FIELDS + which]
+    return s[p.at_mods + side * MOD_FIELDS + which]
 
 
 def changed(p: Params, s: State, side: int) -> None:
@@ -175,7 +201,7 @@ def changed(p: Params, s: State, side: int) -> None:
     changes one calls this at once, before anything reads a modifier)."""
     found = states(p, side)
     data = p.data
-    out = MODS + side * MOD_FIELDS
+    out = p.at_mods + side * MOD_FIELDS
     for which in range(MOD_FIELDS):
         s[out + which] = 0
     s[out + M_DRIVES] = 1
@@ -195,11 +221,11 @@ def changed(p: Params, s: State, side: int) -> None:
 
 def augurs_working(p: Params, s: State, side: int) -> bool:
     """Without a working augur array she is as blind as with Sensors Damaged (R18)."""
-    return s[MODS + side * MOD_FIELDS + M_AUGURS] == 1
+    return s[p.at_mods + side * MOD_FIELDS + M_AUGURS] == 1
 
 
 def speed(p: Params, s: State, side: int) -> int:
-    if s[MODS + side * MOD_FIELDS + M_DRIVES] == 0:
+    if s[p.at_mods + side * MOD_FIELDS + M_DRIVES] == 0:
         return 0  # R18: she drifts where she lies, turning on her thrusters
     me = ship(side)
     value = max(0, p.data[p.o_stat + side * STAT_FIELDS + S_SPEED] + mod(p, s, side, M_SPEED))
@@ -244,9 +270,14 @@ def strength(p: Params, s: State, side: int, part: int) -> int:
 
 
 def offset(s: State, side: int) -> tuple[int, int, int, int]:
-    """Where the enemy lies from the ship of `side`, doubled (geometry.py)."""
+    """Where her chosen enemy (TARGET) lies from ship `side`, doubled (geometry.py)."""
+    return between(s, side, s[ship(side) + TARGET])
+
+
+def between(s: State, side: int, other: int) -> tuple[int, int, int, int]:
+    """Where ship `other` lies from ship `side`, doubled (geometry.py)."""
     me = ship(side)
-    them = ship(1 - side)
+    them = ship(other)
     return (s[them + XP] - s[me + XP], s[them + XQ] - s[me + XQ], s[them + YP] - s[me + YP],
             s[them + YQ] - s[me + YQ])
 
@@ -274,3 +305,12 @@ def gun_bears(p: Params, s: State, side: int, part: int, bits: int, dp: int, dq:
         and (p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_ARCS] & bits) != 0
         and in_reach(p, side, part, dp, dq)
     )
+
+
+def side_of(p: Params, i: int) -> int:
+    """The side (0: A, 1: B) of ship i."""
+    return p.data[p.o_stat + i * STAT_FIELDS + S_SIDE]
+
+
+def in_fight(s: State, i: int) -> bool:
+    return s[ship(i) + OUT] == 0
