@@ -318,6 +318,89 @@ def test_c4_a_craft_that_lost_every_enemy_leaves_and_all_lost_ends_the_battle(
     assert f.contact(a, battle.rec) == f.LOST_CONTACT
 
 
+# --- C7: what a craft knows; detection decides targets ---------------------------------------
+
+
+def _far_apart(battle: Battle) -> None:
+    """Starfury 1 at the origin facing 12 o'clock; Raider 1 straight ahead, 1 dhex beyond both
+    their detection ranges (no one else near it); Raider 2 farther off, but 3 dhexes from
+    Starfury 2; Starfury 3 and Raiders 3 and 4 in contact with each other, far away."""
+    a = battle.a
+    for c in range(7):
+        f.plan(a, c)  # power (sensors too) as the default pilot gives it
+    far = max(f.detection(a, 0), f.detection(a, 3)) + 1
+    battle.put(0, 0, 0, 0)
+    battle.put(3, 0, far, 6)
+    battle.put(4, -far - 4, 0, 3)
+    battle.put(1, -far - 4, 3, 0)
+    battle.put(2, 200, 0)
+    battle.put(5, 200, 5)
+    battle.put(6, 205, 0)
+
+
+def test_c7_a_craft_targets_the_nearest_enemy_its_side_knows_of_seen_by_a_mate(
+        wing: tuple[BattleSide, BattleSide]) -> None:
+    """Raider 1 is Starfury 1's nearest enemy, but neither sees the other and no mate of
+    Starfury 1 is in contact with it: Starfury 1 steers against Raider 2, farther, which
+    Starfury 2 sees (C7: mates share what they see)."""
+    battle = Battle(*wing).start()
+    a = battle.a
+    _far_apart(battle)
+    assert f.nearest_enemy(a, 0, *battle.hex(0)) == 3  # the nearest, which no one on A sees
+    assert f.apart(a, 0, 4) > f.apart(a, 0, 3)
+    assert not f.known(a, 0, 3) and f.known(a, 0, 4) and not f.sees(a, 0, 4)
+    f.choose_targets(a, battle.rec, 2)
+    assert a[0 * f.NS + f.TARGET] == 4
+    # once a mate is in contact with Raider 1, the nearer one is known and chosen
+    battle.put(1, 0, battle.hex(3)[1] + 3)
+    assert f.known(a, 0, 3)
+    f.choose_targets(a, battle.rec, 3)
+    assert a[0 * f.NS + f.TARGET] == 3
+    # a target that leaves mid-dturn is replaced by the nearest known enemy
+    battle.put(1, -200, -200)
+    a[3 * f.NS + f.FATE] = f.FATE_LOST + f.DESTROYED
+    a[4 * f.NS + f.FATE] = f.FATE_LOST + f.DESTROYED
+    battle.put(5, 0, 12)  # known: Starfury 1 sees it
+    assert f.foe(a, 0) == 5
+
+
+def test_c7_a_beam_fires_only_at_a_known_enemy_even_with_a_catalog_reach_beyond_detection(
+        wing: tuple[BattleSide, BattleSide]) -> None:
+    """With the catalog's figures a beam's 15 dhexes lie inside every detection range (20 or
+    more), so C7 never takes a beam's target; with a reach of 40 Starfury 1's forward beam
+    bears on Raider 1, in reach but unknown: it cannot fire until a mate sees the raider."""
+    battle = Battle(*wing).start()
+    a = battle.a
+    assert a[f.REACH] < a[f.DETECTION]
+    _far_apart(battle)
+    a[f.REACH] = 40
+    assert f.apart(a, 0, 3) <= a[f.REACH] and f.bears(a, 0, 0, *f.vector_to(a, 0, 3))
+    assert not f.can_fire(a, 0, 0, 3)
+    battle.put(1, 0, battle.hex(3)[1] + 3)
+    assert f.can_fire(a, 0, 0, 3)
+
+
+def test_c7_a_users_pilot_sees_only_the_enemies_its_side_knows_of(
+        wing: tuple[BattleSide, BattleSide], tmp_path: Path) -> None:
+    from shipyard.api import UserError
+
+    pilots = tmp_path / "pilots.py"
+    pilots.write_text(
+        "from shipyard.systems.smallcraft.combat.pilot import Pilot\n\n"
+        "class Unseen(Pilot):\n"
+        "    def target(self, s):\n"
+        "        return 'Raider delta-wing 1 (B)'\n", encoding="utf-8")
+    battle = Battle(*wing, pilots=(f"{pilots}:Unseen", None)).start()
+    for c in range(7):
+        f.ask(battle.rec, c, f.Q_BEGIN, (0, 0, battle.a), 0)
+    _far_apart(battle)
+    with pytest.raises(UserError) as refused:
+        f.choose_targets(battle.a, battle.rec, 2)
+    assert "target 'Raider delta-wing 1 (B)': choose one of the enemies its side knows of, " \
+        "Raider delta-wing 2 (B), Raider delta-wing 3 (B), Raider delta-wing 4 (B)" \
+        in str(refused.value)
+
+
 # --- the bundled encounter and the command -----------------------------------------------------
 
 
@@ -502,8 +585,8 @@ def test_a_users_pilot_flies_each_craft_of_its_side_and_picks_targets_among_name
     for c in range(7):
         f.ask(battle.rec, c, f.Q_BEGIN, (0, 0, battle.a), 0)
     f.choose_targets(battle.a, battle.rec, 2)
-    far = [max(range(3, 7), key=lambda e: (f.apart(battle.a, c, e), battle.names[e]))
-           for c in range(3)]
+    far = [max((e for e in range(3, 7) if f.known(battle.a, c, e)),  # C7
+               key=lambda e: (f.apart(battle.a, c, e), battle.names[e])) for c in range(3)]
     assert [battle.a[c * f.NS + f.TARGET] for c in range(3)] == far
     near = [f.nearest_enemy(battle.a, c, *battle.hex(c)) for c in range(3, 7)]
     assert [battle.a[c * f.NS + f.TARGET] for c in range(3, 7)] == near  # B: the default
@@ -513,7 +596,7 @@ def test_a_users_pilot_flies_each_craft_of_its_side_and_picks_targets_among_name
     with pytest.raises(UserError) as refused:
         f.choose_targets(lost.a, lost.rec, 2)
     assert "the pilot of Starfury 1 (A), dturn 2: target 'Nobody': choose one of the enemies " \
-        "in the battle, Raider delta-wing 1 (B), Raider delta-wing 2 (B)" in str(refused.value)
+        "its side knows of, Raider delta-wing 1 (B), Raider delta-wing 2 (B)" in str(refused.value)
     told = fight_once(SUPPORT, SUPPORT.prepare_battle(*wing, Terms(pilots=(f"{pilots}:Far",
                                                                            None))), 3)
     assert told.outcome.reason
@@ -526,6 +609,55 @@ def test_a_users_pilot_flies_each_craft_of_its_side_and_picks_targets_among_name
     assert refused.code == 2 and len(refused.err.strip().splitlines()) == 1, refused.err
     assert "target 'Nobody': choose one of the enemies" in refused.err
     assert refused.err.startswith(f"{pilots}:8: "), refused.err  # at Lost.target
+
+
+def test_c2_a_users_pilot_names_each_beams_enemy_and_a_list_still_fires_at_the_target(
+        wing: tuple[BattleSide, BattleSide], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """catalogs/smallcraft/pilots/finisher.py: Starfury 1 steers against Raider 1 (the nearest),
+    but its beam fires at Raider 2, also ahead and in reach, which has the fewest boxes left.
+    A pilot answering a list of rows (the old form) fires them at its target."""
+    from shipyard.api import UserError
+
+    finisher = CATALOG / "pilots" / "finisher.py"
+    pilots = tmp_path / "pilots.py"
+    pilots.write_text(
+        "from shipyard.systems.smallcraft.combat.pilot import Pilot\n\n"
+        "class Rows(Pilot):\n"
+        "    def fire(self, s):\n"
+        "        return [b.row for b in s.me.spec.beams if s.me.can_fire(b, s.foe)]\n\n"
+        "class Wild(Pilot):\n"
+        "    def fire(self, s):\n"
+        "        return {b.row: 'Raider delta-wing 4 (B)' for b in s.me.spec.beams}\n",
+        encoding="utf-8")
+    shots = []
+    for pilot in (f"{finisher}:Finisher", f"{pilots}:Rows", f"{pilots}:Wild"):
+        battle = Battle(*wing, pilots=(pilot, None)).start()
+        a = battle.a
+        for c in range(7):
+            f.ask(battle.rec, c, f.Q_BEGIN, (0, 0, a), 0)
+        for c, (q, r) in enumerate([(0, 0), (-30, 0), (-40, 0), (0, 5), (2, 8), (0, -9),
+                                    (-60, 0)]):
+            battle.put(c, q, r, 0 if c < 3 else 6)
+        a[4 * f.NS + f.LEFT] -= 10  # Raider 2 is the worst hurt
+        f.choose_targets(a, battle.rec, 2)
+        assert a[f.TARGET] == 3
+        for c in range(7):
+            f.plan(a, c)
+        assert f.can_fire(a, 0, 0, 3) and f.can_fire(a, 0, 0, 4)
+        scripted(monkeypatch, [99])  # the d100: a miss
+        try:
+            f.beam_phase(a, battle.rec, 0, 2)
+        except UserError as refused:
+            shots.append(str(refused))
+            continue
+        shots.append(battle.texts()[-1])
+    assert "Starfury 1 (A) fires Fixed beam weapon, facing forward (6 dhits) at Raider " \
+        "delta-wing 2 (B), 10 dhexes" in shots[0]
+    assert "Starfury 1 (A) fires Fixed beam weapon, facing forward (6 dhits) at Raider " \
+        "delta-wing 1 (B), 5 dhexes" in shots[1]
+    assert "Fixed beam weapon, facing forward cannot fire at Raider delta-wing 4 (B): it must " \
+        "bear" in shots[2]
 
 
 def test_c2_missiles_launch_at_the_crafts_target_appearing_one_dhex_toward_it(

@@ -260,25 +260,57 @@ def nearest_enemy(a: list[int], s: int, q: int, r: int) -> int:
 
 
 def choose_targets(a: list[int], rec: Any, dturn: int) -> None:
-    """The default commander (RULINGS C2): each craft steers against the nearest enemy in the
-    fight, keeping its present target on a tie (else the first in fleet order)."""
+    """The default commander (RULINGS C2, C7): each craft steers against the nearest enemy its
+    side knows of, keeping its present target on a tie (else the first in fleet order)."""
     for s in range(a[N_CRAFT]):
         o = s * NS
         if a[o + FATE] != IN_FIGHT:
             continue
-        best = nearest_enemy(a, s, a[o + HQ], a[o + HR])
         now = a[o + TARGET]
-        if (dturn > 0 and now != best and now >= 0 and a[now * NS + FATE] == IN_FIGHT
-                and apart(a, s, now) == apart(a, s, best)):
+        best = nearest_known(a, s)
+        if best < 0:  # no contact left: the battle ends this dturn (C4)
+            best = nearest_enemy(a, s, a[o + HQ], a[o + HR])
+        elif (dturn > 0 and now != best and now >= 0 and a[now * NS + FATE] == IN_FIGHT
+                and known(a, s, now) and apart(a, s, now) == apart(a, s, best)):
             best = now
         a[o + TARGET] = ask(rec, s, Q_TARGET, (0, dturn), best)
 
 
+def nearest_known(a: list[int], s: int) -> int:
+    """RULINGS C7: the nearest enemy in the fight that craft s's side knows of, the first in
+    fleet order on a tie; −1 with none. Every detection range is at least the base one, so an
+    enemy that near is known, and only a farther nearest enemy costs the look at the side."""
+    best = nearest_enemy(a, s, a[s * NS + HQ], a[s * NS + HR])
+    if best < 0 or apart(a, s, best) <= a[DETECTION]:
+        return best
+    best, best_d = -1, 0
+    for c in range(a[N_CRAFT]):
+        if (a[a[T_SIDE] + c] != a[a[T_SIDE] + s] and a[c * NS + FATE] == IN_FIGHT
+                and known(a, s, c)):
+            d = apart(a, s, c)
+            if best < 0 or d < best_d:
+                best, best_d = c, d
+    return best
+
+
+def known(a: list[int], s: int, e: int) -> bool:
+    """RULINGS C7: whether craft s's side knows of enemy e: some craft of the side in the fight
+    (s too) and e are in contact, one within the other's detection range (R8)."""
+    for c in range(a[N_CRAFT]):
+        if (a[a[T_SIDE] + c] == a[a[T_SIDE] + s] and a[c * NS + FATE] == IN_FIGHT
+                and (sees(a, c, e) or sees(a, e, c))):
+            return True
+    return False
+
+
 def foe(a: list[int], s: int) -> int:
-    """The enemy craft s steers against; a new one (the nearest) when it has left the fight."""
+    """The enemy craft s steers against; a new one (the nearest its side knows of, C7; with
+    none, the nearest: the battle ends this dturn, C4) when it has left the fight."""
     t = a[s * NS + TARGET]
     if a[t * NS + FATE] != IN_FIGHT:
-        n = nearest_enemy(a, s, a[s * NS + HQ], a[s * NS + HR])
+        n = nearest_known(a, s)
+        if n < 0:
+            n = nearest_enemy(a, s, a[s * NS + HQ], a[s * NS + HR])
         if n >= 0:
             t = n
             a[s * NS + TARGET] = t
@@ -529,10 +561,13 @@ def bears(a: list[int], s: int, i: int, dq: int, dr: int) -> bool:
 
 
 def can_fire(a: list[int], s: int, i: int, t: int) -> bool:
-    """Whether beam i of craft s can fire at craft t now."""
+    """Whether beam i of craft s can fire at craft t now: in reach, bearing, powered, and
+    known to its side (RULINGS C7: within the base detection range it always is, so only a
+    catalog's reach beyond it looks further)."""
     dq, dr = vector_to(a, s, t)
-    return (beam_dhits(a, s, i) > 0 and hex_distance(dq, dr) <= a[REACH]
-            and bears(a, s, i, dq, dr))
+    d = hex_distance(dq, dr)
+    return (beam_dhits(a, s, i) > 0 and d <= a[REACH] and bears(a, s, i, dq, dr)
+            and (d <= a[DETECTION] or known(a, s, t)))
 
 
 def beam_target(a: list[int], s: int, i: int) -> int:

@@ -8,10 +8,14 @@ rules:
                                    sensors, launch tubes); at most the supply
     thrust(s) -> {row: G}          dPhase 2: G fired from each drive, within its powered G
     turn(s)   -> int               dPhase 3: half hex-sides (30°), -2..2, + is clockwise
-    fire(s)   -> [row, ...]        dPhase 4: beams to fire; each must bear and be in range
+    fire(s)   -> [row, ...]        dPhase 4: beams to fire at s.foe; each must bear and be in
+                                   range; or {row: enemy, ...}: each beam at its own enemy
+                                   (one of s.enemies), "each beam ... chooses its target"
     launch(s) -> {row: count}      dPhase 6: missiles from each missile row
     target(s) -> Craft             each dturn: the enemy the craft steers, fires and launches
                                    at (one of s.enemies; the default: the nearest, RULINGS C2)
+
+`s.enemies` are the enemies in the battle the craft's side knows of (RULINGS C7).
 
 Rows are indices into `s.me.spec.rows` (the sheet, in order). Load your own with
 `shipyard duel A B --pilot-a my_pilots.py:Cautious`; a replaced pilot flies uncompiled. In a
@@ -210,8 +214,13 @@ class PilotAsker:
 
     def __call__(self, side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
         factory = self.factories[side]
-        if factory is None or question == f.Q_AIM:
-            return default  # each beam: the craft's target when it bears (RULINGS C2)
+        if factory is None:
+            return default
+        if question == f.Q_AIM:  # each beam at its own enemy, when the pilot named one
+            orders = self.orders.get((side, f.Q_FIRE, facts[1]))
+            if isinstance(orders, dict):
+                return int(orders[self.specs[side].beams[facts[0]].row].side)
+            return default  # else the craft's target (the orders were checked against it)
         if question == f.Q_TARGET:
             return self._target(side, facts[1], default)
         if question == f.Q_BEGIN:
@@ -247,7 +256,7 @@ class PilotAsker:
         name = getattr(chosen, "name", chosen)
         if name not in enemies:
             refuse = _Refuse(s.me.name, dturn, pilot.target)
-            refuse(f"target {name!r}: choose one of the enemies in the battle, "
+            refuse(f"target {name!r}: choose one of the enemies its side knows of, "
                    f"{', '.join(enemies)}")
         return enemies[name]
 
@@ -256,7 +265,8 @@ class PilotAsker:
         sides = self.p.side
         enemies = tuple(Craft(self.p, self.t, st, self.specs[c], c)
                         for c in range(len(self.specs))
-                        if sides[c] != sides[side] and st[c * f.NS + f.FATE] == f.IN_FIGHT)
+                        if sides[c] != sides[side] and st[c * f.NS + f.FATE] == f.IN_FIGHT
+                        and f.known(st, side, c))
         return Situation(dturn, me, Craft(self.p, self.t, st, self.specs[target], target),
                          enemies)
 
@@ -279,8 +289,8 @@ class PilotAsker:
         method = getattr(pilot, name)
         orders = self._call(side, dturn, method, s)
         check = getattr(self, f"_check_{name}")
-        check(me, s, orders, _Refuse(me.name, dturn, method))
-        return orders
+        checked = check(me, s, orders, _Refuse(me.name, dturn, method))
+        return orders if checked is None else checked
 
     def _check_power(self, me: Craft, s: Situation, orders: Any, refuse: _Refuse) -> None:
         p, side = self.p, me.side
@@ -313,17 +323,32 @@ class PilotAsker:
         if not (isinstance(delta, int) and -2 <= delta <= 2):
             refuse(f"a turn of {delta} half hex-sides: the most is 2 (60°) either way")
 
-    def _check_fire(self, me: Craft, s: Situation, rows: Any, refuse: _Refuse) -> None:
-        if len(set(rows)) != len(rows):
-            refuse("a beam fires once a dturn")
-        for row in rows:
+    def _check_fire(self, me: Craft, s: Situation, rows: Any, refuse: _Refuse) -> Any:
+        """A list of rows fires at s.foe; a dict names each beam's enemy (returned with the
+        names turned into the enemies, so a pilot may name an enemy or hand it over)."""
+        if isinstance(rows, dict):
+            enemies = {e.name: e for e in s.enemies}
+            chosen = {}
+            for row, enemy in rows.items():
+                name = getattr(enemy, "name", enemy)
+                if name not in enemies:
+                    refuse(f"row {row} at {name!r}: choose one of the enemies its side knows "
+                           f"of, {', '.join(enemies)}")
+                chosen[row] = enemies[name]
+            pairs = list(chosen.items())
+        else:
+            if len(set(rows)) != len(rows):
+                refuse("a beam fires once a dturn")
+            pairs = [(row, s.foe) for row in rows]
+        for row, enemy in pairs:
             try:
                 beam = me.beam_at(row)
             except KeyError:
                 refuse(f"row {row} is not a beam")
-            if not me.can_fire(beam, s.foe):
-                refuse(f"{beam.label} cannot fire at {s.foe.name}: it must bear, be within "
+            if not me.can_fire(beam, enemy):
+                refuse(f"{beam.label} cannot fire at {enemy.name}: it must bear, be within "
                        f"{self.p.reach} dhexes and have power")
+        return chosen if isinstance(rows, dict) else rows
 
     def _check_launch(self, me: Craft, s: Situation, orders: Any, refuse: _Refuse) -> None:
         rows = [m.row for m in me.spec.missiles]
