@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 from types import ModuleType
 
 import pytest
 
 from shipyard.core.combat import Terms, series
 from shipyard.systems.rogue_trader.combat import SUPPORT
-from tests.conftest import ROOT
+from tests.conftest import load_script
 from tests.systems.rogue_trader.fights import design
 
 
 def script() -> ModuleType:
-    path = ROOT / "scripts" / "rogue-trader-cap-sweep.py"
-    spec = importlib.util.spec_from_file_location("rogue_trader_cap_sweep", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("rogue-trader-cap-sweep.py")
 
 
 def test_the_sweep_plays_every_ordered_pairing_and_counts_each_ending() -> None:

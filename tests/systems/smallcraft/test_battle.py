@@ -5,7 +5,6 @@ rulings C1-C5 of catalogs/smallcraft/RULINGS.md, with scripted dice where a roll
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from shipyard.systems.smallcraft.combat import SUPPORT
 from shipyard.systems.smallcraft.combat import fight as f
 from shipyard.systems.smallcraft.combat.narrator import narrate
 from tests.cli import shipyard
+from tests.conftest import load_script
 from tests.systems.smallcraft.kit import scripted
 
 HERE = Path(__file__).resolve().parent
@@ -31,12 +31,7 @@ FLEETS = CATALOG / "fleets"
 
 def _digests() -> Any:
     """scripts/smallcraft-duel-digests.py, which wrote golden/duels.json."""
-    spec = importlib.util.spec_from_file_location(
-        "smallcraft_duel_digests", ROOT / "scripts" / "smallcraft-duel-digests.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("smallcraft-duel-digests.py")
 
 
 digests = _digests()
