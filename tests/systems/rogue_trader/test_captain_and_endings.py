@@ -177,3 +177,23 @@ def test_a_captain_of_your_own_sees_the_defaults_judgement(tmp_path: Path) -> No
                                               orders.boarders(b.p, b.s, 1))
     assert (s.stalemate_after, s.disengaged_after) == (30, 8)
     assert s.calm_rounds == 0 and s.apart_rounds == 0
+
+
+def test_memo_slots_spread_every_field_of_a_situation() -> None:
+    """The memo's slot reads every field of the key (`orders.memo_slot`): situations that
+    differ only in the tactic, judgement, turns or which ship is asked fall into different
+    slots. A fold of shifted words once dropped those fields from the bits that pick a slot,
+    so a 100,000-duel series crowded its situations into a fifth of the slots and searched
+    ~1.5x as often (the 768 situations here fell into 2 slots)."""
+    k0 = 0x1234_5678_9ABC  # a fixed offset
+    keys = []
+    for side, enemy in ((0, 1), (1, 0)):
+        for limit in range(8):
+            for their_limit in range(8):
+                for chosen in range(3):
+                    for flag in (0, 1):
+                        k1 = (side | enemy << 5 | 3 << 10 | 5 << 13 | 4 << 16 | 6 << 23
+                              | limit << 30 | their_limit << 33 | chosen << 36 | flag << 38)
+                        keys.append(k1)
+    slots = {orders.memo_slot(k0, k1, 0b1011) % orders.MEMO_SLOTS for k1 in keys}
+    assert len(slots) >= 0.95 * len(keys)
