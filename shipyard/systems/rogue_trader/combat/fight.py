@@ -29,6 +29,7 @@ from shipyard.systems.rogue_trader.combat.geometry import (
     DYQ,
     FORE,
     arc_bits,
+    beyond,
     dist4,
     half_up,
     sign2,
@@ -69,6 +70,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     G_COUNT,
     G_CRIT,
     G_KIND,
+    G_MIN,
     G_REACH,
     G_SIDES,
     G_STEP,
@@ -599,16 +601,9 @@ def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
     up, uq, vp, vq = between(s, side, chosen)
     dp, dq = dist4(up, uq, vp, vq)
     bits = arc_bits(up, uq, vp, vq, s[ship(side) + FACING])
-    count = 0
-    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        if gun_bears(p, s, side, part, bits, dp, dq):
-            s[aim + part] = chosen
-        elif p.ships > 2 and armed(p, s, side, part):
-            s[aim + part] = aimed(p, s, side, part, chosen)
-        else:
-            s[aim + part] = -1
-        if s[aim + part] >= 0:
-            count += 1
+    count = bear_on(p, s, side, chosen, aim, bits, dp, dq)
+    if p.ships > 2:
+        count += aim_others(p, s, side, chosen, aim)
     if count == 0:
         emit(rec, (EV_NO_GUN, side, chosen))
         return
@@ -621,9 +616,52 @@ def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
                 if m == 0 and enemy != chosen:
                     emit(rec, (EV_TARGET, side, enemy, 1))
                 m += 1
-                n = fire(p, s, rng, rec, side, enemy, part, n)
+                s[known(p, side, enemy) + part] = 1  # the seed: a part used against you is known
+                cap = strength(p, s, side, part)
+                kind = p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_KIND]
+                if kind in (GUN_TORPEDO, GUN_BAY):
+                    cap = launch(p, s, rng, rec, side, enemy, part, cap)
+                    if cap == 0:
+                        continue  # a salvo all shot down adds no shot
+                n = fire(p, s, rng, rec, side, enemy, part, n, cap)
         if m > 0:
             resolve(p, s, rng, rec, side, enemy, n)
+
+
+def bear_on(p: Params, s: State, side: int, chosen: int, aim: int, bits: int, dp: int,
+            dq: int) -> int:
+    """Her weapons that bear on her chosen enemy, in arcs `bits` at squared distance (dp,
+    dq), aimed at her in row `aim` (the others −1); how many. `gun_bears` written out over
+    the arrays read once: inlined in this loop, its helpers' copies of the state and the
+    fight's numbers kept a reference count each, per weapon every turn (Numba could not
+    drop them here as it does elsewhere)."""
+    data = p.data
+    found = states(p, side)
+    loaded = torpedoes(p, side)
+    count = 0
+    for part in range(data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        g = p.o_gun + (side * p.width + part) * GUN_FIELDS
+        if (data[g + G_KIND] != 0 and s[found + part] == 0 and s[loaded + part] != 0
+                and (data[g + G_ARCS] & bits) != 0 and beyond(dp, dq, data[g + G_MIN])
+                and within(dp, dq, data[g + G_REACH])):
+            s[aim + part] = chosen
+            count += 1
+        else:
+            s[aim + part] = -1
+    return count
+
+
+def aim_others(p: Params, s: State, side: int, chosen: int, aim: int) -> int:
+    """Her armed weapons that do not bear on her chosen enemy, each aimed at the nearest other
+    enemy it bears on (`aimed`); how many found one. Apart from `shoot`'s loop, which then
+    calls nothing: a call in it kept Numba's reference counts of the state per weapon."""
+    count = 0
+    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+        if s[aim + part] < 0 and armed(p, s, side, part):
+            s[aim + part] = aimed(p, s, side, part, chosen)
+            if s[aim + part] >= 0:
+                count += 1
+    return count
 
 
 def aimed(p: Params, s: State, side: int, part: int, chosen: int) -> int:
@@ -648,9 +686,10 @@ def aimed(p: Params, s: State, side: int, part: int, chosen: int) -> int:
 
 
 def fire(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, enemy: int,
-         part: int, n: int) -> int:
-    """Weapon `part` of hers fires at `enemy`: its test, its hits as shot n of the attack;
-    the shots so far (a salvo all shot down adds none)."""
+         part: int, n: int, cap: int) -> int:
+    """Weapon `part` of hers fires at `enemy`, at most `cap` hits (its strength, or what of
+    its salvo `launch` left): its test, its hits as shot n of the attack; the shots so far.
+    It calls nothing that Numba does not inline, so it takes no reference counts per weapon."""
     surprised = (
         p.surprise_bonus
         if p.data[p.o_stat + enemy * STAT_FIELDS + S_SURPRISED] and s[ROUND] == 1
@@ -658,12 +697,6 @@ def fire(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, e
     )
     sensors, augurs = blind(p, s, side)
     g = (side * p.width + part) * GUN_FIELDS
-    s[known(p, side, enemy) + part] = 1  # the seed: a component used against you is known
-    cap = strength(p, s, side, part)
-    if p.data[p.o_gun + g + G_KIND] == GUN_TORPEDO or p.data[p.o_gun + g + G_KIND] == GUN_BAY:
-        cap = launch(p, s, rng, rec, side, enemy, part, cap)
-        if cap == 0:
-            return n
     target, rolled = test(
         rng,
         p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
