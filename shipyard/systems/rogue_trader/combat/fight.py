@@ -607,23 +607,79 @@ def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
     if count == 0:
         emit(rec, (EV_NO_GUN, side, chosen))
         return
+    sensors, augurs = blind(p, s, side)
+    # each weapon's test and hits, written out in this loop: as a function of their own they
+    # took Numba's reference counts of the state, the fight's numbers and the dice per weapon
     for k in range(p.ships):  # the chosen enemy first, then the others in the battle's order
         enemy = chosen if k == 0 else (k - 1 if k - 1 < chosen else k)
+        surprised = (
+            p.surprise_bonus
+            if p.data[p.o_stat + enemy * STAT_FIELDS + S_SURPRISED] and s[ROUND] == 1
+            else 0
+        )
         n = 0
         m = 0
         for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-            if s[aim + part] == enemy and s[ship(enemy) + OUT] == 0:
-                if m == 0 and enemy != chosen:
-                    emit(rec, (EV_TARGET, side, enemy, 1))
-                m += 1
-                s[known(p, side, enemy) + part] = 1  # the seed: a part used against you is known
-                cap = strength(p, s, side, part)
-                kind = p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_KIND]
-                if kind in (GUN_TORPEDO, GUN_BAY):
-                    cap = launch(p, s, rng, rec, side, enemy, part, cap)
-                    if cap == 0:
-                        continue  # a salvo all shot down adds no shot
-                n = fire(p, s, rng, rec, side, enemy, part, n, cap)
+            if s[aim + part] != enemy or s[ship(enemy) + OUT] != 0:
+                continue
+            if m == 0 and enemy != chosen:
+                emit(rec, (EV_TARGET, side, enemy, 1))
+            m += 1
+            g = (side * p.width + part) * GUN_FIELDS
+            s[known(p, side, enemy) + part] = 1  # the seed: a component used against you is known
+            cap = strength(p, s, side, part)
+            if p.data[p.o_gun + g + G_KIND] in (GUN_TORPEDO, GUN_BAY):
+                cap = launch(p, s, rng, rec, side, enemy, part, cap)
+                if cap == 0:
+                    continue  # a salvo all shot down adds no shot
+            target, rolled = test(
+                rng,
+                p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
+                mod(p, s, side, M_BS),
+                p.data[p.o_gun + g + G_TO_HIT],
+                surprised,
+                sensors,
+                augurs,
+                0,
+                0,
+            )
+            n_hits = hits(target, rolled, cap, p.data[p.o_gun + g + G_STEP])
+            crit = (
+                1
+                if (
+                    p.data[p.o_gun + g + G_CRIT] >= 0
+                    and rolled <= target
+                    and degrees(target, rolled) >= p.data[p.o_gun + g + G_CRIT]
+                )
+                else 0
+            )
+            r = p.at_shots + n * SHOT_FIELDS
+            s[r + SH_PART] = part
+            s[r + SH_HITS] = n_hits
+            s[r + SH_LANDED] = n_hits
+            s[r + SH_CRIT] = crit
+            s[r + SH_KIND] = p.data[p.o_gun + g + G_KIND]
+            s[r + SH_COUNT] = p.data[p.o_gun + g + G_COUNT]
+            s[r + SH_SIDES] = p.data[p.o_gun + g + G_SIDES]
+            s[r + SH_BONUS] = p.data[p.o_gun + g + G_BONUS]
+            s[r + SH_VALUE] = p.data[p.o_gun + g + G_VALUE]
+            n += 1
+            emit(
+                rec,
+                (
+                    EV_TEST,
+                    side,
+                    TEST_GUNNERY,
+                    p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
+                    rolled,
+                    mod(p, s, side, M_BS),
+                    p.data[p.o_gun + g + G_TO_HIT],
+                    surprised,
+                    sensors,
+                    augurs,
+                ),
+            )
+            emit(rec, (EV_FIRE, side, part, n_hits, crit))
         if m > 0:
             resolve(p, s, rng, rec, side, enemy, n)
 
@@ -683,68 +739,6 @@ def aimed(p: Params, s: State, side: int, part: int, chosen: int) -> int:
             best_p = dp
             best_q = dq
     return best
-
-
-def fire(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int, enemy: int,
-         part: int, n: int, cap: int) -> int:
-    """Weapon `part` of hers fires at `enemy`, at most `cap` hits (its strength, or what of
-    its salvo `launch` left): its test, its hits as shot n of the attack; the shots so far.
-    It calls nothing that Numba does not inline, so it takes no reference counts per weapon."""
-    surprised = (
-        p.surprise_bonus
-        if p.data[p.o_stat + enemy * STAT_FIELDS + S_SURPRISED] and s[ROUND] == 1
-        else 0
-    )
-    sensors, augurs = blind(p, s, side)
-    g = (side * p.width + part) * GUN_FIELDS
-    target, rolled = test(
-        rng,
-        p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
-        mod(p, s, side, M_BS),
-        p.data[p.o_gun + g + G_TO_HIT],
-        surprised,
-        sensors,
-        augurs,
-        0,
-        0,
-    )
-    n_hits = hits(target, rolled, cap, p.data[p.o_gun + g + G_STEP])
-    crit = (
-        1
-        if (
-            p.data[p.o_gun + g + G_CRIT] >= 0
-            and rolled <= target
-            and degrees(target, rolled) >= p.data[p.o_gun + g + G_CRIT]
-        )
-        else 0
-    )
-    r = p.at_shots + n * SHOT_FIELDS
-    s[r + SH_PART] = part
-    s[r + SH_HITS] = n_hits
-    s[r + SH_LANDED] = n_hits
-    s[r + SH_CRIT] = crit
-    s[r + SH_KIND] = p.data[p.o_gun + g + G_KIND]
-    s[r + SH_COUNT] = p.data[p.o_gun + g + G_COUNT]
-    s[r + SH_SIDES] = p.data[p.o_gun + g + G_SIDES]
-    s[r + SH_BONUS] = p.data[p.o_gun + g + G_BONUS]
-    s[r + SH_VALUE] = p.data[p.o_gun + g + G_VALUE]
-    emit(
-        rec,
-        (
-            EV_TEST,
-            side,
-            TEST_GUNNERY,
-            p.data[p.o_stat + side * STAT_FIELDS + S_GUNNERY],
-            rolled,
-            mod(p, s, side, M_BS),
-            p.data[p.o_gun + g + G_TO_HIT],
-            surprised,
-            sensors,
-            augurs,
-        ),
-    )
-    emit(rec, (EV_FIRE, side, part, n_hits, crit))
-    return n + 1
 
 
 def launch(
