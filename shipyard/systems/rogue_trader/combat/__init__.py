@@ -21,6 +21,7 @@ from shipyard.api import (
     Prepared,
     Terms,
     UserError,
+    battle_ships,
     ship_entries,
 )
 from shipyard.systems.rogue_trader.combat import fight, orders
@@ -79,29 +80,23 @@ class RogueTraderCombat(FightSupport[ShipDesign]):
     def prepare(self, a: ShipDesign, b: ShipDesign, terms: Terms) -> Prepared:
         """The duel: the battle of one ship a side, named as the designs are (a mirror match
         tags its sides)."""
-        mirror = a.model.name == b.model.name
-        return self.prepare_battle(BattleSide.one(a, "A" if mirror else ""),
-                                   BattleSide.one(b, "B" if mirror else ""), terms)
+        return self.prepare_battle(*BattleSide.duel(a, b), terms)
 
     def prepare_battle(self, side_a: BattleSide, side_b: BattleSide, terms: Terms) -> Prepared:
         sides = (side_a, side_b)
-        designs: list[ShipDesign] = []
-        teams: list[int] = []
-        for team, side in enumerate(sides):
-            for e in side.entrants:
-                designs += [e.design] * (e.count * e.ships)
-                teams += [team] * (e.count * e.ships)
+        fleet = battle_ships(sides)
+        designs: list[ShipDesign] = [s.design for s in fleet]
+        teams = [s.side for s in fleet]
         if len(designs) > sh.MAX_SHIPS:
             raise UserError.single("battle.ships", f"{len(designs)} ships: a rogue-trader "
                                    f"battle takes at most {sh.MAX_SHIPS}, both sides together")
         catalog: RogueTraderCatalog = designs[0].catalog
         flags = ("--crew-a", "--crew-b")
-        names = side_a.ship_names() + side_b.ship_names()
         # each ship named as its side names her (a duel's as the design, a mirror's tagged)
         specs = tuple(
-            dataclasses.replace(build(d.model, catalog, tables.crew(
-                d.model, catalog, terms.crew[team], flags[team])), name=name)
-            for d, team, name in zip(designs, teams, names, strict=True))
+            dataclasses.replace(build(s.design.model, catalog, tables.crew(
+                s.design.model, catalog, terms.crew[s.side], flags[s.side])), name=s.name)
+            for s in fleet)
         cap = terms.whole("cap", catalog.combat.round_limit)
         switches = tables.switches(terms.rules)
         reach = terms.whole("range", catalog.combat.start_range)

@@ -1202,19 +1202,8 @@ def blast(
         dp, dq = dist4(up, uq, vp, vq)
         if within(dp, dq, rift):
             target, rolled = helm(p, s, rng, other, 0)
-            if rolled > target:
-                emit(
-                    rec,
-                    (
-                        EV_TEST,
-                        other,
-                        TEST_HELM,
-                        p.data[p.o_stat + other * STAT_FIELDS + S_HELM],
-                        rolled,
-                        manoeuvrability(p, s, other),
-                        0,
-                    ),
-                )
+            if rolled > target:  # only a ship dragged in is told its test
+                tell_helm(p, s, rec, other, rolled, 0)
                 emit(rec, (EV_DRAGGED, other, 0))
                 knock_out(p, s, rec, other, OUT_WARP)
 
@@ -1340,6 +1329,13 @@ def helm_test(p: Params, s: State, rng: list[int], rec: Recorder | None, side: i
               difficulty: int) -> bool:
     """A helm test, told with its target's parts: passed or not."""
     target, rolled = helm(p, s, rng, side, difficulty)
+    tell_helm(p, s, rec, side, rolled, difficulty)
+    return rolled <= target
+
+
+def tell_helm(p: Params, s: State, rec: Recorder | None, side: int, rolled: int,
+              difficulty: int) -> None:
+    """A helm test's roll against its target's parts, as the narrator tells it."""
     emit(
         rec,
         (
@@ -1352,7 +1348,6 @@ def helm_test(p: Params, s: State, rng: list[int], rec: Recorder | None, side: i
             difficulty,
         ),
     )
-    return rolled <= target
 
 
 def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int,
