@@ -468,7 +468,7 @@ def outmatched(p: Params, st: list[int], ship: int) -> tuple[int, int, int, int,
     """The default captain's judgment (TRV-R50): 1 when the enemies still in the battle would
     destroy its side in fewer than 1 / flee_ratio of the turns its side needs to destroy them
     (each side's Hull left over the other's might, summed over the ships in the battle, in
-    whole turns rounded down; a side without might never destroys); with the figures it judged
+    whole turns rounded up; a side without might never destroys); with the figures it judged
     on. Whole turns keep every product inside int64 (setup bounds the might)."""
     mine = st[ship * p.block + SIDE]
     our_hull, our_might, their_hull, their_might = 0, 0, 0, 0
