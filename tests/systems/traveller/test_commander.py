@@ -123,6 +123,20 @@ def test_a_commander_without_a_method_is_one_line(tmp_path: Path) -> None:
     assert str(mine) in run.err and "target" in run.err, run.err
 
 
+@pytest.mark.parametrize(("body", "line", "said"), [
+    ("class Commander:\n    def target(self, s):\n        return 'Nobody'\n", 2,
+     "the commander failed: TypeError: Commander.target() takes 2 positional arguments"),
+    ("class Commander:\n    def target(self, turn, ship, enemies, default):\n"
+     "        return 1 / 0\n", 3, "the commander failed: ZeroDivisionError"),
+])
+def test_a_commander_that_cannot_be_asked_or_raises_is_one_line_not_a_traceback(
+        tmp_path: Path, body: str, line: int, said: str) -> None:
+    run, mine = battle(tmp_path, body)
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
+    assert str(mine) in run.err.split(":")[0] and f":{line}: " in run.err, run.err
+    assert said in run.err, run.err
+
+
 def test_the_worked_example_commands_the_corsairs() -> None:
     """The docs' example: both corsairs take the weakest enemy and close to Short."""
     run = shipyard("battle", TRADER, CORSAIRS, "--seed", "1", "--pilot-b",

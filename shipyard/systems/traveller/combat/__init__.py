@@ -72,9 +72,14 @@ class TravellerCombat(FightSupport[Any]):
                 mine = askers[of_side[ship]]  # each side's own commands all its ships
                 if mine is None:
                     return default
-                if not battle:
-                    return _band(mine, facts, default) if question == r.Q_BAND else default
-                return _command(mine, params, names, ship, question, facts, default)
+                try:
+                    if not battle:
+                        return _band(mine, facts, default) if question == r.Q_BAND else default
+                    return _command(mine, params, names, ship, question, facts, default)
+                except UserError:
+                    raise
+                except Exception as exc:  # the user's own code: one line, where it failed
+                    raise _failed(mine, role, question, exc) from None
         notes += tuple(f"{side.name}: your own {role.lower()} {ref.rpartition('/')[2]} "
                        "chooses " + ("each ship's target and band (TRV-R49)" if battle else
                                      "the band to steer for")
@@ -141,13 +146,26 @@ def _band_named(method: Any, answer: Any) -> int:
     return BAND_NAMES.index(answer)
 
 
+def _failed(commander: Any, role: str, question: int, exc: Exception) -> UserError:
+    """A user's captain or commander that raised, or whose method cannot take what the rules
+    pass it: one line at that method."""
+    from shipyard.api import blame  # the core's one way to tell a user's code failed
+
+    method = getattr(commander, "target" if question == r.Q_TARGET else "band", None)
+    return blame(exc) or UserError.single(
+        "cli.pilot", f"the {role.lower()} failed: {type(exc).__name__}: {exc}", *_at(method))
+
+
+def _at(method: Any) -> tuple[str | None, int | None]:
+    """The file and line of a user's method (nothing, where it has no code of its own)."""
+    code = getattr(method, "__code__", None)
+    return (None, None) if code is None else (code.co_filename, code.co_firstlineno)
+
+
 def _wrong(method: Any, name: str, answer: Any, choices: tuple[str, ...]) -> UserError:
     """One line at the user's method: what it returned, and what it may return."""
-    code = getattr(method, "__code__", None)
     return UserError.single("fight.captain", f"{name}() returned {str(answer)[:40]!r}: give "
-                            f"one of {', '.join(choices)}",
-                            None if code is None else code.co_filename,
-                            None if code is None else code.co_firstlineno)
+                            f"one of {', '.join(choices)}", *_at(method))
 
 
 def attack_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
