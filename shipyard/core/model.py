@@ -33,7 +33,7 @@ class StrictModel(BaseModel):
     number is a number (YAML's `true` is not a 1-cbloc hull, nor `3.5` a 3, nor "3" a 3), and
     a model once read does not change."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler
