@@ -1,14 +1,16 @@
 """The fixed cost every command pays (QUALITY.md's start-up bars, issue 24), for every system.
 
     python bench/bench_startup.py [--runs 7] [--systems rogue-trader,...] [--fights 100000]
-                                  [--base DIR]
+                                  [--series SYSTEMS] [--base DIR]
 
 Per system, with its stock pairing, each a fresh process run as installed (byte-compiled), the
 median of --runs after one unmeasured run:
 * `shipyard validate A B`;
 * a narrated `shipyard duel A B --seed 1` (bar 300 ms wall, start-up included);
 * `shipyard duel A B --runs 100` (the compiled series' fixed cost: its imports and the cached
-  compiled rules, before its first fights; a hundred fights take under a millisecond);
+  compiled rules, before its first fights; a hundred fights take under a millisecond), for the
+  systems --series names (all by default; a first series in a checkout compiles its rules once,
+  minutes, before it is timed);
 * for rogue-trader, `shipyard duel A B --runs FIGHTS` and its ratio to `validate` (bar 6x),
   with every core (SHIPYARD_WORKERS unset).
 Beside them, `python -c "import typer, pydantic"` and `shipyard --help`.
@@ -88,6 +90,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--systems", default=",".join(PAIRINGS))
     parser.add_argument("--fights", type=int, default=100_000)
+    parser.add_argument("--series", default=",".join(PAIRINGS))
     parser.add_argument("--base", type=Path, default=None)
     args = parser.parse_args()
     trees = [ROOT] + ([args.base.resolve()] if args.base else [])
@@ -102,6 +105,8 @@ def main() -> None:
         validate = line("validate A B", measure(shipyard("validate", a, b), args.runs, trees))
         line("duel A B --seed 1 (narrated)",
              measure(shipyard("duel", a, b, "--seed", "1"), args.runs, trees), bar=0.3)
+        if system_id not in args.series.split(","):
+            continue
         line("duel A B --runs 100 (series' fixed cost)",
              measure(shipyard("duel", a, b, "--runs", "100", "--seed", "1"), args.runs, trees))
         if system_id == "rogue-trader":
