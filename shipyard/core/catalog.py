@@ -263,9 +263,10 @@ def _merge(files: list[Path]) -> tuple[dict[str, Any], dict[YamlPath, tuple[Loca
 # --- the cache of validated catalogs -----------------------------------------------------------
 # A validated catalog is a function of its files, the code that validates them (the model's
 # package and shipyard's own, whose validators may call anything in them), Python and Pydantic.
-# The key holds the path, size and modification time of each of those files, as Python's own
-# bytecode cache does for code; a catalog that failed is never cached (its errors are worked out
-# again, each time, exactly as before).
+# The key holds the path and content of each catalog file (an edit within the clock's tick, at
+# the same size, must still count) and the path, size and modification time of each code file,
+# as Python's own bytecode cache does for code; a catalog that failed is never cached (its
+# errors are worked out again, each time, exactly as before).
 
 _SHIPYARD = Path(__file__).resolve().parent.parent
 
@@ -287,8 +288,8 @@ def _cache_key(model: type[BaseModel], files: list[Path]) -> str | None:
                   f"{model.__qualname__}".encode())
     try:
         for path in files:
-            stat = path.stat()
-            digest.update(f"|{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode())
+            digest.update(f"|{path.resolve()}|".encode())
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
         for root in dict.fromkeys((_SHIPYARD, Path(package).resolve().parent)):
             for path in sorted(root.rglob("*.py")):
                 stat = path.stat()

@@ -149,9 +149,9 @@ def load_catalog_file(path: Path) -> Located:
     import hashlib
     import pickle
 
-    try:
-        stat = path.stat()
-        key = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{_SELF.stat().st_mtime_ns}"
+    try:  # keyed by content: an edit in the clock's tick at the same size must still count
+        text = path.read_bytes()
+        key = f"{path.resolve()}|{hashlib.sha256(text).hexdigest()}|{_SELF.stat().st_mtime_ns}"
     except OSError:
         return load_file(path)  # the parse says what is wrong with it
     cached = cache_root() / "yaml" / (hashlib.sha1(key.encode()).hexdigest() + ".pickle")
