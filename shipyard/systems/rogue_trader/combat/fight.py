@@ -87,12 +87,15 @@ from shipyard.systems.rogue_trader.combat.ship import (
     K_WARP,
     LAST_OUT,
     LOCK,
+    M_ARMED,
     M_BOARDING,
     M_BOARDING_DEFENCE,
     M_BS,
+    M_BURNING,
     M_COMMAND,
     M_FIRE_FIGHTING,
     M_MACRO_DAMAGE,
+    M_REACH,
     MAX_SHIPS,
     MORALE,
     ON_FIRE,
@@ -231,7 +234,7 @@ EV_TARGET, EV_REACHES, EV_ORDER = 64, 65, 66
 TEST_GUNNERY, TEST_TURRETS, TEST_FIRE, TEST_HELM, TEST_COMMAND = 0, 1, 2, 3, 4
 # compiled into their callers: a call that is not inlined counts a reference in and out of the
 # stream it is handed, at every die
-INLINE = ("d", "test")
+INLINE = ("d", "test", "blasting")
 
 # --- what a captain is asked (captain.py adapts a user's own) --------------------------------
 Q_MANOEUVRE, Q_ACTION, Q_BREAK_FREE, Q_BLOW, Q_SHIELD, Q_TARGET = 1, 2, 3, 4, 5, 6
@@ -412,7 +415,9 @@ def declared(p: Params, s: State) -> int:
             if within(dp, dq, max(p.contact, max(reach(p, s, i), reach(p, s, j)))):
                 near_any = True
             moving = speed(p, s, i) > 0 or speed(p, s, j) > 0
-            if can_harm(p, s, i, j, dp, dq, moving) or can_harm(p, s, j, i, dp, dq, moving):
+            if moving and (mod(p, s, i, M_ARMED) or mod(p, s, j, M_ARMED)):
+                harm = True  # can_harm's answer, without the call
+            elif can_harm(p, s, i, j, dp, dq, moving) or can_harm(p, s, j, i, dp, dq, moving):
                 harm = True
     if near_any:
         s[APART] = 0
@@ -429,11 +434,7 @@ def declared(p: Params, s: State) -> int:
 
 def reach(p: Params, s: State, side: int) -> int:
     """The farthest any of her working, loaded weapons reaches (VU; 0 without one)."""
-    far = 0
-    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        if armed(p, s, side, part):
-            far = max(far, p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_REACH])
-    return far
+    return mod(p, s, side, M_REACH)
 
 
 def can_harm(p: Params, s: State, side: int, other: int, dp: int, dq: int,
@@ -446,10 +447,10 @@ def can_harm(p: Params, s: State, side: int, other: int, dp: int, dq: int,
     me = ship(side)
     up, uq, vp, vq = between(s, side, other)
     bits = 0 if moving else arc_bits(up, uq, vp, vq, s[me + FACING])  # read only adrift
-    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+    if moving and mod(p, s, side, M_ARMED):
+        return True
+    for part in range(0 if moving else p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if armed(p, s, side, part):
-            if moving:
-                return True
             # both adrift: the gun must reach where she lies, in an arc she can turn it to
             arcs = p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_ARCS]
             if in_reach(p, side, part, dp, dq) and (s[me + CANNOT_TURN] == 0 or arcs & bits):
@@ -535,7 +536,8 @@ def before(s: State, score: int, det: int, again: int, i: int, j: int) -> bool:
 def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
     me = ship(side)
     emit(rec, (EV_TURN, side, s[me + HULL], s[me + CREW], s[me + MORALE]))
-    fires(p, s, rng, rec, side)
+    if mod(p, s, side, M_BURNING):
+        fires(p, s, rng, rec, side)
     if s[me + OUT]:
         return
     # her captain chooses the enemy she engages (a battle's), then every Action at the
@@ -575,7 +577,8 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
         emit(rec, (EV_CANNOT, side, act, 2 if not free else (1 if contact else 0)))
     else:
         shoot(p, s, rng, rec, side)
-    settle(p, s, rng, rec)
+    if blasting(p, s):
+        settle(p, s, rng, rec)
 
 
 # --- shooting ------------------------------------------------------------------------------
@@ -750,6 +753,8 @@ def launch(
     if s[torpedoes(p, side) + part] >= 0:
         count = min(count, s[torpedoes(p, side) + part])
         s[torpedoes(p, side) + part] -= count
+        if s[torpedoes(p, side) + part] == 0:
+            changed(p, s, side)  # the tube is dry: no longer among her loaded weapons
     emit(rec, (EV_LAUNCH, side, part, count))
     their_turrets = turrets(p, s, enemy)
     if their_turrets < 1:
@@ -1144,6 +1149,15 @@ def explode(p: Params, s: State, rec: Recorder | None, side: int, kind: int) -> 
     s[ship(side) + BLAST] = kind
 
 
+def blasting(p: Params, s: State) -> bool:
+    """Whether a ship's drive blast waits to be settled (a turn without one skips the call)."""
+    found = False
+    for i in range(p.ships):
+        if s[ship(i) + BLAST] > 0:
+            found = True
+    return found
+
+
 def settle(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
     """Explosions reach the other ships once the blow that caused them has landed, in the
     battle's order (a blast's debris can blow up another ship in turn, whose blast follows)."""
@@ -1417,7 +1431,8 @@ def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None, fi
     ship's first."""
     for i in range(2):
         side = first if i == 0 else second
-        fires(p, s, rng, rec, side)
+        if mod(p, s, side, M_BURNING):
+            fires(p, s, rng, rec, side)
         if s[ship(side) + OUT]:
             return False
     for i in range(2):  # R20: either locked ship may try, at the start of its turn
