@@ -87,13 +87,13 @@ from shipyard.systems.rogue_trader.combat.ship import (
     K_WARP,
     LAST_OUT,
     LOCK,
-    M_ARMED,
     M_BOARDING,
     M_BOARDING_DEFENCE,
     M_BS,
     M_BURNING,
     M_COMMAND,
     M_FIRE_FIGHTING,
+    M_LOADED,
     M_MACRO_DAMAGE,
     M_REACH,
     MAX_SHIPS,
@@ -234,7 +234,8 @@ EV_TARGET, EV_REACHES, EV_ORDER = 64, 65, 66
 TEST_GUNNERY, TEST_TURRETS, TEST_FIRE, TEST_HELM, TEST_COMMAND = 0, 1, 2, 3, 4
 # compiled into their callers: a call that is not inlined counts a reference in and out of the
 # stream it is handed, at every die
-INLINE = ("d", "test", "blasting")
+INLINE = ("d", "test", "blasting", "shields", "shield_order", "shot_key", "check_crew",
+          "knock_out")
 
 # --- what a captain is asked (captain.py adapts a user's own) --------------------------------
 Q_MANOEUVRE, Q_ACTION, Q_BREAK_FREE, Q_BLOW, Q_SHIELD, Q_TARGET = 1, 2, 3, 4, 5, 6
@@ -415,7 +416,7 @@ def declared(p: Params, s: State) -> int:
             if within(dp, dq, max(p.contact, max(reach(p, s, i), reach(p, s, j)))):
                 near_any = True
             moving = speed(p, s, i) > 0 or speed(p, s, j) > 0
-            if moving and (mod(p, s, i, M_ARMED) or mod(p, s, j, M_ARMED)):
+            if moving and (mod(p, s, i, M_LOADED) or mod(p, s, j, M_LOADED)):
                 harm = True  # can_harm's answer, without the call
             elif can_harm(p, s, i, j, dp, dq, moving) or can_harm(p, s, j, i, dp, dq, moving):
                 harm = True
@@ -447,7 +448,7 @@ def can_harm(p: Params, s: State, side: int, other: int, dp: int, dq: int,
     me = ship(side)
     up, uq, vp, vq = between(s, side, other)
     bits = 0 if moving else arc_bits(up, uq, vp, vq, s[me + FACING])  # read only adrift
-    if moving and mod(p, s, side, M_ARMED):
+    if moving and mod(p, s, side, M_LOADED):
         return True
     for part in range(0 if moving else p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if armed(p, s, side, part):
@@ -613,7 +614,8 @@ def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
     sensors, augurs = blind(p, s, side)
     # each weapon's test and hits, written out in this loop: as a function of their own they
     # took Numba's reference counts of the state, the fight's numbers and the dice per weapon
-    for k in range(p.ships):  # the chosen enemy first, then the others in the battle's order
+    # the chosen enemy first, then the others in the battle's order (a duel has no other)
+    for k in range(p.ships if p.ships > 2 else 1):
         enemy = chosen if k == 0 else (k - 1 if k - 1 < chosen else k)
         surprised = (
             p.surprise_bonus
@@ -1002,8 +1004,8 @@ def critical(
             rolled = d(rng, 10)
             if rolled >= 4:
                 s[states(p, side) + part] |= UNPOWERED
-                changed(p, s, side)
             emit(rec, (EV_UNPOWERED, side, part, rolled))
+        changed(p, s, side)  # once every part is rolled: nothing reads her sums meanwhile
         rolled = d(rng, 5)
         emit(rec, (EV_TECHSPRITES, side, rolled, lose(s, side, MORALE, rolled)))
     elif entry == C_DECAPITATION:
@@ -1102,11 +1104,10 @@ def hull_breach(p: Params, s: State, rng: list[int], rec: Recorder | None, side:
                 rolled = d(rng, 10)
                 if rolled <= 7:
                     s[states(p, side) + part] |= DAMAGED | DEPRESSURISED
-                    changed(p, s, side)
                 else:
                     s[states(p, side) + part] |= DESTROYED
-                    changed(p, s, side)
                 emit(rec, (EV_BREACHED, side, part, rolled))
+    changed(p, s, side)  # once every breach is rolled: nothing reads her sums meanwhile
     me = ship(side)
     s[me + CREW] = half_up(s[me + CREW])
     s[me + MORALE] = half_up(s[me + MORALE])
@@ -1128,14 +1129,12 @@ def space_hulk(p: Params, s: State, rng: list[int], rec: Recorder | None, side: 
         rolled = d(rng, 10)
         if rolled <= 2:
             s[states(p, side) + part] |= UNPOWERED
-            changed(p, s, side)
         elif rolled <= 8:  # R3: the seed's missing 8 counts with 3-7
             s[states(p, side) + part] |= DEPRESSURISED | DAMAGED
-            changed(p, s, side)
         else:
             s[states(p, side) + part] |= DESTROYED
-            changed(p, s, side)
         emit(rec, (EV_UNPOWERED, side, part, -rolled))
+    changed(p, s, side)  # once every part is rolled: nothing reads her sums meanwhile
     value = d(rng, 10)
     s[ship(side) + CREW] = min(s[ship(side) + CREW], value)
     emit(rec, (EV_SPACE_HULK, side, value, s[ship(side) + CREW]))

@@ -50,9 +50,9 @@ from shipyard.systems.rogue_trader.combat.ship import (
     GUN_TORPEDO,
     HULL,
     LOCK,
-    M_ARMED,
     M_BOARDING,
     M_COMMAND,
+    M_GUNS,
     M_WORTH,
     M_WORTH_CRIPPLED,
     MORALE,
@@ -122,8 +122,8 @@ def armoury(p: Params, s: State, side: int) -> tuple[int, int]:
     each; bit 0: she is Crippled), as `changed` last weighed them: the worth scales her
     volley, the bits are her part of the remembered manoeuvres' key (`situation`)."""
     if s[ship(side) + HULL] <= 0:
-        return mod(p, s, side, M_WORTH_CRIPPLED), mod(p, s, side, M_ARMED) | 1
-    return mod(p, s, side, M_WORTH), mod(p, s, side, M_ARMED)
+        return mod(p, s, side, M_WORTH_CRIPPLED), mod(p, s, side, M_GUNS) | 1
+    return mod(p, s, side, M_WORTH), mod(p, s, side, M_GUNS)
 
 
 def scaled(p: Params, side: int, enemy: int, worth: int) -> int:

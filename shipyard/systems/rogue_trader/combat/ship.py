@@ -61,12 +61,14 @@ MISC_FIELDS = ORDER + MAX_SHIPS
 # each ship's modifiers summed over her working components (M_...), then whether her plasma
 # drive and her augur arrays all work (1) or not (0); her working, loaded weapons: what they
 # are worth (Strength × worth, whole and halved for a Crippled ship), which they are (bit
-# 1 + part each) and the farthest any reaches (VU); and how many of her components burn:
+# 1 + part each, parts 0-61: the memo's key, off past 30 parts), how many and the farthest
+# any reaches (VU); and how many of her components burn:
 # from Params.at_mods, kept current by `changed` whenever a component's state changes or a
 # torpedo tube runs dry, so the rules read a sum instead of adding it up again (R18)
 M_DRIVES, M_AUGURS = MODIFIERS, MODIFIERS + 1
-M_WORTH, M_WORTH_CRIPPLED, M_ARMED, M_REACH, M_BURNING = range(MODIFIERS + 2, MODIFIERS + 7)
-MOD_FIELDS = MODIFIERS + 7
+M_WORTH, M_WORTH_CRIPPLED, M_GUNS, M_LOADED, M_REACH = range(MODIFIERS + 2, MODIFIERS + 7)
+M_BURNING = MODIFIERS + 7
+MOD_FIELDS = MODIFIERS + 8
 # compiled into their callers: a call handing the state pays a reference count per array
 INLINE = ("ship", "row", "states", "known", "torpedoes", "scratch", "working", "armed", "strength",
           "in_reach", "gun_bears", "mod", "augurs_working", "speed", "offset", "between",
@@ -225,7 +227,8 @@ def changed(p: Params, s: State, side: int) -> None:
         if data[g + G_KIND] != 0 and s[loaded + part] != 0:
             s[out + M_WORTH] += data[g + G_STRENGTH] * data[g + G_VALUE]
             s[out + M_WORTH_CRIPPLED] += half_up(data[g + G_STRENGTH]) * data[g + G_VALUE]
-            s[out + M_ARMED] |= 2 << part
+            s[out + M_GUNS] |= 2 << part if part < 62 else 0
+            s[out + M_LOADED] += 1
             s[out + M_REACH] = max(s[out + M_REACH], data[g + G_REACH])
         at = p.o_mods + (side * p.width + part) * MODIFIERS
         for which in range(MODIFIERS):
