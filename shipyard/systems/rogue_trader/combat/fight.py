@@ -232,10 +232,11 @@ EV_UNPOWERED, EV_TEST = 62, 63
 EV_TARGET, EV_REACHES, EV_ORDER = 64, 65, 66
 
 TEST_GUNNERY, TEST_TURRETS, TEST_FIRE, TEST_HELM, TEST_COMMAND = 0, 1, 2, 3, 4
-# compiled into their callers: a call that is not inlined counts a reference in and out of the
-# stream it is handed, at every die
+# compiled into their callers: a call that is not inlined counts a reference in and out of
+# every array it is handed (the stream at every die; the state and the fight's numbers in the
+# once-a-turn calls with one caller each)
 INLINE = ("d", "test", "blasting", "shields", "shield_order", "shot_key", "check_crew",
-          "knock_out")
+          "knock_out", "shoot", "launch", "declared")
 
 # --- what a captain is asked (captain.py adapts a user's own) --------------------------------
 Q_MANOEUVRE, Q_ACTION, Q_BREAK_FREE, Q_BLOW, Q_SHIELD, Q_TARGET = 1, 2, 3, 4, 5, 6

@@ -94,7 +94,7 @@ SHOOT, RAM, BOARD = 0, 1, 2
 # hot, and handed arrays: compiled into their callers (a call that is not inlined counts a
 # reference in and out of every array it is handed)
 INLINE = ("arc_power", "near_at", "armoury", "scaled", "volley", "tactic_for", "favours", "judge",
-          "memo_slot", "situation", "eager")
+          "memo_slot", "situation", "eager", "manoeuvre", "action")
 # a place in the pool (Params.at_pool): doubled x and y as (p, q) each, then both roughly
 SPOT = 6
 # the memo of manoeuvres (p.memo): slots of three key words and the choice (never 0: a turn is
