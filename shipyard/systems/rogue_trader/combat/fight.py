@@ -156,6 +156,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     new_state,
     offset,
     prow_armour,
+    restart,
     scratch,
     shared_row,
     ship,
@@ -282,7 +283,13 @@ def play(
     it (R25-R27) or the cap. Every ship not in a boarding action takes her Strategic Turn in
     the initiative order; ships locked together drop to last (the seed), each pair taking its
     turns together once every other ship has had hers."""
-    s = new_state(p)
+    return battle(p, new_state(p), rng, rec)
+
+
+def battle(
+    p: Params, s: State, rng: list[int], rec: Recorder | None
+) -> tuple[int, int, int, int, list[int]]:
+    """`play` on the state `s`, as a fight starts."""
     for number in range(1, p.cap + 1):
         s[ROUND] = number
         emit(rec, (EV_ROUND, -1, number))
@@ -342,9 +349,11 @@ def dealt(p: Params, s: State, side: int) -> int:
 
 
 def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: object) -> None:
+    s = new_state(p)  # one state for the chunk's fights, each starting it afresh (`restart`)
     for k in range(count):
         seed_stream(rng, derive_seed(seed, first + k))
-        end, rounds, dealt_a, dealt_b, lost = play(p, rng, None)
+        restart(p, s)
+        end, rounds, dealt_a, dealt_b, lost = battle(p, s, rng, None)
         store(out, k, end, rounds, dealt_a, dealt_b, rng)
         store_fates(out, k, lost)
 

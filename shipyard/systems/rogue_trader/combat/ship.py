@@ -147,6 +147,13 @@ def new_state(p: Params) -> State:
     return p.data[p.o_start : p.o_start + p.size].copy()
 
 
+def restart(p: Params, s: State) -> None:
+    """The state as a fight starts, on a state a fight has used: all but the scratch areas
+    (from Params.at_shots), which every rule writes before it reads them, so a series does
+    not make or copy them afresh for every fight."""
+    s[:p.at_shots] = p.data[p.o_start:p.o_start + p.at_shots]
+
+
 def tracks(p: Params, s: State) -> int:
     """Every ship's Hull Integrity, Crew Population and Morale, summed: any loss changes it."""
     total = 0
