@@ -395,8 +395,11 @@ def test_battle_pilot_a_takes_a_captain_that_chooses_the_enemy() -> None:
 @pytest.mark.parametrize(("body", "line", "words"), [
     ("class Broken(Captain):\n    def target(self, s):\n        return 1 / 0\n", 5,
      "ZeroDivisionError"),
-    ("class Lost(Captain):\n    def target(self, s):\n        return 'Nobody'\n", 0,
+    # a wrong answer, or one the rules cannot read: at the method that gave it
+    ("class Lost(Captain):\n    def target(self, s):\n        return 'Nobody'\n", 4,
      "not an enemy in the fight"),
+    ("class Lost(Captain):\n    def manoeuvre(self, s):\n        return 'north'\n", 4,
+     "the captain failed: ValueError"),
 ])
 def test_a_battle_captains_mistake_is_one_line(tmp_path: Path, body: str, line: int,
                                                words: str) -> None:
@@ -409,7 +412,7 @@ def test_a_battle_captains_mistake_is_one_line(tmp_path: Path, body: str, line: 
     run = shipyard("battle", FLEETS / "merchant.yaml", FLEETS / "raiders.yaml", "--seed", "3",
                    "--pilot-a", f"{path}:{name}")
     assert run.code == 2 and "Traceback" not in run.err and len(run.err.splitlines()) == 1
-    assert words in run.err and (f"{path}:{line}" in run.err if line else str(path) in run.err)
+    assert words in run.err and run.err.startswith(f"{path}:{line}:"), run.err
 
 
 def test_d4_against_an_enemy_locked_with_another_she_fights_as_a_gunner() -> None:

@@ -58,6 +58,10 @@ DIRECTIONS: tuple[Vec, ...] = ((1.0, 0.0), (_H, _H), (0.0, 1.0), (-_H, _H), (-1.
 OUT_WORDS = {sh.OUT_CREW: "crew-lost", sh.OUT_HULKED: "hulked", sh.OUT_EXPLODED: "exploded",
              sh.OUT_WARP: "warp", sh.OUT_SURRENDERED: "surrendered"}
 ACTIONS = {"shoot": rules.SHOOT, "ram": rules.RAM, "board": rules.BOARD}
+# the method of a captain's that answers each question the rules ask
+METHODS = {rules.Q_MANOEUVRE: "manoeuvre", rules.Q_ACTION: "action",
+           rules.Q_BREAK_FREE: "break_free", rules.Q_BLOW: "boarding_blow",
+           rules.Q_TARGET: "target", rules.Q_SHIELD: "shields_take"}
 TACTICS = {sh.TACTIC_GUNNERY: "gunnery", sh.TACTIC_RAM: "ram", sh.TACTIC_BOARD: "board"}
 
 
@@ -225,14 +229,25 @@ class Asker:
         except UserError:
             raise
         except Exception as exc:  # the user's own code: one line, where it failed
-            raise self.failed(side, exc) from None
+            raise self.failed(side, question, exc) from None
 
-    def failed(self, side: int, exc: Exception) -> UserError:
+    def failed(self, side: int, question: int, exc: Exception) -> UserError:
+        """A user's captain that raised, or whose answer the rules could not read: one line at
+        the method that answered."""
         from shipyard.api import blame  # the core's one way to tell a user's code failed
 
         return blame(exc) or UserError.single(
             "cli.pilot", f"the captain failed: {type(exc).__name__}: {exc}",
-            self.where[side] or None)
+            *self.at(side, question))
+
+    def at(self, side: int, question: int) -> tuple[str | None, int | None]:
+        """The file and line of the user's method that answers `question` (their file alone
+        where the method is the default captain's, inherited)."""
+        method = getattr(self.captains[side], METHODS.get(question, ""), None)
+        code = getattr(getattr(method, "__func__", method), "__code__", None)
+        if code is None or code.co_filename == __file__:
+            return self.where[side] or None, None
+        return code.co_filename, code.co_firstlineno
 
     def situation(self, s: sh.State, side: int, default: Any) -> Situation:
         p = self.params
@@ -279,7 +294,7 @@ class Asker:
                     return i
             raise UserError.single("cli.pilot", f"the captain's target {name!r} is not an enemy "
                                    "in the fight: give one of s.enemies' names",
-                                   self.where[side] or None)
+                                   *self.at(side, question))
         if question == rules.Q_SHIELD:
             _, _, n, i, offered = facts
             if i == 0:

@@ -90,9 +90,12 @@ from shipyard.systems.rogue_trader.combat.ship import (
     M_BOARDING,
     M_BOARDING_DEFENCE,
     M_BS,
+    M_BURNING,
     M_COMMAND,
     M_FIRE_FIGHTING,
+    M_LOADED,
     M_MACRO_DAMAGE,
+    M_REACH,
     MAX_SHIPS,
     MORALE,
     ON_FIRE,
@@ -153,6 +156,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     new_state,
     offset,
     prow_armour,
+    restart,
     scratch,
     shared_row,
     ship,
@@ -229,9 +233,11 @@ EV_UNPOWERED, EV_TEST = 62, 63
 EV_TARGET, EV_REACHES, EV_ORDER = 64, 65, 66
 
 TEST_GUNNERY, TEST_TURRETS, TEST_FIRE, TEST_HELM, TEST_COMMAND = 0, 1, 2, 3, 4
-# compiled into their callers: a call that is not inlined counts a reference in and out of the
-# stream it is handed, at every die
-INLINE = ("d", "test")
+# compiled into their callers: a call that is not inlined counts a reference in and out of
+# every array it is handed (the stream at every die; the state and the fight's numbers in the
+# once-a-turn calls with one caller each)
+INLINE = ("d", "test", "blasting", "shields", "shield_order", "shot_key", "check_crew",
+          "knock_out", "shoot", "launch", "declared")
 
 # --- what a captain is asked (captain.py adapts a user's own) --------------------------------
 Q_MANOEUVRE, Q_ACTION, Q_BREAK_FREE, Q_BLOW, Q_SHIELD, Q_TARGET = 1, 2, 3, 4, 5, 6
@@ -277,7 +283,13 @@ def play(
     it (R25-R27) or the cap. Every ship not in a boarding action takes her Strategic Turn in
     the initiative order; ships locked together drop to last (the seed), each pair taking its
     turns together once every other ship has had hers."""
-    s = new_state(p)
+    return battle(p, new_state(p), rng, rec)
+
+
+def battle(
+    p: Params, s: State, rng: list[int], rec: Recorder | None
+) -> tuple[int, int, int, int, list[int]]:
+    """`play` on the state `s`, as a fight starts."""
     for number in range(1, p.cap + 1):
         s[ROUND] = number
         emit(rec, (EV_ROUND, -1, number))
@@ -337,9 +349,11 @@ def dealt(p: Params, s: State, side: int) -> int:
 
 
 def fights(p: Params, seed: int, first: int, count: int, rng: list[int], out: object) -> None:
+    s = new_state(p)  # one state for the chunk's fights, each starting it afresh (`restart`)
     for k in range(count):
         seed_stream(rng, derive_seed(seed, first + k))
-        end, rounds, dealt_a, dealt_b, lost = play(p, rng, None)
+        restart(p, s)
+        end, rounds, dealt_a, dealt_b, lost = battle(p, s, rng, None)
         store(out, k, end, rounds, dealt_a, dealt_b, rng)
         store_fates(out, k, lost)
 
@@ -412,7 +426,9 @@ def declared(p: Params, s: State) -> int:
             if within(dp, dq, max(p.contact, max(reach(p, s, i), reach(p, s, j)))):
                 near_any = True
             moving = speed(p, s, i) > 0 or speed(p, s, j) > 0
-            if can_harm(p, s, i, j, dp, dq, moving) or can_harm(p, s, j, i, dp, dq, moving):
+            if moving and (mod(p, s, i, M_LOADED) or mod(p, s, j, M_LOADED)):
+                harm = True  # can_harm's answer, without the call
+            elif can_harm(p, s, i, j, dp, dq, moving) or can_harm(p, s, j, i, dp, dq, moving):
                 harm = True
     if near_any:
         s[APART] = 0
@@ -429,11 +445,7 @@ def declared(p: Params, s: State) -> int:
 
 def reach(p: Params, s: State, side: int) -> int:
     """The farthest any of her working, loaded weapons reaches (VU; 0 without one)."""
-    far = 0
-    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        if armed(p, s, side, part):
-            far = max(far, p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_REACH])
-    return far
+    return mod(p, s, side, M_REACH)
 
 
 def can_harm(p: Params, s: State, side: int, other: int, dp: int, dq: int,
@@ -446,10 +458,10 @@ def can_harm(p: Params, s: State, side: int, other: int, dp: int, dq: int,
     me = ship(side)
     up, uq, vp, vq = between(s, side, other)
     bits = 0 if moving else arc_bits(up, uq, vp, vq, s[me + FACING])  # read only adrift
-    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
+    if moving and mod(p, s, side, M_LOADED):
+        return True
+    for part in range(0 if moving else p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         if armed(p, s, side, part):
-            if moving:
-                return True
             # both adrift: the gun must reach where she lies, in an arc she can turn it to
             arcs = p.data[p.o_gun + (side * p.width + part) * GUN_FIELDS + G_ARCS]
             if in_reach(p, side, part, dp, dq) and (s[me + CANNOT_TURN] == 0 or arcs & bits):
@@ -535,7 +547,8 @@ def before(s: State, score: int, det: int, again: int, i: int, j: int) -> bool:
 def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -> None:
     me = ship(side)
     emit(rec, (EV_TURN, side, s[me + HULL], s[me + CREW], s[me + MORALE]))
-    fires(p, s, rng, rec, side)
+    if mod(p, s, side, M_BURNING):
+        fires(p, s, rng, rec, side)
     if s[me + OUT]:
         return
     # her captain chooses the enemy she engages (a battle's), then every Action at the
@@ -575,7 +588,8 @@ def turn(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) -
         emit(rec, (EV_CANNOT, side, act, 2 if not free else (1 if contact else 0)))
     else:
         shoot(p, s, rng, rec, side)
-    settle(p, s, rng, rec)
+    if blasting(p, s):
+        settle(p, s, rng, rec)
 
 
 # --- shooting ------------------------------------------------------------------------------
@@ -610,7 +624,8 @@ def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
     sensors, augurs = blind(p, s, side)
     # each weapon's test and hits, written out in this loop: as a function of their own they
     # took Numba's reference counts of the state, the fight's numbers and the dice per weapon
-    for k in range(p.ships):  # the chosen enemy first, then the others in the battle's order
+    # the chosen enemy first, then the others in the battle's order (a duel has no other)
+    for k in range(p.ships if p.ships > 2 else 1):
         enemy = chosen if k == 0 else (k - 1 if k - 1 < chosen else k)
         surprised = (
             p.surprise_bonus
@@ -750,6 +765,8 @@ def launch(
     if s[torpedoes(p, side) + part] >= 0:
         count = min(count, s[torpedoes(p, side) + part])
         s[torpedoes(p, side) + part] -= count
+        if s[torpedoes(p, side) + part] == 0:
+            changed(p, s, side)  # the tube is dry: no longer among her loaded weapons
     emit(rec, (EV_LAUNCH, side, part, count))
     their_turrets = turrets(p, s, enemy)
     if their_turrets < 1:
@@ -997,8 +1014,8 @@ def critical(
             rolled = d(rng, 10)
             if rolled >= 4:
                 s[states(p, side) + part] |= UNPOWERED
-                changed(p, s, side)
             emit(rec, (EV_UNPOWERED, side, part, rolled))
+        changed(p, s, side)  # once every part is rolled: nothing reads her sums meanwhile
         rolled = d(rng, 5)
         emit(rec, (EV_TECHSPRITES, side, rolled, lose(s, side, MORALE, rolled)))
     elif entry == C_DECAPITATION:
@@ -1097,11 +1114,10 @@ def hull_breach(p: Params, s: State, rng: list[int], rec: Recorder | None, side:
                 rolled = d(rng, 10)
                 if rolled <= 7:
                     s[states(p, side) + part] |= DAMAGED | DEPRESSURISED
-                    changed(p, s, side)
                 else:
                     s[states(p, side) + part] |= DESTROYED
-                    changed(p, s, side)
                 emit(rec, (EV_BREACHED, side, part, rolled))
+    changed(p, s, side)  # once every breach is rolled: nothing reads her sums meanwhile
     me = ship(side)
     s[me + CREW] = half_up(s[me + CREW])
     s[me + MORALE] = half_up(s[me + MORALE])
@@ -1123,14 +1139,12 @@ def space_hulk(p: Params, s: State, rng: list[int], rec: Recorder | None, side: 
         rolled = d(rng, 10)
         if rolled <= 2:
             s[states(p, side) + part] |= UNPOWERED
-            changed(p, s, side)
         elif rolled <= 8:  # R3: the seed's missing 8 counts with 3-7
             s[states(p, side) + part] |= DEPRESSURISED | DAMAGED
-            changed(p, s, side)
         else:
             s[states(p, side) + part] |= DESTROYED
-            changed(p, s, side)
         emit(rec, (EV_UNPOWERED, side, part, -rolled))
+    changed(p, s, side)  # once every part is rolled: nothing reads her sums meanwhile
     value = d(rng, 10)
     s[ship(side) + CREW] = min(s[ship(side) + CREW], value)
     emit(rec, (EV_SPACE_HULK, side, value, s[ship(side) + CREW]))
@@ -1142,6 +1156,15 @@ def explode(p: Params, s: State, rec: Recorder | None, side: int, kind: int) -> 
     emit(rec, (EV_EXPLODES, side, kind))
     knock_out(p, s, rec, side, OUT_EXPLODED)
     s[ship(side) + BLAST] = kind
+
+
+def blasting(p: Params, s: State) -> bool:
+    """Whether a ship's drive blast waits to be settled (a turn without one skips the call)."""
+    found = False
+    for i in range(p.ships):
+        if s[ship(i) + BLAST] > 0:
+            found = True
+    return found
 
 
 def settle(p: Params, s: State, rng: list[int], rec: Recorder | None) -> None:
@@ -1417,7 +1440,8 @@ def boarding_round(p: Params, s: State, rng: list[int], rec: Recorder | None, fi
     ship's first."""
     for i in range(2):
         side = first if i == 0 else second
-        fires(p, s, rng, rec, side)
+        if mod(p, s, side, M_BURNING):
+            fires(p, s, rng, rec, side)
         if s[ship(side) + OUT]:
             return False
     for i in range(2):  # R20: either locked ship may try, at the start of its turn

@@ -52,6 +52,9 @@ from shipyard.systems.rogue_trader.combat.ship import (
     LOCK,
     M_BOARDING,
     M_COMMAND,
+    M_GUNS,
+    M_WORTH,
+    M_WORTH_CRIPPLED,
     MORALE,
     OUT,
     S_COMMAND,
@@ -91,7 +94,7 @@ SHOOT, RAM, BOARD = 0, 1, 2
 # hot, and handed arrays: compiled into their callers (a call that is not inlined counts a
 # reference in and out of every array it is handed)
 INLINE = ("arc_power", "near_at", "armoury", "scaled", "volley", "tactic_for", "favours", "judge",
-          "memo_slot")
+          "memo_slot", "situation", "eager", "manoeuvre", "action")
 # a place in the pool (Params.at_pool): doubled x and y as (p, q) each, then both roughly
 SPOT = 6
 # the memo of manoeuvres (p.memo): slots of three key words and the choice (never 0: a turn is
@@ -116,21 +119,11 @@ def rough(p: int, q: int) -> int:
 
 def armoury(p: Params, s: State, side: int) -> tuple[int, int]:
     """What her working, loaded guns are worth together, and which they are (bit 1 + part
-    each; bit 0: she is Crippled), in one look at her weapons: the worth scales her volley,
-    the bits are her part of the remembered manoeuvres' key (`situation`)."""
-    total = 0
-    guns = p.data
-    found = states(p, side)
-    loaded = torpedoes(p, side)
-    crippled = s[ship(side) + HULL] <= 0
-    bits = 1 if crippled else 0
-    for part in range(p.data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
-        g = p.o_gun + (side * p.width + part) * GUN_FIELDS
-        if guns[g + G_KIND] != 0 and s[found + part] == 0 and s[loaded + part] != 0:
-            power = half_up(guns[g + G_STRENGTH]) if crippled else guns[g + G_STRENGTH]
-            total += power * guns[g + G_VALUE]
-            bits |= 2 << part
-    return total, bits
+    each; bit 0: she is Crippled), as `changed` last weighed them: the worth scales her
+    volley, the bits are her part of the remembered manoeuvres' key (`situation`)."""
+    if s[ship(side) + HULL] <= 0:
+        return mod(p, s, side, M_WORTH_CRIPPLED), mod(p, s, side, M_GUNS) | 1
+    return mod(p, s, side, M_WORTH), mod(p, s, side, M_GUNS)
 
 
 def scaled(p: Params, side: int, enemy: int, worth: int) -> int:

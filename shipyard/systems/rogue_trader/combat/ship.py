@@ -59,11 +59,16 @@ ROUND, CALM, TRACKS, APART, LAST_OUT = 0, 1, 2, 3, 4
 ORDER = 8
 MISC_FIELDS = ORDER + MAX_SHIPS
 # each ship's modifiers summed over her working components (M_...), then whether her plasma
-# drive and her augur arrays all work (1) or not (0), from Params.at_mods: kept current by
-# `changed` whenever a component's state changes, so the rules read a sum instead of adding it
-# up again (R18)
+# drive and her augur arrays all work (1) or not (0); her working, loaded weapons: what they
+# are worth (Strength × worth, whole and halved for a Crippled ship), which they are (bit
+# 1 + part each, parts 0-61: the memo's key, off past 30 parts), how many and the farthest
+# any reaches (VU); and how many of her components burn:
+# from Params.at_mods, kept current by `changed` whenever a component's state changes or a
+# torpedo tube runs dry, so the rules read a sum instead of adding it up again (R18)
 M_DRIVES, M_AUGURS = MODIFIERS, MODIFIERS + 1
-MOD_FIELDS = MODIFIERS + 2
+M_WORTH, M_WORTH_CRIPPLED, M_GUNS, M_LOADED, M_REACH = range(MODIFIERS + 2, MODIFIERS + 7)
+M_BURNING = MODIFIERS + 7
+MOD_FIELDS = MODIFIERS + 8
 # compiled into their callers: a call handing the state pays a reference count per array
 INLINE = ("ship", "row", "states", "known", "torpedoes", "scratch", "working", "armed", "strength",
           "in_reach", "gun_bears", "mod", "augurs_working", "speed", "offset", "between",
@@ -142,6 +147,13 @@ def new_state(p: Params) -> State:
     return p.data[p.o_start : p.o_start + p.size].copy()
 
 
+def restart(p: Params, s: State) -> None:
+    """The state as a fight starts, on a state a fight has used: all but the scratch areas
+    (from Params.at_shots), which every rule writes before it reads them, so a series does
+    not make or copy them afresh for every fight."""
+    s[:p.at_shots] = p.data[p.o_start:p.o_start + p.at_shots]
+
+
 def tracks(p: Params, s: State) -> int:
     """Every ship's Hull Integrity, Crew Population and Morale, summed: any loss changes it."""
     total = 0
@@ -197,8 +209,9 @@ def mod(p: Params, s: State, side: int, which: int) -> int:
 
 
 def changed(p: Params, s: State, side: int) -> None:
-    """Sum her modifiers again after a component of hers changed state (every rule that
-    changes one calls this at once, before anything reads a modifier)."""
+    """Sum her modifiers and weigh her weapons again after a component of hers changed state
+    or a torpedo tube of hers ran dry (every rule that changes one calls this at once, before
+    anything reads a modifier or her weapons)."""
     found = states(p, side)
     data = p.data
     out = p.at_mods + side * MOD_FIELDS
@@ -206,14 +219,24 @@ def changed(p: Params, s: State, side: int) -> None:
         s[out + which] = 0
     s[out + M_DRIVES] = 1
     s[out + M_AUGURS] = 1
+    loaded = torpedoes(p, side)
     for part in range(data[p.o_stat + side * STAT_FIELDS + S_PARTS]):
         kind = data[p.o_kind + side * p.width + part]
+        if s[found + part] & ON_FIRE:
+            s[out + M_BURNING] += 1
         if s[found + part] != 0:
             if kind == K_DRIVE:
                 s[out + M_DRIVES] = 0
             elif kind == K_AUGUR:
                 s[out + M_AUGURS] = 0
             continue
+        g = p.o_gun + (side * p.width + part) * GUN_FIELDS
+        if data[g + G_KIND] != 0 and s[loaded + part] != 0:
+            s[out + M_WORTH] += data[g + G_STRENGTH] * data[g + G_VALUE]
+            s[out + M_WORTH_CRIPPLED] += half_up(data[g + G_STRENGTH]) * data[g + G_VALUE]
+            s[out + M_GUNS] |= 2 << part if part < 62 else 0
+            s[out + M_LOADED] += 1
+            s[out + M_REACH] = max(s[out + M_REACH], data[g + G_REACH])
         at = p.o_mods + (side * p.width + part) * MODIFIERS
         for which in range(MODIFIERS):
             s[out + which] += data[at + which]
