@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+import stat
 from collections.abc import Collection, Iterable, Iterator, KeysView, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -47,7 +48,7 @@ from pydantic_core import CoreSchema, core_schema
 
 from shipyard.core.suggest import quoted, suggest
 from shipyard.core.validation import diagnostics_of, dotted
-from shipyard.core.yamlio import Located, YamlPath, load_catalog_file
+from shipyard.core.yamlio import MAX_BYTES, Located, YamlPath, load_catalog_file
 from shipyard.errors import Diagnostic, Exit, UserError
 
 M = TypeVar("M", bound=BaseModel)
@@ -288,12 +289,15 @@ def _cache_key(model: type[BaseModel], files: list[Path]) -> str | None:
                   f"{model.__qualname__}".encode())
     try:
         for path in files:
+            found = path.stat()
+            if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_BYTES:
+                return None  # a pipe is read once; loading says what is wrong with the rest
             digest.update(f"|{path.resolve()}|".encode())
             digest.update(hashlib.sha256(path.read_bytes()).digest())
         for root in dict.fromkeys((_SHIPYARD, Path(package).resolve().parent)):
             for path in sorted(root.rglob("*.py")):
-                stat = path.stat()
-                digest.update(f"|{path}|{stat.st_size}|{stat.st_mtime_ns}".encode())
+                code = path.stat()
+                digest.update(f"|{path}|{code.st_size}|{code.st_mtime_ns}".encode())
     except OSError:
         return None  # loading says what is wrong with a file
     return digest.hexdigest()

@@ -149,11 +149,16 @@ def load_catalog_file(path: Path) -> Located:
     import hashlib
     import pickle
 
-    try:  # keyed by content: an edit in the clock's tick at the same size must still count
-        text = path.read_bytes()
-        key = f"{path.resolve()}|{hashlib.sha256(text).hexdigest()}|{_SELF.stat().st_mtime_ns}"
+    try:
+        regular = stat.S_ISREG(path.stat().st_mode)
     except OSError:
-        return load_file(path)  # the parse says what is wrong with it
+        regular = False
+    if not regular:  # a pipe is read once, as it comes; what is wrong with the rest, said
+        return load_file(path)
+    text = read_text(path)  # bounded, as every read is
+    # keyed by content: an edit in the clock's tick at the same size must still count
+    key = (f"{path.resolve()}|{hashlib.sha256(text.encode()).hexdigest()}|"
+           f"{_SELF.stat().st_mtime_ns}")
     cached = cache_root() / "yaml" / (hashlib.sha1(key.encode()).hexdigest() + ".pickle")
     try:
         raw = cached.read_bytes()
@@ -170,7 +175,7 @@ def load_catalog_file(path: Path) -> Located:
                 cached.unlink()
             note_once(f"shipyard: note: a cached parse in {cached.parent} could not be read "
                       f"({type(exc).__name__}); parsing the catalog again")
-    located = load_file(path)
+    located = load_text(text, str(path))
     try:  # written whole or not at all: a reader never sees half a file
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(f".{os.getpid()}.part")
