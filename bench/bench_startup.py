@@ -33,18 +33,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGS = ROOT / "catalogs"
-PAIRINGS = {
-    "smallcraft": ("smallcraft/examples/starfury.yaml", "smallcraft/examples/raider.yaml"),
-    "rogue-trader": ("rogue-trader/examples/ambition.yaml",
-                     "rogue-trader/examples/endeavour.yaml"),
-    "d12-facings": ("d12-facings/examples/lancer.yaml", "d12-facings/examples/sabre.yaml"),
-    "dropfleet": ("dropfleet/duels/jade-frigates.yaml", "dropfleet/duels/berlin.yaml"),
-    "traveller": ("traveller/examples/dragon-sdb.yaml", "traveller/examples/strandbell-sdb.yaml"),
-}
-# as installed: Python reads compiled bytecode (PYTHONDONTWRITEBYTECODE would recompile shipyard
-# on every start)
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+sys.path.insert(0, str(ROOT))
+
+# the stock pairings and the installed-as-bytecode environment, as the series bench has them
+from bench.bench_series import CATALOGS, ENV, PAIRINGS  # noqa: E402
 
 
 def timed(argv: list[str], cwd: Path) -> tuple[float, float]:
