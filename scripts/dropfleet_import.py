@@ -4,14 +4,14 @@ a group's own ships, in the same CSV shape, as an overlay catalog.
     .venv/bin/python scripts/dropfleet_import.py [DATA_DIR] [--out DIR]
     .venv/bin/python scripts/dropfleet_import.py MY_CSVS --overlay DIR
 
-DATA_DIR (ships.csv, weapons.csv, launch.csv; see its README) defaults to
-/work/shared/data/dropfleet, DIR to catalogs/dropfleet. With `--overlay DIR` the script writes
+DATA_DIR (ships.csv, weapons.csv, launch.csv; see its README) defaults to tests/data/dropfleet
+(the published figures), DIR to catalogs/dropfleet. With `--overlay DIR` the script writes
 DIR/dropfleet/stock.yaml with only the CSV's ships, weapons.yaml with only the weapon profiles
 the built-in catalog lacks, assets.yaml with the CSV's asset profiles and loads.yaml with the
-launch loads the catalog lacks (their points kind a guess to check), so that
-`shipyard --catalog DIR ...` knows the ships beside the published ones. It names every special
-rule the catalog does not know: the catalog refuses ships with those until the group adds
-them to DIR/dropfleet/rules.yaml (catalogs/dropfleet/README.md, "A group's own ships").
+launch loads the catalog lacks (their points kind a guess to check), so that `shipyard --catalog
+DIR ...` knows the ships beside the published ones. It names every special rule the catalog does
+not know: the catalog refuses ships with those until the group adds them to
+DIR/dropfleet/rules.yaml (catalogs/dropfleet/README.md, "A group's own ships").
 The data's known defects are curated
 here, each one named where it is mended, so the generated YAML says what it changed
 (catalogs/dropfleet/README.md lists them):
@@ -39,7 +39,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = ROOT / "catalogs" / "dropfleet"
-SHARED = Path("/work/shared/data/dropfleet")
+SHARED = Path(__file__).resolve().parent.parent / "tests" / "data" / "dropfleet"
 
 FACTIONS = {
     "United Colonies of Mankind": "ucm", "Post-Human Republic": "phr", "Scourge": "scourge",

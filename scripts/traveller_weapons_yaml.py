@@ -2,7 +2,7 @@
 
 Run once when the shared data changes; the output is committed and reviewed like any catalog file.
 Entries the curated parts.yaml / tables.yaml already have (the golden ships' mounts) are left to
-them. Usage: python scripts/traveller_weapons_yaml.py /work/shared/data/traveller
+them. Usage: python scripts/traveller_weapons_yaml.py tests/data/traveller
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.coverage import check_quotes, seed_text
+from tests.coverage import check_quotes
 
 SEED = "004_5df15eb16feb1819.txt"
 HERE = Path(__file__).resolve().parent
 
 
 def test_every_quoted_sentence_is_the_seeds_and_names_real_tests() -> None:
-    check_quotes(HERE, seed_text(SEED), least=17)
+    check_quotes(HERE, SEED, least=17)

@@ -1,22 +1,19 @@
-"""The catalog against the shared data it cites: every entry has a source, and an entry that cites
-a components.csv or weapons.csv row carries that row's figures (TRV-R05 names the disputes)."""
+"""The catalog against the published figures it cites: every entry has a source, and an entry
+that cites a components.csv or weapons.csv row carries that row's figures (TRV-R05 names the
+disputes)."""
 
 from __future__ import annotations
 
 import csv
-import os
 from pathlib import Path
 
-import pytest
-
 from shipyard.core.yard import Yard
+from tests.conftest import ROOT
 
-# the shared reference data; TRAVELLER_DATA points elsewhere on another machine
-DATA = Path(os.environ.get("TRAVELLER_DATA", "/work/shared/data/traveller"))
+# the published figures, kept with the tests (tests/data/traveller/README.md names the sources)
+DATA = ROOT / "tests" / "data" / "traveller"
 YARD = Yard()
 CATALOG = YARD.catalog(YARD.system("traveller"))
-needs_data = pytest.mark.skipif(not (DATA / "components.csv").exists(),
-                                reason="the shared data is not on this machine")
 
 
 def rows(name: str) -> dict[str, dict[str, str]]:
@@ -38,7 +35,6 @@ def test_every_entry_names_its_source() -> None:
     assert CATALOG.crew.source and CATALOG.customisation_source
 
 
-@needs_data
 def test_fixed_parts_carry_their_csv_figures() -> None:
     components = rows("components.csv")
     checked = 0
@@ -58,7 +54,6 @@ def test_fixed_parts_carry_their_csv_figures() -> None:
     assert checked >= 20
 
 
-@needs_data
 def test_computers_plants_and_armour_match_the_csv() -> None:
     components = rows("components.csv")
     for comp in CATALOG.computers:
@@ -78,7 +73,6 @@ def test_computers_plants_and_armour_match_the_csv() -> None:
             mat.percent_per_point, mat.cost_per_ton, mat.tl)
 
 
-@needs_data
 def test_weapon_mounts_and_profiles_match_weapons_csv() -> None:
     weapons = rows("weapons.csv")
     for part in CATALOG.parts:
@@ -122,7 +116,6 @@ def test_every_catalog_part_derives_on_a_big_high_tl_hull(tmp_path: Path) -> Non
         assert report.errors == [], (part.id, [e.message for e in report.errors])
 
 
-@needs_data
 def test_weapon_damage_is_dice_as_data_matching_weapons_csv() -> None:
     weapons = rows("weapons.csv")
     for w in CATALOG.weapons:

@@ -1,5 +1,5 @@
-"""The 20 golden ships of ../shared/data/traveller/: every part row of ship-parts.csv against a
-derived line item, and each ship's totals against ship-designs.csv and ships.csv (issue 13, item 3).
+"""The 20 golden ships of tests/data/traveller/: every part row of ship-parts.csv against a
+derived line item, and each ship's totals against ship-designs.csv and ships.csv.
 
 The reference is read at test time, never copied into the code: a row is matched to the line of the
 same section and item, in order, and neither side may have a row left over.
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +18,9 @@ from shipyard.core.yard import Yard
 from shipyard.systems.traveller.construction import Line, Ship, derive
 from tests.conftest import ROOT
 
-# the shared reference data; TRAVELLER_DATA points elsewhere on another machine
-DATA = Path(os.environ.get("TRAVELLER_DATA", "/work/shared/data/traveller"))
+# the published figures, kept with the tests (tests/data/traveller/README.md names the sources)
+DATA = ROOT / "tests" / "data" / "traveller"
 EXAMPLES = ROOT / "catalogs" / "traveller" / "examples"
-pytestmark = pytest.mark.skipif(not (DATA / "ship-parts.csv").exists(),
-                                reason="the shared golden data is not on this machine")
 
 TONS, POWER, COST = 0.005, 1e-9, 0.0005
 
@@ -51,8 +48,7 @@ def example_files() -> dict[str, Path]:
     return files
 
 
-SHIPS = [row["ship"] for row in read("ship-designs.csv")] if (DATA / "ship-designs.csv").exists() \
-    else []
+SHIPS = [row["ship"] for row in read("ship-designs.csv")]
 
 
 def built(yard: Yard, ship: str) -> tuple[Ship, Any]:
