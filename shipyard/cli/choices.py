@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard import __version__
-from shipyard.core.paths import cache_root
+from shipyard.core.paths import cache_root, keep_within
 
 Choices = dict[str, Any]
 _SYSTEM_LINE = re.compile(rb"^system:[ \t]*[\"']?([A-Za-z0-9_.-]+)", re.MULTILINE)
@@ -66,6 +66,7 @@ def choices(system_id: str, overlays: list[str]) -> Choices:
         partial = where.with_suffix(f".{os.getpid()}.part")
         partial.write_text(json.dumps({"sources": sources, "choices": found}), encoding="utf-8")
         os.replace(partial, where)
+        keep_within(where.parent)
     return found
 
 

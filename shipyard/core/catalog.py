@@ -338,6 +338,8 @@ def _store(key: str, catalog: BaseModel) -> None:
     import os
     import pickle
 
+    from shipyard.core.paths import keep_within
+
     cached = _cache_file(key)
     try:  # written whole or not at all: a reader never sees half a file
         raw = pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL)
@@ -345,6 +347,7 @@ def _store(key: str, catalog: BaseModel) -> None:
         partial = cached.with_suffix(f".{os.getpid()}.part")
         partial.write_bytes(raw)
         os.replace(partial, cached)
+        keep_within(cached.parent)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         pass  # a read-only cache, or a catalog holding what pickle cannot keep, costs the check
 

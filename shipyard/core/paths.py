@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 import sys
 from functools import cache
 from pathlib import Path
@@ -54,6 +56,32 @@ def cache_root() -> Path:
         return Path(os.environ["SHIPYARD_CACHE"])
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "shipyard"
+
+
+# what each kind of rebuildable file (parsed catalog files, validated catalogs, completion
+# indexes) may fill of the cache: every edit of a catalog adds an entry and none is ever used
+# again, so without a bound the folder only grows
+MAX_CACHE_BYTES = 32 * 1024 * 1024
+
+
+def keep_within(folder: Path) -> None:
+    """Drop the oldest files of `folder` (a cache kind: one file an entry) until the rest fit in
+    MAX_CACHE_BYTES. Called after an entry is written; a file another process removed first, or
+    one this process may not remove, is passed over."""
+    entries = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            with contextlib.suppress(OSError):
+                found = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(found.st_mode):
+                    entries.append((found.st_mtime_ns, found.st_size, entry.path))
+    total = sum(size for _, size, _ in entries)
+    for _, size, path in sorted(entries):
+        if total <= MAX_CACHE_BYTES:
+            break
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+            total -= size
 
 
 _noted: set[str] = set()

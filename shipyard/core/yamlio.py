@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from shipyard.core.paths import cache_root, note_once
+from shipyard.core.paths import cache_root, keep_within, note_once
 from shipyard.errors import Diagnostic, JsonValue, UserError, json_value
 
 YamlPath = tuple[str | int, ...]
@@ -181,6 +181,7 @@ def load_catalog_file(path: Path) -> Located:
         partial = cached.with_suffix(f".{os.getpid()}.part")
         partial.write_bytes(pickle.dumps(located, protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(partial, cached)
+        keep_within(cached.parent)
     except OSError:
         pass  # a read-only cache only costs the parse
     return located

@@ -143,3 +143,28 @@ def test_a_model_defined_in_a_function_is_not_cached(tmp_path: Path, cache: Path
     assert load_catalog(Local, [path]).start == 3
     assert catalogs._cache_key(Local, [path]) is None
     assert not cache.exists()
+
+
+def test_the_cache_keeps_within_its_bound_by_dropping_the_oldest_entries(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every edit of a catalog adds an entry that is never read again: the folder drops its
+    oldest entries past its bound (the catalogs' and the parsed files' alike)."""
+    from shipyard.core import paths
+
+    path = _book(tmp_path)
+    load_catalog(Book, [path])
+    (first,) = cache.iterdir()
+    monkeypatch.setattr(paths, "MAX_CACHE_BYTES", first.stat().st_size * 2)
+    names = [first.name]
+    for cost in (5, 6):  # two edits, each a new entry, each written later than the last
+        stat = first.stat()
+        for entry in cache.iterdir():
+            os.utime(entry, ns=(stat.st_atime_ns, entry.stat().st_mtime_ns - 1_000_000_000))
+        path.write_text(f"start: 3\nparts:\n  - {{id: hull, cost: {cost}}}\n", encoding="utf-8")
+        load_catalog(Book, [path])
+        names += [p.name for p in cache.iterdir() if p.name not in names]
+    assert len(names) == 3
+    assert sorted(p.name for p in cache.iterdir()) == sorted(names[1:])  # the oldest dropped
+    parsed = cache.parent / "yaml"
+    assert sum(p.stat().st_size for p in parsed.iterdir()) <= paths.MAX_CACHE_BYTES
+    assert load_catalog(Book, [path]).parts[0].cost == 6
