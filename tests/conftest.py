@@ -1,7 +1,11 @@
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -25,6 +29,38 @@ def load_script(name: str) -> ModuleType:
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
     return module
+
+
+# the session's own cache folder, made by the first pytest process (xdist workers inherit it)
+_OWN_CACHE = "SHIPYARD_TESTS_CACHE"
+_CACHE_KEY = pytest.StashKey[Path]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Tests keep what shipyard caches in a folder of their own, removed when they end: a run
+    validates hundreds of catalogs (bounds, overlays, damaged entries) that a user's cache must
+    not keep. Compiled fight rules are the exception: keyed by the code they compile, they are
+    the same a user's series would compile, so the tests read and fill the user's (where
+    scripts/setup.sh compiled them ahead) instead of compiling every system again each run."""
+    from shipyard.core.paths import cache_root
+
+    if os.environ.get(_OWN_CACHE):
+        return  # an xdist worker, or a test's own pytest: the folder is its parent's
+    fights = cache_root() / "fights"
+    folder = Path(tempfile.mkdtemp(prefix="shipyard-tests-cache-"))
+    with contextlib.suppress(OSError):  # without links, the tests compile into their own
+        fights.mkdir(parents=True, exist_ok=True)
+        (folder / "fights").symlink_to(fights, target_is_directory=True)
+    os.environ["SHIPYARD_CACHE"] = os.environ[_OWN_CACHE] = str(folder)
+    config.stash[_CACHE_KEY] = folder
+
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_CACHE_KEY, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)  # the link only: the user's fights stay
+        os.environ.pop(_OWN_CACHE, None)
 
 
 @pytest.fixture
