@@ -363,10 +363,13 @@ components:
 """
 
 
-def test_odds_on_big_craft_is_sampled_within_its_budget(tmp_path: Any) -> None:
+def test_odds_on_big_craft_is_sampled_within_its_budget(tmp_path: Any,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Too big to enumerate, the volley is sampled as many times as the sampling budget affords
+    by the work model (microseconds a volley, from the sheet), and never enumerated first; the
+    model's fit to a real machine is bench's to measure, not a test's."""
     import subprocess
     import sys
-    import time
 
     from shipyard.core.options import Terms
     from shipyard.systems.smallcraft.combat import odds
@@ -374,13 +377,21 @@ def test_odds_on_big_craft_is_sampled_within_its_budget(tmp_path: Any) -> None:
     path = tmp_path / "leviathan.yaml"
     path.write_text(BIG, encoding="utf-8")
     design = Yard().read(path)
+    costs: list[float] = []
+    played: list[int] = []
+    enumerated: list[object] = []
+    cost, sampled, exact = odds.sample_cost, odds._sampled, odds._exact
+    monkeypatch.setattr(odds, "sample_cost", lambda v: costs.append(cost(v)) or costs[-1])
+    monkeypatch.setattr(odds, "_sampled", lambda *a: played.append(a[4]) or sampled(*a))
+    monkeypatch.setattr(odds, "_exact", lambda *a: enumerated.append(a) or exact(*a))
     for samples in (1, 20_000):
-        started = time.process_time()
         report = odds.volley(design, design, Terms(range=3), samples, 1)
-        assert time.process_time() - started < 1.5
-        assert not report.exact and 1 <= (report.samples or 0) <= samples
+        assert not report.exact and report.samples == played[-1]
+        assert played[-1] == min(samples, max(1, int(odds.SAMPLING_BUDGET // costs[-1])))
+    assert enumerated == [] and 1 < played[-1] < 20_000
+    assert played[-1] * costs[-1] <= odds.SAMPLING_BUDGET
     assert any("sampled, all that fit the time limit" in n for n in report.notes)
-    # the whole command, in its own process: under 500 MB (and 2 s, on a machine not shared)
+    # the whole command, in its own process: under 500 MB
     # its own peak: Linux carries ru_maxrss over fork and exec (this pytest process may be
     # large after compiling fight rules), so the command reads its own VmHWM where there is one
     code = ("import resource, runpy, sys\n"
