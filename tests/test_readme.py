@@ -1,13 +1,14 @@
-"""Every command README.md and the docs site show runs as written and prints what they show
-(issues 10 and 28): each `$ shipyard ...` line of their code blocks exits 0, or the status a
-`# exit N` line after it documents, and the lines pasted under it are its standard output and
-standard error, each whole and in order (tests/pasted.py says how a page writes them). Only what
-must vary is normalised: paths, the compiled/uncompiled label, the seed a fight without --seed
-chose, compile notices.
+"""Every command README.md and the docs site show runs as written and prints what they show:
+each `$ shipyard ...` line of their code blocks exits 0, or the status a `# exit N` line after it
+documents, and the lines pasted under it are its standard output and standard error, each whole
+and in order (tests/pasted.py says how a page writes them). Only what must vary is normalised:
+paths, the compiled/uncompiled label, the seed a fight without --seed chose, compile notices.
 
-Commands run in a scratch folder holding a copy of the bundled catalogs and tests/bad, after the
-commands before them on the same page that make files (`examples --copy`, `new -o`), so what
-they write lands there. `python scripts/readme_outputs.py` pastes fresh output under them all.
+A page's commands run once each, in order, in one scratch folder holding a copy of the bundled
+catalogs and tests/bad, so what they write (`examples --copy`, `new -o`) lands there for the
+commands after them, as for a reader typing them. Series of fights (`--runs`) compile their
+rules: they run in the compiled tier, after the commands that make files replayed before them.
+`python scripts/readme_outputs.py` pastes fresh output under them all.
 """
 
 from __future__ import annotations
@@ -31,8 +32,15 @@ def test_the_pages_show_commands_and_their_output() -> None:
     assert {"README.md", "docs/commands/examples.md"} <= {shown.doc for shown in SHOWN}
 
 
-@pytest.fixture
-def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+PAGES = list(dict.fromkeys(shown.doc for shown in SHOWN))
+
+
+def a_series(shown: Shown) -> bool:
+    """A command whose fights compile (a series not asked to run uncompiled)."""
+    return "--runs" in shown.args and "plain" not in shown.args
+
+
+def scratch_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(ROOT / "catalogs", tmp_path / "catalogs")
     shutil.copytree(ROOT / "tests" / "bad", tmp_path / "tests" / "bad")
     monkeypatch.chdir(tmp_path)
@@ -40,24 +48,49 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-@pytest.mark.parametrize("shown", SHOWN, ids=[s.name for s in SHOWN])
-def test_every_command_prints_what_the_page_shows(scratch: Path, shown: Shown) -> None:
-    if shown.skipped:
-        pytest.skip(shown.skipped)
-    for before in commands(ROOT / shown.doc):
-        if before.line >= shown.line:
-            break
-        if before.writes() and not before.skipped:
-            assert shipyard(*before.argv(scratch)).code == before.status, before.name
+def wrong(shown: Shown, scratch: Path) -> str | None:
+    """What is wrong with the command's run against its page, or None."""
     run = shipyard(*shown.argv(scratch))
-    assert run.code == shown.status, f"{shown.name}\n{run.out[-2000:]}\n{run.err[-2000:]}"
+    if run.code != shown.status:
+        return (f"{shown.name}: exit {run.code}, not {shown.status}\n{run.out[-2000:]}\n"
+                f"{run.err[-2000:]}")
     if shown.output is None or shown.piped:
-        return
+        return None
     out = normalise(run.out.rstrip("\n").split("\n") if run.out else [], shown, scratch)
     err = normalise(run.err.rstrip("\n").split("\n") if run.err else [], shown, scratch)
     pasted = normalise(shown.output, shown)
-    if not interleaves(pasted, out, err):
-        diff = "\n".join(difflib.unified_diff(pasted, out + err, "pasted", "printed", lineterm=""))
-        pytest.fail(f"{shown.name}: the page shows other output (refresh it with "
-                    f"`python scripts/readme_outputs.py {shown.doc}`)\n{diff[:6000]}")
+    if interleaves(pasted, out, err):
+        return None
+    diff = "\n".join(difflib.unified_diff(pasted, out + err, "pasted", "printed", lineterm=""))
+    return (f"{shown.name}: the page shows other output (refresh it with "
+            f"`python scripts/readme_outputs.py {shown.doc}`)\n{diff[:6000]}")
 
+
+@pytest.mark.parametrize("doc", PAGES)
+def test_every_command_of_a_page_prints_what_the_page_shows(
+        doc: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    scratch = scratch_copy(tmp_path, monkeypatch)
+    found = [wrong(shown, scratch) for shown in commands(ROOT / doc)
+             if not shown.skipped and not a_series(shown)]
+    problems = [problem for problem in found if problem is not None]
+    assert not problems, "\n\n".join(problems)
+
+
+SERIES_PAGES = [doc for doc in PAGES if any(a_series(s) for s in commands(ROOT / doc))]
+
+
+@pytest.mark.compiled
+@pytest.mark.slow
+@pytest.mark.parametrize("doc", SERIES_PAGES)
+def test_every_series_of_a_page_prints_what_the_page_shows(
+        doc: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    scratch = scratch_copy(tmp_path, monkeypatch)
+    problems = []
+    for shown in commands(ROOT / doc):
+        if shown.skipped:
+            continue
+        if shown.writes() and not a_series(shown):  # the files the series read
+            assert shipyard(*shown.argv(scratch)).code == shown.status, shown.name
+        elif a_series(shown) and (problem := wrong(shown, scratch)) is not None:
+            problems.append(problem)
+    assert not problems, "\n\n".join(problems)

@@ -169,17 +169,33 @@ def row(columns: Any, i: int) -> tuple[Any, ...]:
             int(columns.rounds[i]), int(columns.damage_a[i]), int(columns.damage_b[i]))
 
 
+def assert_the_narrated_duels(support: Any, prepared: Any, columns: Any, seed: int) -> None:
+    for i in range(len(columns.winner)):
+        told = fight_once(support, prepared, derive_seed(seed, i))
+        winner = -1 if told.outcome.winner is None else told.outcome.winner
+        assert row(columns, i) == (winner, told.outcome.reason, told.rounds, *told.damage), i
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_every_fight_of_an_uncompiled_series_is_the_narrated_duel_of_its_seed(
+        yard: Yard, system_id: str) -> None:
+    """The developer's loop: 30 fights (the compiled tier's test below plays 200 each way)."""
+    support, prepared = on_the_pattern(yard, system_id)
+    assert_the_narrated_duels(support, prepared, series(support, prepared, 30, seed=31,
+                                                        engine="plain"), 31)
+
+
+@pytest.mark.compiled
+@pytest.mark.slow
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_every_fight_of_a_series_is_the_narrated_duel_of_its_seed(
         yard: Yard, system_id: str) -> None:
     support, prepared = on_the_pattern(yard, system_id)
     compiled = series(support, prepared, 200, seed=31)
     plain = series(support, prepared, 200, seed=31, engine="plain")
-    for i in range(200):
-        told = fight_once(support, prepared, derive_seed(31, i))
-        winner = -1 if told.outcome.winner is None else told.outcome.winner
-        expected = (winner, told.outcome.reason, told.rounds, *told.damage)
-        assert row(compiled, i) == expected == row(plain, i), i
+    assert compiled.engine == "compiled"
+    assert_the_narrated_duels(support, prepared, compiled, 31)
+    assert [row(plain, i) for i in range(200)] == [row(compiled, i) for i in range(200)]
     assert compiled.draws == plain.draws
 
 
@@ -194,9 +210,11 @@ yard = Yard()
 system = yard.system({system!r})
 a, b = fighters(yard, system)
 prepared = system.fight().prepare(a, b, Terms())
-s = summarise(prepared, series(system.fight(), prepared, 200, seed=8), 8)
-print(s.wins[0].count, s.wins[1].count, s.reasons, s.rounds, s.damage, s.draws, s.examples)
+s = summarise(prepared, series(system.fight(), prepared, 200, seed=8, engine={engine!r}), 8)
+print(s.engine, s.wins[0].count, s.wins[1].count, s.reasons, s.rounds, s.damage, s.draws,
+      s.examples)
 """
+# the one way the tests make Numba unimportable, as on a machine without it
 BLOCK_NUMBA = """
 class Block:
     def find_spec(self, name, path=None, target=None):
@@ -206,20 +224,26 @@ sys.meta_path.insert(0, Block())
 """
 
 
+def summary(system_id: str, block: str = "", engine: str = "auto", **env: str) -> list[str]:
+    """A series' summary, in a process of its own: its engine, then the rest."""
+    done = subprocess.run(
+        [sys.executable, "-c", SUMMARY.format(block=block, system=system_id, engine=engine)],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, **env}, check=True)
+    return done.stdout.split(" ", 1)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("system_id", SYSTEMS)
-def test_a_series_is_the_same_compiled_uncompiled_and_without_numba(
+def test_a_series_is_the_same_uncompiled_without_numba_and_with_the_jit_off(
         yard: Yard, system_id: str) -> None:
+    """Three ways to the same series: where Numba cannot be imported (the plain engine, as
+    after `pip install shipyard` without the fast extra), with NUMBA_DISABLE_JIT (the compiled
+    engine's own code run as Python) and the plain engine asked for; the compiled engine is
+    the narrated duel fight for fight (the test above, in the compiled tier)."""
     on_the_pattern(yard, system_id)
-
-    def summary(block: str, **env: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "-c", SUMMARY.format(block=block, system=system_id)],
-            cwd=ROOT, capture_output=True, text=True, env={**os.environ, **env}, check=True)
-        return done.stdout
-
-    compiled = summary("")
-    assert summary("", NUMBA_DISABLE_JIT="1") == compiled
-    assert summary(BLOCK_NUMBA) == compiled
+    plain = summary(system_id, engine="plain")
+    assert summary(system_id, BLOCK_NUMBA) == plain
+    assert summary(system_id, NUMBA_DISABLE_JIT="1") == ["compiled", plain[1]]
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)
@@ -252,7 +276,7 @@ def test_help_system_lists_only_the_end_reasons_the_system_produces(
     assert set(listed.split(":", 1)[1].replace(" ", "").split(",")) == produced
 
 
-# --- battles (issue 30): every system that declares them ------------------------------------
+# --- battles: every system that declares them -----------------------------------------------
 
 
 def battling(yard: Yard, system_id: str) -> AnySystem:
@@ -298,25 +322,36 @@ def test_a_battle_of_one_design_a_side_is_the_duel(yard: Yard, system_id: str) -
         assert told[0] == told[1], seed
 
 
-@pytest.mark.parametrize("system_id", SYSTEMS)
-def test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed(
-        yard: Yard, system_id: str) -> None:
-    system = battling(yard, system_id)
-    support = system.fight()
-    prepared = support.prepare_battle(*battle_sides(yard, system), Terms())
+def assert_the_narrated_battles(support: Any, prepared: Any, columns: Any, seed: int,
+                                reasons: set[str]) -> None:
     declared = support.rules().fate_names()  # crippled only where the rules declare crippling
-    assert prepared.ships and all(s.name.endswith((" (A)", " (B)")) for s in prepared.ships)
-    compiled = series(support, prepared, 60, seed=13)
-    plain = series(support, prepared, 60, seed=13, engine="plain")
-    reasons = set(system.fight_options.reasons())
-    for i in range(60):
-        told = fight_once(support, prepared, derive_seed(13, i))
+    for i in range(len(columns.winner)):
+        told = fight_once(support, prepared, derive_seed(seed, i))
         assert len(told.fates) == len(prepared.ships) and set(told.fates) <= set(declared)
         assert told.outcome.reason in reasons
         winner = -1 if told.outcome.winner is None else told.outcome.winner
         expected = (winner, told.outcome.reason, told.rounds, *told.damage, told.fates)
-        for columns in (compiled, plain):
-            assert (*row(columns, i), tuple(int(f) for f in columns.fates[i])) == expected, i
+        assert (*row(columns, i), tuple(int(f) for f in columns.fates[i])) == expected, i
+
+
+@pytest.mark.parametrize("engine", [
+    pytest.param("auto", marks=[pytest.mark.compiled, pytest.mark.slow]), "plain"])
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed(
+        yard: Yard, system_id: str, engine: str) -> None:
+    """60 battles compiled and 60 uncompiled; 10 uncompiled in the developer's loop."""
+    system = battling(yard, system_id)
+    support = system.fight()
+    prepared = support.prepare_battle(*battle_sides(yard, system), Terms())
+    assert prepared.ships and all(s.name.endswith((" (A)", " (B)")) for s in prepared.ships)
+    reasons = set(system.fight_options.reasons())
+    runs = 60 if engine == "auto" else 10
+    plain = series(support, prepared, runs, seed=13, engine="plain")
+    assert_the_narrated_battles(support, prepared, plain, 13, reasons)
+    if engine == "auto":
+        compiled = series(support, prepared, runs, seed=13)
+        assert compiled.engine == "compiled"
+        assert_the_narrated_battles(support, prepared, compiled, 13, reasons)
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)
@@ -331,7 +366,8 @@ def test_battle_json_meets_the_published_schema_or_battle_refuses(
         assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
         return
     fleets = sorted((system.catalog_dir() / "fleets").glob("*.yaml"))
-    run = shipyard("battle", fleets[0], fleets[-1], "--runs", "100", "--seed", "3", "--json")
+    run = shipyard("battle", fleets[0], fleets[-1], "--runs", "100", "--seed", "3", "--json",
+                   "--engine", "plain")  # the compiled engine's rows are the same (above)
     assert run.code == 0, run.err
     jsonschema.validate(run.json(), schema())
     narrated = shipyard("battle", fleets[0], fleets[-1], "--seed", "3", "--json").json()

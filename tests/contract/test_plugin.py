@@ -55,6 +55,8 @@ def test_a_design_naming_a_broken_system_exits_2_with_the_reason(site: Path) -> 
     assert done.stderr.strip().startswith("broken.yaml:1: rules system 'toy-broken' cannot be")
 
 
+@pytest.mark.compiled
+@pytest.mark.slow
 def test_the_toy_validates_shows_prints_and_fights(site: Path) -> None:
     example = site / "toy_ships" / "catalog" / "examples" / "cutter.yaml"
     assert run(site, "validate", example).returncode == 0
@@ -102,8 +104,10 @@ def test_validate_and_show_import_only_the_system_they_need() -> None:
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr
 
 
+@pytest.mark.compiled
+@pytest.mark.slow
 def test_the_toy_declares_battles_and_keeps_the_contract_for_them(site: Path) -> None:
-    """A plugin's battles (issue 30): the contract suite's battle and fleet checks run on the
+    """A plugin's battles: the contract suite's battle and fleet checks run on the
     toy as on a bundled system (its duel the battle of one against one, every battle of a
     series the narrated battle of its seed, its JSON the published schema), and `battle`
     tells a fleet fight with every ship's fate."""
@@ -119,4 +123,4 @@ def test_the_toy_declares_battles_and_keeps_the_contract_for_them(site: Path) ->
                           env={**os.environ, "PYTHONPATH": str(site)}, cwd=ROOT,
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:]
-    assert "5 passed" in done.stdout, done.stdout[-3000:]
+    assert "6 passed" in done.stdout, done.stdout[-3000:]

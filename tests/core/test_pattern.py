@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from shipyard.core.combat import (
     Event,
@@ -57,8 +56,10 @@ def rows(columns: Any) -> list[tuple[int, ...]]:
                     columns.damage_a.tolist(), columns.damage_b.tolist(), strict=True))
 
 
-def test_every_series_row_is_the_narrated_fight_of_its_seed() -> None:
-    columns = series(SUPPORT, PREPARED, 200, seed=77)
+@pytest.mark.parametrize("engine", [pytest.param("auto", marks=pytest.mark.compiled), "plain"])
+def test_every_series_row_is_the_narrated_fight_of_its_seed(engine: str) -> None:
+    columns = series(SUPPORT, PREPARED, 200, seed=77, engine=engine)
+    assert columns.engine == ("compiled" if engine == "auto" else "uncompiled")
     for i in range(200):
         told = fight_once(SUPPORT, PREPARED, derive_seed(77, i))
         winner = -1 if told.outcome.winner is None else told.outcome.winner
@@ -68,6 +69,7 @@ def test_every_series_row_is_the_narrated_fight_of_its_seed() -> None:
                                 for i in range(200))
 
 
+@pytest.mark.compiled
 def test_chunks_and_workers_do_not_change_a_series() -> None:
     from shipyard.core import compiled
 
@@ -80,7 +82,7 @@ def test_chunks_and_workers_do_not_change_a_series() -> None:
 
 
 def test_summary_names_a_replayable_seed_for_each_outcome() -> None:
-    summary = summarise(PREPARED, series(SUPPORT, PREPARED, 500, seed=3), 3)
+    summary = summarise(PREPARED, series(SUPPORT, PREPARED, 500, seed=3, engine="plain"), 3)
     assert set(summary.examples) == {"a", "b"}
     for key, side in (("a", 0), ("b", 1)):
         assert fight_once(SUPPORT, PREPARED, summary.examples[key]).outcome.winner == side
@@ -94,36 +96,6 @@ def test_a_users_answers_reach_the_rules_uncompiled() -> None:
     columns = series(SUPPORT, always, 20, seed=1)
     assert columns.engine == "uncompiled"
     assert set(columns.winner.tolist()) == {-1} and not columns.damage_a.any()
-
-
-SCRIPT = """
-import sys
-{block}
-from tests.core.test_pattern import SUPPORT, PREPARED
-from shipyard.core.combat import series, summarise
-s = summarise(PREPARED, series(SUPPORT, PREPARED, 3000, seed=21), 21)
-print(s.engine, s.wins[0].count, s.wins[1].count, s.rounds.mean, s.draws)
-"""
-BLOCK_NUMBA = """
-class Block:
-    def find_spec(self, name, path=None, target=None):
-        if name == "numba" or name.startswith("numba."):
-            raise ImportError("numba blocked for this test")
-sys.meta_path.insert(0, Block())
-"""
-
-
-def _run(block: str, **env: str) -> str:
-    done = subprocess.run([sys.executable, "-c", SCRIPT.format(block=block)], cwd=ROOT,
-                          capture_output=True, text=True, env={**os.environ, **env},
-                          check=True)
-    return done.stdout.split(" ", 1)[1]
-
-
-def test_same_summary_compiled_uncompiled_and_without_numba() -> None:
-    compiled = _run("")
-    assert _run("", NUMBA_DISABLE_JIT="1") == compiled
-    assert _run(BLOCK_NUMBA) == compiled
 
 
 def test_uncompiled_series_keep_a_cap() -> None:
@@ -142,9 +114,9 @@ def test_a_series_seed_leaves_room_for_every_fights_own() -> None:
     from shipyard.core.stream import MAX_SERIES_SEED
     from shipyard.errors import UserError
 
-    series(SUPPORT, PREPARED, 2, seed=MAX_SERIES_SEED)
+    series(SUPPORT, PREPARED, 2, seed=MAX_SERIES_SEED, engine="plain")
     try:
-        series(SUPPORT, PREPARED, 2, seed=MAX_SERIES_SEED + 1)
+        series(SUPPORT, PREPARED, 2, seed=MAX_SERIES_SEED + 1, engine="plain")
     except UserError as err:
         assert "duel --seed" in str(err.diagnostics[0].message)
     else:

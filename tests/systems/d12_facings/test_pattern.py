@@ -1,11 +1,9 @@
-"""d12-facings on the fight pattern: a series row is the narrated fight of its seed, compiled,
-uncompiled and without Numba (issue 11's bars for issue 14's frigate against destroyer)."""
+"""d12-facings on the fight pattern: a series row is the narrated fight of its seed, compiled and
+uncompiled, for pairings beyond the contract suite's (which also runs a series without Numba and
+with its JIT off)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -15,10 +13,11 @@ from shipyard.core.combat import Prepared, fight_once, series
 from shipyard.core.stream import derive_seed
 from shipyard.core.yard import Yard
 from shipyard.systems.d12_facings.combat import SUPPORT
-from tests.conftest import ROOT
 from tests.systems.d12_facings.helpers import EXAMPLES
 
-RUNS = 200
+# fights a series plays: 200 compiled; 20 uncompiled, in the developer's loop
+RUNS = {"auto": 200, "plain": 20}
+COMPILED = pytest.param("auto", marks=pytest.mark.compiled)
 
 
 def prepared(a: str = "lancer", b: str = "sabre", **values: Any) -> Prepared:
@@ -27,79 +26,30 @@ def prepared(a: str = "lancer", b: str = "sabre", **values: Any) -> Prepared:
                            Terms(values=values))
 
 
-ROWS = """
-import json, sys
-from tests.systems.d12_facings.test_pattern import prepared
-from shipyard.core.combat import series
-from shipyard.systems.d12_facings.combat import SUPPORT
-c = series(SUPPORT, prepared(*sys.argv[1:3]), {runs}, int(sys.argv[3]))
-print(json.dumps([c.engine, c.draws, list(zip(c.winner.tolist(), c.reason.tolist(),
-      c.rounds.tolist(), c.damage_a.tolist(), c.damage_b.tolist())), list(c.reason_names)]))
-"""
-
-
-def _rows(*args: str, **env: str) -> Any:
-    import json
-
-    done = subprocess.run([sys.executable, "-c", ROWS.format(runs=RUNS), *args], cwd=ROOT,
-                          capture_output=True, text=True, env={**os.environ, **env}, check=True)
-    return json.loads(done.stdout)
-
-
-@pytest.mark.parametrize(("a", "b", "seed", "env"), [
-    ("lancer", "sabre", 11, {}),  # the stock pairing, compiled
-    ("lancer", "sabre", 11, {"NUMBA_DISABLE_JIT": "1"}),
-    ("mastiff", "hornet", 3, {}),
-    ("sovereign", "wasp", 8, {"NUMBA_DISABLE_JIT": "1"}),
+@pytest.mark.parametrize("engine", [COMPILED, "plain"])
+@pytest.mark.parametrize(("a", "b", "seed"), [
+    ("lancer", "sabre", 11),  # the stock pairing
+    ("mastiff", "hornet", 3),
+    ("sovereign", "wasp", 8),
 ])
 def test_every_series_row_is_the_narrated_fight_of_its_seed(a: str, b: str, seed: int,
-                                                            env: dict[str, str]) -> None:
-    engine, draws, rows, names = _rows(a, b, str(seed), **env)
-    assert engine == "compiled"  # NUMBA_DISABLE_JIT runs the compiled path as plain Python
+                                                            engine: str) -> None:
     fight = prepared(a, b)
+    c = series(SUPPORT, fight, RUNS[engine], seed, engine=engine)
+    assert c.engine == ("compiled" if engine == "auto" else "uncompiled")
     told_draws = 0
-    for i, (winner, reason, rounds, dealt_a, dealt_b) in enumerate(rows):
+    for i in range(RUNS[engine]):
         told = fight_once(SUPPORT, fight, derive_seed(seed, i))
-        assert (winner, names[reason], rounds, dealt_a, dealt_b) == (
+        assert (int(c.winner[i]), c.reason_names[c.reason[i]], int(c.rounds[i]),
+                int(c.damage_a[i]), int(c.damage_b[i])) == (
             -1 if told.outcome.winner is None else told.outcome.winner, told.outcome.reason,
             told.rounds, *told.damage), f"fight {i}"
         assert told.events  # told blow by blow
         told_draws += told.draws
-    assert draws == told_draws
+    assert c.draws == told_draws
 
 
-SUMMARY = """
-import sys
-{block}
-from tests.systems.d12_facings.test_pattern import prepared
-from shipyard.core.combat import series, summarise
-from shipyard.systems.d12_facings.combat import SUPPORT
-p = prepared()
-s = summarise(p, series(SUPPORT, p, 3000, seed=21), 21)
-print(s.engine, s.wins[0].count, s.wins[1].count, s.reasons, s.rounds.mean, s.damage[0].mean,
-      s.draws, s.examples)
-"""
-BLOCK_NUMBA = """
-class Block:
-    def find_spec(self, name, path=None, target=None):
-        if name == "numba" or name.startswith("numba."):
-            raise ImportError("numba blocked for this test")
-sys.meta_path.insert(0, Block())
-"""
-
-
-def _summary(block: str) -> list[str]:
-    done = subprocess.run([sys.executable, "-c", SUMMARY.format(block=block)], cwd=ROOT,
-                          capture_output=True, text=True, check=True)
-    return done.stdout.split(" ", 1)
-
-
-def test_the_same_summary_with_numba_made_unimportable() -> None:
-    compiled, blocked = _summary(""), _summary(BLOCK_NUMBA)
-    assert (compiled[0], blocked[0]) == ("compiled", "uncompiled")
-    assert blocked[1] == compiled[1]
-
-
+@pytest.mark.compiled
 def test_chunks_and_workers_do_not_change_a_series() -> None:
     from shipyard.core import compiled
 
@@ -111,6 +61,7 @@ def test_chunks_and_workers_do_not_change_a_series() -> None:
     assert one.draws == two.draws
 
 
+@pytest.mark.compiled
 def test_a_users_captain_runs_uncompiled_and_the_defaults_compiled() -> None:
     assert prepared().batchable and prepared().asker is None
     assert series(SUPPORT, prepared(), 50, 1).engine == "compiled"

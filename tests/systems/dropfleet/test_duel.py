@@ -5,7 +5,6 @@ one volley's exact odds against the rules' own dice, the options and a user's co
 from __future__ import annotations
 
 import itertools
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -50,6 +49,7 @@ def test_three_jade_frigates_against_a_berlin_cruiser_narrated(pairing: Any) -> 
     assert told.outcome.reason == "destroyed"
 
 
+@pytest.mark.compiled
 def test_each_side_wins_at_least_one_in_a_hundred(pairing: Any) -> None:
     prepared = SUPPORT.prepare(*pairing, Terms())
     summary = summarise(prepared, series(SUPPORT, prepared, 10_000, seed=1), 1)
@@ -96,51 +96,16 @@ def rows(columns: Any, i: int) -> tuple[Any, ...]:
             int(columns.rounds[i]), int(columns.damage_a[i]), int(columns.damage_b[i]))
 
 
-def test_series_rows_are_the_narrated_duels_of_their_seeds(pairing: Any) -> None:
+@pytest.mark.parametrize("engine", [pytest.param("auto", marks=pytest.mark.compiled), "plain"])
+def test_series_rows_are_the_narrated_duels_of_their_seeds(pairing: Any, engine: str) -> None:
     prepared = SUPPORT.prepare(*pairing, Terms())
-    compiled = series(SUPPORT, prepared, 200, seed=9)
-    plain = series(SUPPORT, prepared, 200, seed=9, engine="plain")
-    assert compiled.engine == "compiled"
-    for i in range(200):
+    runs = 200 if engine == "auto" else 20  # uncompiled, in the developer's loop
+    columns = series(SUPPORT, prepared, runs, seed=9, engine=engine)
+    assert columns.engine == ("compiled" if engine == "auto" else "uncompiled")
+    for i in range(runs):
         told = fight_once(SUPPORT, prepared, derive_seed(9, i))
         winner = -1 if told.outcome.winner is None else told.outcome.winner
-        assert rows(compiled, i) == (winner, told.outcome.reason, told.rounds,
-                                     *told.damage) == rows(plain, i)
-
-
-SCRIPT = """
-import sys
-{block}
-from tests.systems.dropfleet.test_duel import summary_line
-print(summary_line())
-"""
-BLOCK = """
-class Block:
-    def find_spec(self, name, path=None, target=None):
-        if name == "numba" or name.startswith("numba."):
-            raise ImportError("numba blocked for this test")
-sys.meta_path.insert(0, Block())
-"""
-
-
-def summary_line() -> str:
-    yard = Yard()
-    a, b = (yard.check(path).design for path in (JADES, BERLIN))
-    prepared = SUPPORT.prepare(a, b, Terms())
-    columns = series(SUPPORT, prepared, 200, seed=4)
-    rows_seen = [rows(columns, i) for i in range(200)]
-    return f"{columns.draws} {rows_seen}"
-
-
-def test_the_same_200_fights_compiled_without_jit_and_without_numba() -> None:
-    def run(block: str, **env: str) -> str:
-        return subprocess.run([sys.executable, "-c", SCRIPT.format(block=block)], cwd=ROOT,
-                              capture_output=True, text=True, check=True,
-                              env={**os.environ, **env}).stdout
-
-    compiled = run("")
-    assert run("", NUMBA_DISABLE_JIT="1") == compiled
-    assert run(BLOCK) == compiled
+        assert rows(columns, i) == (winner, told.outcome.reason, told.rounds, *told.damage)
 
 
 def test_a_narrated_duel_imports_neither_numpy_nor_numba() -> None:

@@ -4,9 +4,6 @@ and a series against the narrated fights of its seeds (the fight pattern)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -21,7 +18,6 @@ from shipyard.core.yard import Yard
 from shipyard.systems.smallcraft.combat import SUPPORT
 from shipyard.systems.smallcraft.combat import fight as f
 from shipyard.systems.smallcraft.models import SmallcraftDesign
-from tests.conftest import ROOT
 from tests.systems.smallcraft.kit import Duel
 from tests.systems.smallcraft.test_combat_rules import example
 
@@ -325,7 +321,7 @@ PAIRINGS = (("starfury", "raider", {}),
             ("turret", "galileo", {"geometry": "random", "range": 12,
                                    "rules": {"transverse": "on", "range-penalty": "on",
                                              "gunner-quickness": "on"}}),
-            # the default pilot's first burns fall on the half of its rounding (issue 24):
+            # the default pilot's first burns fall on the half of its rounding:
             # closing wanted 1 and 3 dhexes/dturn, half of it each, 0.5 and 1.5 G
             ("galileo", "raider", {"range": 6}),
             ("raider", "galileo", {"range": 10, "geometry": "pursuit"}))
@@ -349,56 +345,18 @@ def rows(columns: Any) -> list[tuple[int, ...]]:
                     columns.damage_a.tolist(), columns.damage_b.tolist(), strict=True))
 
 
+@pytest.mark.parametrize("engine", [pytest.param("auto", marks=pytest.mark.compiled), "plain"])
 @pytest.mark.parametrize("index", range(len(PAIRINGS)))
 def test_every_series_row_is_the_narrated_fight_of_its_seed(craft: Any, yard: Yard,
-                                                             index: int) -> None:
+                                                             index: int, engine: str) -> None:
     prepared = pairing(craft, yard, index)
-    columns = series(SUPPORT, prepared, 200, seed=31)
+    runs = 200 if engine == "auto" else 20  # uncompiled, in the developer's loop
+    columns = series(SUPPORT, prepared, runs, seed=31, engine=engine)
+    assert columns.engine == ("compiled" if engine == "auto" else "uncompiled")
     names = columns.reason_names
     for i, row in enumerate(rows(columns)):
         told = fight_once(SUPPORT, prepared, derive_seed(31, i))
         winner = -1 if told.outcome.winner is None else told.outcome.winner
         assert row == (winner, names.index(told.outcome.reason), told.rounds, *told.damage)
     assert columns.draws == sum(fight_once(SUPPORT, prepared, derive_seed(31, i),
-                                           narrate=False).draws for i in range(200))
-
-
-SCRIPT = """
-import sys
-{block}
-from pathlib import Path
-from shipyard.core.combat import Terms, series, summarise
-from shipyard.core.yard import Yard
-from shipyard.systems.smallcraft.combat import SUPPORT
-ex = Path("catalogs/smallcraft/examples")
-yard = Yard()
-prepared = SUPPORT.prepare(yard.read(ex / "starfury.yaml"), yard.read(ex / "raider.yaml"), Terms())
-columns = series(SUPPORT, prepared, 200, seed=31)
-s = summarise(prepared, columns, 31)
-print(s.engine, list(zip(columns.winner.tolist(), columns.rounds.tolist(),
-                         columns.damage_a.tolist(), columns.damage_b.tolist())),
-      s.wins[0].count, s.wins[1].count, s.rounds.mean, s.draws, s.reasons)
-"""
-BLOCK_NUMBA = """
-class Block:
-    def find_spec(self, name, path=None, target=None):
-        if name == "numba" or name.startswith("numba."):
-            raise ImportError("numba blocked for this test")
-sys.meta_path.insert(0, Block())
-"""
-
-
-def _series(block: str, **env: str) -> tuple[str, str]:
-    done = subprocess.run([sys.executable, "-c", SCRIPT.format(block=block)], cwd=ROOT,
-                          capture_output=True, text=True, env={**os.environ, **env},
-                          check=True)
-    engine, rest = done.stdout.split(" ", 1)
-    return engine, rest
-
-
-def test_the_same_series_compiled_uncompiled_and_without_numba() -> None:
-    compiled = _series("")
-    assert compiled[0] == "compiled"
-    # the same functions run as Python on arrays: every row the same (the core names it "compiled")
-    assert _series("", NUMBA_DISABLE_JIT="1")[1] == compiled[1]
-    assert _series(BLOCK_NUMBA) == ("uncompiled", compiled[1])
+                                           narrate=False).draws for i in range(runs))

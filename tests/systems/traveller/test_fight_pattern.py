@@ -1,19 +1,19 @@
-"""Issue 11's bars for traveller: every series row is the narrated fight of its seed, compiled
-and with NUMBA_DISABLE_JIT=1; numba made unimportable gives the same summary; the narrated path
-imports neither NumPy nor Numba."""
+"""traveller on the fight pattern: every series row is the narrated fight of its seed, compiled
+and uncompiled (the contract suite also runs a series without Numba and with its JIT off); the
+narrated path imports neither NumPy nor Numba."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from shipyard.api import Terms, derive_seed
 from shipyard.core.combat import fight_once, series
 from shipyard.core.yard import Yard
 from shipyard.systems.traveller.combat import SUPPORT
-from tests.core.test_pattern import BLOCK_NUMBA
 
 ROOT = Path(__file__).parents[3]
 EXAMPLES = ROOT / "catalogs" / "traveller" / "examples"
@@ -24,20 +24,6 @@ def prepared() -> object:
     a = yard.check(EXAMPLES / "dragon-sdb.yaml").design
     b = yard.check(EXAMPLES / "strandbell-sdb.yaml").design
     return SUPPORT.prepare(a, b, Terms())
-
-
-ROWS = """
-import sys
-{block}
-from tests.systems.traveller.test_fight_pattern import prepared, rows_of
-from shipyard.core.combat import series, summarise
-from shipyard.systems.traveller.combat import SUPPORT
-p = prepared()
-c = series(SUPPORT, p, {runs}, seed=9)
-s = summarise(p, c, 9)
-print(c.engine, rows_of(c) if {runs} <= 200 else "",
-      s.wins[0].count, s.wins[1].count, s.no_winner.count, s.rounds.mean, s.draws)
-"""
 
 
 def rows_of(columns: object) -> list[tuple[int, int, int, int]]:
@@ -56,31 +42,18 @@ def narrated_rows(count: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def run(block: str, runs: int, **env: str) -> str:
-    done = subprocess.run([sys.executable, "-c", ROWS.format(block=block, runs=runs)],
-                          cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, **env}, check=True)
-    return done.stdout.strip()
-
-
+@pytest.mark.compiled
 def test_series_rows_are_the_narrated_fights_compiled() -> None:
     columns = series(SUPPORT, prepared(), 200, seed=9)  # type: ignore[arg-type]
     assert columns.engine == "compiled"
     assert rows_of(columns) == narrated_rows(200)
 
 
-def test_series_rows_uncompiled_and_without_numba() -> None:
-    expected = str(narrated_rows(200))
-    plain = run("", 200, NUMBA_DISABLE_JIT="1")
-    assert expected in plain
-    blocked = run(BLOCK_NUMBA, 200)
-    assert blocked.startswith("uncompiled") and expected in blocked
-
-
-def test_a_bigger_summary_is_the_same_compiled_and_blocked() -> None:
-    compiled = run("", 3000)
-    assert compiled.startswith("compiled")
-    assert run(BLOCK_NUMBA, 3000).split(" ", 1)[1] == compiled.split(" ", 1)[1]
+def test_series_rows_are_the_narrated_fights_uncompiled() -> None:
+    """The developer's loop: 20 fights (compiled, 200 above)."""
+    columns = series(SUPPORT, prepared(), 20, seed=9, engine="plain")  # type: ignore[arg-type]
+    assert columns.engine == "uncompiled"
+    assert rows_of(columns) == narrated_rows(20)
 
 
 def test_the_narrated_path_imports_neither_numpy_nor_numba() -> None:
