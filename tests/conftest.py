@@ -10,6 +10,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import settings
 
 from shipyard.core.yard import Yard
 
@@ -30,6 +31,11 @@ def load_script(name: str) -> ModuleType:
     spec.loader.exec_module(module)
     return module
 
+
+# Hypothesis keeps no example database in the checkout (a test run leaves nothing behind): a
+# failing example is printed, and its test reproduces it with @example
+settings.register_profile("shipyard", database=None)
+settings.load_profile("shipyard")
 
 # the session's own cache folder, made by the first pytest process (xdist workers inherit it)
 _OWN_CACHE = "SHIPYARD_TESTS_CACHE"
@@ -91,3 +97,21 @@ def _every_command() -> None:
     from shipyard.cli.app import only
 
     only([])
+
+
+@pytest.fixture(autouse=True)
+def _compiles_only_where_marked(request: pytest.FixtureRequest,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test that compiles fight rules says so (`@pytest.mark.compiled`), so that `pytest`
+    alone, the developer's loop, never waits for Numba: unmarked, a compile is refused at once
+    (its series would run with engine="plain" instead)."""
+    if request.node.get_closest_marker("compiled") is not None:
+        return
+    from shipyard.core import compiled
+
+    def refused(*_: object, **__: object) -> None:
+        raise AssertionError("this test compiles fight rules with Numba: mark it "
+                             "@pytest.mark.compiled, or run its fights with engine='plain'")
+
+    monkeypatch.setattr(compiled, "compile_fights", refused)
+

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,7 @@ def quoted(coverage: Path) -> dict[str, list[str]]:
     return out
 
 
+@cache
 def defined_in(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}

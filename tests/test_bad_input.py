@@ -95,7 +95,7 @@ def test_missing_file_and_directory(tmp_path) -> None:
     assert f"{tmp_path}:1: is a directory" in run.err
 
 
-# --- fleets that list fleets (issue 25 item 2) -------------------------------------------------
+# --- fleets that list fleets -------------------------------------------------------------------
 
 RT_EXAMPLES = ROOT / "catalogs" / "rogue-trader" / "examples"
 
@@ -144,7 +144,7 @@ def test_a_chain_of_fleets_is_refused_without_reading_below_the_first_level(
     assert len(run.err.splitlines()) == 2 and "1a.yaml is a fleet" in run.err
 
 
-# --- a fleet's size (issue 25 item 3) ---------------------------------------------------------
+# --- a fleet's size ---------------------------------------------------------------------------
 
 
 def test_a_fleet_past_its_ship_bound_is_refused_before_any_member_is_read(
@@ -197,7 +197,7 @@ def test_one_sheet_command_prints_at_most_a_fleets_worth(tmp_path) -> None:
                                     "most 200 (a fleet's worth): print them in parts"]
 
 
-# --- special files (issue 25 item 4): tests use a temporary FIFO and socket, never /dev nodes --
+# --- special files: tests use a temporary FIFO and socket, never /dev nodes --------------------
 
 
 def _endless_writer(fifo, chunk: bytes = b"# " + b"x" * 65_000 + b"\n"):
@@ -299,7 +299,7 @@ def test_a_socket_device_or_terminal_is_refused_in_one_line(tmp_path, monkeypatc
                                     "in)"]
 
 
-# --- a user's own pilot, captain or commander (issue 25 item 7) -------------------------------
+# --- a user's own pilot, captain or commander -------------------------------------------------
 
 SYSTEMS = ("smallcraft", "rogue-trader", "dropfleet", "traveller", "d12-facings")
 USER_CODE = {
@@ -341,7 +341,7 @@ def test_a_missing_method_is_named_at_the_class(tmp_path, system: str) -> None:
     assert len(run.err.splitlines()) == 1
 
 
-# --- a standard output that takes nothing (issue 25 item 8) ------------------------------------
+# --- a standard output that takes nothing ------------------------------------------------------
 
 
 @pytest.mark.parametrize("args", [["validate", "sword.yaml"], ["show", "sword.yaml"],
@@ -369,7 +369,7 @@ def test_a_full_standard_output_is_one_line(args: list[str], monkeypatch, capsys
                                        "device\n")
 
 
-# --- damaged caches heal (issue 25 item 6) ------------------------------------------------------
+# --- damaged caches heal ------------------------------------------------------------------------
 
 _SERIES = """
 import sys
@@ -388,6 +388,7 @@ def _series_run(cache) -> subprocess.CompletedProcess[str]:
                           timeout=300, cwd=ROOT, env={**os.environ, "SHIPYARD_CACHE": str(cache)})
 
 
+@pytest.mark.compiled
 def test_a_damaged_compile_cache_heals_and_an_interrupted_compile_says_so(tmp_path) -> None:
     pytest.importorskip("numba")
     first = _series_run(tmp_path)
@@ -413,7 +414,7 @@ def test_a_damaged_compile_cache_heals_and_an_interrupted_compile_says_so(tmp_pa
     assert resumed.stdout == expected and "compiling fight rules once" in resumed.stderr
 
 
-# --- messages (issue 25 item 10) -------------------------------------------------------------
+# --- messages --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("told", ["abc", "0", "-3", "1e3", "99999999999999999999999"])
@@ -481,7 +482,7 @@ def test_a_ship_without_hull_points_is_blamed_on_its_hull_line(tmp_path) -> None
                                     "points to fight with"]
 
 
-# --- overlay catalogs tell their own FILE:LINE (issue 23 item 10, issue 25) -------------------
+# --- overlay catalogs tell their own FILE:LINE ------------------------------------------------
 
 
 def _overlay_entry(system: str) -> tuple[str, dict]:
@@ -538,7 +539,7 @@ def test_an_overlays_unknown_special_rule_is_told_at_its_own_line(tmp_path) -> N
                          "overlay (id, name, used_on, summary, source)")
 
 
-# --- catalog numbers have bounds, checked when the catalog loads (issue 25 items 1 and 5) ------
+# --- catalog numbers have bounds, checked when the catalog loads -------------------------------
 
 ABSURD = [  # (system, overlay text, the line of the number, words of the one line)
     ("smallcraft", "construction:\n  power_per_cbloc: 2000000000000000000\n", 2,
@@ -558,7 +559,7 @@ ABSURD = [  # (system, overlay text, the line of the number, words of the one li
     # a Lock the points formula cannot price was a KeyError in every design's points
     ("dropfleet", "points:\n  definitions:\n    armour_lock: 7\n", 3,
      "points.definitions.armour_lock: input should be less than or equal to 6"),
-    # a Lock an overlay removed was told at the built-in points.yaml:8 (issue 25 item 1)
+    # a Lock an overlay removed was told at the built-in points.yaml:8
     ("dropfleet", "points:\n  lock_value:\n    \"4+\": null\n", 2,
      "points.lock_value: no value for Lock 4+; give 2+ to 6+"),
     # a radius the fight reads as a die's sides, and a Hull with no radius (StopIteration)
@@ -590,6 +591,7 @@ def test_an_absurd_catalog_number_is_one_line_at_the_overlay(tmp_path, system: s
         assert told.startswith(f"{overlay}:{line}: {words}"), told
 
 
+@pytest.mark.compiled
 def test_compiled_and_uncompiled_series_agree_at_a_catalog_bound(tmp_path) -> None:
     """The figure that wrapped a compiled fight (power_per_cbloc 2e18 gave 100% draws) at its
     maximum: both engines give the same fights."""
@@ -629,6 +631,7 @@ def test_every_maximum_is_documented() -> None:
 @pytest.mark.parametrize(("system", "text"), [
     ("rogue-trader", "combat:\n  boarding_crew_step: 1000\n  boarding_hull_step: 1000\n"),
 ])
+@pytest.mark.compiled
 def test_series_agree_at_other_systems_bounds(tmp_path, system: str, text: str) -> None:
     pytest.importorskip("numba")
     import json

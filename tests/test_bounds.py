@@ -1,4 +1,4 @@
-"""Every catalog number at its bound, through compiled and uncompiled series (issue 25, item 1).
+"""Every catalog number at its bound, through compiled and uncompiled series.
 
 For each system, every number of its catalog's rule tables (the maps of `combat`,
 `construction`, `ranges`, `damage`, ...) is set by a house overlay to its largest allowed value
@@ -123,6 +123,8 @@ def _bounds(value: int | float) -> list[int | float]:
 SYSTEMS = sorted(PAIRINGS)
 
 
+@pytest.mark.compiled
+@pytest.mark.slow
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_every_catalog_bound_gives_the_same_fights_compiled_and_not(tmp_path, system: str,
                                                                      record_property) -> None:
@@ -165,7 +167,7 @@ def test_every_catalog_bound_gives_the_same_fights_compiled_and_not(tmp_path, sy
     assert reached, f"no {system} catalog number reached the fight: the test checks nothing"
 
 
-# --- each figure's own bounds, as docs/limits.md states them (issue 25 item 1) ----------------
+# --- each figure's own bounds, as docs/limits.md states them ----------------------------------
 
 DOC = ROOT / "docs" / "limits.md"
 _ROW = re.compile(r"^\| (?P<system>[a-z0-9-]+) \| (?P<figures>`[^|]+`) \| "
@@ -350,6 +352,8 @@ def _write(folder: Path, system: str, data: dict[str, Any]) -> Path:
     return folder
 
 
+@pytest.mark.compiled
+@pytest.mark.slow
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_every_figure_at_each_end_gives_the_same_fights_compiled_and_not(tmp_path,
                                                                           system: str) -> None:
@@ -381,7 +385,7 @@ def test_every_figure_at_each_end_gives_the_same_fights_compiled_and_not(tmp_pat
         assert changed, f"{system}: no pairing's fight changed: the test checks nothing"
 
 
-# --- list entries (weapons, hulls, systems, ...) as the rule tables are (issue 25 item 1) ----
+# --- list entries (weapons, hulls, systems, ...) as the rule tables are ----------------------
 
 
 def _entry_figures(system: str) -> list[tuple[str, int | float]]:
@@ -406,6 +410,8 @@ def _entry_figures(system: str) -> list[tuple[str, int | float]]:
     return list(found.items())
 
 
+@pytest.mark.compiled
+@pytest.mark.slow
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_every_list_entry_number_at_its_bound_gives_the_same_fights_compiled_and_not(
         tmp_path, system: str) -> None:

@@ -1,5 +1,5 @@
 """`shipyard examples` and `shipyard rulings` reach what a system ships from any folder, and
-nothing the tool prints cites a file an installed user does not have (issue 28)."""
+nothing the tool prints cites a file an installed user does not have."""
 
 from __future__ import annotations
 

@@ -231,7 +231,7 @@ def test_zsh_and_fish_are_answered_too(shell: str, extra: dict[str, str], cache:
 
 
 def test_battle_completes_with_its_own_options_from_a_fleet_file(cache: Path) -> None:
-    """Issue 30: `battle` completes like `duel`, its options the system's battle ones, from
+    """`battle` completes like `duel`, its options the system's battle ones, from
     side A's fleet file; a system without battles offers nothing for them."""
     from tests.conftest import ROOT
 

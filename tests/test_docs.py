@@ -1,4 +1,4 @@
-"""The README stays short and the docs site builds strictly (issue 28): every page in the
+"""The README stays short and the docs site builds strictly: every page in the
 navigation, every link and anchor found, each system's page carrying its rulings."""
 
 from __future__ import annotations
@@ -60,3 +60,13 @@ def test_each_system_page_includes_its_rulings_once(site: Path, system: str) -> 
     page = (ROOT / "docs" / "systems" / f"{system}.md").read_text(encoding="utf-8")
     assert f"<!-- include catalogs/{system}/RULINGS.md -->" in page
     assert "- **" + codes[0] not in page  # one copy: included, not pasted
+
+
+def test_ci_runs_the_readmes_test_command() -> None:
+    """.ci/run is exactly what the README tells a reader to run for the tests."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    shown = readme[next(i for i, line in enumerate(readme)
+                        if line.startswith("# set up (the first time), then every test")) + 1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == shown == "make test"
+

@@ -46,5 +46,5 @@ def test_decimal_amounts_stay_exact() -> None:
     ("1-2", None, None), ("none", None, None)])
 def test_a_profile_value_reads_as_a_number_and_unit_where_it_is_one_figure(
         value: str, number: float | None, unit: str | None) -> None:
-    # issue 21 item 4: `show --json` keeps `value` for people, `number` and `unit` for scripts
+    # `show --json` keeps `value` for people, `number` and `unit` for scripts
     assert reading(value) == {"number": number, "unit": unit}

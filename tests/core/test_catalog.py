@@ -258,7 +258,7 @@ class Deep(BaseModel):
 
 
 def test_maps_merge_key_by_key_at_every_depth_and_null_removes_a_key(tmp_path) -> None:
-    # issue 25 item 5: an overlay's nested map replaced the whole built-in map
+    # an overlay's nested map replaced the whole built-in map
     base, over = files(
         tmp_path,
         a="points:\n  class_base: {light: 10, medium: 20, heavy: 40}\n  per: {x: 1}\n"
@@ -296,7 +296,7 @@ class Whole(BaseModel):
 
 
 def test_a_map_an_overlay_emptied_of_a_key_is_told_at_the_overlay(tmp_path) -> None:
-    # issue 25 item 1: dropfleet `lock_value: {"4+": null}` was told at the built-in
+    # dropfleet `lock_value: {"4+": null}` was told at the built-in
     # points.yaml:8, the line of the map before the overlay removed one of its keys
     base, over = files(tmp_path, a="# built in\n\npoints: {a: 1, b: 2, c: 3}\n",
                        b="points:\n  b: null\n")

@@ -102,12 +102,13 @@ def test_a_check_carries_its_margin_only_when_the_system_measures_one() -> None:
     assert effect.as_json() == {**effect._replace(margin=None).as_json(), "margin": 2}
 
 
-def test_a_series_is_the_same_for_the_same_seed_and_counts_every_fight() -> None:
+@pytest.mark.parametrize("engine", [pytest.param("auto", marks=pytest.mark.compiled), "plain"])
+def test_a_series_is_the_same_for_the_same_seed_and_counts_every_fight(engine: str) -> None:
     support = CoinSupport()
     prepared = support.prepare(None, None, Terms(range=20, cap=5))
     done: list[int] = []
-    first = series(support, prepared, 250, seed=4, progress=done.append)
-    second = series(support, prepared, 250, seed=4)
+    first = series(support, prepared, 250, seed=4, progress=done.append, engine=engine)
+    second = series(support, prepared, 250, seed=4, engine=engine)
     assert (first.winner == second.winner).all() and (first.rounds == second.rounds).all()
     assert sum(done) == 250
     summary = summarise(prepared, first, 4)
@@ -115,7 +116,7 @@ def test_a_series_is_the_same_for_the_same_seed_and_counts_every_fight() -> None
     assert set(summary.reasons["none"]) <= {"cap"}
 
 
-@pytest.mark.parametrize("engine", ["auto", "plain"])
+@pytest.mark.parametrize("engine", [pytest.param("auto", marks=pytest.mark.compiled), "plain"])
 def test_series_win_rate_matches_the_coin(engine: str) -> None:
     """Side A wins a round with chance p, B with (1-p)p: A wins the fight with p / (1-(1-p)^2)
     (cap aside). 4 standard errors, fixed seed, compiled and not."""

@@ -24,6 +24,7 @@ def _estimate(cache: Path) -> Path:
     return cache / "fights" / f"{RULES.modules[0]}.seconds"
 
 
+@pytest.mark.compiled
 def test_a_compile_records_its_time_and_a_load_does_not(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     from shipyard.core.compiled import as_arrays, cache_key, compile_fights, numba_module

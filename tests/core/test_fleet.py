@@ -83,7 +83,7 @@ def test_a_fleet_file_must_be_a_fleet(tmp_path: Path) -> None:
     craft = tmp_path / "craft-fleet.yaml"
     craft.write_text("system: smallcraft\nfleet: Wing\nlimit: 3\nships: [{design: a.yaml}]\n")
     run = shipyard("validate", craft)
-    # a system that prices nothing refuses a limit at its line (issue 30)
+    # a system that prices nothing refuses a limit at its line
     assert run.code == 2 and f"{craft}:3: limit: smallcraft ships have no price" in run.err
     assert "fleet.nested" not in run.err
     run = shipyard("show", both.parent / "ships" / "sword.yaml")
@@ -123,7 +123,7 @@ def test_the_fleet_schema_accepts_the_bundled_fleets() -> None:
 
 
 def test_a_fleet_of_a_system_without_prices_lists_ships_with_counts(tmp_path: Path) -> None:
-    """`limit:` is optional (issue 30): smallcraft prices nothing, so its fleet lists ships
+    """`limit:` is optional: smallcraft prices nothing, so its fleet lists ships
     and counts, and validates without a total."""
     from tests.conftest import ROOT
 

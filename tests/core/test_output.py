@@ -49,7 +49,7 @@ def test_unwritable_directory_is_a_user_error(tmp_path: Path) -> None:
     assert caught.value.diagnostics[0].code == "output.unwritable"
 
 
-# --- what -o may name (issue 25 item 8): a temporary FIFO and folder, never real /dev nodes ----
+# --- what -o may name: a temporary FIFO and folder, never real /dev nodes ----------------------
 
 
 def test_a_link_to_a_file_replaces_the_file_and_keeps_the_link(tmp_path: Path) -> None:

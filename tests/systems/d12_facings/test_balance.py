@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from types import ModuleType
 
+import pytest
+
 from shipyard.core.yard import Yard
 from shipyard.systems.d12_facings.rules import points
 from tests.conftest import ROOT, load_script
@@ -49,6 +51,7 @@ def test_the_bars_hold_as_written() -> None:
     assert README.count("- holds:") == 3 and "FAILS" not in README
 
 
+@pytest.mark.compiled
 def test_a_pairing_refought_gives_the_readme_figure() -> None:
     bal = script()
     catalog, designs = bal.examples(Yard())
@@ -64,6 +67,7 @@ def fleet_rows() -> list[list[str]]:
             if line.startswith("| ") and "against" in line and "A against B" not in line]
 
 
+@pytest.mark.compiled
 def test_the_fleet_matrix_has_every_pairing_at_its_points() -> None:
     bal = script()
     yard = Yard()

@@ -1,4 +1,4 @@
-"""d12-facings battles: N ships a side on the duel's own rules (issue 30, RULINGS R24-R32).
+"""d12-facings battles: N ships a side on the duel's own rules (RULINGS R24-R32).
 
 A duel is the battle of one against one, the same code: its narrated fights are held, digest by
 digest, to those the duel engine told before the battle generalised it."""
@@ -294,6 +294,7 @@ def fleet_prepared() -> Any:
                                   side(("harpy", "viper", "hornet", "hornet"), "B"), Terms())
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize("env", [{}, {"NUMBA_DISABLE_JIT": "1"}])
 def test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed(env: dict[str, str]
                                                                       ) -> None:
@@ -318,7 +319,7 @@ def test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed(env: dict[s
     assert {f for row in fates for f in row} <= {r.IN, r.ESCAPED_FATE, r.DESTROYED}
 
 
-# --- a user's own captain in a battle (issue 30's commanders) ---------------------------------
+# --- a user's own captain in a battle -----------------------------------------------------
 
 FLEETS = ROOT / "catalogs" / "d12-facings" / "fleets"
 FOCUS = ROOT / "catalogs" / "d12-facings" / "captains" / "focus_fire.py"
@@ -415,6 +416,7 @@ def test_a_battle_captains_mistake_is_one_line_at_its_file_and_line(  # type: ig
         assert len(run.err.strip().splitlines()) == 1 and "Traceback" not in run.err
 
 
+@pytest.mark.compiled
 def test_what_a_series_keeps_from_battle_to_battle_changes_no_battle() -> None:
     """A chunk's battles share the unhurt ships' turn values and opening plans (kept in the
     parameters, for speed): every one of 600 battles in one chunk must still be the

@@ -65,6 +65,7 @@ def test_duel_narrates_and_replays() -> None:
     assert "wins after" in first.out or "a draw" in first.out
 
 
+@pytest.mark.compiled
 def test_duel_runs_summarises() -> None:
     run = shipyard("duel", EXAMPLES / "mastiff.yaml", EXAMPLES / "lancer.yaml", "--runs", "200",
                    "--seed", "1", "--json")

@@ -104,7 +104,7 @@ def test_r2_under_is_strict_and_the_switch_reads_it_inclusive(dice: Any) -> None
     assert hit_chance(9, 13, True) == Fraction(56, 144)  # a first 9 rolls again: 9 more
     widest = max(hit_chance(t, n, True) - hit_chance(t, n, False)
                  for t in range(1, 25) for n in range(2, 25))
-    assert widest == Fraction(12, 144)  # 8.3 points, the issue's "up to 8 points"
+    assert widest == Fraction(12, 144)  # 8.3 points, the referee's "up to 8 points"
     assert hit_chance(3, 4, False) == Fraction(119, 144)
     assert hit_chance(3, 4, True) == Fraction(131, 144)
 
@@ -379,7 +379,7 @@ def test_every_code_is_in_the_table(code: str) -> None:
     assert f"| `{code}` |" in RULINGS
 
 
-# --- issue 22: the default defender, the plan through the turn, escapes ----------------------
+# --- the default defender, the plan through the turn, escapes ----------------------
 
 
 class Picks(Scripted):
@@ -524,6 +524,7 @@ def test_r23_a_winner_that_can_hurt_weighs_the_losers_answer() -> None:
     assert r.want_range(t.p, t.f, 1, 0, 1) == r.ESCAPED  # the harmless ship runs
 
 
+@pytest.mark.compiled
 def test_r17_an_escape_is_worth_a_quarter_to_the_runner_in_the_balance() -> None:
     bal = load_script("d12-facings-balance.py")
     gunboat = design()

@@ -1,4 +1,4 @@
-"""dropfleet battles (issue 30; RULINGS.md B1-B9): the duel is the battle of one group a side,
+"""dropfleet battles (RULINGS.md B1-B9): the duel is the battle of one group a side,
 fleets fight from their files, each ruling pinned, the series row by row against the narrated
 battle, and the `battle` command's refusals and report."""
 
@@ -44,7 +44,7 @@ def fleets() -> tuple[BattleSide, BattleSide]:
 
 
 def test_a_duel_is_the_battle_of_one_group_a_side() -> None:
-    """Issue 30: a duel equals the battle of one against one, event for event, over 200
+    """A duel equals the battle of one against one, event for event, over 200
     seeds under the same terms (the cap given, since their defaults are the duel's R18 and
     the battle's B8)."""
     yard = Yard()
@@ -179,6 +179,7 @@ def test_b5_an_explosion_strikes_every_ship_in_reach_of_either_side_on_its_layer
         8, 8, 10, 8, 10]
 
 
+@pytest.mark.compiled
 def test_b7_both_lost_and_harmless() -> None:
     from tests.systems.dropfleet.test_battle_engine import fight
 
@@ -209,6 +210,7 @@ def _scourge_v_ucm() -> tuple[BattleSide, BattleSide]:
     return side(yard, UCM, "A"), side(yard, SCOURGE, "B")
 
 
+@pytest.mark.compiled
 def test_b8_the_battle_cap_is_house_and_cap_changes_it() -> None:
     assert catalog().combat.battle_cap == 12
     assert SUPPORT.prepare_battle(*_scourge_v_ucm(), Terms()).cap == 12
@@ -253,6 +255,7 @@ def test_b9_fates_are_the_narrated_battles(fleets: tuple[BattleSide, BattleSide]
     assert {s.F_FIRE, s.F_OWN} <= seen
 
 
+@pytest.mark.compiled
 def test_series_rows_are_the_narrated_battles_of_their_seeds(
         fleets: tuple[BattleSide, BattleSide]) -> None:
     prepared = SUPPORT.prepare_battle(*fleets, Terms())
@@ -286,6 +289,7 @@ def test_battle_narrates_and_names_every_fate() -> None:
     assert told["reason"] in ("destroyed", "both-lost", "harmless", "cap")
 
 
+@pytest.mark.compiled
 def test_battle_series_json_meets_its_schema_and_adds_up() -> None:
     import jsonschema
 

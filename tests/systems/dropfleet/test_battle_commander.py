@@ -1,4 +1,4 @@
-"""A user's own commander in a dropfleet battle (issue 30 item 6; RULINGS.md R21, B10): it
+"""A user's own commander in a dropfleet battle (RULINGS.md R21, B10): it
 decides what the default commander decides (which battlegroup activates, targets, systems,
 shields), its questions name the asking ship and what it may choose, it runs uncompiled, a duel's
 commander file keeps working, and its mistakes are one line at its own FILE:LINE."""

@@ -1,4 +1,4 @@
-"""The fight rules generalised to several groups a side (issue 30, the engine only: no command
+"""The fight rules generalised to several groups a side (the engine only: no command
 reads fleets yet). A duel is the fight of two units, one a side; these pin what more units do:
 battlegroups activate alternately from the initiative's winner, a side with none left waits,
 every ship fires at an enemy, the least-Hull target is sought across every enemy group, and an

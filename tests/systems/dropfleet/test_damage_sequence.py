@@ -59,7 +59,7 @@ def test_seed_pd_6_cruiser_rolls_1_to_6(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_r12_point_defence_stops_the_unsavable_critical() -> None:
-    # the case: 2 successes, 1 normal and 1 critical point, Armour 4+, no Passive:
+    # the referee's case: 2 successes, 1 normal and 1 critical point, Armour 4+, no Passive:
     # the critical point gets through surely, the normal one half the time
     assert r.pd_block(2, 1, 1, 4, 7) == (0, 1)
     # with a 4+ Passive the critical is as savable as the normal point: one success is

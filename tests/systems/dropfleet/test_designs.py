@@ -141,7 +141,7 @@ def test_h5_resistance_picks(design) -> None:
     assert codes(over) == {"picks.over"}
     unknown = design("stock: cruiser\npicks:\n  - n-31-hybrid-gun-bank\n  - vent-cannon-turret\n"
                      "  - 10k-mass-driver\n")
-    # an unknown id is not a design (exit 2), as every other unknown id (issue 25 item 9)
+    # an unknown id is not a design (exit 2), as every other unknown id
     assert not unknown.readable
     assert [(e.code, e.line) for e in unknown.errors] == [("schema.invalid", 7)]
     frigate = design("stock: frigate\npicks: [nc-16-missile-turret]\n")

@@ -1,5 +1,5 @@
 """scripts/dropfleet_import.py: the built-in catalog regenerates as it is, and a group's own
-ships in the data set's CSV shape become an overlay catalog (issue 23, item 10)."""
+ships in the data set's CSV shape become an overlay catalog."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The ship card, `show`, the reference cards and the fleet roster say what the engine does
-(issue 23, item 6)."""
+."""
 
 from __future__ import annotations
 

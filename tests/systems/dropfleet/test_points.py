@@ -1,5 +1,5 @@
 """The house points formula (ruling H6, catalogs/dropfleet/README.md): its definitions, and the
-calibration bar of issue 12 with the coefficients as printed in points.yaml."""
+calibration bar with the coefficients as printed in points.yaml."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ def _calibrate() -> Any:
 
 
 def test_grouped_cross_validation_meets_its_bar_and_the_readme_says_so() -> None:
-    # issue 23: every ship of one faction and tonnage class held out at a time, priced by a
+    # every ship of one faction and tonnage class held out at a time, priced by a
     # fit that saw none of them; the README prints the figures the script finds
     cal = _calibrate()
     cat = cal.load()

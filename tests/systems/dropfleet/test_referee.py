@@ -1,4 +1,4 @@
-"""What a referee found around the damage sequence (issue 23): the shields decision, a start in
+"""What a referee found around the damage sequence: the shields decision, a start in
 atmosphere, and narration a player can follow."""
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ def test_r12_odds_give_the_owners_best_point_defence() -> None:
     report = volley_odds(toulon, toulon, Terms())
     missiles = next(d for d in report.distributions if "Barracuda" in d.name)
     shown = [round(100 * p.chance, 1) for p in missiles.points]
-    assert shown == [65.5, 29.9, 4.5]  # the owner's best play (issue 23), not 64.3/31.2/4.5
+    assert shown == [65.5, 29.9, 4.5]  # the owner's best play, not 64.3/31.2/4.5
 
 
 def test_r8_burnthroughs_extra_dice_are_told() -> None:

@@ -1,4 +1,4 @@
-"""rogue-trader battles (issue 27): several ships a side on the duel's own rules.
+"""rogue-trader battles: several ships a side on the duel's own rules.
 
 The duel is the battle of one ship against one (the same code, word for word over 200 seeds),
 every ship's fate is reported, and these tests pin the battle rulings B1-B5, D4 and F1 of

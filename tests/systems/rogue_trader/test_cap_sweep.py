@@ -1,4 +1,4 @@
-"""The cap sweep is the bar (issue 24): a smaller sweep, its figures and its verdict."""
+"""The cap sweep is the bar: a smaller sweep, its figures and its verdict."""
 
 from __future__ import annotations
 

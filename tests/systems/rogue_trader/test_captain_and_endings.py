@@ -1,4 +1,4 @@
-"""Issue 24: a default captain who brings the fight on (D1-D3), and the endings a game master
+"""A default captain who brings the fight on (D1-D3), and the endings a game master
 declares (R25-R27)."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def test_d3_boarders_20_better_are_eager() -> None:
 
 
 def test_the_referees_capped_fight_is_decided() -> None:
-    # issue 24 read Endeavour-Hazeroth, crossing, seed 3145730 in full: 50 rounds, "no weapon
+    # a referee read Endeavour-Hazeroth, crossing, seed 3145730 in full: 50 rounds, "no weapon
     # bears" 43 times, nine failed boardings, 4 and 1 damage dealt in all
     prepared = SUPPORT.prepare(design("endeavour"), design("hazeroth"),
                                Terms(geometry="crossing"))

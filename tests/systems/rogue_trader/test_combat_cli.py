@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
 from tests.cli import shipyard
@@ -34,6 +35,7 @@ def test_duel_json_and_options() -> None:
     assert "simplified destruction: A and B" in run.out and "Surprised: B" in run.out
 
 
+@pytest.mark.compiled
 def test_monte_carlo_summary() -> None:
     run = shipyard("duel", AMBITION, example("vagabond"), "--runs", "40", "--seed", "5",
                    "--json")

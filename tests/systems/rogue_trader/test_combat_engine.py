@@ -161,7 +161,7 @@ def test_ramming() -> None:
     b.place(0.5)
     b.run(fight.ram, 0, 1)
     # R13: the die plus the prow armour is the damage inflicted: neither void shields nor
-    # Armour stop it (R13 before issue 10 took Sword's Armour 18 off it: 9 instead of 27)
+    # Armour stop it (R13 once took Sword's Armour 18 off it: 9 instead of 27)
     assert b.ship(1)[sh.HULL] == 35 - (4 + 6 + 17)
     assert b.ship(0)[sh.HULL] == 66 - (18 + 5 - 17)  # Sword's Armour + 1d5 against the prow
     assert any("past void shields and Armour (R13)" in t for t in b.texts())
@@ -498,7 +498,7 @@ def test_a_warp_drive_explosion_strikes_like_a_lance() -> None:
     assert b.done and b.ship(0)[sh.HULL] == 32 - 7 and b.ship(0)[sh.OUT] == 0
 
 
-# --- issue 10 ---------------------------------------------------------------------------------
+# --- boarding: breaking free ------------------------------------------------------------------
 
 
 def test_the_losing_boarder_may_break_free_too() -> None:

@@ -58,7 +58,7 @@ def test_fights_always_end_and_the_cap_is_a_draw() -> None:
 
 
 def test_ships_without_weapons_take_it_to_the_boarders() -> None:
-    # guns that cannot decide a fight send the default captain to board (issue 10)
+    # guns that cannot decide a fight send the default captain to board
     a = design("sword", weapons=[])
     b = design("hazeroth", weapons=[])
     prepared = SUPPORT.prepare(a, b, Terms(cap=20))
@@ -68,7 +68,7 @@ def test_ships_without_weapons_take_it_to_the_boarders() -> None:
 
 
 def test_the_default_captain_keeps_its_guns_on_the_enemy() -> None:
-    # issue 10: in `duel endeavour ambition --seed 11 --geometry abeam --range 5` 91 of 100
+    # in `duel endeavour ambition --seed 11 --geometry abeam --range 5` 91 of 100
     # turns said "no weapon bears" and 98 of 99 turns were to starboard
     prepared = SUPPORT.prepare(design("endeavour"), design("ambition"),
                                Terms(geometry="abeam", range=5))
@@ -79,6 +79,7 @@ def test_the_default_captain_keeps_its_guns_on_the_enemy() -> None:
     assert len(blind) <= len(turns) / 2
 
 
+@pytest.mark.compiled
 def test_monte_carlo_is_the_same_for_the_same_seed_and_plausible() -> None:
     prepared = SUPPORT.prepare(design("ambition"), design("vagabond"), Terms())
     first = series(SUPPORT, prepared, 120, seed=9)
@@ -101,6 +102,7 @@ def _engine_volleys(a: str, b: str, gap: float, runs: int, seed: int) -> list[in
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("a", "b", "gap"), [("hazeroth", "sword", 3.0),
                                              ("ambition", "endeavour", 8.0),  # fore: torpedoes (R9)
                                              ("endeavour", "hazeroth", 4.0)])
@@ -160,7 +162,7 @@ def test_odds_are_exact_against_every_scripted_outcome() -> None:
 
 
 def test_one_salvo_of_the_ambitions_prow_tubes_rarely_cripples_the_endeavour() -> None:
-    # issue 10's bar for R9: at most 15% of volleys (30% when a salvo's damage was summed)
+    # the bar for R9: at most 15% of volleys (30% when a salvo's damage was summed)
     report = volley(design("ambition"), design("endeavour"), Terms(range=8))
     assert report.notes[0] == "the fore arc: Mars-pattern Torpedo Tubes (prow)"
     crippled = next(c for c in report.chances if c.label.startswith("Crippled"))

@@ -42,7 +42,7 @@ def test_turrets_hit_once_plus_one_per_two_degrees() -> None:
 
 
 def test_degrees_count_full_tens_for_success_and_failure_alike() -> None:
-    # R14: one degree per full 10 points; 84 against 40 fails by 4 degrees (issue 10), not 5
+    # R14: one degree per full 10 points; 84 against 40 fails by 4 degrees, not 5
     assert [rules.degrees(40, r) for r in (41, 50, 51, 84, 40, 31, 30, 1)] == [
         0, 1, 1, 4, 0, 0, 1, 3]
     # a failure stands one below the barest success, then one lower per degree of failure
@@ -54,7 +54,7 @@ def test_detection_bonus_is_the_tens_digit() -> None:
 
 
 def test_a_negative_detection_counts_its_tens_digit_against_it() -> None:
-    # R16 (issue 24): the docstring said a negative Detection gives 0; -15 gave -1 all along
+    # R16: the docstring said a negative Detection gives 0; -15 gave -1 all along
     detections = (-5, -9, -10, -15, -20, -25)
     assert [rules.detection_bonus(d) for d in detections] == [0, 0, -1, -1, -2, -2]
     bonuses = [rules.detection_bonus(d) for d in range(-40, 41)]

@@ -1,5 +1,5 @@
 """coverage.md quotes the seed's sentences that a battle of several ships reads, each with the
-tests that check it (issue 27: a coverage line per multi-ship sentence)."""
+tests that check it (a coverage line per multi-ship sentence)."""
 
 from __future__ import annotations
 

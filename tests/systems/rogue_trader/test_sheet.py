@@ -163,7 +163,7 @@ def test_cards_read_their_numbers_from_the_catalog(tmp_path: Path) -> None:
 
 
 def test_the_crippled_column_and_card_5_read_the_catalog(tmp_path: Path) -> None:
-    # issue 10: the sheet hard-coded -10 and card 5 printed Manoeuvrability's figure for both
+    # the sheet hard-coded -10 and card 5 printed Manoeuvrability's figure for both
     overlay = tmp_path / "house" / "rogue-trader"
     overlay.mkdir(parents=True)
     rules = yaml.safe_load((example("sword").parent.parent / "rules.yaml").read_text())

@@ -1,4 +1,4 @@
-"""smallcraft battles (issue 26): several craft a side on one map, on the duel's own rules.
+"""smallcraft battles: several craft a side on one map, on the duel's own rules.
 
 The duel is the battle of one craft against one (the same code), and these tests pin the battle
 rulings C1-C5 of catalogs/smallcraft/RULINGS.md, with scripted dice where a roll decides."""

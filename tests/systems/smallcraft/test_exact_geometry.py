@@ -1,4 +1,4 @@
-"""Issue 25 item 1: smallcraft's exact geometry stays exact for every 64-bit number its callers
+"""Smallcraft's exact geometry stays exact for every 64-bit number its callers
 pass, compiled (Numba's int64 wraps where Python's integers grow) and not: `sign_q3`'s near-tie
 compares p² with 3s² as 128-bit numbers, and `transverse` is exact to its stated bound and the
 same both ways past it."""

@@ -1,4 +1,4 @@
-"""What a referee found playing smallcraft against its seed (issue 10), item by item: each test
+"""What a referee found playing smallcraft against its seed, item by item: each test
 would have caught its finding."""
 
 from __future__ import annotations
@@ -203,7 +203,7 @@ def test_r8_the_craft_that_ran_is_the_one_that_escaped(yard: Yard) -> None:
     a, b = example(yard, "starfury"), example(yard, "raider")
     result = fight_once(SUPPORT, SUPPORT.prepare(a, b, Terms()), 274)
     # the Starfury, disarmed, runs: not past its own detection range (20) but the Raider's
-    # (22, a sensor box lost), and that is its escape (issue 31: R8 used to stop at its own)
+    # (22, a sensor box lost), and that is its escape (R8 used to stop at its own)
     assert result.outcome.reason == "escaped" and result.outcome.winner is None
     assert result.outcome.text == ("Starfury escaped: it opened the range to 30 dhexes from "
                                    "Raider delta-wing, beyond Raider delta-wing's detection "

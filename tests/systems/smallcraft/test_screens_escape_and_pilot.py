@@ -1,5 +1,6 @@
-"""What a referee found reading smallcraft against its text (issue 31) and the pilot's rounding
-(issue 24, item 4), item by item: each test fails on the code before the fix."""
+"""What a referee found reading smallcraft against its text (screens against missiles, the
+remainder's d6, escape, the default pilot's braking) and the pilot's rounding, item by item:
+each test fails on the code before the fix."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def card_html(yard: Yard, **rules: str) -> str:
     return render.html(render.Page(system.cards(catalog)), "a4")
 
 
-# --- 31.1: R6, screens against missiles as the text reads -----------------------------------
+# --- R6, screens against missiles as the text reads -------------------------------------------
 
 
 def test_r6_by_default_screens_repel_five_missiles_in_six(yard: Yard) -> None:
@@ -61,7 +62,7 @@ def test_r6_the_card_and_the_header_say_which_reading_is_in_force(yard: Yard) ->
     assert any("missile-screens=literal" in n for n in notes)
 
 
-# --- 31.4: R12, the remainder's d6 ----------------------------------------------------------
+# --- R12, the remainder's d6 ------------------------------------------------------------------
 
 
 def test_r12_a_d6_at_or_under_the_remainder_adds_one(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -91,7 +92,7 @@ def test_r12_the_card_and_the_header_say_which_reading_is_in_force(yard: Yard) -
         a, b, Terms(rules={"screens-remainder": "below"})).notes)
 
 
-# --- 31.3: R8, an escape is a choice --------------------------------------------------------
+# --- R8, an escape is a choice ----------------------------------------------------------------
 
 
 class Drifter(Pilot):
@@ -146,7 +147,7 @@ def test_r8_a_craft_that_runs_beyond_its_enemys_detection_escapes(yard: Yard) ->
     pytest.fail("no escape in 300 fights")
 
 
-# --- 31.2: the default pilot brakes and turns its drive where it must burn --------------------
+# --- the default pilot brakes and turns its drive where it must burn --------------------------
 
 
 def test_the_pilot_turns_its_drive_to_brake_out_of_reach_then_back_to_fire(yard: Yard) -> None:
@@ -193,7 +194,7 @@ def test_galileo_and_raider_no_longer_drift_apart_armed(yard: Yard) -> None:
     assert end != f.LOST_CONTACT or not (f.mobile(duel.a, 0) and f.mobile(duel.a, 1))
 
 
-# --- issue 24, item 4: the pilot's rounding, exactly ----------------------------------------
+# --- the pilot's rounding, exactly ----------------------------------------------------------
 
 
 def reference_burn(apart: int, bearing: int) -> int:
@@ -219,7 +220,7 @@ def reference_burn(apart: int, bearing: int) -> int:
 def test_the_first_burn_on_the_rounding_half_is_the_exact_one(yard: Yard, q: int,
                                                                r: int) -> None:
     """Where half the wanted closing along the drive is exactly k + ½ (ranges 6, 10) or
-    irrational, the burn is the exact nearest G, a half down (issue 24: the float
+    irrational, the burn is the exact nearest G, a half down (the float
     floor(0.5 − x) could fall either way on a half); a series row of the same fight equals it
     compiled (test_combat_fights: the pairings at ranges 6 and 10)."""
     from shipyard.systems.smallcraft.combat.geometry import bearing, hex_distance
@@ -274,7 +275,7 @@ def changes() -> list[tuple[int, int, int, int]]:
 
 def test_the_steering_helpers_equal_an_exact_reference() -> None:
     """steepest, nearest_g and beyond_half decide by floats where a float is clearly right
-    (issue 24: the pilot's steering, cheaper) and exactly elsewhere: each equals a 60-digit
+    (the pilot's steering, cheaper) and exactly elsewhere: each equals a 60-digit
     reference on ties, halves and near-zero changes (√3 is irrational, so two parts tie only
     when their whole numbers are equal)."""
     for c in changes():

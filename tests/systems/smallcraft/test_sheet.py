@@ -216,7 +216,7 @@ def test_roll_rules_follow_the_hull() -> None:
     assert sc.roll_rules(20)[0].startswith("Roll a d20")
     assert sc.roll_rules(40)[0].startswith("Roll d% read in 40s (take away 40 until it is 40 "
                                            "or less; reroll 81–00)")
-    # beyond 100, a block die and d% for the box in the block, wasting little (issue 10: a
+    # beyond 100, a block die and d% for the box in the block, wasting little (a
     # 125-cbloc hull said "roll d1000, reroll anything over 125", 87.5% of rolls wasted)
     assert sc.roll_rules(125)[0] == (
         "Roll a d5 (a d10 halved, rounding up) for the block of 25 boxes (block 1 is 001–025, "

@@ -1,4 +1,4 @@
-"""traveller's fight rules take N ships a side (issue 26); the duel is the battle of one against
+"""traveller's fight rules take N ships a side; the duel is the battle of one against
 one on the same code, event for event as before."""
 
 from __future__ import annotations

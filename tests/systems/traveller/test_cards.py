@@ -1,4 +1,4 @@
-"""The cards are a play aid (issue 21 item 15): names never ids, no source strings, no validator
+"""The cards are a play aid: names never ids, no source strings, no validator
 codes, nothing under 7 pt, and every combat ruling on its card."""
 
 from __future__ import annotations

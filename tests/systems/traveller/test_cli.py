@@ -49,7 +49,7 @@ def test_show_json_carries_line_items(tmp_path: Path) -> None:
 
 
 def test_catalog_lists_the_stock_ships_and_no_internal_source_strings() -> None:
-    # issue 21 item 16: what `new --stock` takes, and nothing a user cannot use
+    # what `new --stock` takes, and nothing a user cannot use
     run = shipyard("catalog", "traveller")
     assert run.code == 0
     assert "dragon-sdb" in run.out and "Dragon System Defense Boat" in run.out
@@ -58,7 +58,6 @@ def test_catalog_lists_the_stock_ships_and_no_internal_source_strings() -> None:
 
 
 def test_show_json_gives_numbers_beside_the_words_and_says_why_a_drive_draws_0() -> None:
-    # issue 21 item 4
     data = shipyard("show", "--json", "catalogs/traveller/examples/dragon-sdb.yaml").json()
     profile = {row["rating"]: row for row in data["profile"]}
     assert (profile["Production cost"]["number"], profile["Production cost"]["unit"]) == (

@@ -1,4 +1,4 @@
-"""A user's own commander in a traveller battle (issue 30 item 6, TRV-R49): asked for each ship
+"""A user's own commander in a traveller battle (TRV-R49): asked for each ship
 of its side by name, for the turn's target among the enemies it may choose and the band to steer
 for against it; wrong answers are one line at the user's method."""
 

@@ -1,5 +1,5 @@
 """coverage.md quotes the seed's sentences about several ships, each with tests that exist
-(issue 26: a coverage line per multi-ship sentence)."""
+(a coverage line per multi-ship sentence)."""
 
 from __future__ import annotations
 

@@ -289,7 +289,7 @@ def test_effect_6_with_damage_is_a_critical(p: r.Params, script: Callable[..., S
 def test_hull_lost_is_severity_1_a_tenth_and_effect_6_damage_over_10_trv_r24(
         p: r.Params, script: Callable[..., Script]) -> None:
     # Core Rulebook 2022 p.169: a Severity 1 critical for each 10% of starting Hull lost; only
-    # the Effect 6+ critical takes its severity from the damage (÷ 10, rounded up). The issue's
+    # the Effect 6+ critical takes its severity from the damage (÷ 10, rounded up). A referee's
     # Strandbell salvo: 57 damage with Effect +5 on the Dragon (176) is three tenths: three
     # criticals of severity 1 (at 2, 5 and 6), never three of severity 6
     st = r.new_state(p)
@@ -590,7 +590,7 @@ def test_every_fight_ruling_is_written_down_carded_and_tested() -> None:
 
 
 def test_golden_log_dragon_against_strandbell_seed_1() -> None:
-    """Read as a referee (issue 17): initiative with Tactics, M-drive and crew criticals
+    """Read as a referee: initiative with Tactics, M-drive and crew criticals
     lowering thrust and DMs, ECM before point defence, salvos resolved in initiative order,
     armour taken once off a salvo (TRV-R19), levels rising by one at a location hit again."""
     golden = Path(__file__).parent / "golden" / "dragon-strandbell-seed-1.txt"

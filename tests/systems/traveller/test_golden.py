@@ -35,8 +35,8 @@ def num(text: str) -> float:
 
 
 def example_files() -> dict[str, Path]:
-    """The bundled golden designs by name; HOUSE designs (marked so on their first line, issue
-    26's trader and corsair) are not golden ships."""
+    """The bundled golden designs by name; HOUSE designs (marked so on their first line: the
+    house trader and corsair) are not golden ships."""
     files = {}
     for path in sorted(EXAMPLES.glob("*.yaml")):
         text = path.read_text(encoding="utf-8")

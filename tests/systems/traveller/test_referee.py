@@ -1,4 +1,4 @@
-"""What a Traveller referee checks over many narrated fights (issue 21): every damage line adds
+"""What a Traveller referee checks over many narrated fights: every damage line adds
 up as printed, only Point Defence weapons defend, criticals at the book's severity."""
 
 from __future__ import annotations
@@ -195,7 +195,7 @@ def terms(text: str) -> int:
 
 def test_every_narrated_line_adds_up_as_printed_over_200_fights() -> None:
     """Every check (2D + DMs = total vs target, Effect), initiative, damage sum and the Hull
-    left after it, as a referee adds them up, over 40 seeds of 5 pairings (issue 21 item 13)."""
+    left after it, as a referee adds them up, over 40 seeds of 5 pairings."""
     sums = 0
     for a, b in PAIRINGS:
         start = {design(a).model.name: design(a).built.hull_points,

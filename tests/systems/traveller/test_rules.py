@@ -257,7 +257,7 @@ def test_a_planetoid_uses_part_of_its_hull_and_has_armour_of_itself(build: Build
 
 
 def test_a_hold_taking_the_rest_is_never_negative_and_over_tonnage_shows(build: Build) -> None:
-    # issue 21 item 1: `new` ends with a hold taking the rest; 50 staterooms then overfill 200 t
+    # `new` ends with a hold taking the rest; 50 staterooms then overfill 200 t
     report, ship = build(*CORE, {"part": "stateroom", "count": 50})
     assert ship is not None
     hold = next(ln for ln in ship.lines if ln.kind == "cargo_rest")
@@ -281,7 +281,7 @@ def test_no_line_of_any_bundled_or_overfull_design_takes_negative_tons(build: Bu
 
 
 def test_spinal_multiples_and_the_parts_a_shipwright_reached_for(build: Build) -> None:
-    # issue 21 items 2 and 3: barracks, the life scanner analysis suite, spinal multiples
+    # barracks, the life scanner analysis suite, spinal multiples
     # (TRV-R35), a hangar sized by tons, brigs, a plain cargo crane
     parts = [{"part": "m_drive", "rating": 1}, {"part": "fusion_tl12", "output": 9000},
              {"part": "bridge"}, {"part": "computer", "rating": 5},

@@ -74,7 +74,7 @@ def test_ordnance_ticks_per_salvo_or_in_tens() -> None:
 
 
 def test_weapon_table_reads_the_weapons_csv_figures() -> None:
-    # as the engine rolls them (issue 21 item 14): a triple pulse laser turret 2D+4 at DM +2
+    # as the engine rolls them: a triple pulse laser turret 2D+4 at DM +2
     rows = context("ambush-corvette")["weapons"]
     assert rows == [
         ["Triple Turret", "2", "Pulse Laser ×3", "Long", "+2", "2D+4", "—", "26"],
@@ -115,7 +115,6 @@ def test_every_golden_ship_prints_its_record(printed: dict[str, Path], paper: st
 
 
 def test_printed_figures_say_each_thing_once_tons_to_2_and_mcr_to_3_decimals() -> None:
-    # issue 21 item 16
     dragon = context("dragon-sdb")
     names = [s.name for s in dragon["ordnance"]]  # type: ignore[union-attr]
     assert "Small Missile Bay magazine" in names
@@ -131,7 +130,7 @@ def test_printed_figures_say_each_thing_once_tons_to_2_and_mcr_to_3_decimals() -
 
 def test_a_record_that_runs_on_says_whose_it_is_on_every_page(printed: dict[str, Path],
                                                                tmp_path: Path) -> None:
-    # issue 21 item 16: the Valiant's second page had no title at its head
+    # the Valiant's second page had no title at its head
     path = tmp_path / "valiant.pdf"
     result = shipyard("sheet", str(EXAMPLES / "valiant-light-cruiser.yaml"), "-o", str(path))
     assert result.code == 0, result.err
@@ -151,7 +150,7 @@ def test_a_record_that_runs_on_says_whose_it_is_on_every_page(printed: dict[str,
 
 
 def test_a_stock_label_line_clears_the_box_row_under_it() -> None:
-    # issue 21 item 16: descenders (g, y, brackets) touched the boxes when the row sat on the line
+    # descenders (g, y, brackets) touched the boxes when the row sat on the line
     from shipyard.core import pdf, render
 
     report = YARD.check(EXAMPLES / "valiant-light-cruiser.yaml")
