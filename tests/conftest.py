@@ -69,8 +69,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         os.environ.pop(_OWN_CACHE, None)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def yard() -> Yard:
+    """The bundled catalogs, loaded once a session: tests read them, never change them."""
     return Yard()
 
 

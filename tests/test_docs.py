@@ -34,6 +34,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.packaging
 def test_the_site_builds_strictly_and_has_every_page(site: Path) -> None:
     pages = sorted(p.relative_to(ROOT / "docs").with_suffix("").as_posix()
                    for p in (ROOT / "docs").rglob("*.md"))
@@ -48,6 +49,7 @@ def test_the_site_builds_strictly_and_has_every_page(site: Path) -> None:
     assert registered <= commands, registered - commands  # a page per command
 
 
+@pytest.mark.packaging
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_each_system_page_includes_its_rulings_once(site: Path, system: str) -> None:
     html = (site / "systems" / system / "index.html").read_text(encoding="utf-8")

@@ -21,6 +21,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return found
 
 
+@pytest.mark.packaging
 def test_wheel_contains_catalogs_and_templates(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     for source in [*ROOT.glob("catalogs/**/*.yaml"), *ROOT.glob("templates/**/*.*")]:
@@ -29,6 +30,7 @@ def test_wheel_contains_catalogs_and_templates(wheel: Path) -> None:
     assert any(n.endswith("entry_points.txt") for n in names)
 
 
+@pytest.mark.packaging
 def test_non_editable_install_validates_the_examples(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
@@ -64,6 +66,7 @@ def fresh(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return env / "bin" / "shipyard"
 
 
+@pytest.mark.packaging
 def test_an_installed_user_copies_the_examples_and_reads_the_rulings(fresh: Path,
                                                                      tmp_path: Path) -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -94,6 +97,7 @@ def test_an_installed_user_copies_the_examples_and_reads_the_rulings(fresh: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dropfleet"]
 
 
+@pytest.mark.packaging
 def test_the_sdist_carries_the_docs_site(tmp_path: Path) -> None:
     import tarfile
 

@@ -106,6 +106,9 @@ def test_series_rows_are_the_narrated_duels_of_their_seeds(pairing: Any, engine:
         told = fight_once(SUPPORT, prepared, derive_seed(9, i))
         winner = -1 if told.outcome.winner is None else told.outcome.winner
         assert rows(columns, i) == (winner, told.outcome.reason, told.rounds, *told.damage)
+    if engine == "auto":  # and the uncompiled series, fight for fight
+        plain = series(SUPPORT, prepared, runs, seed=9, engine="plain")
+        assert [rows(plain, i) for i in range(runs)] == [rows(columns, i) for i in range(runs)]
 
 
 def test_a_narrated_duel_imports_neither_numpy_nor_numba() -> None:

@@ -118,6 +118,7 @@ def test_the_engine_agrees_with_the_exact_odds(a: str, b: str, gap: float) -> No
     assert abs(lost.count(0) / runs - p0) <= 4 * math.sqrt(p0 * (1 - p0) / runs) + 1e-9
 
 
+@pytest.mark.slow
 def test_odds_are_exact_against_every_scripted_outcome() -> None:
     """Enumerate the d100s (one roll per outcome class) and every damage die, through the
     rules themselves, and compare with the odds' distribution."""
@@ -170,6 +171,7 @@ def test_one_salvo_of_the_ambitions_prow_tubes_rarely_cripples_the_endeavour() -
 
 
 
+@pytest.mark.compiled
 def test_the_captains_memo_kept_from_chunk_to_chunk_changes_no_fight(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # the remembered manoeuvres are a cache of a pure function: each compiled thread keeps its

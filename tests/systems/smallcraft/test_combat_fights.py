@@ -360,3 +360,5 @@ def test_every_series_row_is_the_narrated_fight_of_its_seed(craft: Any, yard: Ya
         assert row == (winner, names.index(told.outcome.reason), told.rounds, *told.damage)
     assert columns.draws == sum(fight_once(SUPPORT, prepared, derive_seed(31, i),
                                            narrate=False).draws for i in range(runs))
+    if engine == "auto" and index == 0:  # the stock pairing: the uncompiled series too
+        assert rows(series(SUPPORT, prepared, runs, seed=31, engine="plain")) == rows(columns)

@@ -47,6 +47,8 @@ def test_series_rows_are_the_narrated_fights_compiled() -> None:
     columns = series(SUPPORT, prepared(), 200, seed=9)  # type: ignore[arg-type]
     assert columns.engine == "compiled"
     assert rows_of(columns) == narrated_rows(200)
+    plain = series(SUPPORT, prepared(), 200, seed=9, engine="plain")  # type: ignore[arg-type]
+    assert rows_of(plain) == rows_of(columns)
 
 
 def test_series_rows_are_the_narrated_fights_uncompiled() -> None:
