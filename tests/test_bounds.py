@@ -258,6 +258,7 @@ def _just_outside(bound: int | float, given: Any, step: int) -> int | float:
     return round(bound + step * 0.001, 6)
 
 
+@pytest.mark.slow
 def test_the_page_states_the_bounds_the_code_has() -> None:
     assert {system for system, *_ in DOCUMENTED} == set(PAIRINGS)
     for system, figure, low, high in DOCUMENTED:
@@ -268,6 +269,7 @@ def test_the_page_states_the_bounds_the_code_has() -> None:
         assert _overlay(system, figure, high)[1], f"{system} {figure}: not in the catalog"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("system", "figure", "low", "high"), DOCUMENTED,
                          ids=[f"{s}-{f}" for s, f, *_ in DOCUMENTED])
 def test_a_figure_just_outside_its_bounds_is_refused_at_the_overlays_line(

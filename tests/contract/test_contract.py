@@ -103,7 +103,7 @@ def assert_inside_the_page(page: render.Page, paper: str) -> None:
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])
 def test_sheets_and_cards_fit_the_page_and_print_the_same_bytes_twice(
         yard: Yard, system_id: str, paper: str) -> None:
     system = yard.system(system_id)

@@ -82,6 +82,7 @@ def test_default_cards_fit_their_cards_on_both_papers(system_id: str, paper: str
     assert seen == count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_default_cards_print_the_same_bytes_twice(system_id: str, tmp_path: Any) -> None:
     page = render.Page(deck(system_id))

@@ -24,6 +24,7 @@ def _digest() -> Any:
     return load_script("d12-facings-duel-digests.py").digest
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", json.loads(DIGESTS.read_text(encoding="utf-8")),
                          ids=lambda c: f"{c['a']}-{c['b']}-{len(c['digests'])}")
 def test_a_duel_is_the_battle_of_one_against_one_fight_for_fight(case: dict[str, Any]) -> None:

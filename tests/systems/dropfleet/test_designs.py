@@ -19,6 +19,7 @@ from tests.systems.dropfleet.conftest import catalog, codes
 STOCK_IDS = [s.id for s in catalog().stock]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stock_id", STOCK_IDS)
 def test_every_stock_ship_validates_shows_and_prints(stock_id: str, yard, tmp_path) -> None:
     path = tmp_path / "ship.yaml"

@@ -77,6 +77,7 @@ VARIANTS = ["over-power", "over-space", "missing-essential", "duplicate-essentia
             "too-many-weapons", "armoured-prow", "over-sp-limit", "torpedoes-in-a-gun"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", VARIANTS)
 def test_illegal_variant_fails_with_one_clear_line(tmp_path: Path, name: str) -> None:
     data, code, words = variant(name)
@@ -195,6 +196,7 @@ def test_profile_follows_the_components(yard: Yard) -> None:
     assert p.turrets == base.turrets + 2
 
 
+@pytest.mark.slow
 def test_new_writes_a_legal_design_for_every_hull(tmp_path: Path) -> None:
     cat = catalog()
     for hull in cat.hulls:

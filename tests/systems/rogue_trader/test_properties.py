@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +47,7 @@ def check(tmp: Path, data: dict[str, Any]) -> Any:
     return YARD.check(path)
 
 
+@pytest.mark.slow
 @given(designs())
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_validator_only_reports_and_budgets_add_up(tmp_path_factory: Any,

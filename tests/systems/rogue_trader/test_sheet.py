@@ -76,6 +76,7 @@ def test_the_sheet_holds_the_tracks_weapons_and_every_component() -> None:
     assert profile["Speed"] == ("5", "3") and profile["Void Shields"] == ("2", "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stem", STOCK)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_each_stock_ship_prints_on_one_page(printed: dict[tuple[str, str], Path], stem: str,
@@ -123,6 +124,7 @@ def test_an_illegal_design_prints_only_when_allowed_and_marked(tmp_path: Path) -
     assert "&lt;b&gt;Unfinished&lt;/b&gt; &amp; Co" in html and "<b>Unfinished" not in html
 
 
+@pytest.mark.slow
 def test_a_fleet_with_cards(tmp_path: Path) -> None:
     out = tmp_path / "fleet.pdf"
     run = shipyard("sheet", example("sword"), example("hazeroth"), "--cards", "-o", out)
@@ -131,6 +133,7 @@ def test_a_fleet_with_cards(tmp_path: Path) -> None:
     assert count == 4 and "Boarding" in text  # two Ship Records and two pages of cards
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_nine_cards_a_page(tmp_path: Path, paper: str) -> None:
     out = tmp_path / f"cards-{paper}.pdf"

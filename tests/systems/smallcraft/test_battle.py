@@ -84,6 +84,7 @@ def wing(yard: Yard) -> tuple[BattleSide, BattleSide]:
 # --- one rules implementation: the duel is the battle of one against one ----------------------
 
 
+@pytest.mark.slow
 def test_the_duel_tells_what_it_told_before_battles(yard: Yard) -> None:
     """480 narrated duels (200 seeds of the Starfury against the raider head-on, and 8 of every
     other pairing and start) digest for digest as main told them before the battle rules
@@ -100,6 +101,7 @@ def test_the_duel_tells_what_it_told_before_battles(yard: Yard) -> None:
                     assert told == recorded[digests.key(a, b, geometry, seed)], (a, b, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("one", "two", "geometry", "seeds"), [
     ("starfury", "raider", "head-on", 200), ("galileo", "starfury", "random", 40),
     ("raider", "raider", "crossing", 40)])
@@ -399,6 +401,7 @@ def test_c7_a_users_pilot_sees_only_the_enemies_its_side_knows_of(
 # --- the bundled encounter and the command -----------------------------------------------------
 
 
+@pytest.mark.compiled
 def test_the_bundled_wing_against_the_raiders_narrated_and_as_a_series() -> None:
     wing, raiders = FLEETS / "starfury-wing.yaml", FLEETS / "raiders.yaml"
     told = shipyard("battle", wing, raiders, "--seed", "3")

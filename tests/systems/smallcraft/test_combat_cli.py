@@ -60,6 +60,7 @@ def test_duel_json() -> None:
     assert {m["label"] for m in checks[0]["modifiers"]} == {"pilot firing", "target moving 2"}
 
 
+@pytest.mark.compiled
 def test_monte_carlo_summary() -> None:
     run = shipyard("duel", STARFURY, RAIDER, "--runs", "3000", "--seed", "7", "--json")
     assert run.code == 0
@@ -185,7 +186,7 @@ def test_odds_sampled_when_too_many_to_enumerate(monkeypatch: pytest.MonkeyPatch
 
 
 def test_a_mirror_match_names_each_side_once() -> None:
-    for extra in ([], ["--runs", "20"]):
+    for extra in ([], ["--runs", "20", "--engine", "plain"]):
         run = shipyard("duel", STARFURY, STARFURY, "--seed", "1", *extra)
         assert run.code == 0
         assert run.out.startswith("Starfury (A) against Starfury (B)")

@@ -83,6 +83,7 @@ def _compare(exact: OddsReport, sampled: OddsReport) -> None:
     ("galileo", "starfury", {"range": 1}),
     ("starfury", "galileo", {"range": 1, "crew": ({"gunnery": "100"}, {})}),
 ])
+@pytest.mark.slow
 def test_exact_odds_agree_with_sampling(yard: Yard, monkeypatch: pytest.MonkeyPatch,
                                         attacker: str, target: str,
                                         terms: dict[str, Any]) -> None:

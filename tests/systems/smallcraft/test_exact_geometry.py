@@ -85,6 +85,7 @@ def test_sign_q3_is_exact_for_every_int64_uncompiled() -> None:
         assert g.sign_q3(p, s) == exact_sign_q3(p, s), (p, s)
 
 
+@pytest.mark.compiled
 def test_sign_q3_is_exact_for_every_int64_compiled() -> None:
     """Before: the near-tie's p*p − 3*s*s wrapped past |p| ≈ 1.75 × 10⁹ (and |p| + 2|s| past
     2⁶²), so a compiled fight's verdict differed from the narrated one's."""
@@ -124,6 +125,7 @@ def transverse_cases() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
     return inside, beyond
 
 
+@pytest.mark.compiled
 def test_transverse_is_exact_within_its_bound_and_the_same_compiled_past_it() -> None:
     transverse = compiled("transverse")
     inside, beyond = transverse_cases()

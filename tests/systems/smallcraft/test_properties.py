@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,7 @@ def check(tmp_path: Path, data: dict) -> object:
     return YARD.check(path)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[FIXTURE])
 @given(data=design)
 def test_validator_returns_diagnostics_and_nothing_else(tmp_path: Path, data: dict) -> None:

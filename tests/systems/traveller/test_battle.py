@@ -356,6 +356,7 @@ def test_a_battle_ends_harmless_when_no_ship_can_harm_an_enemy_trv_r48() -> None
 FLEETS = EXAMPLES.parent / "fleets"
 
 
+@pytest.mark.compiled
 def test_battles_from_a_design_against_a_fleet_and_fleet_against_fleet() -> None:
     """The bundled encounter (the house trader against two house corsairs) told, and the
     system-defence squadron against the raiders as a series: every ship named with its side,

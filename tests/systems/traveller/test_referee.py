@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from shipyard.api import Recorder, Terms
@@ -67,6 +68,7 @@ ARMED = ["ambush-corvette", "beagle-laboratory-ship", "botfly-ultralight-fighter
          "small-scout-base", "strandbell-sdb", "valiant-light-cruiser"]
 
 
+@pytest.mark.compiled
 def test_identical_ships_close_in_and_no_mirror_match_reaches_the_cap_trv_r25() -> None:
     # on a tie of expected damage each way (every band of a mirror match) a ship that can hurt
     # its enemy steers where its own damage is highest, not both to Distant

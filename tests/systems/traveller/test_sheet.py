@@ -101,6 +101,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_golden_ship_prints_its_record(printed: dict[str, Path], paper: str) -> None:
     pdf = pdfium.PdfDocument(printed[paper])
