@@ -101,11 +101,13 @@ def test_the_same_design_prints_the_same_pdf(tmp_path: Path) -> None:
     assert first.read_bytes() == second.read_bytes()
 
 
-def test_budgets_print_through_the_shared_macro(printed: dict[tuple[str, str], Path]) -> None:
+def test_budgets_print_through_the_shared_macro(tmp_path: Path) -> None:
     ctx = context("ambition")
     assert [(b.label, b.used, b.available) for b in ctx["budgets"]][:3] == [  # type: ignore[attr-defined]
         ("Power", 70, 75), ("Space", 68, 75), ("Ship points", 80, None)]
-    text = pages_and_text(printed[("ambition", "a4")])[1]
+    path = tmp_path / "ambition.pdf"
+    assert shipyard("sheet", example("ambition"), "-o", path).code == 0
+    text = pages_and_text(path)[1]
     assert "Power: 70 of 75" in text
     assert re.search(r"Ship points: 80\s", text)  # no campaign limit: no "of"
     assert "Weapon slots: 5 of 5; prow 1/1, port 2/2, starboard 2/2" in text

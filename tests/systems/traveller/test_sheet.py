@@ -129,8 +129,7 @@ def test_printed_figures_say_each_thing_once_tons_to_2_and_mcr_to_3_decimals() -
                 assert places <= (3 if budget.unit == "MCr" else 2), (budget.label, figure)
 
 
-def test_a_record_that_runs_on_says_whose_it_is_on_every_page(printed: dict[str, Path],
-                                                               tmp_path: Path) -> None:
+def test_a_record_that_runs_on_says_whose_it_is_on_every_page(tmp_path: Path) -> None:
     # the Valiant's second page had no title at its head
     path = tmp_path / "valiant.pdf"
     result = shipyard("sheet", str(EXAMPLES / "valiant-light-cruiser.yaml"), "-o", str(path))
@@ -144,7 +143,11 @@ def test_a_record_that_runs_on_says_whose_it_is_on_every_page(printed: dict[str,
 
     assert head(pdf[1]) == "Valiant Light Cruiser — ship record, continued"
     assert head(pdf[0]) == ""  # the first page has its own heading under the margin
-    # in a PDF of all twenty, only the Valiant runs on: no other ship's page carries its name
+
+
+@pytest.mark.slow  # it reads all twenty ships' records
+def test_in_a_book_of_all_twenty_only_the_valiant_runs_on(printed: dict[str, Path]) -> None:
+    # no other ship's page carries its name at the head
     every = pdfium.PdfDocument(printed["a4"])
     text = "\n".join(every[i].get_textpage().get_text_range() for i in range(len(every)))
     assert text.count(", continued") == 1
