@@ -25,7 +25,7 @@ check: lint
 # what CI runs (.ci/run): lint, types and every tier (compiled fights, slow checks, packaging),
 # spread over every core
 test: lint
-	.venv/bin/pytest -m "" -n auto --dist worksteal
+	.venv/bin/pytest -m "" -n logical --dist worksteal
 
 bench: setup
 	.venv/bin/python bench/bench_design.py
