@@ -4,16 +4,20 @@ template folders; and entry points that are broken in each way a third party's c
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.conftest import ROOT
+from tests.contract import test_contract as contract
 
 TOY = Path(__file__).resolve().parent / "toy"
 
@@ -104,23 +108,57 @@ def test_validate_and_show_import_only_the_system_they_need() -> None:
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr
 
 
-@pytest.mark.compiled
-@pytest.mark.slow
-def test_the_toy_declares_battles_and_keeps_the_contract_for_them(site: Path) -> None:
-    """A plugin's battles: the contract suite's battle and fleet checks run on the
-    toy as on a bundled system (its duel the battle of one against one, every battle of a
-    series the narrated battle of its seed, its JSON the published schema), and `battle`
-    tells a fleet fight with every ship's fate."""
+def test_the_toy_tells_a_fleet_battle_with_every_ships_fate(site: Path) -> None:
     fleets = site / "toy_ships" / "catalog" / "fleets"
     told = run(site, "battle", fleets / "skiffs.yaml", fleets / "cutters.yaml", "--seed", "3")
     assert told.returncode == 0, told.stderr
     assert told.stdout.startswith("Skiff swarm (A) against Cutter pair (B), seed 3\n")
     assert "Gun Skiff 3 (A) " in told.stdout and "lost to gunfire" in told.stdout
-    checks = "toy and (battle or fleets) and not broken and not wrong"
-    done = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-p",
-                           "no:cacheprovider", str(ROOT / "tests" / "contract" /
-                                                   "test_contract.py"), "-k", checks],
-                          env={**os.environ, "PYTHONPATH": str(site)}, cwd=ROOT,
-                          capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:]
-    assert "6 passed" in done.stdout, done.stdout[-3000:]
+
+
+@pytest.fixture
+def installed(site: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The toy's distribution on this process's path, its entry points read afresh (and
+    forgotten after: later tests see the bundled systems only)."""
+    from shipyard.core import registry
+
+    monkeypatch.syspath_prepend(str(site))
+    registry._entry_points.cache_clear()
+    registry.load_system.cache_clear()
+    yield
+    registry._entry_points.cache_clear()
+    registry.load_system.cache_clear()
+    for name in [m for m in sys.modules if m.split(".")[0] == "toy_ships"]:
+        del sys.modules[name]
+
+
+BATTLE_CHECKS: list[Any] = [
+    contract.test_a_battle_of_one_design_a_side_is_the_duel,
+    pytest.param(contract.test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed,
+                 "auto", marks=[pytest.mark.compiled, pytest.mark.slow], id="series-compiled"),
+    pytest.param(contract.test_every_battle_of_a_series_is_the_narrated_battle_of_its_seed,
+                 "plain", id="series-uncompiled"),
+    contract.test_battle_json_meets_the_published_schema_or_battle_refuses,
+    contract.test_a_battle_takes_a_users_commander_only_where_the_system_declares_one,
+    contract.test_bundled_fleets_are_legal_show_and_print,
+]
+
+
+@pytest.mark.parametrize(("check", "engine"), [
+    c if isinstance(c, type(pytest.param())) else pytest.param(c, None, id=c.__name__[5:])
+    for c in BATTLE_CHECKS])
+def test_the_toy_declares_battles_and_keeps_the_contract_for_them(
+        installed: None, check: Any, engine: str | None, tmp_path: Path) -> None:
+    """A plugin's battles: the contract suite's battle and fleet checks run on the toy as on a
+    bundled system (its duel the battle of one against one, every battle of a series the
+    narrated battle of its seed, its JSON the published schema, its fleets legal and printed),
+    in this process, with the toy installed beside the bundled systems."""
+    from shipyard.core.yard import Yard
+
+    args: dict[str, Any] = {"yard": Yard(), "system_id": "toy"}
+    wanted = inspect.signature(check).parameters
+    if "engine" in wanted:
+        args["engine"] = engine
+    if "tmp_path" in wanted:
+        args["tmp_path"] = tmp_path
+    check(**args)
