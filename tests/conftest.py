@@ -51,7 +51,7 @@ def pytest_configure(config: pytest.Config) -> None:
     from shipyard.core.paths import cache_root
 
     if os.environ.get(_OWN_CACHE):
-        return  # an xdist worker, or a test's own pytest: the folder is its parent's
+        return  # an xdist worker: the folder is the controller's
     fights = cache_root() / "fights"
     folder = Path(tempfile.mkdtemp(prefix="shipyard-tests-cache-"))
     with contextlib.suppress(OSError):  # without links, the tests compile into their own
@@ -59,7 +59,6 @@ def pytest_configure(config: pytest.Config) -> None:
         (folder / "fights").symlink_to(fights, target_is_directory=True)
     os.environ["SHIPYARD_CACHE"] = os.environ[_OWN_CACHE] = str(folder)
     config.stash[_CACHE_KEY] = folder
-
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
