@@ -6,9 +6,12 @@ Imported only on the series path: it is what imports NumPy and Numba.
 - Compiling: every function of the modules a `FightRules` names is registered with Numba
   (`register_jitable`, so the plain function stays what a narrated duel calls), the recorder's
   hooks get compiled versions that do nothing, and the series loop is compiled with `nogil`.
-- The cache cannot go stale: Numba's own cache notices an edit only to the file of the function
-  it compiled, not to the rules it calls, so the cache folder is named by a hash of every rule
-  module's source, the stream's, Numba's version and Python's.
+- The cache cannot go stale and is shared by every copy of the same code: Numba's own cache
+  notices an edit only to the file of the function it compiled, not to the rules it calls, and
+  files it by the source's folder, so the cache folder is named by a hash of the code of every
+  rule module, the stream's, Numba's version and Python's (never a path), and a locator of our
+  own (`ContentLocator`) files Numba's index there, stamped with that hash: a clone in another
+  folder or a reinstall loads the compiled fights, an edit compiles them again.
 - Chunks: fight i is seeded `derive_seed(seed, i)` whoever plays it, so the result is the same
   for any chunk size and any number of workers; compiled chunks run on threads (the compiled
   loop releases the GIL), one per core unless told otherwise.
@@ -19,13 +22,13 @@ from __future__ import annotations
 import hashlib
 import importlib
 import inspect
-import marshal
 import os
 import shutil
 import sys
 import threading
 import time
 import traceback
+import types
 import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -67,21 +70,98 @@ def rule_modules(rules: FightRules) -> list[Any]:
 
 
 def cache_key(rules: FightRules, numba_version: str) -> str:
-    """A folder name that changes with any rule, constant, Numba or Python. It hashes what this
-    process runs (the functions' code objects and the modules' constants), not the files on
-    disk, which an edit may have changed since they were imported."""
+    """A folder name that changes with any rule, constant, Numba or Python, and with nothing
+    else: not the folder the code is in. It hashes what this process runs (the functions' code
+    and the modules' constants), not the files on disk, which an edit may have changed since
+    they were imported."""
     digest = hashlib.sha256()
     for module in rule_modules(rules):
         for name, value in sorted(vars(module).items()):
+            if name.startswith("__"):
+                continue  # __file__, __cached__: where the module is, not what it does
             digest.update(name.encode())
             if inspect.isfunction(value) and value.__module__ == module.__name__:
-                digest.update(marshal.dumps(value.__code__))
+                digest.update(code_text(value.__code__).encode())
             elif isinstance(value, int | str | tuple) or hasattr(value, "_fields"):
                 digest.update(repr(getattr(value, "_fields", value)).encode())
-    digest.update(marshal.dumps(pattern.store.__code__))
-    digest.update(marshal.dumps(pattern.store_fates.__code__))
+    digest.update(code_text(pattern.store.__code__).encode())
+    digest.update(code_text(pattern.store_fates.__code__).encode())
     digest.update(f"{numba_version} {sys.version}".encode())
     return digest.hexdigest()[:20]
+
+
+def code_text(code: types.CodeType) -> str:
+    """What a function does, as text that is the same in every process and folder: its
+    bytecode, names, constants and line numbers, never its file name (which `marshal` keeps,
+    along with flags that depend on how many references this process holds to a constant)."""
+    return repr(_canonical(code))
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, types.CodeType):
+        return ("code", value.co_qualname, value.co_argcount, value.co_posonlyargcount,
+                value.co_kwonlyargcount, value.co_flags, value.co_code, value.co_names,
+                value.co_varnames, value.co_freevars, value.co_cellvars, value.co_firstlineno,
+                value.co_linetable, value.co_exceptiontable,
+                tuple(_canonical(c) for c in value.co_consts))
+    if isinstance(value, frozenset):  # iterated in an order that varies with string hashing
+        return ("frozenset", tuple(sorted(repr(_canonical(v)) for v in value)))
+    if isinstance(value, tuple):
+        return tuple(_canonical(v) for v in value)
+    return value
+
+
+_stamps: dict[Any, tuple[Path, str]] = {}  # series loop -> (its cache folder, its key)
+
+
+def _content_locator() -> Any:
+    """A Numba cache locator for the series loops compiled here: their index and data files go
+    in the loop's own cache folder (not in one named by the source file's folder), stamped with
+    the key of the code that was compiled (not the source file's bytes, which do not cover the
+    rules it calls). Other functions are left to Numba's own locators."""
+    from numba.core.caching import _CacheLocator
+
+    class ContentLocator(_CacheLocator):
+        def __init__(self, folder: Path, key: str, lineno: int) -> None:
+            self._folder, self._key, self._lineno = folder, key, lineno
+
+        def get_cache_path(self) -> str:
+            return str(self._folder)
+
+        def get_source_stamp(self) -> str:
+            return self._key
+
+        def get_disambiguator(self) -> str:
+            return str(self._lineno)
+
+        @classmethod
+        def from_function(cls, py_func: Any, py_file: str) -> ContentLocator | None:
+            stamp = _stamps.get(py_func)
+            if stamp is None:
+                return None
+            self = cls(*stamp, py_func.__code__.co_firstlineno)
+            try:
+                self.ensure_cache_path()  # type: ignore[no-untyped-call]
+            except OSError:
+                return None  # not writable: Numba's own locators are tried next
+            return self
+
+    return ContentLocator
+
+
+def _use_content_locator() -> None:
+    from numba.core.caching import CacheImpl
+
+    if not any(c.__name__ == "ContentLocator" for c in CacheImpl._locator_classes):
+        CacheImpl._locator_classes.insert(0, _content_locator())
+
+
+def _njit(numba: Any, rules: FightRules, folder: Path) -> Callable[..., None]:
+    """The series loop of `rules`, compiled lazily (at its first call) into `folder`."""
+    _use_content_locator()
+    _stamps[rules.fights] = (folder, folder.name)
+    fights: Callable[..., None] = numba.njit(cache=True, nogil=True)(rules.fights)
+    return fights
 
 
 def compile_fights(rules: FightRules, params: Any,
@@ -104,8 +184,7 @@ def compile_fights(rules: FightRules, params: Any,
                 _register_module(module)
             _register(pattern.store)
             _register(pattern.store_fates)
-            numba.config.CACHE_DIR = str(folder)
-            fights = _compiled[rules.modules] = numba.njit(cache=True, nogil=True)(rules.fights)
+            fights = _compiled[rules.modules] = _njit(numba, rules, folder)
         timing = cache_root() / "fights" / f"{rules.modules[0]}.seconds"
         if cold and notice is not None:
             notice(f"compiling fight rules once, about {_last_time(timing)} s")
@@ -123,7 +202,7 @@ def compile_fights(rules: FightRules, params: Any,
                 notice(f"the compiled fight rules cached in {folder} could not be read "
                        f"({type(exc).__name__}); compiling them again, about "
                        f"{_last_time(timing)} s")
-            fights = _compiled[rules.modules] = numba.njit(cache=True, nogil=True)(rules.fights)
+            fights = _compiled[rules.modules] = _njit(numba, rules, folder)
             compiles = _compiles(fights)
             cold = True
             _first_call(fights, params)
