@@ -89,18 +89,19 @@ def stock_series(a: str, b: str) -> tuple[Any, Any]:
 
 
 def engine_times(rules: Any, prepared: Any, fights: int, runs: int,
-                 workers: int) -> tuple[list[float], Any]:
-    """The times of `runs` series of `fights` fights on `workers` threads (compiled, the cache
-    compiled or loaded first, unmeasured), and the last series' columns."""
+                 workers: int) -> tuple[list[float], list[float], Any]:
+    """The wall and CPU times of `runs` series of `fights` fights on `workers` threads
+    (compiled, the cache compiled or loaded first, unmeasured), and the last series' columns."""
     from shipyard.core import compiled
 
     compiled.run_series(rules, prepared, 2_000, 0, workers=1)  # compile or load the cache
-    times = []
+    times, cpu = [], []
     for i in range(runs):
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.process_time()
         columns = compiled.run_series(rules, prepared, fights, i + 1, workers=workers)
         times.append(time.perf_counter() - start)
-    return times, columns
+        cpu.append(time.process_time() - used)
+    return times, cpu, columns
 
 
 def engine(system_id: str, a: str, b: str, fights: int, runs: int) -> None:
@@ -110,7 +111,7 @@ def engine(system_id: str, a: str, b: str, fights: int, runs: int) -> None:
 
     rules, prepared = stock_series(a, b)
     for workers in (1, compiled.workers_wanted()):
-        times, columns = engine_times(rules, prepared, fights, runs, workers)
+        times, _, columns = engine_times(rules, prepared, fights, runs, workers)
         t = statistics.median(times)
         if workers == 1:
             draws = columns.draws
