@@ -202,7 +202,8 @@ def test_hull_and_stock_ids_complete(cache: Path) -> None:
     dropfleet = yard.system("dropfleet")
     stock = [s for s in dropfleet.stock_ids(yard.catalog(dropfleet)) if s.startswith("c")]
     assert complete("shipyard new dropfleet --stock c", cache=cache)[0] == stock and stock
-    assert complete("shipyard duel a.yaml b.yaml --engine ", cache=cache)[0] == ["auto", "plain"]
+    assert complete("shipyard duel a.yaml b.yaml --engine ", cache=cache)[0] == ["auto", "compiled",
+                                                                                 "plain"]
 
 
 def test_an_overlay_s_hulls_are_offered_and_its_edits_seen(tmp_path: Path, cache: Path) -> None:
