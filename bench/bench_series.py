@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -76,25 +77,41 @@ def cold_compile(a: str, b: str) -> float:
         return time.perf_counter() - start
 
 
-def engine(system_id: str, a: str, b: str, fights: int, runs: int) -> None:
-    import numpy as np
-
-    from shipyard.core import compiled
+def stock_series(a: str, b: str) -> tuple[Any, Any]:
+    """The fight rules and prepared state of a duel of designs A and B under default terms."""
     from shipyard.core.options import Terms
     from shipyard.core.yard import Yard
 
     yard = Yard()
     first, second = yard.read(Path(a)), yard.read(Path(b))
     support = first.system.fight()
-    prepared = support.prepare(first, second, Terms())
-    rules = support.rules()
+    return support.rules(), support.prepare(first, second, Terms())
+
+
+def engine_times(rules: Any, prepared: Any, fights: int, runs: int,
+                 workers: int) -> tuple[list[float], list[float], Any]:
+    """The wall and CPU times of `runs` series of `fights` fights on `workers` threads
+    (compiled, the cache compiled or loaded first, unmeasured), and the last series' columns."""
+    from shipyard.core import compiled
+
     compiled.run_series(rules, prepared, 2_000, 0, workers=1)  # compile or load the cache
+    times, cpu = [], []
+    for i in range(runs):
+        start, used = time.perf_counter(), time.process_time()
+        columns = compiled.run_series(rules, prepared, fights, i + 1, workers=workers)
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - used)
+    return times, cpu, columns
+
+
+def engine(system_id: str, a: str, b: str, fights: int, runs: int) -> None:
+    import numpy as np
+
+    from shipyard.core import compiled
+
+    rules, prepared = stock_series(a, b)
     for workers in (1, compiled.workers_wanted()):
-        times = []
-        for i in range(runs):
-            start = time.perf_counter()
-            columns = compiled.run_series(rules, prepared, fights, i + 1, workers=workers)
-            times.append(time.perf_counter() - start)
+        times, _, columns = engine_times(rules, prepared, fights, runs, workers)
         t = statistics.median(times)
         if workers == 1:
             draws = columns.draws

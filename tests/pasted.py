@@ -29,7 +29,8 @@ NOT_RUN = {
 }
 # what a command may print that varies from run to run or machine to machine, on standard error
 NOTICE = re.compile(r"^(compiling fight rules once, about \d+ s|fights run uncompiled; pip "
-                    r"install .*|uncompiled, these fights take about \d+ s more)$")
+                    r"install .*|uncompiled, these fights take about \d+ s more|running these "
+                    r"fights uncompiled: quicker than compiling .*)$")
 
 
 @dataclass(frozen=True)

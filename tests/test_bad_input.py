@@ -602,15 +602,15 @@ def test_compiled_and_uncompiled_series_agree_at_a_catalog_bound(tmp_path) -> No
     (tmp_path / "smallcraft" / "house.yaml").write_text("construction:\n  power_per_cbloc: 1000\n")
     examples = ROOT / "catalogs" / "smallcraft" / "examples"
     runs = {}
-    for engine in ("auto", "plain"):
+    for engine in ("compiled", "plain"):
         run = shipyard("--catalog", tmp_path, "duel", examples / "starfury.yaml",
                        examples / "raider.yaml", "--runs", "200", "--seed", "5", "--json",
                        "--engine", engine, "--allow-illegal")
         assert run.code == 0, run.err
         runs[engine] = json.loads(run.out)
-    assert runs["auto"]["engine"] == "compiled" and runs["plain"]["engine"] == "uncompiled"
+    assert runs["compiled"]["engine"] == "compiled" and runs["plain"]["engine"] == "uncompiled"
     for key in ("wins", "no_winner", "reasons", "length", "damage", "random_numbers"):
-        assert runs["auto"][key] == runs["plain"][key], key
+        assert runs["compiled"][key] == runs["plain"][key], key
 
 
 def test_every_maximum_is_documented() -> None:
@@ -640,10 +640,10 @@ def test_series_agree_at_other_systems_bounds(tmp_path, system: str, text: str) 
     (tmp_path / system / "house.yaml").write_text(text)
     design = _first_example(system)
     runs = {}
-    for engine in ("auto", "plain"):
+    for engine in ("compiled", "plain"):
         run = shipyard("--catalog", tmp_path, "duel", design, design, "--runs", "100", "--seed",
                        "3", "--json", "--engine", engine)
         assert run.code == 0, run.err
         runs[engine] = json.loads(run.out)
     for key in ("wins", "no_winner", "reasons", "length", "damage", "random_numbers"):
-        assert runs["auto"][key] == runs["plain"][key], key
+        assert runs["compiled"][key] == runs["plain"][key], key

@@ -211,7 +211,8 @@ def test_hull_and_stock_ids_complete(cache: Path) -> None:
     dropfleet = yard.system("dropfleet")
     stock = [s for s in dropfleet.stock_ids(yard.catalog(dropfleet)) if s.startswith("c")]
     assert complete("shipyard new dropfleet --stock c", cache=cache) == stock and stock
-    assert complete("shipyard duel a.yaml b.yaml --engine ", cache=cache) == ["auto", "plain"]
+    assert complete("shipyard duel a.yaml b.yaml --engine ", cache=cache) == ["auto", "compiled",
+                                                                              "plain"]
 
 
 def test_an_overlay_s_hulls_are_offered_and_its_edits_seen(tmp_path: Path, cache: Path) -> None:

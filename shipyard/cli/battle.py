@@ -7,7 +7,6 @@ series report in core/battle.py; this module reads options and prints.
 from __future__ import annotations
 
 import json
-import sys
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -15,17 +14,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from shipyard.cli.app import app, fail, judged, state, user_errors
-from shipyard.cli.completion import design_files, engines, geometries, ranges, rule_names
+from shipyard.cli.completion import design_files, geometries, ranges, rule_names
 from shipyard.cli.fight import (
-    BAR_FROM,
     AllowIllegal,
+    Engine,
     HelpSystem,
     Json,
     Seed,
     _against,
-    _notice,
     _percent,
     _users_code,
+    check_engine,
+    series_display,
     told_json,
     told_lines,
 )
@@ -123,9 +123,7 @@ def battle(
         "system takes one (see --help-system; its battles run uncompiled)")] = None,
     pilot_b: Annotated[str | None, typer.Option(
         "--pilot-b", metavar="FILE.py:NAME", help="your own commander for side B")] = None,
-    engine: Annotated[str, typer.Option(
-        "--engine", metavar="auto|plain", autocompletion=engines,
-        help="auto (a series runs compiled where Numba is installed) or plain")] = "auto",
+    engine: Engine = "auto",
     help_system: HelpSystem = None,
 ) -> None:
     """Fight side A against side B, each a fleet file or one design: one narrated battle, or
@@ -139,8 +137,7 @@ def battle(
     from shipyard.core.options import parse_terms
 
     check_runs(runs, "battles")
-    if engine not in ("auto", "plain"):
-        raise UserError.single("cli.engine", f"--engine {engine}: give auto or plain")
+    check_engine(engine)
     sides = _sides([a, b], allow_illegal)
     system = sides[0].entrants[0].design.system
     terms = parse_terms(system.id, system.fight_options, "battle",
@@ -169,16 +166,8 @@ def _series(support: Any, prepared: Prepared, runs: int, seed: int, engine: str,
     from shipyard.core.battle import summarise_battle
     from shipyard.core.combat import series
 
-    if runs < BAR_FROM or not sys.stderr.isatty():
-        columns = series(support, prepared, runs, seed, None, engine, _notice)
-        return summarise_battle(prepared, columns, seed, unit)
-    from rich.console import Console
-    from rich.progress import Progress
-
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"{runs:,} battles", total=runs)
-        columns = series(support, prepared, runs, seed, lambda n: bar.advance(task, n), engine,
-                         lambda line: bar.console.print(line, highlight=False, markup=False))
+    with series_display(runs, "battles") as (progress, notice):
+        columns = series(support, prepared, runs, seed, progress, engine, notice, quick=True)
     return summarise_battle(prepared, columns, seed, unit)
 
 

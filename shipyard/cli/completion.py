@@ -92,7 +92,7 @@ def design_files(incomplete: str) -> list[str]:
 
 # --- a system's own choices: read from the cached index (shipyard/cli/choices.py) ------------
 
-ENGINES = ("auto", "plain")
+ENGINES = ("auto", "compiled", "plain")
 
 
 def _system_of(args: list[str]) -> str | None:

@@ -7,17 +7,21 @@ Rich only for the progress bar of a long series on a terminal.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from shipyard.cli.app import app, fail, judged, state, user_errors
 from shipyard.cli.completion import (
+    ENGINES,
     crew_keys,
     design_files,
     engines,
@@ -41,6 +45,11 @@ Seed = Annotated[int | None, typer.Option(
     "--seed", metavar="N", min=0, max=MAX_SEED, help="replay a fight exactly (a whole "
     "number, 0 or more); without it one is chosen and printed")]
 Json = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+Engine = Annotated[str, typer.Option(
+    "--engine", metavar="auto|compiled|plain", autocompletion=engines,
+    help="auto (a series runs compiled where Numba is installed), compiled (compile the "
+    "rules if need be and run them compiled, or say why not) or plain (the same rules "
+    "uncompiled)")]
 AllowIllegal = Annotated[bool, typer.Option(
     "--allow-illegal", help="fight with designs that break the rules")]
 Range = Annotated[str | None, typer.Option(
@@ -163,10 +172,7 @@ def duel(
     pilot_b: Annotated[str | None, typer.Option(
         "--pilot-b", metavar="FILE.py:NAME", help="your own pilot or captain for side B")
     ] = None,
-    engine: Annotated[str, typer.Option(
-        "--engine", metavar="auto|plain", autocompletion=engines,
-        help="auto (a series runs compiled where Numba is "
-        "installed) or plain (the same rules uncompiled)")] = "auto",
+    engine: Engine = "auto",
     help_system: HelpSystem = None,
 ) -> None:
     """Fight A against B: one narrated fight, or --runs N fights summarised as win rates.
@@ -180,8 +186,7 @@ def duel(
     from shipyard.core.options import parse_terms
 
     check_runs(runs)
-    if engine not in ("auto", "plain"):
-        raise UserError.single("cli.engine", f"--engine {engine}: give auto or plain")
+    check_engine(engine)
     first, second = _designs([a, b], allow_illegal)
     terms = parse_terms(first.system.id, _declared(first.system), "duel",
                         {"range": start_range, "geometry": geometry, "cap": cap},
@@ -202,22 +207,128 @@ def duel(
 def _series(design: AnyDesign, prepared: Prepared, runs: int, seed: int, engine: str) -> Summary:
     from shipyard.core.combat import series, summarise
 
-    support = design.system.fight()
-    if runs < BAR_FROM or not sys.stderr.isatty():
-        return summarise(prepared, series(support, prepared, runs, seed, None, engine,
-                                          _notice), seed)
-    from rich.console import Console
-    from rich.progress import Progress
-
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"{runs:,} fights", total=runs)
-        columns = series(support, prepared, runs, seed, lambda n: bar.advance(task, n), engine,
-                         lambda line: bar.console.print(line, highlight=False, markup=False))
+    with series_display(runs, "fights") as (progress, notice):
+        columns = series(design.system.fight(), prepared, runs, seed, progress, engine, notice,
+                         quick=True)
     return summarise(prepared, columns, seed)
+
+
+def check_engine(engine: str) -> None:
+    if engine not in ENGINES:
+        raise UserError.single("cli.engine", f"--engine {engine}: give auto, compiled or plain")
 
 
 def _notice(line: str) -> None:
     typer.echo(line, err=True)
+
+
+@contextmanager
+def series_display(runs: int, noun: str) -> Iterator[tuple[Callable[[int], None] | None,
+                                                            Callable[[str], None]]]:
+    """Where a series reports (its progress, its notices): on a terminal, a bar of its fights
+    (from BAR_FROM of them) and, while its rules compile, a bar that fills over the seconds the
+    compile is expected to take; elsewhere, each notice as a line on standard error."""
+    if not sys.stderr.isatty():
+        yield None, _notice
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        shown = _SeriesBar(bar, runs if runs >= BAR_FROM else 0, noun)
+        try:
+            yield shown.advance, shown.notice
+        finally:
+            shown.compiled()
+
+
+class _SeriesBar:
+    """A series' bars on a terminal: its fights', and its compile's while the rules compile."""
+
+    def __init__(self, bar: Any, runs: int, noun: str) -> None:
+        self.bar = bar
+        self.fights = bar.add_task(f"{runs:,} {noun}", total=runs) if runs else None
+        self.compiling: Any = None
+        self.stop = threading.Event()
+        self.ticker: threading.Thread | None = None
+
+    def notice(self, line: str) -> None:
+        self.bar.console.print(line, highlight=False, markup=False)
+        seconds = getattr(line, "seconds", None)  # a compile's notice (core.compiled)
+        if seconds is None or self.compiling is not None:
+            return
+        self.compiling = self.bar.add_task("compiling fight rules", total=seconds)
+        started = time.monotonic()
+
+        def tick() -> None:  # the compile holds this thread: another fills its bar
+            while not self.stop.wait(0.25):
+                self.bar.update(self.compiling,
+                                completed=min(time.monotonic() - started, 0.99 * seconds))
+
+        self.ticker = threading.Thread(target=tick, daemon=True)
+        self.ticker.start()
+
+    def advance(self, done: int) -> None:
+        self.compiled()
+        if self.fights is not None:
+            self.bar.advance(self.fights, done)
+
+    def compiled(self) -> None:
+        if self.ticker is not None:
+            self.stop.set()
+            self.ticker.join()
+            self.bar.remove_task(self.compiling)
+            self.ticker = self.compiling = None
+
+
+def _said(system_id: str, line: str) -> None:
+    typer.echo(f"{system_id}: {line}")
+
+
+@app.command(name="compile", epilog="""
+    shipyard compile
+    shipyard compile smallcraft traveller
+""")
+@user_errors
+def compile_rules(
+    systems: Annotated[list[str] | None, typer.Argument(
+        metavar="SYSTEM", help="the rules systems whose fights to compile (default: "
+        "every installed system that fights)", autocompletion=system_ids)] = None,
+) -> None:
+    """Compile the systems' fight rules now, so that a first series starts at once.
+
+    A series (`duel --runs`, `battle --runs`) runs compiled once a system's fight rules are,
+    and compiles them itself the first time; this does it ahead, once per installation (a
+    reinstall of the same version, or a second clone, reuses them). Needs Numba, the `fast`
+    extra.
+    """
+    from shipyard.core import bundled, compiled
+    from shipyard.core.options import Terms
+
+    if compiled.numba_module() is None:
+        raise UserError.single("cli.compile", "Numba is not installed: pip install "
+                               "'shipyard[fast]'")
+    yard = state.yard()
+    chosen = [yard.system(system_id) for system_id in systems] if systems else [
+        system for system in yard.loadable()[0] if system.fight_options is not None]
+    for system in chosen:
+        if system.fight_options is None:
+            raise UserError.single("cli.compile", f"the {system.id} system has no combat")
+        designs = [system.catalog_dir() / e.path for e in bundled.examples(
+            system.catalog_dir()) if not e.name.startswith("fleet ")][:1]
+        if not designs:
+            typer.echo(f"{system.id}: no bundled design to compile its fights with")
+            continue
+        design = yard.read(designs[0])
+        support = system.fight()
+        prepared = support.prepare(design, design, Terms())
+        params = compiled.as_arrays(prepared.state)
+        if not compiled.compile_wait(support.rules(), params):
+            typer.echo(f"{system.id}: fight rules compiled already")
+            continue
+        started = time.perf_counter()
+        compiled.compile_fights(support.rules(), params, functools.partial(_said, system.id))
+        typer.echo(f"{system.id}: compiled in {time.perf_counter() - started:.0f} s")
 
 
 def _print_fight(prepared: Prepared, result: FightResult, seed: int, as_json: bool) -> None:

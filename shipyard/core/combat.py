@@ -208,15 +208,17 @@ def check_series_seed(seed: int) -> None:
 
 def series(support: FightSupport[Any], prepared: Prepared, runs: int, seed: int,
            progress: Progress | None = None, engine: str = "auto",
-           notice: Callable[[str], None] | None = None) -> Columns:
+           notice: Callable[[str], None] | None = None, quick: bool = False) -> Columns:
     """`runs` fights from one seed, fight i seeded `derive_seed(seed, i)`: compiled where Numba
-    is installed, no user's pilot is in play and `engine` is "auto" ("plain": uncompiled);
-    `notice` hears about a compile or a long wait."""
+    is installed, no user's pilot is in play and `engine` is "auto" or "compiled" ("plain":
+    uncompiled; see `compiled.run_series`, and for `quick`); `notice` hears about a compile or
+    a long wait."""
     check_runs(runs)
     check_series_seed(seed)
     from shipyard.core.compiled import run_series  # NumPy and Numba: a series only
 
-    return run_series(support.rules(), prepared, runs, seed, progress, engine, notice)
+    return run_series(support.rules(), prepared, runs, seed, progress, engine, notice,
+                      quick=quick)
 
 
 # --- statistics ----------------------------------------------------------------------------

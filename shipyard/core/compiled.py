@@ -6,9 +6,12 @@ Imported only on the series path: it is what imports NumPy and Numba.
 - Compiling: every function of the modules a `FightRules` names is registered with Numba
   (`register_jitable`, so the plain function stays what a narrated duel calls), the recorder's
   hooks get compiled versions that do nothing, and the series loop is compiled with `nogil`.
-- The cache cannot go stale: Numba's own cache notices an edit only to the file of the function
-  it compiled, not to the rules it calls, so the cache folder is named by a hash of every rule
-  module's source, the stream's, Numba's version and Python's.
+- The cache cannot go stale and is shared by every copy of the same code: Numba's own cache
+  notices an edit only to the file of the function it compiled, not to the rules it calls, and
+  files it by the source's folder, so the cache folder is named by a hash of the code of every
+  rule module, the stream's, Numba's version and Python's (never a path), and a locator of our
+  own (`ContentLocator`) files Numba's index there, stamped with that hash: a clone in another
+  folder or a reinstall loads the compiled fights, an edit compiles them again.
 - Chunks: fight i is seeded `derive_seed(seed, i)` whoever plays it, so the result is the same
   for any chunk size and any number of workers; compiled chunks run on threads (the compiled
   loop releases the GIL), one per core unless told otherwise.
@@ -19,13 +22,13 @@ from __future__ import annotations
 import hashlib
 import importlib
 import inspect
-import marshal
 import os
 import shutil
 import sys
 import threading
 import time
 import traceback
+import types
 import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -46,7 +49,20 @@ MAX_WORKERS = 256  # threads a series may run on (SHIPYARD_WORKERS)
 LONG_UNCOMPILED = 60.0  # seconds: say so before going on
 HINT = "fights run uncompiled; pip install 'shipyard[fast]' makes a series ~100x faster"
 
+DEFAULT_COMPILE = 30.0  # seconds a system's first compile is expected to take, before one is timed
 Notice = Callable[[str], None]
+
+
+class CompileNotice(str):
+    """A notice that fight rules are being compiled, with the seconds that is expected to take
+    (a terminal's progress bar fills over them); as text, what to tell the user."""
+
+    seconds: float
+
+    def __new__(cls, text: str, seconds: float) -> CompileNotice:
+        said = super().__new__(cls, text)
+        said.seconds = seconds
+        return said
 
 _lock = threading.Lock()
 _registered: set[int] = set()
@@ -67,21 +83,98 @@ def rule_modules(rules: FightRules) -> list[Any]:
 
 
 def cache_key(rules: FightRules, numba_version: str) -> str:
-    """A folder name that changes with any rule, constant, Numba or Python. It hashes what this
-    process runs (the functions' code objects and the modules' constants), not the files on
-    disk, which an edit may have changed since they were imported."""
+    """A folder name that changes with any rule, constant, Numba or Python, and with nothing
+    else: not the folder the code is in. It hashes what this process runs (the functions' code
+    and the modules' constants), not the files on disk, which an edit may have changed since
+    they were imported."""
     digest = hashlib.sha256()
     for module in rule_modules(rules):
         for name, value in sorted(vars(module).items()):
+            if name.startswith("__"):
+                continue  # __file__, __cached__: where the module is, not what it does
             digest.update(name.encode())
             if inspect.isfunction(value) and value.__module__ == module.__name__:
-                digest.update(marshal.dumps(value.__code__))
+                digest.update(code_text(value.__code__).encode())
             elif isinstance(value, int | str | tuple) or hasattr(value, "_fields"):
                 digest.update(repr(getattr(value, "_fields", value)).encode())
-    digest.update(marshal.dumps(pattern.store.__code__))
-    digest.update(marshal.dumps(pattern.store_fates.__code__))
+    digest.update(code_text(pattern.store.__code__).encode())
+    digest.update(code_text(pattern.store_fates.__code__).encode())
     digest.update(f"{numba_version} {sys.version}".encode())
     return digest.hexdigest()[:20]
+
+
+def code_text(code: types.CodeType) -> str:
+    """What a function does, as text that is the same in every process and folder: its
+    bytecode, names, constants and line numbers, never its file name (which `marshal` keeps,
+    along with flags that depend on how many references this process holds to a constant)."""
+    return repr(_canonical(code))
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, types.CodeType):
+        return ("code", value.co_qualname, value.co_argcount, value.co_posonlyargcount,
+                value.co_kwonlyargcount, value.co_flags, value.co_code, value.co_names,
+                value.co_varnames, value.co_freevars, value.co_cellvars, value.co_firstlineno,
+                value.co_linetable, value.co_exceptiontable,
+                tuple(_canonical(c) for c in value.co_consts))
+    if isinstance(value, frozenset):  # iterated in an order that varies with string hashing
+        return ("frozenset", tuple(sorted(repr(_canonical(v)) for v in value)))
+    if isinstance(value, tuple):
+        return tuple(_canonical(v) for v in value)
+    return value
+
+
+_stamps: dict[Any, tuple[Path, str]] = {}  # series loop -> (its cache folder, its key)
+
+
+def _content_locator() -> Any:
+    """A Numba cache locator for the series loops compiled here: their index and data files go
+    in the loop's own cache folder (not in one named by the source file's folder), stamped with
+    the key of the code that was compiled (not the source file's bytes, which do not cover the
+    rules it calls). Other functions are left to Numba's own locators."""
+    from numba.core.caching import _CacheLocator
+
+    class ContentLocator(_CacheLocator):
+        def __init__(self, folder: Path, key: str, lineno: int) -> None:
+            self._folder, self._key, self._lineno = folder, key, lineno
+
+        def get_cache_path(self) -> str:
+            return str(self._folder)
+
+        def get_source_stamp(self) -> str:
+            return self._key
+
+        def get_disambiguator(self) -> str:
+            return str(self._lineno)
+
+        @classmethod
+        def from_function(cls, py_func: Any, py_file: str) -> ContentLocator | None:
+            stamp = _stamps.get(py_func)
+            if stamp is None:
+                return None
+            self = cls(*stamp, py_func.__code__.co_firstlineno)
+            try:
+                self.ensure_cache_path()  # type: ignore[no-untyped-call]
+            except OSError:
+                return None  # not writable: Numba's own locators are tried next
+            return self
+
+    return ContentLocator
+
+
+def _use_content_locator() -> None:
+    from numba.core.caching import CacheImpl
+
+    if not any(c.__name__ == "ContentLocator" for c in CacheImpl._locator_classes):
+        CacheImpl._locator_classes.insert(0, _content_locator())
+
+
+def _njit(numba: Any, rules: FightRules, folder: Path) -> Callable[..., None]:
+    """The series loop of `rules`, compiled lazily (at its first call) into `folder`."""
+    _use_content_locator()
+    _stamps[rules.fights] = (folder, folder.name)
+    fights: Callable[..., None] = numba.njit(cache=True, nogil=True)(rules.fights)
+    return fights
 
 
 def compile_fights(rules: FightRules, params: Any,
@@ -93,9 +186,9 @@ def compile_fights(rules: FightRules, params: Any,
         return None
     with _lock:
         folder = cache_root() / "fights" / cache_key(rules, numba.__version__)
-        # cold until a compile has finished: a folder left by an interrupted compile (Numba
-        # makes it before it compiles) still gets the notice
-        done = folder / "complete"
+        # cold until a compile for these types has finished: a folder left by an interrupted
+        # compile (Numba makes it before it compiles) still gets the notice
+        done = _done(folder, params)
         cold = not done.exists()
         fights = _compiled.get(rules.modules)
         if fights is None:
@@ -104,11 +197,11 @@ def compile_fights(rules: FightRules, params: Any,
                 _register_module(module)
             _register(pattern.store)
             _register(pattern.store_fates)
-            numba.config.CACHE_DIR = str(folder)
-            fights = _compiled[rules.modules] = numba.njit(cache=True, nogil=True)(rules.fights)
+            fights = _compiled[rules.modules] = _njit(numba, rules, folder)
         timing = cache_root() / "fights" / f"{rules.modules[0]}.seconds"
         if cold and notice is not None:
-            notice(f"compiling fight rules once, about {_last_time(timing)} s")
+            expected = _last_time(timing)
+            notice(CompileNotice(f"compiling fight rules once, about {expected:.0f} s", expected))
         compiles = _compiles(fights)
         started = time.perf_counter()
         try:
@@ -120,10 +213,11 @@ def compile_fights(rules: FightRules, params: Any,
             # dropped, rebuilt, and said once
             shutil.rmtree(folder, ignore_errors=True)
             if notice is not None:
-                notice(f"the compiled fight rules cached in {folder} could not be read "
-                       f"({type(exc).__name__}); compiling them again, about "
-                       f"{_last_time(timing)} s")
-            fights = _compiled[rules.modules] = numba.njit(cache=True, nogil=True)(rules.fights)
+                expected = _last_time(timing)
+                notice(CompileNotice(f"the compiled fight rules cached in {folder} could not "
+                                     f"be read ({type(exc).__name__}); compiling them again, "
+                                     f"about {expected:.0f} s", expected))
+            fights = _compiled[rules.modules] = _njit(numba, rules, folder)
             compiles = _compiles(fights)
             cold = True
             _first_call(fights, params)
@@ -135,6 +229,16 @@ def compile_fights(rules: FightRules, params: Any,
         if cold:
             _save_time(done, seconds)
     return fights
+
+
+def _done(folder: Path, params: Any) -> Path:
+    """The file that says a compile of the series loop for the types of `params` finished
+    (holding its seconds): a duel's and a battle's state may differ in type, and each is
+    compiled once."""
+    from numba import typeof
+
+    types_ = str(typeof(params)).encode()  # type: ignore[no-untyped-call]
+    return folder / f"complete-{hashlib.sha256(types_).hexdigest()[:12]}"
 
 
 def _first_call(fights: Callable[..., None], params: Any) -> None:
@@ -168,11 +272,13 @@ def _save_time(timing: Path, seconds: float) -> None:
         pass  # only the next estimate is lost
 
 
-def _last_time(timing: Path) -> str:
+def _last_time(timing: Path) -> float:
+    """The last compile's seconds on this machine, else what one takes on a small machine."""
     try:
-        return f"{float(timing.read_text()):.0f}"
+        seconds = float(timing.read_text())
     except (OSError, ValueError):
-        return "20"
+        return DEFAULT_COMPILE
+    return seconds if 0 < seconds < 1e6 else DEFAULT_COMPILE
 
 
 def _register_hooks() -> None:
@@ -230,8 +336,9 @@ def copied(value: Any) -> Any:
     return _each_leaf(value, lambda v: v.copy() if isinstance(v, np.ndarray) else v)
 
 
-def chunks(runs: int, size: int) -> Iterator[tuple[int, int]]:
-    for first in range(0, runs, size):
+def chunks(runs: int, size: int, start: int = 0) -> Iterator[tuple[int, int]]:
+    """Fights `start` .. `runs` - 1 as (first, count) chunks of `size`."""
+    for first in range(start, runs, size):
         yield first, min(size, runs - first)
 
 
@@ -248,19 +355,40 @@ def workers_wanted() -> int:
 
 def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
                progress: Progress | None = None, engine: str = "auto",
-               notice: Notice | None = None, workers: int | None = None) -> Columns:
-    """`runs` fights; row i is the fight `duel --seed derive_seed(seed, i)` tells."""
+               notice: Notice | None = None, workers: int | None = None,
+               quick: bool = False) -> Columns:
+    """`runs` fights; row i is the fight `duel --seed derive_seed(seed, i)` tells. `engine`:
+    "auto" (compiled where Numba is installed and no user's pilot plays), "compiled" (or a
+    UserError saying why not) or "plain". `quick` (the command line's `--engine auto`): where
+    "auto" would first compile, fights that run sooner uncompiled do so."""
     threads = workers or workers_wanted()  # a wrong SHIPYARD_WORKERS before any work
     # a row: the fight's end, length, damage and draws; a battle's ships' fates beside it, a
     # byte each (the rules write them into each chunk's own int64 rows, copied out here)
     out = np.zeros((runs, pattern.OUT_SHIPS), dtype=np.int64)
     fates = np.zeros((runs, len(prepared.ships)), dtype=np.int8) if prepared.ships else None
     fights = None
-    if engine == "auto" and prepared.batchable:
+    if engine == "compiled":
+        why = uncompilable(prepared)
+        if why:
+            raise UserError.single("cli.engine", f"--engine compiled: {why}")
+    start = 0  # fights run already (uncompiled, to time them)
+    if engine in ("auto", "compiled") and prepared.batchable and numba_module() is not None:
         params = as_arrays(prepared.state)
-        fights = compile_fights(rules, params, notice)
+        wait = compile_wait(rules, params)
+        if engine == "auto" and quick and wait > 0:
+            # a compile is due: time a first chunk uncompiled, and run the rest so too where
+            # that is quicker than compiling first (every row is the same either way)
+            start = min(PLAIN_CHUNK, runs)
+            took = _run_plain(rules, prepared, seed, out, fates, progress, None, 0, start)
+            if (runs - start) * took / start <= wait:
+                if notice is not None:
+                    notice(f"running these fights uncompiled: quicker than compiling the fight "
+                           f"rules first (about {wait:.0f} s); --engine compiled compiles them")
+                wait = -1.0
+        if wait >= 0:
+            fights = compile_fights(rules, params, notice)
     if fights is not None:
-        _run_compiled(fights, params, seed, out, fates, progress, threads)
+        _run_compiled(fights, params, seed, out, fates, progress, threads, start)
         name = "compiled"
     else:
         if runs > pattern.MAX_UNCOMPILED_RUNS:
@@ -269,11 +397,34 @@ def run_series(rules: FightRules, prepared: Prepared, runs: int, seed: int,
                    "a user's own pilot or captain, or --engine plain")
             raise UserError.single("cli.runs", f"--runs {runs:,}: these fights run uncompiled "
                                    f"({why}), at most {pattern.MAX_UNCOMPILED_RUNS:,} of them")
-        if engine == "auto" and prepared.batchable and notice is not None:
+        if engine == "auto" and prepared.batchable and notice is not None and not start:
             notice(HINT)
-        _run_plain(rules, prepared, seed, out, fates, progress, notice)
+        _run_plain(rules, prepared, seed, out, fates, progress, notice, start, runs)
         name = "uncompiled"
     return _columns(rules, out, fates, name)
+
+
+def compile_wait(rules: FightRules, params: Any) -> float:
+    """The seconds a series of `rules` would wait for a compile before its first compiled
+    fight: 0 where the rules are compiled for these types already (in this process, or in the
+    cache), else the last compile's time on this machine."""
+    numba = numba_module()
+    if numba is None:
+        return 0.0
+    folder = cache_root() / "fights" / cache_key(rules, numba.__version__)
+    if _done(folder, params).exists():
+        return 0.0
+    return _last_time(cache_root() / "fights" / f"{rules.modules[0]}.seconds")
+
+
+def uncompilable(prepared: Prepared) -> str | None:
+    """Why these fights cannot run compiled, or None."""
+    if not prepared.batchable:
+        return ("a user's own pilot or captain plays these fights (they run uncompiled); "
+                "give --engine auto or plain")
+    if numba_module() is None:
+        return "Numba is not installed: pip install 'shipyard[fast]'"
+    return None
 
 
 def _rows(out: Any, fates: Any, first: int, count: int) -> Any:
@@ -291,7 +442,7 @@ def _keep(rows: Any, out: Any, fates: Any, first: int) -> None:
 
 
 def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any, fates: Any,
-                  progress: Progress | None, workers: int) -> None:
+                  progress: Progress | None, workers: int, start: int = 0) -> None:
     mine = threading.local()
 
     def play(chunk: tuple[int, int]) -> int:
@@ -309,7 +460,7 @@ def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any,
         _keep(rows, out, fates, first)
         return count
 
-    work = list(chunks(len(out), COMPILED_CHUNK))
+    work = list(chunks(len(out), COMPILED_CHUNK, start))
     if workers <= 1 or len(work) <= 1:
         for chunk in work:
             done = play(chunk)
@@ -323,14 +474,17 @@ def _run_compiled(fights: Callable[..., None], params: Any, seed: int, out: Any,
 
 
 def _run_plain(rules: FightRules, prepared: Prepared, seed: int, out: Any, fates: Any,
-               progress: Progress | None, notice: Notice | None) -> None:
-    """The same rules, uncompiled, fight by fight: where a user's pilot or captain is in play,
-    its answers reach them through the recorder, as in a narrated duel."""
+               progress: Progress | None, notice: Notice | None, start: int = 0,
+               stop: int | None = None) -> float:
+    """The same rules, uncompiled, fight by fight (fights `start` .. `stop` - 1): where a user's
+    pilot or captain is in play, its answers reach them through the recorder, as in a narrated
+    duel. Returns the seconds they took."""
     rec = None if prepared.asker is None else Recorder(narrate=False, asker=prepared.asker)
     rng = [0] * stream.STREAM_SIZE
     started = time.perf_counter()
     warned = False
-    for first, count in chunks(len(out), PLAIN_CHUNK):
+    stop = len(out) if stop is None else stop
+    for first, count in chunks(stop, PLAIN_CHUNK, start):
         rows = _rows(out, fates, first, count)
         for index in range(first, first + count):
             stream.seed_stream(rng, stream.derive_seed(seed, index))
@@ -342,12 +496,13 @@ def _run_plain(rules: FightRules, prepared: Prepared, seed: int, out: Any, fates
         _keep(rows, out, fates, first)
         if progress is not None:
             progress(count)
-        if not warned and notice is not None and first + count < len(out):
-            rate = (first + count) / max(time.perf_counter() - started, 1e-9)
-            left = (len(out) - first - count) / rate
+        if not warned and notice is not None and first + count < stop:
+            rate = (first + count - start) / max(time.perf_counter() - started, 1e-9)
+            left = (stop - first - count) / rate
             if left > LONG_UNCOMPILED:
                 notice(f"uncompiled, these fights take about {left:.0f} s more")
             warned = True
+    return time.perf_counter() - started
 
 
 def _columns(rules: FightRules, out: Any, fates: Any, engine: str) -> Columns:

@@ -73,11 +73,11 @@ def test_the_toy_validates_shows_prints_and_fights(site: Path) -> None:
     assert duel.returncode == 0, duel.stderr
     assert json.loads(duel.stdout)["reason"] in ("destroyed", "both-lost", "cap")
     runs = run(site, "duel", example, example, "--seed", "4", "--runs", "3000", "--json",
-               SHIPYARD_CACHE=str(site / "cache"))  # a fresh install: compiled once
+               "--engine", "compiled", SHIPYARD_CACHE=str(site / "cache"))  # compiled once
     assert runs.returncode == 0, runs.stderr
     assert runs.stderr.startswith("compiling fight rules once, about "), runs.stderr
     warm = run(site, "duel", example, example, "--seed", "4", "--runs", "3000", "--json",
-               SHIPYARD_CACHE=str(site / "cache"))
+               "--engine", "compiled", SHIPYARD_CACHE=str(site / "cache"))
     assert warm.stdout == runs.stdout and warm.stderr == ""
     summary = json.loads(runs.stdout)
     assert summary["engine"] == "compiled" and summary["runs"] == 3000

@@ -135,7 +135,7 @@ def test_an_illegal_design_is_refused_unless_allowed(tmp_path: Path) -> None:
     (["--rule", "sideways"], "smallcraft has no rule 'sideways'"),
     (["--crew-a", "gunnery"], "give KEY=VALUE"),
     (["--range", "30"], "within detection range, 0..20"),
-    (["--engine", "warp"], "give auto or plain"),
+    (["--engine", "warp"], "give auto, compiled or plain"),
     (["--geometry", "spiral"], "give one of head-on, pursuit, crossing, random"),
 ])
 def test_a_wrong_command_line_is_one_line_and_exit_2(args: list[str], words: str) -> None:
