@@ -73,6 +73,7 @@ class Yard:
     def __init__(self, overlays: list[Path] | None = None) -> None:
         self.overlays = list(overlays or [])
         self._catalogs: dict[str, Any] = {}
+        self._parsed: dict[tuple[str, str | None], Located | UserError] = {}
 
     def system_ids(self) -> tuple[str, ...]:
         return system_ids()
@@ -122,8 +123,23 @@ class Yard:
                                    located.file, located.line_of(("fleet",)))
         return self.design_of(located, system)
 
+    def parse(self, path: Path, shown: str | None = None) -> Located:
+        """A file's YAML, read once for the whole command: a command may look at a file before
+        it checks it (is it a fleet?), and a pipe (`duel <(...)`, a FIFO) can only be read once."""
+        key = (str(path), shown)
+        found = self._parsed.get(key)
+        if found is None:
+            try:
+                found = load_file(path, shown)
+            except UserError as err:
+                found = err
+            self._parsed[key] = found
+        if isinstance(found, UserError):
+            raise found
+        return found
+
     def _load(self, path: Path, shown: str | None) -> tuple[Located, AnySystem]:
-        located = load_file(path, shown)
+        located = self.parse(path, shown)
         data = located.data
         if data is None:
             raise UserError.single(
