@@ -7,6 +7,7 @@ parses the catalog once.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -282,9 +283,11 @@ class Yard:
             stock = Located(data, located.file, {(): line} if line is not None else {})
             return self.judge(self.design_of(stock, system), Report(file=key))
         file = path.parent / str(entry.design)
-        if not file.is_file():
+        why = _not_a_design_file(file, key)
+        if why is not None:  # said at the fleet's line: the entry is the mistake
+            code, what = why
             return _unreadable(Report(file=key), UserError.single(
-                "fleet.member_missing", f"design: no such file {key}", located.file, line))
+                code, f"design: {what}", located.file, line))
         # its top-level keys first: a fleet here is refused before anything it lists is read,
         # so a fleet that lists itself, or a chain of fleets, costs one file's parse
         try:
@@ -313,6 +316,24 @@ class Yard:
             else:
                 report.warnings.append(diag)
         return report
+
+
+def _not_a_design_file(file: Path, key: str) -> tuple[str, str] | None:
+    """Why a fleet's `design:` path cannot be a design file (a code and the words), or None: a
+    regular file or a pipe is read (and its own mistakes said in it)."""
+    try:
+        mode = file.stat().st_mode
+    except FileNotFoundError:
+        return "fleet.member_missing", f"no such file {key}"
+    except OSError as exc:
+        return "fleet.member_missing", f"cannot read {key}: {exc.strerror}"
+    if stat.S_ISDIR(mode):
+        return "fleet.member_unreadable", f"{key} is a folder, not a design file; name a .yaml " \
+            "design in it"
+    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+        return ("fleet.member_unreadable", f"{key} is a device or socket, not a design file; "
+                "name a .yaml design file")
+    return None
 
 
 def _unreadable(report: Report, err: UserError) -> Report:
