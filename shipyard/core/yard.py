@@ -125,8 +125,15 @@ class Yard:
         return self.design_of(located, system)
 
     def parse(self, path: Path, shown: str | None = None) -> Located:
-        """A file's YAML, read once for the whole command: a command may look at a file before
-        it checks it (is it a fleet?), and a pipe (`duel <(...)`, a FIFO) can only be read once."""
+        """A file's YAML. A command may look at a file before it checks it (is it a fleet?), and
+        a pipe (`duel <(...)`, a FIFO) can be read only once: what a pipe gave is kept for the
+        rest of the command. A regular file is read afresh, as it may have changed since."""
+        try:
+            regular = stat.S_ISREG(path.stat().st_mode)
+        except OSError:
+            regular = True  # missing or unreadable: load_file says why
+        if regular:
+            return load_file(path, shown)
         key = (str(path), shown)
         found = self._parsed.get(key)
         if found is None:
