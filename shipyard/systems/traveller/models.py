@@ -29,6 +29,9 @@ DD_DICE = re.compile(r"^\s*(\d*)\s*DD\s*$")
 Tons = Annotated[float, Field(ge=0, le=MAX_HULL)]
 Count = Annotated[int, Field(ge=1, le=100_000)]
 Rating = Annotated[int, Field(ge=0, le=100_000)]
+# A plant's output (Power): basic systems alone take 20% of the hull, so the largest hull needs
+# 400,000 and more; bounded by a whole hull of the best bundled plant (100 Power a ton)
+Power = Annotated[int, Field(ge=0, le=MAX_HULL * 100)]
 Label = Annotated[str, Field(min_length=1, max_length=120)]
 Multiplier = Annotated[float, Field(ge=0, le=1000)]
 # parts that give ECM the countermeasures suite's DM (combat.yaml countermeasures_dm)
@@ -460,7 +463,7 @@ class Part(StrictModel):
     part: str = Field(min_length=1, max_length=60, description="a part id of the catalog")
     count: Count = 1
     rating: Rating | None = None
-    output: Rating | None = None
+    output: Power | None = None
     tons: Tons | None = None
     material: Annotated[str, _see("armour_materials", "armour material")] | None = None
     weapons: list[Annotated[str, _see("weapons", "weapon")]] = Field(default_factory=list,
