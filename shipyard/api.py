@@ -80,7 +80,7 @@ if TYPE_CHECKING:
         Verdict,
     )
     from shipyard.core.table import Table
-    from shipyard.core.validation import At
+    from shipyard.core.validation import At, each_roll_once
     from shipyard.core.yamlio import Located, YamlPath
     from shipyard.errors import Diagnostic, Exit, UserError
 
@@ -102,6 +102,7 @@ _WHERE = {
     "AnyDesign": "shipyard.core.system",
     "Asker": "shipyard.core.recorder",
     "At": "shipyard.core.validation",
+    "each_roll_once": "shipyard.core.validation",
     "BoxLine": "shipyard.core.sheets",
     "Budget": "shipyard.core.budget",
     "BudgetLine": "shipyard.core.sheets",
@@ -267,6 +268,7 @@ __all__ = [
     "derive_seed",
     "dice",
     "die",
+    "each_roll_once",
     "emit",
     "load_instance",
     "load_object",
