@@ -63,7 +63,7 @@ if TYPE_CHECKING:
         ship_entries,
         store_fates,
     )
-    from shipyard.core.plugins import blame, load_instance, load_object
+    from shipyard.core.plugins import answers, blame, consult, load_instance, load_object, refuse
     from shipyard.core.recorder import Asker, Recorder, ask, emit
     from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
     from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
@@ -157,7 +157,10 @@ _WHERE = {
     "Word": "shipyard.core.options",
     "YamlPath": "shipyard.core.yamlio",
     "ask": "shipyard.core.recorder",
+    "answers": "shipyard.core.plugins",
     "blame": "shipyard.core.plugins",
+    "consult": "shipyard.core.plugins",
+    "refuse": "shipyard.core.plugins",
     "box_lines": "shipyard.core.sheets",
     "chance_all": "shipyard.core.dice",
     "chance_none": "shipyard.core.dice",
@@ -258,12 +261,14 @@ __all__ = [
     "Whole",
     "Word",
     "YamlPath",
+    "answers",
     "ask",
     "battle_ships",
     "blame",
     "box_lines",
     "chance_all",
     "chance_none",
+    "consult",
     "default_cards",
     "derive_seed",
     "dice",
@@ -276,6 +281,7 @@ __all__ = [
     "next32",
     "origin",
     "quoted",
+    "refuse",
     "seed_stream",
     "ship_entries",
     "store",

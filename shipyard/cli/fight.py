@@ -84,7 +84,9 @@ def _users_code() -> Iterator[None]:
     wrong is one line at their FILE:LINE (exit 2), in every system."""
     try:
         yield
-    except Exception as exc:
+    except (KeyboardInterrupt, GeneratorExit):
+        raise
+    except BaseException as exc:  # an exit or a BaseException of theirs too
         from shipyard.core.plugins import blame
 
         err = blame(exc)
