@@ -63,7 +63,7 @@ if TYPE_CHECKING:
         ship_entries,
         store_fates,
     )
-    from shipyard.core.plugins import blame, load_instance, load_object
+    from shipyard.core.plugins import answers, blame, consult, load_instance, load_object, refuse
     from shipyard.core.recorder import Asker, Recorder, ask, emit
     from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
     from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
@@ -80,7 +80,7 @@ if TYPE_CHECKING:
         Verdict,
     )
     from shipyard.core.table import Table
-    from shipyard.core.validation import At
+    from shipyard.core.validation import At, each_roll_once
     from shipyard.core.yamlio import Located, YamlPath
     from shipyard.errors import Diagnostic, Exit, UserError
 
@@ -102,6 +102,7 @@ _WHERE = {
     "AnyDesign": "shipyard.core.system",
     "Asker": "shipyard.core.recorder",
     "At": "shipyard.core.validation",
+    "each_roll_once": "shipyard.core.validation",
     "BoxLine": "shipyard.core.sheets",
     "Budget": "shipyard.core.budget",
     "BudgetLine": "shipyard.core.sheets",
@@ -156,7 +157,10 @@ _WHERE = {
     "Word": "shipyard.core.options",
     "YamlPath": "shipyard.core.yamlio",
     "ask": "shipyard.core.recorder",
+    "answers": "shipyard.core.plugins",
     "blame": "shipyard.core.plugins",
+    "consult": "shipyard.core.plugins",
+    "refuse": "shipyard.core.plugins",
     "box_lines": "shipyard.core.sheets",
     "chance_all": "shipyard.core.dice",
     "chance_none": "shipyard.core.dice",
@@ -257,16 +261,19 @@ __all__ = [
     "Whole",
     "Word",
     "YamlPath",
+    "answers",
     "ask",
     "battle_ships",
     "blame",
     "box_lines",
     "chance_all",
     "chance_none",
+    "consult",
     "default_cards",
     "derive_seed",
     "dice",
     "die",
+    "each_roll_once",
     "emit",
     "load_instance",
     "load_object",
@@ -274,6 +281,7 @@ __all__ = [
     "next32",
     "origin",
     "quoted",
+    "refuse",
     "seed_stream",
     "ship_entries",
     "store",

@@ -46,11 +46,10 @@ def examples(
         more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
         raise UserError.single("output.exists", f"already exists{more}; pass --force to "
                                "overwrite, or copy to another folder", str(existing[0]))
-    from shipyard.core.output import write_atomic
+    from shipyard.core.output import write_all
 
-    for example, target in zip(found, targets, strict=True):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, (source / example.path).read_bytes())
+    write_all({target: (source / example.path).read_bytes()
+               for example, target in zip(found, targets, strict=True)})
     _table(f"copied {len(found)} {system} examples to {copy}", f"{copy}/", found)
 
 

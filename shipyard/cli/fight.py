@@ -93,7 +93,9 @@ def _users_code() -> Iterator[None]:
     wrong is one line at their FILE:LINE (exit 2), in every system."""
     try:
         yield
-    except Exception as exc:
+    except (KeyboardInterrupt, GeneratorExit):
+        raise
+    except BaseException as exc:  # an exit or a BaseException of theirs too
         from shipyard.core.plugins import blame
 
         err = blame(exc)
@@ -106,11 +108,10 @@ def _not_fleets(paths: list[Path], command: str) -> None:
     """A fleet file is a battle's side, never a duel's: said in one line (exit 2) before the
     fleet is read."""
     from shipyard.core.fleet import is_fleet
-    from shipyard.core.yamlio import load_file
 
     for path in paths:
         try:
-            located = load_file(path)
+            located = state.yard().parse(path)  # kept: the check below reads it from there
         except UserError:
             continue  # unreadable: the design check says why
         if is_fleet(located.data):

@@ -1,23 +1,37 @@
 """A user's own code (a replaced pilot, captain or commander), named `FILE.py:NAME` or
 `module:NAME`: the one loader every system uses, and the one way its failures are told.
 
-Whatever the user's code does wrong (its import, its `__init__`, a method that raises or that
-it lacks) is one line at the user's own FILE:LINE, exit 2: `blame` finds that line in the
-traceback (the innermost frame in a file this module loaded) or, for a missing method, at the
-class's own definition. The CLI runs a fight under `blame`, so it holds for every system
-without each one writing its own handler.
+Whatever the user's code does wrong (its import, its `__init__`, a method that raises, exits or
+that it lacks, an answer of the wrong type) is one line at the user's own FILE:LINE, exit 2:
+`blame` finds that line in the traceback (the innermost frame in a file this module loaded) or,
+for a missing method, at the class's own definition. The CLI runs a fight under `blame`, so it
+holds for every system without each one writing its own handler.
+
+`consult` is the one adapter every system calls a user's pilot, captain or commander through: it
+calls the method, turns whatever it raises (an exception, `sys.exit`, any BaseException but a
+KeyboardInterrupt, which still ends the run as an interrupt) into that one line, and checks the
+answer against the type the method declares (`answers(DefaultClass, "fire")` reads it from the
+default's annotations) before the system reads it. What an answer of the right type asks that the
+rules cannot do (a beam that does not bear) the system says with `refuse`, at the same place and
+with the same code.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import numbers
 import os
 import traceback
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from shipyard.errors import UserError
+
+CODE = "cli.pilot"  # every mistake of a user's pilot, captain or commander
 
 # the user's files this process loaded (resolved path -> (the path as given, what it holds)),
 # and the classes and functions taken from them
@@ -40,14 +54,18 @@ def load_object(reference: str, what: str) -> Any:
             if spec is None or spec.loader is None:  # pragma: no cover
                 raise UserError.single("cli.pilot", "cannot load this file", where)
             module = importlib.util.module_from_spec(spec)
+            # known before it runs: what its import raises is told at its own line
+            _FILES[os.path.realpath(path)] = (where, what)
             spec.loader.exec_module(module)
         else:
             module = importlib.import_module(where)
     except UserError:
         raise
-    except Exception as exc:  # the user's own code: report it in one line
-        raise UserError.single("cli.pilot", f"cannot load the {what.lower()}: "
-                               f"{type(exc).__name__}: {exc}", where) from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # the user's own code (an exit too): report it in one line
+        raise blame(exc) or UserError.single(CODE, f"cannot load the {what.lower()}: "
+                                             f"{_what_happened(exc)}", where) from None
     source = getattr(module, "__file__", None)
     shown = where if where.endswith(".py") else (source or where)
     if source:
@@ -69,9 +87,11 @@ def load_instance(reference: str | None, what: str) -> Any:
         return found
     try:
         return found()
-    except Exception as exc:  # the user's __init__
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # the user's __init__ (an exit too)
         raise blame(exc) or UserError.single(
-            "cli.pilot", f"cannot make the {what.lower()}: {type(exc).__name__}: {exc}",
+            CODE, f"cannot make the {what.lower()}: {_what_happened(exc)}",
             reference.rpartition(":")[0]) from None
 
 
@@ -80,22 +100,23 @@ def blame(exc: BaseException) -> UserError | None:
     caused; None when no user code is to blame (then it is shipyard's own bug)."""
     if isinstance(exc, UserError):
         return exc
-    if not isinstance(exc, Exception):
-        return None
+    if isinstance(exc, KeyboardInterrupt):
+        return None  # the person at the keyboard, not their code: the run ends as asked
     frames = [f for f in traceback.extract_tb(exc.__traceback__)
               if os.path.realpath(f.filename) in _FILES]
     if frames:
         shown, what = _FILES[os.path.realpath(frames[-1].filename)]
-        return UserError.single("cli.pilot", f"the {what.lower()} failed: "
-                                f"{type(exc).__name__}: {_cut(str(exc))}", shown,
-                                frames[-1].lineno)
+        return UserError.single(CODE, f"the {what.lower()} failed: {_what_happened(exc)}",
+                                shown, frames[-1].lineno)
+    if not isinstance(exc, Exception):
+        return None
     owner = getattr(exc, "obj", None) if isinstance(exc, AttributeError) else None
     cls = owner if isinstance(owner, type) else type(owner)
     for candidate in (owner, cls):
         if id(candidate) in _OBJECTS:
             reference, what, shown, source = _OBJECTS[id(candidate)]
             missing = getattr(exc, "name", None)
-            return UserError.single("cli.pilot", f"the {what.lower()} {reference} has no "
+            return UserError.single(CODE, f"the {what.lower()} {reference} has no "
                                     f"method '{missing}'; give it one, or inherit the "
                                     f"default {what.lower()}'s", shown,
                                     _defined_at(source, reference.rpartition(":")[2]))
@@ -116,3 +137,144 @@ def _defined_at(source: str, name: str) -> int | None:
 
 def _cut(text: str, most: int = 200) -> str:
     return text if len(text) <= most else text[:most - 3] + "..."
+
+
+# --- asking a user's method ---------------------------------------------------------------
+
+
+def answers(default: type, name: str) -> Any:
+    """The type `default.name` declares it returns: what a user's own method must answer."""
+    return typing.get_type_hints(getattr(default, name))["return"]
+
+
+def consult(method: Callable[..., Any], *args: Any, answer: Any, who: str,
+            choices: str = "") -> Any:
+    """`method(*args)`, a user's own, with its answer checked against the type `answer`
+    (`dict[int, int]`, `str | None`, `Literal["half", "full"]`...). `who` says who was asked
+    and when ("the pilot of Starfury, dturn 3"); `choices`, what the rules can use now, for a
+    wrong answer's line. Whatever goes wrong is one line at the user's FILE:LINE (see the
+    module's note); a KeyboardInterrupt ends the run."""
+    try:
+        given = method(*args)
+    except (KeyboardInterrupt, UserError):
+        raise
+    except BaseException as exc:  # the user's own code: an exception, an exit, anything
+        raise _failed(method, exc, who) from None
+    if not _fits(given, answer):
+        raise refuse(method, who, f"{_name(method)}() answered {_shown(given)}; it answers "
+                     f"{describe(answer)}" + (f" ({choices})" if choices else ""))
+    return given
+
+
+def refuse(method: Any, who: str, message: str) -> UserError:
+    """An answer the rules cannot carry out: one line at the user's method that gave it."""
+    file, line = _method_at(method)
+    return UserError.single(CODE, f"{who}: {message}", file, line)
+
+
+def _failed(method: Any, exc: BaseException, who: str) -> UserError:
+    frames = [f for f in traceback.extract_tb(exc.__traceback__)
+              if os.path.realpath(f.filename) in _FILES]
+    if frames:
+        file: str | None = _FILES[os.path.realpath(frames[-1].filename)][0]
+        line: int | None = frames[-1].lineno
+    else:
+        file, line = _method_at(method)
+    return UserError.single(CODE, f"{who}: {_name(method)}() {_what_happened(exc)}", file, line)
+
+
+def _what_happened(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"called exit({_shown(exc.code)}); return an answer instead"
+    return f"raised {type(exc).__name__}: {_cut(_text(exc))}"
+
+
+def _method_at(method: Any) -> tuple[str | None, int | None]:
+    """The user's file (as they named it) and the line of `def` of their method."""
+    function = getattr(method, "__func__", method)
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return None, None
+    shown = _FILES.get(os.path.realpath(code.co_filename), (code.co_filename, ""))[0]
+    return shown, code.co_firstlineno
+
+
+def _name(method: Any) -> str:
+    return str(getattr(method, "__name__", "the method"))
+
+
+def _text(value: BaseException) -> str:
+    try:
+        return str(value)
+    except Exception:  # the user's own __str__
+        return "(its message cannot be shown)"
+
+
+def _shown(value: Any) -> str:
+    try:
+        return _cut(repr(value), 60)
+    except Exception:  # the user's own __repr__
+        return f"a {type(value).__name__}"
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether `value` is of the type `hint`; False for anything that will not say (a user's
+    object whose __eq__ or __iter__ raises)."""
+    try:
+        return _is(value, hint)
+    except Exception:
+        return False
+
+
+def _is(value: Any, hint: Any) -> bool:
+    if hint is Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_is(value, a) for a in args)
+    if origin is typing.Literal:
+        return any(type(value) is type(a) and value == a for a in args)
+    if hint is bool:
+        return isinstance(value, bool) or type(value).__name__ == "bool_"  # NumPy's too
+    if hint is int:  # a NumPy integer too, never True or False
+        return isinstance(value, numbers.Integral) and not _is(value, bool)
+    if hint is float:
+        return isinstance(value, numbers.Real) and not _is(value, bool)
+    if origin is tuple:
+        if not isinstance(value, tuple | list):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_is(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_is(v, a) for v, a in zip(value, args,
+                                                                          strict=True))
+    if origin in (list, Sequence):
+        return isinstance(value, list | tuple) and all(_is(v, args[0]) for v in value)
+    if origin in (dict, Mapping):
+        return isinstance(value, dict) and all(
+            _is(k, args[0]) and _is(v, args[1]) for k, v in value.items())
+    return isinstance(hint, type) and isinstance(value, hint)
+
+
+def describe(hint: Any) -> str:
+    """A type in words, for the line that says what a method answers."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is None or hint is type(None):
+        return "None"
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(describe(a) for a in args)
+    if origin is typing.Literal:
+        return "one of " + ", ".join(repr(a) for a in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a tuple, each item {describe(args[0])}"
+        return f"a tuple of {len(args)} (" + "; ".join(describe(a) for a in args) + ")"
+    if origin in (list, Sequence):
+        return f"a list, each item {describe(args[0])}"
+    if origin in (dict, Mapping):
+        return f"a dict, each key {describe(args[0])} and each value {describe(args[1])}"
+    words = {int: "a whole number", float: "a number", bool: "True or False", str: "a text",
+             Any: "anything"}
+    return words.get(hint, f"a {getattr(hint, '__name__', str(hint))}")
+

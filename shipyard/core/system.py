@@ -124,8 +124,9 @@ class RulesSystem(ABC, Generic[D, C, B]):
         """The catalog as tables for people."""
 
     def hull_ids(self, catalog: C) -> list[str]:
-        """The `new --hull` values the system offers (a sample, where hulls are sizes); the
-        contract suite checks that `new` is legal for each."""
+        """The `new --hull` values the system offers (a sample, where hulls are sizes, that
+        holds the smallest and the largest size `new` accepts); the contract suite checks that
+        `new` is legal for each."""
         return []
 
     def stock_ids(self, catalog: C) -> list[str]:

@@ -34,9 +34,44 @@ class At(ValueError):
     (a catalog-wide check of one entry's special rule): `path` is that value's path in the
     data, so the error is told at its line, in the file that gave it."""
 
-    def __init__(self, path: YamlPath, message: str) -> None:
+    def __init__(self, path: YamlPath, message: str,
+                 also: tuple[tuple[YamlPath, str], ...] = ()) -> None:
         super().__init__(message)
         self.path = path
+        # the same mistake seen from another value (two rows that give one roll): told there
+        # too, since either may be the one the user changed (the other a built-in's)
+        self.also = also
+
+
+def each_roll_once(table: YamlPath, rows: list[tuple[str, int, int] | None], low: int,
+                   high: int, dice: str) -> None:
+    """A table a fight rolls on: each row is (its name, its lowest and highest roll), or None
+    for a row reached otherwise, and every roll of `dice` from `low` to `high` must be in exactly
+    one row. A row out of the dice's range, a roll two rows give or a roll no row gives is an At
+    error, told at the row's line (in the overlay that gave it) or, for a missing roll, at the
+    table's. `table` is the table's path in the catalog."""
+    name_of = dotted(table)
+    given: dict[int, tuple[int, str]] = {}
+    for i, row in enumerate(rows):
+        if row is None:
+            continue
+        name, first, last = row
+        shown = str(first) if first == last else f"{first}-{last}"
+        if not low <= first <= last <= high:
+            raise At((*table, i), f"{name_of}: {name}: {shown} is not a roll of {dice}; give "
+                     f"rolls from {low} to {high}")
+        for roll in range(first, last + 1):
+            if roll in given:
+                j, other = given[roll]
+                raise At((*table, i), f"{name_of}: {name}: the roll {roll} is {other}'s too; "
+                         "give each roll to one row", also=(((*table, j), (
+                             f"{name_of}: {other}: the roll {roll} is {name}'s too; give "
+                             "each roll to one row")),))
+            given[roll] = i, name
+    missing = [roll for roll in range(low, high + 1) if roll not in given]
+    if missing:
+        raise At(table, f"{name_of}: no row for a roll of {', '.join(map(str, missing))} on "
+                 f"{dice}; every roll from {low} to {high} needs a row")
 
 
 # where a path of the validated data was written: the file's own Located and its path there
@@ -58,6 +93,10 @@ def diagnostics_of(exc: ValidationError, model: type[BaseModel], located: Locate
         line, column = origin.position_of(shown)
         out.append(Diagnostic(code, message, "error", line, origin.file, column,
                               _offending(err, loc)))
+        for path, words in at.also if isinstance(at, At) else ():
+            origin, shown = source(path) if source is not None else (located, path)
+            line, column = origin.position_of(shown)
+            out.append(Diagnostic(code, words, "error", line, origin.file, column))
     # by line; on one line a misspelt key reads better before the key it leaves missing
     return sorted(out, key=lambda d: (d.line or 0, d.code.endswith("missing_key")))
 

@@ -10,6 +10,7 @@ alias bombs and runaway nesting are refused, before any work grows with them.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import os
 import stat
 from dataclasses import dataclass, field
@@ -34,7 +35,21 @@ except AttributeError:  # pragma: no cover
 
 
 _SELF = Path(__file__)  # an edit to how files are parsed makes every cached parse stale
-_PLAIN_COLLECTIONS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+_YAML_TAG = "tag:yaml.org,2002:"
+_MAP, _SEQ, _NULL, _MERGE = (_YAML_TAG + t for t in ("map", "seq", "null", "merge"))
+_NULL_WORDS = ("", "~", "null", "Null", "NULL")  # what YAML 1.1 reads as null
+# The single values a design may hold, each tag with what it reads and what would be right.
+# !!binary is left out: bytes have no place in a design, and Pydantic would take them as text.
+_SCALARS: dict[str, tuple[str, str]] = {
+    _YAML_TAG + "str": ("text", "write plain text"),
+    _NULL: ("null", "write ~ or nothing for no value, or drop the tag"),
+    _YAML_TAG + "bool": ("true or false", "write true or false"),
+    _YAML_TAG + "int": ("a whole number", "write a whole number of at most 4,300 digits, "
+                        "such as 12"),
+    _YAML_TAG + "float": ("a number", "write a number such as 1.5"),
+    _YAML_TAG + "timestamp": ("a date", "write a real date as YYYY-MM-DD, or quote the value "
+                              "to keep it as text"),
+}
 
 
 @dataclass
@@ -245,38 +260,60 @@ class _Builder:
             mark = node.start_mark  # inlined, not _place(): this runs for every value of a file
             lines[path] = mark.line + 1
             self.located.columns[path] = mark.column + 1
-        if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_COLLECTIONS:
-            raise self._error(node, "yaml.tag", f"unsupported YAML tag {node.tag}; "
-                              "write plain mappings and lists", node.tag)
         if isinstance(node, yaml.MappingNode):
+            if node.tag != _MAP:
+                raise self._wrong_tag(node, "a mapping")
             return self._mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ:
+                raise self._wrong_tag(node, "a list")
             return [self.build(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
+        return self._scalar(node)
+
+    def _wrong_tag(self, node: yaml.Node, kind: str) -> UserError:
+        return self._error(node, "yaml.tag", f"unsupported YAML tag {_short(node.tag)} on {kind}; "
+                           "write plain values, mappings and lists without tags",
+                           _short(node.tag))
+
+    def _scalar(self, node: yaml.Node) -> Any:
+        """One value, built by PyYAML's constructor for its tag. Whatever that constructor raises
+        on a value it cannot build (an IndexError for `!!int ""`, a KeyError for `!!bool maybe`,
+        an AttributeError for `!!timestamp foo`, a ValueError for a 5,000-digit number) is the
+        user's mistake, said at the value's line."""
+        what = _SCALARS.get(node.tag)
+        if what is None:  # !!seq, !!map, !!set, !!binary, !!merge, a local tag such as !foo
+            raise self._wrong_tag(node, "a single value")
+        if node.tag == _NULL and node.value not in _NULL_WORDS:  # PyYAML would drop the value
+            raise self._cannot(node, what)
         try:
             return self.loader.construct_object(node)
-        except yaml.constructor.ConstructorError as exc:
-            raise self._error(node, "yaml.tag", f"unsupported YAML value: {exc.problem}",
-                              node.tag) from None
-        except ValueError:  # a 5,000-digit number, a date such as 2024-13-45
-            shown = node.value if len(node.value) <= 40 else f"{node.value[:37]}..."
-            raise self._error(node, "yaml.value", f"cannot read {shown!r} ({len(node.value):,} "
-                              "characters) as a YAML value; write a plain number or text"
-                              ) from None
+        except Exception:  # each constructor fails in its own way; all of them mean one thing
+            raise self._cannot(node, what) from None
 
-    def _mapping(self, node: yaml.MappingNode, path: YamlPath, depth: int) -> dict[Any, Any]:
-        out: dict[Any, Any] = {}
+    def _cannot(self, node: yaml.Node, what: tuple[str, str]) -> UserError:
+        value = str(node.value)
+        shown = value if len(value) <= 40 else f"{value[:37]}..."
+        size = f" ({len(value):,} characters)" if len(value) > 40 else ""
+        kind, right = what
+        return self._error(node, "yaml.value", f"cannot read {shown!r}{size} as a YAML value "
+                           f"({kind}); {right}", shown)
+
+    def _mapping(self, node: yaml.MappingNode, path: YamlPath, depth: int) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
+            if key_node.tag == _MERGE:
                 raise self._error(key_node, "yaml.merge",
                                   "YAML merge keys (<<) are not supported; write the keys out",
                                   "<<")
             if not isinstance(key_node, yaml.ScalarNode):
-                raise self._error(key_node, "yaml.key", "a key must be a plain word, not a "
-                                  "list or mapping")
-            key = self.loader.construct_object(key_node)
-            if isinstance(key, bool) or not isinstance(key, str | int):
-                raise self._error(key_node, "yaml.key", f"key {key!r} must be a plain word",
-                                  json_value(key))
+                kind = "list" if isinstance(key_node, yaml.SequenceNode) else "mapping"
+                raise self._error(key_node, "yaml.key", f"a key must be a name, not a {kind}; "
+                                  "write a word before the colon")
+            key = self._scalar(key_node)
+            if not isinstance(key, str):  # a number, date, true or null is not a name
+                raise self._error(key_node, "yaml.key", f"a key must be a name, but "
+                                  f"{key_node.value!r} reads as {_kind_of(key)}; write a word, "
+                                  "or quote it to keep it as text", json_value(key_node.value))
             if key in out:
                 first = self.located.lines.get((*path, key))
                 raise self._error(key_node, "yaml.duplicate_key",
@@ -285,6 +322,23 @@ class _Builder:
             self._place((*path, key), key_node.start_mark)
             out[key] = self.build(value_node, (*path, key), depth + 1)
         return out
+
+
+def _short(tag: str) -> str:
+    """`!!int` for tag:yaml.org,2002:int, as the user wrote it."""
+    return "!!" + tag.removeprefix(_YAML_TAG) if tag.startswith(_YAML_TAG) else tag
+
+
+def _kind_of(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, datetime.date):
+        return "a date"
+    return "a value"
 
 
 def dump(data: Any) -> str:

@@ -7,6 +7,7 @@ parses the catalog once.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -73,6 +74,7 @@ class Yard:
     def __init__(self, overlays: list[Path] | None = None) -> None:
         self.overlays = list(overlays or [])
         self._catalogs: dict[str, Any] = {}
+        self._parsed: dict[tuple[str, str | None], Located | UserError] = {}
 
     def system_ids(self) -> tuple[str, ...]:
         return system_ids()
@@ -122,8 +124,30 @@ class Yard:
                                    located.file, located.line_of(("fleet",)))
         return self.design_of(located, system)
 
+    def parse(self, path: Path, shown: str | None = None) -> Located:
+        """A file's YAML. A command may look at a file before it checks it (is it a fleet?), and
+        a pipe (`duel <(...)`, a FIFO) can be read only once: what a pipe gave is kept for the
+        rest of the command. A regular file is read afresh, as it may have changed since."""
+        try:
+            regular = stat.S_ISREG(path.stat().st_mode)
+        except OSError:
+            regular = True  # missing or unreadable: load_file says why
+        if regular:
+            return load_file(path, shown)
+        key = (str(path), shown)
+        found = self._parsed.get(key)
+        if found is None:
+            try:
+                found = load_file(path, shown)
+            except UserError as err:
+                found = err
+            self._parsed[key] = found
+        if isinstance(found, UserError):
+            raise found
+        return found
+
     def _load(self, path: Path, shown: str | None) -> tuple[Located, AnySystem]:
-        located = load_file(path, shown)
+        located = self.parse(path, shown)
         data = located.data
         if data is None:
             raise UserError.single(
@@ -266,9 +290,11 @@ class Yard:
             stock = Located(data, located.file, {(): line} if line is not None else {})
             return self.judge(self.design_of(stock, system), Report(file=key))
         file = path.parent / str(entry.design)
-        if not file.is_file():
+        why = _not_a_design_file(file, key)
+        if why is not None:  # said at the fleet's line: the entry is the mistake
+            code, what = why
             return _unreadable(Report(file=key), UserError.single(
-                "fleet.member_missing", f"design: no such file {key}", located.file, line))
+                code, f"design: {what}", located.file, line))
         # its top-level keys first: a fleet here is refused before anything it lists is read,
         # so a fleet that lists itself, or a chain of fleets, costs one file's parse
         try:
@@ -297,6 +323,24 @@ class Yard:
             else:
                 report.warnings.append(diag)
         return report
+
+
+def _not_a_design_file(file: Path, key: str) -> tuple[str, str] | None:
+    """Why a fleet's `design:` path cannot be a design file (a code and the words), or None: a
+    regular file or a pipe is read (and its own mistakes said in it)."""
+    try:
+        mode = file.stat().st_mode
+    except FileNotFoundError:
+        return "fleet.member_missing", f"no such file {key}"
+    except OSError as exc:
+        return "fleet.member_missing", f"cannot read {key}: {exc.strerror}"
+    if stat.S_ISDIR(mode):
+        return "fleet.member_unreadable", f"{key} is a folder, not a design file; name a .yaml " \
+            "design in it"
+    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+        return ("fleet.member_unreadable", f"{key} is a device or socket, not a design file; "
+                "name a .yaml design file")
+    return None
 
 
 def _unreadable(report: Report, err: UserError) -> Report:

@@ -29,6 +29,7 @@ from shipyard.api import (
     Ref,
     StrictModel,
     ValidationContext,
+    each_roll_once,
     quoted,
     suggest,
 )
@@ -302,6 +303,24 @@ class Thresholds(StrictModel):
         return self
 
 
+# The rows the fight rolls, in its order (combat/rules.py reads a row by its place): a crippling
+# table is a D6 for the section, then a D6 within it; a catastrophic table is one D6 (+1 for a
+# large Hull, R14), the Dreadnought's 2D6-based rows from 2-3.
+CRIPPLING_ROWS = tuple((section, section_roll, roll) for section, section_roll in (
+    ("Subsystems", "1-2"), ("Hull", "3-4"), ("Core Systems", "5-6"))
+    for roll in ("1-2", "3-4", "5-6"))
+CATASTROPHIC_ROWS = ("1-2", "3", "4", "5", "6", "7+")
+DREADNOUGHT_CATASTROPHIC_ROWS = ("2-3", "4", "5", "6", "7+")
+
+
+def _rolls(text: str) -> tuple[int, int] | None:
+    """A D6 row's rolls: "2-3" is (2, 3), "4" is (4, 4); None for anything else."""
+    found = re.fullmatch(r"([1-6])(?:-([1-6]))?", text)
+    if found is None:
+        return None
+    return int(found[1]), int(found[2] or found[1])
+
+
 class DamageTables(StrictModel):
     thresholds: Thresholds
     crippling: list[CripplingResult]
@@ -311,6 +330,41 @@ class DamageTables(StrictModel):
     damage_control: list[DamageControlResult]
     orbital_decay: list[str]
     source: Source
+
+    @model_validator(mode="after")
+    def _rows_the_fight_rolls(self) -> DamageTables:
+        for key in ("crippling", "dreadnought_crippling"):
+            _in_order(key, [(r.section, r.section_roll, r.roll) for r in getattr(self, key)],
+                      CRIPPLING_ROWS, "a section's D6, then a D6 within it")
+        _in_order("catastrophic", [r.roll for r in self.catastrophic], CATASTROPHIC_ROWS,
+                  "a D6 and its bonus")
+        _in_order("dreadnought_catastrophic", [r.roll for r in self.dreadnought_catastrophic],
+                  DREADNOUGHT_CATASTROPHIC_ROWS, "the Dreadnought's roll")
+        control: list[tuple[str, int, int] | None] = []
+        for i, r in enumerate(self.damage_control):
+            found = _rolls(r.roll)
+            if found is None:
+                raise At(("damage", "damage_control", i), f"damage.damage_control: "
+                         f"{quoted(r.roll)} is not a roll of a D6; write 4 or 4-6")
+            control.append((f"row {r.roll}", found[0], found[1]))
+        each_roll_once(("damage", "damage_control"), control, 1, 6, "a D6")
+        return self
+
+
+def _in_order(key: str, given: list[Any], wanted: tuple[Any, ...], how: str) -> None:
+    """A table whose rows the fight reads by place: exactly `wanted`, in that order."""
+    def shown(row: Any) -> str:
+        return " ".join(row) if isinstance(row, tuple) else str(row)
+
+    for i, row in enumerate(given):
+        if i >= len(wanted) or row != wanted[i]:
+            expected = f"row {shown(wanted[i])}" if i < len(wanted) else "no more rows"
+            raise At(("damage", key, i), f"damage.{key}[{i}]: {quoted(shown(row))} where the "
+                     f"fight rolls {expected} ({how}); give the rows "
+                     f"{', '.join(shown(w) for w in wanted)} in that order")
+    if len(given) < len(wanted):
+        raise At(("damage", key), f"damage.{key}: no row {shown(wanted[len(given)])}; give the "
+                 f"rows {', '.join(shown(w) for w in wanted)} in that order")
 
 
 class Definitions(StrictModel):

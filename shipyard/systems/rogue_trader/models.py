@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from shipyard.api import DesignBase, Dice, Entries, Ref, StrictModel
+from shipyard.api import At, DesignBase, Dice, Entries, Ref, StrictModel, each_roll_once, quoted
 from shipyard.systems.rogue_trader.options import GEOMETRY
 
 HullClass = Literal["transport", "raider", "frigate", "light-cruiser", "cruiser",
@@ -158,6 +158,15 @@ class CrewRating(StrictModel):
 ChartValue = Annotated[int, Field(ge=1, le=100)]  # a roll on the chart: 1d10 and its bonuses
 
 
+# The chart's results, each a rule of the fight (combat/fight.py): rolled on values 1 to 11
+# (higher values read as 11, R2), and the three Catastrophic Damage leads to.
+ROLLED_RESULTS = ("holed", "internal-damage", "sensors-damaged", "thrusters-damaged", "fire",
+                  "engines-crippled", "surly-techsprites", "decapitation", "hull-breach",
+                  "catastrophic-damage")
+NAMED_RESULTS = ("space-hulk", "plasma-drive-explosion", "warp-drive-explosion")
+CHART_TOP = 11
+
+
 class CriticalHit(StrictModel):
     id: str
     name: str
@@ -232,6 +241,28 @@ class RogueTraderCatalog(StrictModel):
         missing = [h for h in HullClass.__args__ if h not in self.hull_classes]  # type: ignore[attr-defined]
         if missing:
             raise ValueError(f"hull_classes lacks {', '.join(missing)}")
+        return self
+
+    @model_validator(mode="after")
+    def _a_chart_the_fight_can_roll(self) -> RogueTraderCatalog:
+        chart = self.critical_hits
+        for i, hit in enumerate(chart):
+            if hit.id not in ROLLED_RESULTS + NAMED_RESULTS:
+                raise At(("critical_hits", i), f"critical_hits: {quoted(hit.id)} is not a "
+                         "result the fight knows; the chart's results are "
+                         f"{', '.join(ROLLED_RESULTS + NAMED_RESULTS)}")
+            if (hit.rolls is None) != (hit.id in NAMED_RESULTS):
+                raise At(("critical_hits", i), f"critical_hits: {hit.id} " + (
+                    "is reached from Catastrophic Damage, never rolled; remove its rolls"
+                    if hit.id in NAMED_RESULTS else "needs the chart values that give it "
+                    "(rolls: [low, high])"))
+        rolled = [None if hit.rolls is None else (hit.id, *hit.rolls) for hit in chart]
+        each_roll_once(("critical_hits",), rolled, 1, CHART_TOP,
+                       "the Critical Hit chart (values above 11 read as 11)")
+        missing = [r for r in ROLLED_RESULTS + NAMED_RESULTS if r not in chart]
+        if missing:
+            raise At(("critical_hits",), f"critical_hits: no {quoted(missing[0])}; the fight "
+                     "reaches every result of the chart")
         return self
 
     def critical(self, value: int) -> CriticalHit:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from shipyard.api import Budget, Design, LineOf, Printable, RulesSystem, Table, Verdict
 from shipyard.systems.traveller.construction import Ship, derive, figures
-from shipyard.systems.traveller.models import TravellerCatalog, TravellerDesign
+from shipyard.systems.traveller.models import MAX_HULL, TravellerCatalog, TravellerDesign
 from shipyard.systems.traveller.options import OPTIONS
 from shipyard.systems.traveller.profile import (
     catalog_tables,
@@ -59,7 +59,9 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
         return Decimal(figures(design.built.sale_price))
 
     def hull_ids(self, catalog: TravellerCatalog) -> list[str]:
-        return ["6", "20", "50", "99", "100", "200", "400", "1000", "5000", "100000"]
+        # the smallest and largest hulls `new` accepts among them: the contract suite writes each
+        return ["6", "20", "50", "99", "100", "200", "400", "1000", "5000", "100000",
+                str(MAX_HULL)]
 
     def stock_ids(self, catalog: TravellerCatalog) -> list[str]:
         return stock_ids(self.catalog_dir())

@@ -13,12 +13,14 @@ from typing import Annotated, Literal
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from shipyard.api import (
+    At,
     DesignBase,
     Dice,
     Entries,
     Ref,
     StrictModel,
     ValidationContext,
+    each_roll_once,
     quoted,
     suggest,
 )
@@ -29,6 +31,9 @@ DD_DICE = re.compile(r"^\s*(\d*)\s*DD\s*$")
 Tons = Annotated[float, Field(ge=0, le=MAX_HULL)]
 Count = Annotated[int, Field(ge=1, le=100_000)]
 Rating = Annotated[int, Field(ge=0, le=100_000)]
+# A plant's output (Power): basic systems alone take 20% of the hull, so the largest hull needs
+# 400,000 and more; bounded by a whole hull of the best bundled plant (100 Power a ton)
+Power = Annotated[int, Field(ge=0, le=MAX_HULL * 100)]
 Label = Annotated[str, Field(min_length=1, max_length=120)]
 Multiplier = Annotated[float, Field(ge=0, le=1000)]
 # parts that give ECM the countermeasures suite's DM (combat.yaml countermeasures_dm)
@@ -289,10 +294,24 @@ class WeaponEntry(StrictModel):
 class CriticalLocation(StrictModel):
     id: str
     name: str
-    roll: str
+    roll: str = Field(description="the 2D roll that hits this location, as the card prints it")
     effect: Literal["sensors", "thrust", "attack", "armour", "damage", "crew", "none"] = Field(
         default="none", description="what each level of damage here does in a duel (TRV-R24)")
     duel: str = Field(default="", description="the effect in words, for the card")
+
+    @field_validator("roll", mode="before")
+    @classmethod
+    def _a_roll_of_2d(cls, value: object) -> object:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)  # `roll: 7` means what `roll: "7"` does
+        if isinstance(value, str) and not (value.isascii() and value.isdigit()
+                                           and 2 <= int(value) <= 12):
+            raise ValueError(f"{quoted(value)} is not a roll of 2D; write one of 2 to 12")
+        return value
+
+
+# the critical locations the fight reads by id (the crew's DM and the plant's thrust)
+FIGHT_LOCATIONS = ("crew", "power_plant")
 
 
 Band = Literal["adjacent", "close", "short", "medium", "long", "very-long", "distant"]
@@ -350,6 +369,17 @@ class Combat(StrictModel):
     policy: Policy
     source: str
 
+    @field_validator("bands")
+    @classmethod
+    def _every_band_once_in_order(cls, bands: list[RangeBand]) -> list[RangeBand]:
+        # the fight reads a band by its place: the thrust to cross it, its DM, a missile's flight
+        for i, (band, wanted) in enumerate(zip(bands, BANDS, strict=True)):
+            if band.id != wanted:
+                raise At(("combat", "bands", i), f"combat.bands[{i}]: {quoted(band.id)} where "
+                         f"{quoted(wanted)} goes; give the seven bands once each, nearest first "
+                         f"({', '.join(BANDS)})")
+        return bands
+
 
 class CrewFigures(StrictModel):
     small_ship_tons: float
@@ -391,6 +421,17 @@ class TravellerCatalog(StrictModel):
     position_skills: dict[str, str]
     crew: CrewFigures
     combat: Combat
+
+    @model_validator(mode="after")
+    def _criticals_a_fight_can_roll(self) -> TravellerCatalog:
+        # 2D picks the location: each roll once (TRV-R24), and the locations the fight reads
+        each_roll_once(("critical_locations",), [(loc.id, int(loc.roll), int(loc.roll))
+                                              for loc in self.critical_locations], 2, 12, "2D")
+        missing = [i for i in FIGHT_LOCATIONS if i not in self.critical_locations]
+        if missing:
+            raise At(("critical_locations",), f"critical_locations: no {quoted(missing[0])} "
+                     "location, which a fight reads; give it one of the rolls 2 to 12")
+        return self
 
     def part(self, part_id: str) -> PartEntry | None:
         return self.parts.get(part_id)
@@ -460,7 +501,7 @@ class Part(StrictModel):
     part: str = Field(min_length=1, max_length=60, description="a part id of the catalog")
     count: Count = 1
     rating: Rating | None = None
-    output: Rating | None = None
+    output: Power | None = None
     tons: Tons | None = None
     material: Annotated[str, _see("armour_materials", "armour material")] | None = None
     weapons: list[Annotated[str, _see("weapons", "weapon")]] = Field(default_factory=list,

@@ -396,9 +396,10 @@ def test_the_bundled_focus_fire_captain_fires_every_ship_at_the_weakest(tmp_path
     ("    def target(self, setup, state, side, enemies):\n        return 99\n", 3,
      "target of Paladin (A) gave 99; give one of 1 (Lancer 1 (B)), 2 (Lancer 2 (B))"),
     ("    def enemy(self, setup, state, side, enemies):\n        return 'Lancer 1'\n", 3,
-     "enemy of Paladin (A) gave 'Lancer 1'; give one of 1 (Lancer 1 (B)), 2 (Lancer 2 (B))"),
+     "enemy() answered 'Lancer 1'; it answers a whole number (give one of 1 (Lancer 1 (B)), "
+     "2 (Lancer 2 (B)))"),
     ("    def target(self, setup, state, side, enemies):\n        return enemies[5]\n", 4,
-     "failed: IndexError: list index out of range"),
+     "target() raised IndexError: list index out of range"),
     ("    def plan(self, setup, state, side, rng, tailer):\n        return [(0, 99)]\n", 3,
      "plan of Paladin (A) to-hit totals"),
 ])

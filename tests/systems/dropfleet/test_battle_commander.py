@@ -194,8 +194,8 @@ def test_b10_a_commanders_nonsense_or_exception_is_one_line_at_its_own_line(
     mine.write_text(NONSENSE, encoding="utf-8")
     run = shipyard("battle", UCM, SCOURGE, "--seed", "3", "--pilot-a", f"{mine}:Muddled")
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
-    assert run.err.startswith(f"{mine}:2: ") and "target answered '" in run.err, run.err
-    assert "give a whole number, one of 0 (Harpy Frigate 1 (B))" in run.err, run.err
+    assert run.err.startswith(f"{mine}:2: ") and "target() answered '" in run.err, run.err
+    assert "a whole number" in run.err and "give one of 0 (Harpy Frigate 1 (B))" in run.err
     run = shipyard("battle", UCM, SCOURGE, "--seed", "3", "--pilot-a", f"{mine}:Raising")
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
     assert run.err.startswith(f"{mine}:8: ") and "KeyError" in run.err, run.err

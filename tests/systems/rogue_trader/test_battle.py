@@ -399,7 +399,7 @@ def test_battle_pilot_a_takes_a_captain_that_chooses_the_enemy() -> None:
     ("class Lost(Captain):\n    def target(self, s):\n        return 'Nobody'\n", 4,
      "not an enemy in the fight"),
     ("class Lost(Captain):\n    def manoeuvre(self, s):\n        return 'north'\n", 4,
-     "the captain failed: ValueError"),
+     "manoeuvre() answered 'north'; it answers a tuple of 2"),
 ])
 def test_a_battle_captains_mistake_is_one_line(tmp_path: Path, body: str, line: int,
                                                words: str) -> None:

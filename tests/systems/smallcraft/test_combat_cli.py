@@ -115,7 +115,7 @@ def test_a_pilots_mistake_is_one_line_and_exit_2(tmp_path: Path) -> None:
     broken = shipyard("duel", STARFURY, RAIDER, "--seed", "1", "--pilot-b", f"{pilot}:Broken")
     assert broken.code == 2 and len(broken.err.strip().splitlines()) == 1
     assert broken.err.startswith(f"{pilot}:9: the pilot of Raider delta-wing, dturn 1: "
-                                 "AttributeError")
+                                 "fire() raised AttributeError")
 
 
 def test_an_illegal_design_is_refused_unless_allowed(tmp_path: Path) -> None:

@@ -105,10 +105,10 @@ def battle(tmp_path: Path, body: str) -> tuple[object, Path]:
 
 @pytest.mark.parametrize(("body", "line", "said"), [
     ("class Commander:\n    def target(self, turn, ship, enemies, default):\n"
-     "        return 'Nobody'\n", 2, "target() returned 'Nobody': give one of House Far Trader"),
+     "        return 'Nobody'\n", 2, "target() answered 'Nobody': give one of House Far Trader"),
     ("class Commander:\n    def target(self, turn, ship, enemies, default):\n"
      "        return default\n\n    def band(self, turn, ship, enemy, band, own, theirs, d):\n"
-     "        return 'far'\n", 5, "band() returned 'far': give one of adjacent, close"),
+     "        return 'far'\n", 5, "band() answered 'far'; it answers one of 'adjacent', 'close'"),
 ])
 def test_a_wrong_answer_is_one_line_at_the_commanders_method(
         tmp_path: Path, body: str, line: int, said: str) -> None:
@@ -125,9 +125,9 @@ def test_a_commander_without_a_method_is_one_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("body", "line", "said"), [
     ("class Commander:\n    def target(self, s):\n        return 'Nobody'\n", 2,
-     "the commander failed: TypeError: Commander.target() takes 2 positional arguments"),
+     "target() raised TypeError: Commander.target() takes 2 positional arguments"),
     ("class Commander:\n    def target(self, turn, ship, enemies, default):\n"
-     "        return 1 / 0\n", 3, "the commander failed: ZeroDivisionError"),
+     "        return 1 / 0\n", 3, "target() raised ZeroDivisionError"),
 ])
 def test_a_commander_that_cannot_be_asked_or_raises_is_one_line_not_a_traceback(
         tmp_path: Path, body: str, line: int, said: str) -> None:
@@ -155,4 +155,4 @@ def test_a_duels_captain_still_answers_band_only(tmp_path: Path) -> None:
                    CATALOG / "examples" / "strandbell-sdb.yaml", "--seed", "1", "--pilot-a",
                    f"{mine}:Captain")
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
-    assert run.err.startswith(f"{mine}:2:") and "band() returned 'nowhere'" in run.err
+    assert run.err.startswith(f"{mine}:2:") and "band() answered 'nowhere'" in run.err

@@ -10,13 +10,11 @@ captain may change one decision and inherit the others.
 from __future__ import annotations
 
 import inspect
-import traceback
 from collections.abc import Sequence
 from functools import cache
-from pathlib import Path
 from typing import Any, Protocol
 
-from shipyard.api import Asker, UserError
+from shipyard.api import Asker, UserError, answers, consult
 from shipyard.systems.d12_facings.combat import rules as r
 from shipyard.systems.d12_facings.combat.setup import Setup
 
@@ -164,35 +162,37 @@ def asker(setup: Setup, captains: tuple[Any, Any], names: tuple[str, str]) -> As
                  r.Q_PICK: int(f[r.S_SHOOTER])}.get(question, -1)
         mine = side if question != r.Q_PICK else facts[1]
         state = State(p, f, mine, enemy)
-        try:
-            if question in (r.Q_ENEMY, r.Q_TARGET):
-                method = "enemy" if question == r.Q_ENEMY else "target"
-                ask = getattr(captain, method, None)
-                if ask is None:
-                    return default
-                enemies = [int(f[f[r.H_ENEMIES] + k]) for k in range(facts[1])]
-                return _checked(ask(setup, state, side, list(enemies)), enemies,
-                                (f"{method} of {setup.ships[side].name}", names[team],
-                                 *_where(ask)), [setup.ships[e].name for e in enemies])
-            if question == r.Q_RANGE:
-                want = captain.want_range(setup, state, side, facts[1])
-                return _checked(want, range(r.ESCAPED + 1),
-                                (f"want_range of {setup.ships[side].name}", names[team],
-                                 *_where(captain.want_range)))
-            if question == r.Q_PLAN:
-                rows = captain.plan(setup, state, side, facts[1], facts[2])
-                return _write_plan(setup, f, side, facts[1], facts[2], rows,
-                                   (names[team], *_where(captain.plan)))
-            target, count, damage, attacker = facts[1:5]
-            candidates = [int(f[f[r.H_CANDS] + k]) - target * p.n for k in range(count)]
-            chosen = captain.pick(setup, state, target, list(candidates), damage,
-                                  bool(attacker))
-            return _checked(chosen, candidates, (f"pick of {setup.ships[side].name}",
-                                                 names[team], *_where(captain.pick)))
-        except UserError:
-            raise
-        except Exception as exc:  # the user's own code: one line, at its own line
-            raise _mistake(exc, names[team]) from None
+        who = f"captain {names[team]}, for {setup.ships[side].name}"
+
+        def ask(name: str, *args: Any, choices: str = "") -> Any:
+            # through the core's one adapter for user code
+            return consult(getattr(captain, name), setup, state, *args,
+                           answer=answers(BattleCaptain, name), who=who, choices=choices)
+
+        if question in (r.Q_ENEMY, r.Q_TARGET):
+            method = "enemy" if question == r.Q_ENEMY else "target"
+            if getattr(captain, method, None) is None:
+                return default
+            enemies = [int(f[f[r.H_ENEMIES] + k]) for k in range(facts[1])]
+            named = ", ".join(f"{e} ({setup.ships[e].name})" for e in enemies)
+            return _checked(ask(method, side, list(enemies), choices=f"give one of {named}"),
+                            enemies,
+                            (f"{method} of {setup.ships[side].name}", names[team],
+                             *_where(getattr(captain, method))),
+                            [setup.ships[e].name for e in enemies])
+        if question == r.Q_RANGE:
+            return _checked(ask("want_range", side, facts[1]), range(r.ESCAPED + 1),
+                            (f"want_range of {setup.ships[side].name}", names[team],
+                             *_where(captain.want_range)))
+        if question == r.Q_PLAN:
+            rows = ask("plan", side, facts[1], facts[2])
+            return _write_plan(setup, f, side, facts[1], facts[2], rows,
+                               (names[team], *_where(captain.plan)))
+        target, count, damage, attacker = facts[1:5]
+        candidates = [int(f[f[r.H_CANDS] + k]) - target * p.n for k in range(count)]
+        return _checked(ask("pick", target, list(candidates), damage, bool(attacker)),
+                        candidates, (f"pick of {setup.ships[side].name}", names[team],
+                                     *_where(captain.pick)))
 
     return answer
 
@@ -303,14 +303,3 @@ def _seat(skills: tuple[int, ...], sums: tuple[int, ...]) -> tuple[tuple[int, ..
         return None
 
     return fill(0, 0)
-
-
-def _mistake(exc: Exception, name: str) -> UserError:
-    """An exception in the user's captain as FILE:LINE (its own file's last line run) and what
-    went wrong."""
-    where = name.rpartition(":")[0]
-    mine = [frame for frame in traceback.extract_tb(exc.__traceback__)
-            if Path(frame.filename).name == Path(where).name]
-    file, line = (mine[-1].filename, mine[-1].lineno) if mine else (where, None)
-    return UserError.single("cli.pilot", f"captain {name} failed: {type(exc).__name__}: "
-                            f"{exc}", file, line)

@@ -12,11 +12,10 @@ name, a fraction, a list) is the user's mistake: one line at their method's FILE
 
 from __future__ import annotations
 
-import inspect
 import operator
 from typing import Any
 
-from shipyard.api import Asker, UserError, load_instance
+from shipyard.api import Asker, consult, load_instance
 from shipyard.systems.dropfleet.combat import rules as r
 from shipyard.systems.dropfleet.combat import state as s
 from shipyard.systems.dropfleet.combat.commander import count, nsys, side_of
@@ -72,14 +71,14 @@ def commander_asker(refs: tuple[str | None, str | None], p: s.Params, told: Told
         if method is None:
             return default
         facts, usable = _question(p, told, side, question, numbers)
-        answer = method(facts, default)
-        if answer is None:
-            return default
-        try:  # any whole number (a NumPy one too; shields' True raises them)
-            return operator.index(answer)
-        except TypeError:
-            raise _nonsense(method, refs[side] or "", METHODS[question], answer,
-                            usable) from None
+        given = ", ".join(f"{k} ({v})" for k, v in usable.items())
+        # any whole number (a NumPy one too; shields' True raises them), None the default's
+        answer = consult(method, facts, default,
+                         answer=int | bool | None if question == r.Q_SHIELDS else int | None,
+                         who=f"the commander of {told.sides[side]}, turn {facts.turn}",
+                         choices=f"give one of {given}, or None for the default's"
+                         if given else "")
+        return default if answer is None else operator.index(answer)
 
     return asker
 
@@ -118,20 +117,3 @@ def _enemies(p: s.Params, side: int) -> list[tuple[int, int]]:
     ships = [unit * p.g + i for unit in range(p.units) if side_of(p, unit) != side
              for i in range(count(p, unit))]
     return list(enumerate(ships))
-
-
-def _nonsense(method: Any, ref: str, name: str, answer: Any, usable: dict[int, str]
-              ) -> UserError:
-    """One line at the method's own FILE:LINE: what it gave, and what it may give."""
-    try:
-        file: str | None = inspect.getsourcefile(method)
-        line: int | None = inspect.getsourcelines(method)[1]
-    except (TypeError, OSError):
-        file, line = None, None
-    where = ref.rpartition(":")[0]
-    if where.endswith(".py"):
-        file = where
-    given = ", ".join(f"{k} ({v})" for k, v in usable.items())
-    return UserError.single("cli.pilot", f"the commander's {name} answered {answer!r}; give "
-                            + (f"a whole number, one of {given}, " if given else "")
-                            + "or None for the default's", file, line)

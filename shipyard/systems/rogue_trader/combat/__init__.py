@@ -106,16 +106,17 @@ class RogueTraderCombat(FightSupport[ShipDesign]):
         asker = None
         commanded = []
         if any(ref is not None for ref in terms.pilots):
-            from shipyard.systems.rogue_trader.combat.captain import Asker, load
+            from shipyard.api import consult, load_object
+            from shipyard.systems.rogue_trader.combat.captain import Asker
 
-            loaded = [None if ref is None else load(ref) for ref in terms.pilots]
-            made = [None if found is None else found[0] for found in loaded]
-            asker = Asker(tuple(None if made[team] is None else made[team]()  # type: ignore[misc]
-                                for team in teams), specs, params, catalog,
-                          tuple(loaded[team][1] if loaded[team] else ""  # type: ignore[index]
-                                for team in teams))
+            loaded = [None if ref is None else load_object(ref, "Captain")
+                      for ref in terms.pilots]
+            # each ship her own captain, made through the core's one adapter for user code
+            asker = Asker(tuple(None if (made := loaded[team]) is None else consult(
+                made, answer=Any, who=f"the captain of {spec.name}")
+                for team, spec in zip(teams, specs, strict=True)), specs, params, catalog)
             commanded = [f"{side.name} commanded by "
-                         f"{getattr(found[0], '__name__', str(found[0]))}"
+                         f"{getattr(found, '__name__', str(found))}"
                          for side, found in zip(sides, loaded, strict=True) if found is not None]
         crew_notes = "; ".join(
             f"{s.name}: crew {s.crew.rating}, gunnery {s.crew.gunnery}, helm {s.crew.helm}, "

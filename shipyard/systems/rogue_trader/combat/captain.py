@@ -37,11 +37,11 @@ uncompiled, asked through the rules' `ask`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from shipyard.api import UserError
+from shipyard.api import answers, consult, refuse
 from shipyard.systems.rogue_trader.combat import fight as rules
 from shipyard.systems.rogue_trader.combat import orders
 from shipyard.systems.rogue_trader.combat import ship as sh
@@ -58,6 +58,10 @@ DIRECTIONS: tuple[Vec, ...] = ((1.0, 0.0), (_H, _H), (0.0, 1.0), (-_H, _H), (-1.
 OUT_WORDS = {sh.OUT_CREW: "crew-lost", sh.OUT_HULKED: "hulked", sh.OUT_EXPLODED: "exploded",
              sh.OUT_WARP: "warp", sh.OUT_SURRENDERED: "surrendered"}
 ACTIONS = {"shoot": rules.SHOOT, "ram": rules.RAM, "board": rules.BOARD}
+# the words a captain's answers are made of (the module's note): the core checks them
+Speed = Literal["full", "half"]
+Action = Literal["shoot", "ram", "board"]
+Blow = Literal["crew", "hull"]
 # the method of a captain's that answers each question the rules ask
 METHODS = {rules.Q_MANOEUVRE: "manoeuvre", rules.Q_ACTION: "action",
            rules.Q_BREAK_FREE: "break_free", rules.Q_BLOW: "boarding_blow",
@@ -147,16 +151,16 @@ class Captain:
         nearest (D4)."""
         return s.default  # type: ignore[no-any-return]
 
-    def manoeuvre(self, s: Situation) -> tuple[str, int]:
+    def manoeuvre(self, s: Situation) -> tuple[Speed, int]:
         return s.default  # type: ignore[no-any-return]
 
-    def action(self, s: Situation) -> str:
+    def action(self, s: Situation) -> Action:
         return s.default  # type: ignore[no-any-return]
 
     def break_free(self, s: Situation) -> bool:
         return bool(s.default)
 
-    def boarding_blow(self, s: Situation) -> str:
+    def boarding_blow(self, s: Situation) -> Blow:
         """Cut through the enemy crew: Morale breaks a ship sooner than Hull Integrity."""
         return s.default  # type: ignore[no-any-return]
 
@@ -217,37 +221,19 @@ class Asker:
     specs: tuple[Spec, ...]
     params: sh.Params
     catalog: RogueTraderCatalog
-    where: tuple[str, ...]
     _shields: list[int] = field(default_factory=list)
 
     def __call__(self, side: int, question: int, facts: tuple[Any, ...], default: int) -> int:
         captain = self.captains[side]
         if captain is None:
             return default
-        try:
-            return self.answer(captain, side, question, facts, default)
-        except UserError:
-            raise
-        except Exception as exc:  # the user's own code: one line, where it failed
-            raise self.failed(side, question, exc) from None
+        return self.answer(captain, side, question, facts, default)
 
-    def failed(self, side: int, question: int, exc: Exception) -> UserError:
-        """A user's captain that raised, or whose answer the rules could not read: one line at
-        the method that answered."""
-        from shipyard.api import blame  # the core's one way to tell a user's code failed
-
-        return blame(exc) or UserError.single(
-            "cli.pilot", f"the captain failed: {type(exc).__name__}: {exc}",
-            *self.at(side, question))
-
-    def at(self, side: int, question: int) -> tuple[str | None, int | None]:
-        """The file and line of the user's method that answers `question` (their file alone
-        where the method is the default captain's, inherited)."""
-        method = getattr(self.captains[side], METHODS.get(question, ""), None)
-        code = getattr(getattr(method, "__func__", method), "__code__", None)
-        if code is None or code.co_filename == __file__:
-            return self.where[side] or None, None
-        return code.co_filename, code.co_firstlineno
+    def ask(self, captain: Any, name: str, side: int, s: sh.State, *args: Any) -> Any:
+        """The captain's method `name` asked through the core's one adapter: an answer of the
+        type the default captain's method declares, or one line at the user's FILE:LINE."""
+        return consult(getattr(captain, name), *args, answer=answers(Captain, name),
+                       who=f"the captain of {self.specs[side].name}, round {int(s[sh.ROUND])}")
 
     def situation(self, s: sh.State, side: int, default: Any) -> Situation:
         p = self.params
@@ -271,30 +257,31 @@ class Asker:
         s = facts[0]
         if question == rules.Q_MANOEUVRE:
             half, turn = default // 16, default % 16 - 8
-            word, turn = captain.manoeuvre(self.situation(s, side, (
+            word, turn = self.ask(captain, "manoeuvre", side, s, self.situation(s, side, (
                 "half" if half else "full", turn)))
             return 16 * int(word == "half") + 8 + int(turn)
         if question == rules.Q_ACTION:
             words = {v: k for k, v in ACTIONS.items()}
             situation = self.situation(s, side, words[default])
             situation.plan = ("half" if facts[2] else "full", int(facts[3]))
-            return ACTIONS.get(captain.action(situation), rules.SHOOT)
+            return ACTIONS.get(self.ask(captain, "action", side, s, situation), rules.SHOOT)
         if question == rules.Q_BREAK_FREE:
-            return int(bool(captain.break_free(self.situation(s, side, bool(default)))))
+            return int(self.ask(captain, "break_free", side, s,
+                                self.situation(s, side, bool(default))))
         if question == rules.Q_BLOW:
-            blow = captain.boarding_blow(self.situation(s, side, "crew"))
+            blow = self.ask(captain, "boarding_blow", side, s, self.situation(s, side, "crew"))
             return rules.BLOW_HULL if blow == "hull" else rules.BLOW_CREW
         if question == rules.Q_TARGET:
             if not hasattr(captain, "target"):
                 return default
             situation = self.situation(s, side, self.specs[default].name)
-            name = captain.target(situation)
+            name = self.ask(captain, "target", side, s, situation)
             for i, spec in enumerate(self.specs):
                 if spec.name == name and any(e.name == name for e in situation.enemies):
                     return i
-            raise UserError.single("cli.pilot", f"the captain's target {name!r} is not an enemy "
-                                   "in the fight: give one of s.enemies' names",
-                                   *self.at(side, question))
+            raise refuse(captain.target, f"the captain of {self.specs[side].name}, round "
+                         f"{int(s[sh.ROUND])}", f"target() answered {name!r}, not an enemy in "
+                         "the fight: give one of s.enemies' names")
         if question == rules.Q_SHIELD:
             _, _, n, i, offered = facts
             if i == 0:
@@ -314,16 +301,8 @@ class Asker:
         default: list[tuple[int, int]] = []
         for k in pool:
             default.append((k, sum(1 for j, _ in default if j == k)))
-        chosen = list(captain.shields_take(self.situation(s, side, default), shots))
+        chosen = list(self.ask(captain, "shields_take", side, s,
+                               self.situation(s, side, default), shots))
         if sorted(chosen) != sorted(default):
             return pool
         return [int(k) for k, _ in chosen]
-
-
-def load(reference: str) -> tuple[Callable[[], Any], str]:
-    """A captain class from FILE.py:NAME or module:NAME, and the file it is written in."""
-    from shipyard.api import load_object
-
-    found = load_object(reference, "Captain")
-    where = reference.rpartition(":")[0]
-    return found, where if where.endswith(".py") else ""

@@ -29,13 +29,11 @@ launch_wish), compiled with the rest; `Pilot`'s methods return what they decide,
 
 from __future__ import annotations
 
-import sys
-import traceback
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any, NoReturn
 
-from shipyard.api import UserError
+from shipyard.api import consult, refuse
 from shipyard.systems.smallcraft.combat import fight as f
 from shipyard.systems.smallcraft.combat import geometry
 from shipyard.systems.smallcraft.combat.craft import BeamRow, Spec
@@ -201,6 +199,14 @@ class Pilot:
         return out
 
 
+# what each of a pilot's methods answers (the module's note), checked before its orders are
+ANSWERS: dict[str, Any] = {
+    "power": dict[int, int], "thrust": dict[int, int], "turn": int,
+    "fire": list[int] | dict[int, str | Craft], "launch": dict[int, int],
+    "target": str | Craft,
+}
+
+
 class PilotAsker:
     """Answers the rules' questions with a user's own pilot, one side or both: asks its method
     once a dphase, checks the orders against the rules, and hands them out row by row."""
@@ -271,15 +277,10 @@ class PilotAsker:
                          enemies)
 
     def _call(self, side: int, dturn: int, method: Callable[..., Any], *args: Any) -> Any:
-        try:
-            return method(*args)
-        except UserError:
-            raise
-        except Exception as exc:  # the user's own code: one line, where it went wrong
-            frame = traceback.extract_tb(sys.exc_info()[2])[-1]
-            raise UserError.single(
-                "pilot.order", f"the pilot of {self.specs[side].name}, dturn {dturn}: "
-                f"{type(exc).__name__}: {exc}", frame.filename, frame.lineno) from None
+        """The user's method asked through the core's one adapter: its answer of the type
+        the method answers (ANSWERS), or one line at the user's FILE:LINE."""
+        return consult(method, *args, answer=ANSWERS.get(getattr(method, "__name__", ""), Any),
+                       who=f"the pilot of {self.specs[side].name}, dturn {dturn}")
 
     def _ask(self, side: int, question: int, dturn: int, st: list[int]) -> Any:
         s = self._situation(side, dturn, st, int(st[side * f.NS + f.TARGET]))
@@ -371,12 +372,7 @@ class _Refuse:
     """An order the rules cannot carry out: one line at the user's method that gave it."""
 
     def __init__(self, name: str, dturn: int, method: Any = None) -> None:
-        self.name, self.dturn = name, dturn
-        self.code = getattr(getattr(method, "__func__", method), "__code__", None)
+        self.name, self.dturn, self.method = name, dturn, method
 
     def __call__(self, message: str) -> NoReturn:
-        code = self.code
-        raise UserError.single("pilot.order", f"the pilot of {self.name}, dturn "
-                               f"{self.dturn}: {message}",
-                               None if code is None else code.co_filename,
-                               None if code is None else code.co_firstlineno)
+        raise refuse(self.method, f"the pilot of {self.name}, dturn {self.dturn}", message)

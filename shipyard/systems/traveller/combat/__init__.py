@@ -8,7 +8,7 @@ numbers; narrate.py tells the recorded events; odds.py enumerates one attack and
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from shipyard.api import (
     BattleSide,
@@ -23,7 +23,9 @@ from shipyard.api import (
     Terms,
     UserError,
     battle_ships,
+    consult,
     load_instance,
+    refuse,
     ship_entries,
 )
 from shipyard.systems.traveller.combat import odds as o
@@ -72,14 +74,10 @@ class TravellerCombat(FightSupport[Any]):
                 mine = askers[of_side[ship]]  # each side's own commands all its ships
                 if mine is None:
                     return default
-                try:
-                    if not battle:
-                        return _band(mine, facts, default) if question == r.Q_BAND else default
-                    return _command(mine, params, names, ship, question, facts, default)
-                except UserError:
-                    raise
-                except Exception as exc:  # the user's own code: one line, where it failed
-                    raise _failed(mine, role, question, exc) from None
+                who = f"the {role.lower()} of {names[ship]}, turn {facts[0]}"
+                if not battle:
+                    return _band(mine, facts, default, who) if question == r.Q_BAND else default
+                return _command(mine, params, names, ship, question, facts, default, who)
         notes += tuple(f"{side.name}: your own {role.lower()} {ref.rpartition('/')[2]} "
                        "chooses " + ("each ship's target and band (TRV-R49)" if battle else
                                      "the band to steer for")
@@ -109,63 +107,45 @@ class TravellerCombat(FightSupport[Any]):
 # escaping once clear of every enemy), rules.BREAK_OFF
 BAND_NAMES = ("adjacent", "close", "short", "medium", "long", "very-long", "distant",
               "break-off")
+BAND = Literal["adjacent", "close", "short", "medium", "long", "very-long", "distant",
+               "break-off"]  # what `band` answers
 
 
-def _band(captain: Any, facts: tuple[Any, ...], default: int) -> int:
+def _band(captain: Any, facts: tuple[Any, ...], default: int, who: str) -> int:
     """A user's captain in a duel: `band(turn, band, own_hull, enemy_hull, default) -> str`
     names the range band to steer for ("short", ...), or "break-off" (TRV-R50), as
     docs/systems/traveller.md shows."""
     rnd, band, mine, theirs = facts[:4]
-    return _band_named(captain.band, captain.band(rnd, BAND_NAMES[band], mine, theirs,
-                                                  BAND_NAMES[default]))
+    answer = consult(captain.band, rnd, BAND_NAMES[band], mine, theirs, BAND_NAMES[default],
+                     answer=BAND, who=who)
+    return BAND_NAMES.index(answer)
 
 
 def _command(commander: Any, p: r.Params, names: list[str], ship: int, question: int,
-             facts: tuple[Any, ...], default: int) -> int:
+             facts: tuple[Any, ...], default: int, who: str) -> int:
     """A user's commander in a battle, asked for each ship of its side by name: `target(turn,
     ship, enemies, default)` picks the turn's target among the enemies still in the battle
     (each name with its band from `ship` and its Hull points left); `band(turn, ship, enemy,
     band, own_hull, enemy_hull, default)` names the band to steer for against that enemy
-    (TRV-R49), or "break-off" (TRV-R50)."""
+    (TRV-R49), or "break-off" (TRV-R50). Both asked through the core's one adapter."""
     if question == r.Q_TARGET:
         rnd, st = facts
         enemies = {names[e]: (BAND_NAMES[r.band_of(p, st, ship, e)], st[e * p.block + r.HULL])
                    for e in range(p.n) if r.enemies(p, st, ship, e) and r.in_battle(p, st, e)}
-        answer = commander.target(rnd, names[ship], enemies, names[default])
+        answer = consult(commander.target, rnd, names[ship], enemies, names[default],
+                         answer=str, who=who, choices=f"one of {', '.join(enemies)}")
         if answer not in enemies:
-            raise _wrong(commander.target, "target", answer, tuple(enemies))
+            raise refuse(commander.target, who, f"target() answered {_cut(answer)!r}: give one "
+                         f"of {', '.join(enemies)}")
         return names.index(answer)
     rnd, band, mine, theirs, enemy = facts
-    return _band_named(commander.band, commander.band(
-        rnd, names[ship], names[enemy], BAND_NAMES[band], mine, theirs, BAND_NAMES[default]))
-
-
-def _band_named(method: Any, answer: Any) -> int:
-    if answer not in BAND_NAMES:
-        raise _wrong(method, "band", answer, BAND_NAMES)
+    answer = consult(commander.band, rnd, names[ship], names[enemy], BAND_NAMES[band], mine,
+                     theirs, BAND_NAMES[default], answer=BAND, who=who)
     return BAND_NAMES.index(answer)
 
 
-def _failed(commander: Any, role: str, question: int, exc: Exception) -> UserError:
-    """A user's captain or commander that raised, or whose method cannot take what the rules
-    pass it: one line at that method."""
-    from shipyard.api import blame  # the core's one way to tell a user's code failed
-
-    method = getattr(commander, "target" if question == r.Q_TARGET else "band", None)
-    return blame(exc) or UserError.single(
-        "cli.pilot", f"the {role.lower()} failed: {type(exc).__name__}: {exc}", *_at(method))
-
-
-def _at(method: Any) -> tuple[str | None, int | None]:
-    """The file and line of a user's method (nothing, where it has no code of its own)."""
-    code = getattr(method, "__code__", None)
-    return (None, None) if code is None else (code.co_filename, code.co_firstlineno)
-
-
-def _wrong(method: Any, name: str, answer: Any, choices: tuple[str, ...]) -> UserError:
-    """One line at the user's method: what it returned, and what it may return."""
-    return UserError.single("fight.captain", f"{name}() returned {str(answer)[:40]!r}: give "
-                            f"one of {', '.join(choices)}", *_at(method))
+def _cut(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def attack_odds(attacker: Any, target: Any, terms: Terms) -> OddsReport:
