@@ -22,6 +22,7 @@ from shipyard.systems.dropfleet.ship import Ship
 TEMPLATES = "dropfleet"
 BOXES_PER_ROW = 20  # the kit's track strip is 20 boxes long
 FIRE_MARKERS = 4  # an Immolation gives up to D3 Fires, on top of a crippling Fire
+TURNS = 6  # a game's turns on the card's turn record
 
 
 @dataclass(frozen=True)
@@ -152,8 +153,28 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
         "dreadnought": ship.dreadnought,
         "fires": FIRE_MARKERS,
         "catastrophic": catastrophic_text(ship, catalog),
+        "catastrophic_words": catastrophic_words(ship, catalog),
         "explodes": cat is not None,
+        "crippling": crippling_table(ship, catalog),
+        "catastrophic_table": catalog.damage.dreadnought_catastrophic if ship.dreadnought
+        else catalog.damage.catastrophic,
+        "shields": bool(ship.shields_up_signature),
     }
+
+
+def catastrophic_words(ship: Ship, catalog: DropfleetCatalog) -> str:
+    """How the ship's catastrophic roll is made, in words: the die, and how far it reaches."""
+    cat = catastrophic(ship.hull, catalog.damage.thresholds)
+    if cat is None:
+        return "none: the ship is removed when destroyed"
+    radius, bonus = cat
+    roll = f"D6+{bonus}" if bonus else "D6"
+    if ship.dreadnought:
+        return f"when destroyed roll {roll}; each result says how far it reaches"
+    reach = f"{radius} (roll the {radius[:-1]} for the inches)" if radius.startswith("D") \
+        else radius
+    return (f"when destroyed roll {roll}; it reaches ships within {reach} in the same "
+            "orbital layer")
 
 
 def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
@@ -170,6 +191,9 @@ def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
         "cards": [card(ship, design.name, catalog, budgets, i + 1, group)
                   for i in range(group)],
         "save_text": save_text,
+        "turns": TURNS,
+        "damage_control": catalog.damage.damage_control,
+        "orbital_decay": catalog.damage.orbital_decay,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
 
 
