@@ -100,11 +100,10 @@ def test_the_card_prints_the_crippling_and_catastrophic_tables_it_rolls_on() -> 
              damage.dreadnought_catastrophic)):
         page = card(ship_id)
         for r in crippling:
-            assert (f"<td class=\"n\">{r.section_roll}</td><td class=\"n\">{r.roll}</td>"
-                    f"<td><u>{r.name}</u>") in page
+            assert f"<span class=\"n\">{r.section_roll} / {r.roll}</span><u>{r.name}</u>" in page
             assert r.effect.replace('"', "&#34;") in page
         for r in catastrophic:
-            assert f"<td class=\"n\">{r.roll}</td><td><u>{r.name}</u> " in page
+            assert f"<span class=\"n\">{r.roll}</span><u>{r.name}</u> " in page
 
 
 def test_the_catastrophic_roll_is_spelled_out() -> None:
