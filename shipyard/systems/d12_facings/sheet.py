@@ -189,7 +189,7 @@ def cards(catalog: D12Catalog, templates: Path) -> Printable:
     names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in (templates / "cards").glob("*.html"))
     return Printable("_base/cards.html", {
         "title": "d12-facings reference cards",
-        "deck_title": "d12-facings · seed 003 · R: shipyard rulings d12-facings",
+        "deck_title": "d12-facings · Combat Quick Reference · R: shipyard's rulings",
         "cards": names,
         "combat": catalog.combat,
         "construction": catalog.construction,

@@ -267,7 +267,8 @@ def band_rows(catalog: TravellerCatalog) -> list[BandRow]:
             for b in catalog.combat.bands]
 
 
-RULING = re.compile(r"\s*\((?:[^()]*?; )?(?:TRV-R\d+(?:, )?)+\)|\s*\(the seed, not the book\)")
+RULING = re.compile(r"\s*\((?:[^()]*?; )?(?:TRV-R\d+(?:, )?)+\)"
+                    r"|\s*\(the turn sequence, not the book\)")
 
 
 def reaction_rows() -> list[list[str]]:

@@ -112,3 +112,8 @@ def test_the_sheet_reads_as_a_player_reads_it(tmp_path) -> None:  # type: ignore
 def test_nothing_on_the_sheet_is_set_under_the_smallest_type(paper: str) -> None:
     size, text = smallest_type_pt(Page(printable("sovereign")), paper)
     assert size >= SMALLEST_PT - 0.01, f"{text!r} is set at {size:.2f} pt"
+
+
+def test_the_deck_names_the_rules_text_not_the_seed() -> None:
+    title = str(system.cards(catalog()).context["deck_title"])
+    assert "seed" not in title.lower() and "Combat Quick Reference" in title
