@@ -233,7 +233,7 @@ def profile_cells(ship: Ship, catalog: TravellerCatalog) -> list[tuple[str, str]
         ("Jump", str(ship.jump) if ship.jump else "—"),
         ("Power", f"{ship.output:,.6g}"),
         ("Sensors", sensors(ship, catalog)),
-        ("Hardpoints", str(ship.hardpoints)),
+        ("Firmpoints" if ship.firmpoints else "Hardpoints", str(ship.hardpoints)),
     ]
 
 

@@ -234,3 +234,13 @@ def test_nothing_on_the_record_is_set_under_the_smallest_type(paper: str) -> Non
     design = report.design
     size, text = smallest_type_pt(Page(design.system.sheet(design, report.budgets)), paper)
     assert size >= SMALLEST_PT - 0.01, f"{text!r} is set at {size:.2f} pt"
+
+
+def test_one_number_format_and_the_budgets_word_for_mounts(printed: dict[str, Path]) -> None:
+    texts = printed_pages(printed["a4"])
+    base = texts[FILES.index(EXAMPLES / "small-scout-base.yaml")]
+    assert "Tonnage: 10,000 of 10,000 t" in base  # as "Hull 3,240" beside it, not "10000"
+    valiant = " ".join(texts[FILES.index(EXAMPLES / "valiant-light-cruiser.yaml"):][:2])
+    assert "Production cost: 21,059.6 MCr; sale price" in valiant
+    fighter = dict(context("gothta-ambush-fighter")["profile"])  # type: ignore[arg-type]
+    assert fighter["Firmpoints"] == "1" and "Hardpoints" not in fighter
