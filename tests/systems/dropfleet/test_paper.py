@@ -66,6 +66,8 @@ def test_r16_lasting_results_and_stacking_results_have_their_boxes() -> None:
     assert boxes_after(dread, "Atmospheric containment failure") == 4  # two of 2 successes
     assert boxes_after(dread, "Primary core leak") == 2  # one for each threshold
     assert boxes_after(dread, "Weapon destroyed") == 2
+    assert boxes_after(dread, "Engine destroyed") == 2  # Thrust 2" less for the rest of the game
+    assert 'class="big n' in frigate  # a short Hull track: 4.6 mm boxes
 
 
 def test_the_card_names_its_source_and_wraps_long_weapon_names() -> None:
