@@ -49,7 +49,7 @@ def sheet_page(path: Path) -> render.Page:
     report = yard.check(path)
     assert report.design is not None
     design = report.design
-    return render.Page(design.system.sheet(design.model, design.catalog, report.budgets))
+    return render.Page(design.system.sheet(design, report.budgets))
 
 
 def bare_paragraphs(page: render.Page) -> str:

@@ -9,6 +9,7 @@ import io
 from pathlib import Path
 
 DPI = 150  # sharp enough to read a sheet's smallest print on screen, ~1,240 px across A4
+INK = 200  # of 0-255: a pixel darker than this is ink (a 0.5 pt rule drawn at 50 dpi is grey)
 
 
 def pages(pdf: bytes, dpi: int = DPI) -> list[bytes]:
@@ -24,6 +25,28 @@ def pages(pdf: bytes, dpi: int = DPI) -> list[bytes]:
             image.save(buffer, format="PNG", optimize=True)
             out.append(buffer.getvalue())
             page.close()
+        return out
+    finally:
+        document.close()
+
+
+def ink_depth(pdf: bytes, footer_mm: float = 0.0, dpi: int = 50) -> list[float]:
+    """How far down each page of `pdf` its ink reaches: the lowest line with a pixel darker than
+    light grey, as a share of the page's height (0 for a blank page). The bottom `footer_mm` (a
+    margin whose running footer every page prints) is left out. What a page's use is measured
+    by: a sheet that stops halfway down leaves half its paper to the table's notes."""
+    import pypdfium2
+    from PIL import ImageOps
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        out = []
+        for page in document:
+            grey = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+            page.close()
+            body = grey.crop((0, 0, grey.width, grey.height - round(footer_mm / 25.4 * dpi)))
+            ink = ImageOps.invert(body).point(lambda v: 255 if v > 255 - INK else 0).getbbox()
+            out.append(0.0 if ink is None else ink[3] / grey.height)
         return out
     finally:
         document.close()

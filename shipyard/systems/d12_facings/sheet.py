@@ -10,13 +10,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shipyard.api import Budget, Printable
-from shipyard.systems.d12_facings.models import D12Catalog
+from shipyard.systems.d12_facings.models import RANGES, D12Catalog
 from shipyard.systems.d12_facings.profile import derive, signed
 from shipyard.systems.d12_facings.rules import Fit, Fitted
 
 TEMPLATES = "d12-facings"
 # the kind of a system, in letters as well as in the shape of its boxes (never colour alone)
 TAGS = {"normal": "N", "heavy": "H", "super-heavy": "SH", "turret": "T"}
+ENEMIES = 3  # range ladders on the sheet: a ship keeps its own range to each enemy
+# The room under the diagram on A4, in turn-record rows (6 mm; Letter has three fewer): a small
+# ship's sheet (four diagram lines of 4.6 mm boxes, three weapons) has room for eight; each
+# diagram line costs about a row and a half, each weapon a row. A big ship's diagram draws
+# 3.3 mm boxes to stay on one page.
+ROOM_ROWS = 19
+MOST_TURNS = 8
+BIG_BOXES_UP_TO = 6  # diagram lines drawn with the big boxes; more, and the kit's 3.3 mm strip
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,9 @@ def sheet(f: Fit, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
     crew = [(h.name, "captain" if i == 0 else "crew", h.piloting, h.gunnery)
             for i, h in enumerate(f.hands)]
     edges = [(e.name, edge_words(e.effect, e.roll, e.figure)) for e in f.edges]
+    drawn = sides(f, budgets)
+    lines = diagram_lines(drawn)
+    big = lines <= BIG_BOXES_UP_TO
     return Printable(f"{TEMPLATES}/sheet.html", {
         "title": design.name,
         "heading": "Ship sheet · facing diagram",
@@ -101,7 +112,8 @@ def sheet(f: Fit, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
         "stats": [("Defence", str(p.defence)), ("Piloting total", f"{p.piloting} (engines "
                   "included)"), ("To-hit bonus", f"{signed(p.gunnery_bonus)} (sensors, edges)"),
                   ("Crew", f"{p.crew} aboard, {p.seats} seats")],
-        "sides": sides(f, budgets),
+        "sides": drawn,
+        "strip": "big" if big else "track",
         "shields": p.shields,
         "armour": p.armour,
         "weapons": weapons,
@@ -109,7 +121,52 @@ def sheet(f: Fit, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
         "edges": edges,
         "tags": TAGS,
         "to_hit": by_range(catalog),
+        "ranges": RANGES,
+        "enemies": ENEMIES,
+        "room": room_rows(lines, len(weapons), big),
+        "most_turns": MOST_TURNS,
+        "gunnery": gunnery_rows(catalog),
+        "range_steps": range_steps(catalog),
+        "start_range": catalog.combat.start_range,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
+
+
+def diagram_lines(drawn: dict[str, Side]) -> int:
+    """Lines of systems down the diagram: fore and aft in two columns, the middle row's
+    longest side."""
+    def half(side: Side) -> int:
+        return max(1, -(-len(side.rows) // 2))
+    middle = max(max(1, len(drawn[k].rows)) for k in ("port", "core", "starboard"))
+    return half(drawn["fore"]) + middle + half(drawn["aft"])
+
+
+def room_rows(lines: int, weapons: int, big: bool) -> int:
+    """Turn-record rows the A4 page has room for under the diagram and the weapons (the template
+    takes Letter's three off, prints at most MOST_TURNS, and where the room runs out leaves off
+    the turn record and the range phase's steps, which card 2 also gives)."""
+    return int(ROOM_ROWS - lines * (3 if big else 2) / 2 - weapons)
+
+
+def gunnery_rows(catalog: D12Catalog) -> list[tuple[str, str]]:
+    """What a shot needs at each range, before the target's defence (the seed's difficulties)."""
+    d = catalog.combat.difficulty
+    return [(name, str(getattr(d, name))) for name in RANGES if name != "escaped"]
+
+
+def range_steps(catalog: D12Catalog) -> list[str]:
+    """The range phase in a line a step (card 2 says it in full, with its rulings)."""
+    margin = catalog.combat.two_steps_margin
+    return [
+        "Declare piloting edges; everyone rolls piloting: best pilot + hull handling + working "
+        "engines + edges.",
+        f"Highest first moves its range to one enemy one step; two if it beat that enemy by "
+        f"{margin} or more. A natural 12 ranks above any other result; equal results: nobody "
+        "moves.",
+        "The next highest may move, never against one who moved against it.",
+        f"Whoever moves the range to tailing is the tailer; the tailed ship holds or breaks away "
+        f"(to short; medium on a win by {margin}+).",
+        "A ship that reaches escaped leaves the fight.",
+    ]
 
 
 def by_range(catalog: D12Catalog) -> str:
@@ -132,7 +189,7 @@ def cards(catalog: D12Catalog, templates: Path) -> Printable:
     names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in (templates / "cards").glob("*.html"))
     return Printable("_base/cards.html", {
         "title": "d12-facings reference cards",
-        "deck_title": "d12-facings · seed 003 · R: shipyard rulings d12-facings",
+        "deck_title": "d12-facings · Combat Quick Reference · R: shipyard's rulings",
         "cards": names,
         "combat": catalog.combat,
         "construction": catalog.construction,

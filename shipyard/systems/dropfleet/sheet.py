@@ -21,7 +21,10 @@ from shipyard.systems.dropfleet.ship import Ship
 
 TEMPLATES = "dropfleet"
 BOXES_PER_ROW = 20  # the kit's track strip is 20 boxes long
+BIG_PER_ROW = 14  # the kit's big strip (4.6 mm boxes), for a Hull under BIG_UNDER
+BIG_UNDER = 40
 FIRE_MARKERS = 4  # an Immolation gives up to D3 Fires, on top of a crippling Fire
+TURNS = 6  # a game's turns on the card's turn record
 
 
 @dataclass(frozen=True)
@@ -45,11 +48,16 @@ class WeaponRow:
     rules: str
 
 
+def hull_strip(ship: Ship) -> tuple[str, int]:
+    """The strip a Hull track is drawn with, and its boxes a line: big boxes for a short track."""
+    return ("big", BIG_PER_ROW) if ship.hull < BIG_UNDER else ("track", BOXES_PER_ROW)
+
+
 def hull_track(ship: Ship, catalog: DropfleetCatalog) -> list[BoxLine]:
     """The kit's box track for Hull lost: a box a point, each line labelled with the Hull left
     once its boxes are ticked, and the box that cripples the ship drawn heavy. A line holds at
     most one such box (a Dreadnought's second threshold starts a new line) and at most
-    BOXES_PER_ROW boxes; the lines of a stretch are as even as they can be."""
+    the strip's boxes a line (hull_strip); the lines of a stretch are as even as they can be."""
     at = crippled_at(ship.hull, ship.dreadnought, catalog.damage.thresholds)
     left = list(range(ship.hull - 1, -1, -1))  # the Hull left once each box is ticked
     stretches: list[list[int]] = []
@@ -58,8 +66,9 @@ def hull_track(ship: Ship, catalog: DropfleetCatalog) -> list[BoxLine]:
             stretches.append([])
         stretches[-1].append(value)
     lines = []
+    per_line = hull_strip(ship)[1]
     for stretch in stretches:
-        rows = -(-len(stretch) // BOXES_PER_ROW)
+        rows = -(-len(stretch) // per_line)
         per_row = -(-len(stretch) // rows)
         for i in range(0, len(stretch), per_row):
             chunk = stretch[i:i + per_row]
@@ -146,14 +155,35 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
         "weapons": weapon_rows(ship),
         "launch": launch,
         "track": hull_track(ship, catalog),
+        "strip": hull_strip(ship)[0],
         "thresholds": thresholds,
         "repairables": repairables(ship, catalog, stacks) if thresholds else [],
         "lasting": lasting(ship, catalog, stacks) if thresholds else [],
         "dreadnought": ship.dreadnought,
         "fires": FIRE_MARKERS,
         "catastrophic": catastrophic_text(ship, catalog),
+        "catastrophic_words": catastrophic_words(ship, catalog),
         "explodes": cat is not None,
+        "crippling": crippling_table(ship, catalog),
+        "catastrophic_table": catalog.damage.dreadnought_catastrophic if ship.dreadnought
+        else catalog.damage.catastrophic,
+        "shields": bool(ship.shields_up_signature),
     }
+
+
+def catastrophic_words(ship: Ship, catalog: DropfleetCatalog) -> str:
+    """How the ship's catastrophic roll is made, in words: the die, and how far it reaches."""
+    cat = catastrophic(ship.hull, catalog.damage.thresholds)
+    if cat is None:
+        return "none: the ship is removed when destroyed"
+    radius, bonus = cat
+    roll = f"D6+{bonus}" if bonus else "D6"
+    if ship.dreadnought:
+        return f"when destroyed roll {roll}; each result says how far it reaches"
+    reach = f"{radius} (roll the {radius[:-1]} for the inches)" if radius.startswith("D") \
+        else radius
+    return (f"when destroyed roll {roll}; it reaches ships within {reach} in the same "
+            "orbital layer")
 
 
 def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
@@ -170,6 +200,9 @@ def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
         "cards": [card(ship, design.name, catalog, budgets, i + 1, group)
                   for i in range(group)],
         "save_text": save_text,
+        "turns": TURNS,
+        "damage_control": catalog.damage.damage_control,
+        "orbital_decay": catalog.damage.orbital_decay,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
 
 

@@ -13,13 +13,16 @@ from pathlib import Path
 from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines
 from shipyard.systems.rogue_trader.models import Combat, RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.profile import Profile, derive, signed
-from shipyard.systems.rogue_trader.rules import KIND_NAMES, fit
+from shipyard.systems.rogue_trader.rules import KIND_NAMES, Mounted, fit
 
 TEMPLATES = "rogue-trader"
 BOXES_PER_LINE = 20  # the shared track strip (templates/_base/track.png) holds 20
 SHEET_STYLESHEETS = ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/strips.css",
                      f"{TEMPLATES}/sheet.css")
 STATES = ("damaged", "depressurised", "on fire", "unpowered", "destroyed")
+TURNS = 5  # strategic turns on the turn record, a column each
+# Results reached only from Catastrophic Damage (chart value 11), printed after the chart
+CATASTROPHES = ("space-hulk", "plasma-drive-explosion", "warp-drive-explosion")
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,43 @@ class Track:
 def track(name: str, start: int, note: str) -> Track:
     """Tick boxes from `start` down to 1, a line of 20 at a time."""
     return Track(name, start, tuple(box_lines(start, BOXES_PER_LINE)), note)
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    """One result of the Critical Hit chart: its roll ("9–10"; empty for a result reached only
+    through another), name and effect."""
+
+    roll: str
+    name: str
+    effect: str
+
+
+def chart(catalog: RogueTraderCatalog) -> list[ChartRow]:
+    """The Critical Hit chart in roll order, then the results Catastrophic Damage leads to."""
+    rolled = sorted(((c.rolls, c) for c in catalog.critical_hits if c.rolls is not None),
+                    key=lambda pair: pair[0])
+    rows = [ChartRow(str(low) if low == high else f"{low}–{high}", c.name, c.effect)
+            for (low, high), c in rolled]
+    named = {c.id: c for c in catalog.critical_hits}
+    return rows + [ChartRow("", named[i].name, named[i].effect) for i in CATASTROPHES
+                   if i in named]
+
+
+def columns(rows: list[ChartRow], count: int) -> list[list[ChartRow]]:
+    """`rows` in order cut into `count` columns of about the same length of text. Made here,
+    not by CSS columns: WeasyPrint lays a balanced column set out several times over, which
+    more than doubled the time of a sheet."""
+    weights = [len(r.name) + len(r.effect) + 40 for r in rows]  # a row's line ends cost too
+    target = sum(weights) / count
+    out: list[list[ChartRow]] = [[]]
+    done = 0.0
+    for row, weight in zip(rows, weights, strict=True):
+        if out[-1] and len(out) < count and done + weight / 2 > target * len(out):
+            out.append([])
+        out[-1].append(row)
+        done += weight
+    return out
 
 
 @dataclass(frozen=True)
@@ -123,9 +163,13 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
     tracks = [
         track("Hull Integrity", p.hull_integrity, "each point lost also costs 1 Crew Population "
               "and 1 Morale"),
-        track("Crew Population", p.crew_population, "0: the ship is out of the fight"),
+        track("Crew Population", p.crew_population, "at 0 the ship is out of the fight"),
         track("Morale", p.morale, "a boarding action lost: roll over it and the crew routs"),
     ]
+    # a torpedo tube's store, struck off as it is fired: a line a salvo of its Strength (R9)
+    torpedoes = [torpedo_track(w) for w in f.weapons
+                 if w.weapon.kind == "torpedo-tubes" and w.weapon.capacity is not None]
+    right = [tracks[2], *torpedoes]
     return Printable(f"{TEMPLATES}/sheet.html", {
         "title": design.name,
         "heading": "Ship Record",
@@ -133,15 +177,28 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
         "profile": profile_block(p, combat),
         "budgets": budget_lines(budgets),
         "tracks": tracks,
+        "right_tracks": right,
         "conditions": conditions,
+        "chart": chart(catalog),
+        "chart_columns": {n: columns(chart(catalog), n) for n in (2, 3)},
+        "turns": TURNS,
+        "detection_bonus": p.detection // 10,
         "weapons": weapons,
         "component_pairs": pairs(components),
-        # ruled lines beside Morale, down to where Hull Integrity and Crew Population end: a
-        # track line is 4.2 mm (macros.css), a ruled line 5.5 mm (sheet.css)
-        "notes": max(2, round((len(tracks[0].lines) + len(tracks[1].lines)
-                               - len(tracks[2].lines)) * 4.2 / 5.5)),
         "states": STATES,
     }, SHEET_STYLESHEETS)
+
+
+def torpedo_track(w: Mounted) -> Track:
+    """A torpedo tube's store as salvo boxes, one struck off a salvo fired: a salvo is as many
+    torpedoes as the tubes' Strength, or those left (R9), so 42 in tubes of Strength 6 are 7
+    boxes, the last one a part salvo where the store does not divide."""
+    strength, store = w.weapon.strength, w.weapon.capacity or 0
+    salvos = -(-store // strength)
+    return Track(f"Torpedoes, {w.label}", store,
+                 tuple(BoxLine(min(BOXES_PER_LINE, salvos - n), "salvos" if n == 0 else "")
+                       for n in range(0, salvos, BOXES_PER_LINE)),
+                 f"{salvos} salvos of {strength} ({-(-strength // 2)} crippled: half a box)")
 
 
 def cards(catalog: RogueTraderCatalog, templates: Path) -> Printable:

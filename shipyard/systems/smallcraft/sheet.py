@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.api import Budget, BudgetLine, Printable
+from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines
 from shipyard.systems.smallcraft.models import Beam, SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import Profile, derive
 from shipyard.systems.smallcraft.rules import demand_of, drive_cost, parts
@@ -19,6 +19,9 @@ BOXES_PER_LINE = 12  # the seed's widest row (the Galileo's drive and cargo)
 UNALLOCATED = "Unallocated"  # ruling R7
 MOST_G_SPELLED_OUT = 6  # a drive's G-by-boxes steps are listed up to this many G
 TEMPLATES = "smallcraft"
+BIG_PER_LINE = 14  # the shared big strip (templates/_base/big.png) holds 14
+DTURNS = 6  # rows of the dturn record: one dturn, six dphases, a starship turn's tenth
+SHORT_SHEET = 10  # a sheet of this many box lines or fewer has room for the dphases too
 
 
 @dataclass(frozen=True)
@@ -222,10 +225,75 @@ def ratings(p: Profile, design: SmallcraftDesign, catalog: SmallcraftCatalog
     return out
 
 
+@dataclass(frozen=True)
+class Store:
+    """Missiles in store, struck off as they are fired: one box a missile."""
+
+    name: str
+    count: int
+    note: str
+    lines: tuple[BoxLine, ...]
+
+
+def stores(p: Profile) -> list[Store]:
+    return [Store(f"Missiles, move {load.move}, damage {load.damage}", load.count,
+                  f"one box a missile fired ({p.launch_tubes} tube"
+                  f"{'s' if p.launch_tubes != 1 else ''}, 1 cunit each)",
+                  tuple(box_lines(load.count, BIG_PER_LINE)))
+            for load in p.missiles]
+
+
+def crew_lines(design: SmallcraftDesign, catalog: SmallcraftCatalog
+               ) -> list[tuple[str, str, bool]]:
+    """Who flies and who fires, with the design's skills (combat: in the design file, or the
+    defaults) and what firing costs a pilot who is also the gunner; with a line for the name of
+    each person (not the pilot twice)."""
+    c = design.combat
+    penalty = catalog.combat.pilot_gunner_penalty
+    out = [("Pilot", f"Quickness {c.quickness:+d} · piloting {c.piloting}%", True)]
+    if c.pilot_is_gunner:
+        out.append(("Pilot as gunner", f"gunnery {c.gunnery}% − {penalty}% while flying = "
+                    f"{c.gunnery - penalty}%", False))
+    else:
+        out.append(("Gunner", f"gunnery {c.gunnery}%", True))
+    return out
+
+
+def damage_steps(catalog: SmallcraftCatalog) -> list[tuple[str, str]]:
+    """Inflicting Damage, the seed's four steps, with this table's screens rulings."""
+    test = "under" if catalog.combat.rules.get("screens-remainder") == "below" else "at or under"
+    missiles = ("one missile in six penetrates, the rest are repelled"
+                if catalog.combat.rules.get("missile-screens", "literal") == "literal"
+                else "screens stop one missile in six, as they stop dhits")
+    return [
+        ("Screens", f"beams: stop dhits ÷ 6, rounded down, plus 1 if a d6 rolls {test} the "
+         f"remainder. Missiles: {missiles}. Never more than the screens' powered boxes."),
+        ("Armor", "one dhit destroys one armor box, if any is left."),
+        ("A box", "one dhit destroys a box rolled on the damage chart; a box already gone: "
+         "reroll."),
+        ("Again", "dhits left? Back to step 2."),
+    ]
+
+
+def dphases(catalog: SmallcraftCatalog) -> list[tuple[str, str]]:
+    """The dturn's six dphases, each in a line (the reference cards say them in full)."""
+    return [
+        ("Sensors and power", f"read scans; share out power, "
+         f"{catalog.construction.power_per_cbloc} cunits a working power box"),
+        ("Movement", "no thrust: move as last dturn; each drive fired adds its G"),
+        ("Facing", "turn up to 60° (one hex-side), in 30° steps"),
+        ("Beam firing", f"targets in arc within {catalog.ranges.beam_dhexes} dhexes; roll "
+         "gunnery for each beam"),
+        ("Missile movement", "missiles move their rate and strike what they reach"),
+        ("Missile firing", "each appears 1 dhex away, on a side you choose"),
+    ]
+
+
 def sheet(design: SmallcraftDesign, catalog: SmallcraftCatalog, budgets: list[Budget]
           ) -> Printable:
     lines, chart = lines_and_chart(rows(design, catalog), mount_rows(design))
     tons = (design.hull * catalog.construction.cbloc_tons).normalize()
+    p = derive(design, catalog)
     return Printable(f"{TEMPLATES}/sheet.html", {
         "title": design.name,
         "heading": "Damage Allocation Sheet",
@@ -235,10 +303,17 @@ def sheet(design: SmallcraftDesign, catalog: SmallcraftCatalog, budgets: list[Bu
         "chart": chart,
         "roll": roll_rules(design.hull),
         "budgets": budget_lines(design, catalog, budgets),
-        "ratings": ratings(derive(design, catalog), design, catalog),
+        "ratings": ratings(p, design, catalog),
+        "crew": crew_lines(design, catalog),
+        "stores": stores(p),
+        "steps": damage_steps(catalog),
+        "dturns": DTURNS,
+        "dphases": dphases(catalog) if len(lines) <= SHORT_SHEET else [],
+        "power": p.power_supply,
         "notes": design.notes,
         "mounts": any(line.mark for line in lines),
-    }, ("_base/macros.css", f"{TEMPLATES}/strips.css", f"{TEMPLATES}/sheet.css"))
+    }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/strips.css",
+        f"{TEMPLATES}/sheet.css"))
 
 
 def cards(catalog: SmallcraftCatalog, templates: Path) -> Printable:

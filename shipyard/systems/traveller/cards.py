@@ -67,7 +67,8 @@ ACTIONS = [
 ]
 
 REACTIONS = [
-    ["Dodge", "Pilot", "10+", "1 thrust", "−Effect to the attack (the seed, not the book)"],
+    ["Dodge", "Pilot", "10+", "1 thrust",
+     "−Effect to the attack (the turn sequence, not the book)"],
     ["Point defence", "Gunnery", "8+", "—", "only a weapon with the Point Defence trait (a "
      "battery: DM +1 a die, never an attack too); Effect missiles destroyed (TRV-R28, TRV-R33)"],
     ["ECM", "Electronics (sensors)", "10+", "once a salvo", "+sensor and countermeasures DM; "
@@ -97,7 +98,8 @@ TRAITS = [
     ["AP n", "armour counts n less (AP ∞: none)"],
     ["Radiation", "a damaging hit is a Crew critical of severity 1 unless shielded (TRV-R27)"],
     ["Ion", "no Hull damage: the damage's severity goes to the power plant (TRV-R27)"],
-    ["Smart", "the seed's missile TL DM (+1..+6) is the trait: not added twice (TRV-R27)"],
+    ["Smart", "the turn sequence's missile TL DM (+1..+6) is the trait: not added twice "
+     "(TRV-R27)"],
     ["DD", "destructive dice: each d6 ×10 (TRV-R26)"],
     ["Point Defence", "the only weapons that may react against missiles (TRV-R28)"],
 ]
@@ -137,7 +139,7 @@ def combat_tables(catalog: TravellerCatalog) -> list[Table]:
                          "(TRV-R19); a spinal mount of N multiples rolls N× its dice "
                          "(TRV-R35)")
     return [
-        Table("Turn sequence (the seed)", ["", "step", "what"], SEQUENCE),
+        Table("Turn sequence", ["", "step", "what"], SEQUENCE),
         Table("Actions", ["action", "position", "skill", "characteristic", "target", "effect"],
               ACTIONS, note="each position one action a step; DMs are skill + characteristic "
                             "(TRV-R16, TRV-R25)"),
@@ -193,6 +195,6 @@ def cards(catalog: TravellerCatalog) -> Printable:
         deck += deal(table.title, table.note, entries(table))
     return Printable("_base/cards.html", {
         "title": "traveller reference cards",
-        "deck_title": "traveller · space combat (seed 002)",
+        "deck_title": "traveller · Traveller ship combat, a house turn sequence",
         "cards": deck,
     }, ("_base/cards.css", "traveller/cards.css"))

@@ -7,11 +7,13 @@ construction.py and crew.py. The template is templates/traveller/sheet.html.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
 from shipyard.api import BoxLine, BudgetLine, Printable, box_lines
+from shipyard.systems.traveller.cards import REACTIONS, dm
 from shipyard.systems.traveller.construction import Line, Ship, figures
 from shipyard.systems.traveller.crew import combat_positions
 from shipyard.systems.traveller.models import COUNTERMEASURES, TravellerCatalog
@@ -21,6 +23,7 @@ HULL_BOXES_MAX = 200  # more Hull points than this print as ten bands of 10% eac
 TRACK = 20  # boxes on a line of the shared track strip
 ORDNANCE_BOXES_MAX = 100  # more tick boxes than this: count in salvos, then tens, hundreds...
 GROUP_FROM = 7  # a role with more people than this prints one line for the group
+TURNS = 6  # rows of the turn record on Letter (A4: one more), beside a Hull track of ten lines
 
 
 @dataclass(frozen=True)
@@ -230,7 +233,7 @@ def profile_cells(ship: Ship, catalog: TravellerCatalog) -> list[tuple[str, str]
         ("Jump", str(ship.jump) if ship.jump else "—"),
         ("Power", f"{ship.output:,.6g}"),
         ("Sensors", sensors(ship, catalog)),
-        ("Hardpoints", str(ship.hardpoints)),
+        ("Firmpoints" if ship.firmpoints else "Hardpoints", str(ship.hardpoints)),
     ]
 
 
@@ -248,9 +251,69 @@ def lines_table(ship: Ship) -> list[Line]:
     return [ln for ln in ship.lines if ln.kind != "basic"]
 
 
+@dataclass(frozen=True)
+class BandRow:
+    name: str
+    up_to: str
+    thrust: str
+    dm: str
+    flight: str
+
+
+def band_rows(catalog: TravellerCatalog) -> list[BandRow]:
+    """The range bands as the cards print them (cards.combat_tables)."""
+    return [BandRow(b.name, b.up_to, str(b.thrust), dm(b.dm),
+                    f"{b.flight} round{'s' * (b.flight != 1)}" if b.flight else "no launch")
+            for b in catalog.combat.bands]
+
+
+RULING = re.compile(r"\s*\((?:[^()]*?; )?(?:TRV-R\d+(?:, )?)+\)"
+                    r"|\s*\(the turn sequence, not the book\)")
+
+
+def reaction_rows() -> list[list[str]]:
+    """The reactions a ship may take (the cards' table) as a player reads them mid-game: the
+    ruling codes left to the cards, and the rows the turn record's heading already says."""
+    return [[RULING.sub("", cell) for cell in row] for row in REACTIONS
+            if row[0] not in ("How many", "Burning", "Screens")]
+
+
+def reaction_ladder() -> str:
+    """The engine's reactions for each initiative, as ranges: "0–4: 1, 5–8: 2, ..."."""
+    from shipyard.systems.traveller.combat.rules import reactions_for
+
+    top = 30  # past the last step of the ladder
+    runs: list[list[int]] = []
+    for init in range(0, top):
+        if runs and reactions_for(init) == reactions_for(runs[-1][0]):
+            runs[-1].append(init)
+        else:
+            runs.append([init])
+    return ", ".join(f"{r[0]}+: {reactions_for(r[0])}" if r[-1] == top - 1
+                     else f"{r[0]}–{r[-1]}: {reactions_for(r[0])}" for r in runs)
+
+
+# Heights (mm) of the blocks under the Hull, from the printed sheet (sheet.css): the left column
+# (critical hits, budgets, range bands) is about the same for every ship; the right one grows
+# with the crew positions and the ordnance.
+LEFT_MM = 128.0
+POSITION_MM, STOCK_MM, TRACK_LINE_MM, HEADING_MM = 7.6, 5.0, 4.2, 7.0
+REACTIONS_MM = 30.0
+
+
+def reactions_fit(crew: list[Position], stocks: list[Stock]) -> bool:
+    """Whether the reactions table fits under the crew positions and the ordnance without making
+    that column longer than the one beside it (and so the page longer)."""
+    right = HEADING_MM + POSITION_MM * len(crew)
+    if stocks:
+        right += HEADING_MM + sum(STOCK_MM + TRACK_LINE_MM * len(st.lines) for st in stocks)
+    return right + REACTIONS_MM <= LEFT_MM
+
+
 def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
     design = ship.design
     boxes, bands = hull_track(ship.hull_points)
+    crew, stocks = positions(ship, catalog), ordnance(ship, catalog)
     return Printable(f"{TEMPLATES}/sheet.html", {
         "title": design.name,
         "heading": "Ship Record",
@@ -261,8 +324,14 @@ def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
         "hull_bands": bands,
         "criticals": catalog.critical_locations,
         "severities": catalog.critical_severities,
-        "positions": positions(ship, catalog),
+        "positions": crew,
         "weapons": weapon_rows(ship, catalog),
-        "ordnance": ordnance(ship, catalog),
+        "ordnance": stocks,
         "budgets": budget_rows(ship),
+        "hull_steps_merged": any("×" in line.label for line in boxes),
+        "bands": band_rows(catalog),
+        "reactions": reaction_ladder(),
+        "reaction_rows": reaction_rows() if reactions_fit(crew, stocks) else [],
+        "thrust": ship.thrust,
+        "turns": TURNS,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))

@@ -44,7 +44,7 @@ def boxes_after(page: str, label: str) -> int:
 
 def test_s4_a_dreadnoughts_card_and_show_print_the_catastrophic_plus_one() -> None:
     page = card("london-dreadnought")
-    assert "Dreadnought table, D6+1" in page
+    assert "Catastrophic table (Dreadnought) <span>when destroyed roll D6+1" in page
     yard = Yard()
     rows = dict(system.profile(stock(yard, "london-dreadnought")))
     assert rows["Catastrophic damage"].startswith("Dreadnought table, D6+1")
@@ -66,6 +66,8 @@ def test_r16_lasting_results_and_stacking_results_have_their_boxes() -> None:
     assert boxes_after(dread, "Atmospheric containment failure") == 4  # two of 2 successes
     assert boxes_after(dread, "Primary core leak") == 2  # one for each threshold
     assert boxes_after(dread, "Weapon destroyed") == 2
+    assert boxes_after(dread, "Engine destroyed") == 2  # Thrust 2" less for the rest of the game
+    assert 'class="big n' in frigate  # a short Hull track: 4.6 mm boxes
 
 
 def test_the_card_names_its_source_and_wraps_long_weapon_names() -> None:
@@ -90,3 +92,34 @@ def test_the_roster_counts_a_group_as_its_ships(tmp_path: Path) -> None:
     assert shipyard("sheet", patrol, "-o", out).code == 0
     roster = out.read_text().split("Fleet roster", 1)[1].split("</table>", 1)[0]
     assert "1 × 3 ships" in roster
+
+
+def test_the_card_prints_the_crippling_and_catastrophic_tables_it_rolls_on() -> None:
+    damage = catalog().damage
+    for ship_id, crippling, catastrophic in (
+            ("toulon-frigate", damage.crippling, damage.catastrophic),
+            ("london-dreadnought", damage.dreadnought_crippling,
+             damage.dreadnought_catastrophic)):
+        page = card(ship_id)
+        for r in crippling:
+            assert f"<span class=\"n\">{r.section_roll} / {r.roll}</span><u>{r.name}</u>" in page
+            assert r.effect.replace('"', "&#34;") in page
+        for r in catastrophic:
+            assert f"<span class=\"n\">{r.roll}</span><u>{r.name}</u> " in page
+
+
+def test_the_catastrophic_roll_is_spelled_out() -> None:
+    # New York: starting Hull 20, a D6" radius and D6+1 on the table
+    page = card("new-york-battleship")
+    assert ("when destroyed roll D6+1; it reaches ships within D6&#34; (roll the D6 for the "
+            "inches) in the same orbital layer") in page
+    frigate = card("toulon-frigate")  # Hull 4: a fixed roll, a D3" radius
+    assert "when destroyed roll D6; it reaches ships within D3&#34; (roll the D3" in frigate
+
+
+def test_a_card_has_a_turn_record_and_a_page_of_one_the_roundup() -> None:
+    one = card("new-york-battleship")
+    assert one.count("<th>Turn</th>") == 2 and "Special order" in one
+    assert all(r.effect in one for r in catalog().damage.damage_control)
+    group = card("toulon-frigate", group=2)
+    assert group.count("<th>Turn</th>") == 2 and "class=\"roundup\"" not in group

@@ -11,8 +11,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shipyard.core.render import Page
 from shipyard.systems.rogue_trader import sheet as rt
 from tests.cli import shipyard
+from tests.pages import FULL, SMALLEST_PT, page_use, smallest_type_pt
 from tests.systems.rogue_trader.fights import YARD
 from tests.systems.rogue_trader.helpers import STOCK, example, write_design
 
@@ -86,7 +88,8 @@ def test_each_stock_ship_prints_on_one_page(printed: dict[tuple[str, str], Path]
     design = YARD.read(example(stem)).model
     assert design.name in text
     for words in ("HULL INTEGRITY", "CREW POPULATION", "MORALE", "WEAPONS", "COMPONENTS",
-                  "Dmg Dep Fire Unp Dst", "Crippled", "Void Shields"):
+                  "Dmg Dep Fire Unp Dst", "Crippled", "Void Shields", "STRATEGIC TURNS",
+                  "CRITICAL HIT CHART"):
         assert words in text
     for component in design.components:
         assert CATALOG.components[component].name in text
@@ -185,3 +188,62 @@ def test_the_crippled_column_and_card_5_read_the_catalog(tmp_path: Path) -> None
     text = pages_and_text(sheet)[1]
     # Endeavour: Manoeuvrability +12, Detection +15
     assert "-3" in text and "-10" in text and "Detection -25" in text
+
+
+@pytest.mark.parametrize("stem", STOCK)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_stock_ship_uses_its_page(printed: dict[tuple[str, str], Path], stem: str,
+                                       paper: str) -> None:
+    (used,) = page_use(printed[(stem, paper)])
+    assert used >= FULL, f"{stem} on {paper} reaches {used:.0%} of its page"
+
+
+def test_the_critical_hit_chart_prints_on_the_sheet_as_the_catalog_has_it(
+        printed: dict[tuple[str, str], Path]) -> None:
+    rows = context("sword")["chart"]
+    with_rolls = sorted((c for c in CATALOG.critical_hits if c.rolls), key=lambda c: c.rolls[0])  # type: ignore[index]
+    # in roll order, a range where a result spans several values; then Catastrophic Damage's
+    assert [(r.roll, r.name) for r in rows][:len(with_rolls)] == [  # type: ignore[attr-defined]
+        (str(c.rolls[0]) if c.rolls[0] == c.rolls[1] else f"{c.rolls[0]}–{c.rolls[1]}", c.name)  # type: ignore[index]
+        for c in with_rolls]
+    assert [r.name for r in rows][len(with_rolls):] == [  # type: ignore[attr-defined]
+        "Space Hulk", "Plasma Drive Explosion", "Warp Drive Explosion"]
+    for paper in ("a4", "letter"):
+        text = " ".join(pages_and_text(printed[("sword", paper)])[1].split())
+        for entry in CATALOG.critical_hits:
+            assert f"{entry.name} {' '.join(entry.effect.split())}" in text
+        assert "9–10 Hull Breach" in text
+
+
+def test_torpedo_tubes_print_their_store_as_salvo_boxes() -> None:
+    # Ambition: Mars-pattern tubes, Strength 6, 42 torpedoes (RULINGS R9): 7 salvos
+    ctx = context("ambition")
+    torpedoes = [t for t in ctx["right_tracks"] if t.name.startswith("Torpedoes")]  # type: ignore[attr-defined]
+    assert [(t.name, t.start, [line.count for line in t.lines]) for t in torpedoes] == [
+        ("Torpedoes, Mars-pattern Torpedo Tubes", 42, [7])]
+    assert "7 salvos of 6 (3 crippled" in torpedoes[0].note
+    sword = context("sword")  # no torpedo tubes: no store
+    assert [t.name for t in sword["right_tracks"]] == ["Morale"]  # type: ignore[attr-defined]
+
+
+def test_a_store_that_does_not_divide_ends_in_a_part_salvo() -> None:
+    design = YARD.read(example("ambition")).model
+    fitted = rt.fit(design, CATALOG)
+    tubes = next(w for w in fitted.weapons if w.weapon.kind == "torpedo-tubes")
+    odd = type(tubes)(tubes.index, tubes.weapon.model_copy(update={"capacity": 40}),
+                      tubes.location, tubes.label, tubes.torpedo, tubes.line)
+    assert [line.count for line in rt.torpedo_track(odd).lines] == [7]  # 6 x 6 and one of 4
+
+
+def test_crew_population_says_when_the_ship_is_out() -> None:
+    notes = {t.name: t.note for t in context("sword")["tracks"]}  # type: ignore[attr-defined]
+    assert notes["Crew Population"] == "at 0 the ship is out of the fight"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nothing_on_the_sheet_is_set_under_the_smallest_type(paper: str) -> None:
+    report = YARD.check(example("ambition"))
+    assert report.design is not None
+    page = Page(rt.sheet(report.design.model, CATALOG, report.budgets))
+    size, text = smallest_type_pt(page, paper)
+    assert size >= SMALLEST_PT - 0.01, f"{text!r} is set at {size:.2f} pt"

@@ -23,6 +23,7 @@ from shipyard.systems.smallcraft import sheet as sc
 from shipyard.systems.smallcraft.models import SmallcraftDesign
 from tests.cli import shipyard
 from tests.conftest import ROOT
+from tests.pages import FULL, page_use
 from tests.systems.smallcraft.test_examples import SEED_SHEETS
 
 EXAMPLES = ROOT / "catalogs" / "smallcraft" / "examples"
@@ -290,6 +291,50 @@ def test_missiles_and_tubes_are_rated(craft) -> None:
     ratings = dict(sc.sheet(report.design.model, CATALOG, report.budgets).context["ratings"])
     assert ratings["Missiles"] == "10: move 5, damage 5, tech 10"
     assert ratings["Launch tubes"].startswith("2;")
+
+
+def test_missiles_in_store_print_a_box_a_missile(craft) -> None:
+    # rule 9: five missiles a cbloc, struck off one by one as they are fired
+    report = craft(40, "{type: armor, cblocs: 4}", "{type: launch_tubes, count: 2}",
+                   "{type: missiles, cblocs: 4, move: 5, damage: 5, tech_level: 10}",
+                   "{type: power, cblocs: 1}")
+    assert report.legal and report.design is not None
+    page = sc.sheet(report.design.model, CATALOG, report.budgets)
+    (store,) = page.context["stores"]
+    assert store.count == 4 * CATALOG.construction.missiles_per_cbloc == 20
+    assert [line.count for line in store.lines] == [14, 6]  # the big strip, 14 a line
+    assert "2 tubes, 1 cunit each" in store.note
+    assert "_base/strips.css" in page.stylesheets
+    assert context("raider")["stores"] == []
+
+
+def test_the_crew_lines_carry_the_designs_skills() -> None:
+    penalty = CATALOG.combat.pilot_gunner_penalty
+    raider = context("raider")["crew"]  # the pilot fires too
+    assert raider == [("Pilot", "Quickness +0 · piloting 50%", True),
+                      ("Pilot as gunner", f"gunnery 50% − {penalty}% while flying = "
+                       f"{50 - penalty}%", False)]
+    galileo = context("galileo")["crew"]  # a gunner of its own
+    assert galileo[1] == ("Gunner", "gunnery 50%", True)
+
+
+def test_the_sheet_prints_the_damage_loop_and_the_dturn(printed) -> None:
+    text = " ".join(" ".join(text_lines(printed[("raider", "a4")])).split())
+    assert "INFLICTING DAMAGE" in text and "Back to step 2" in text
+    test = "under" if CATALOG.combat.rules.get("screens-remainder") == "below" else "at or under"
+    assert f"plus 1 if a d6 rolls {test} the remainder" in text
+    assert "one missile in six penetrates" in text  # R6 literal, the catalog's choice
+    assert "EACH DTURN" in text and "VELOCITY LEGS" in text
+    assert f"within {CATALOG.ranges.beam_dhexes} dhexes" in text  # the dphases, a short sheet
+    assert f"{CATALOG.construction.power_per_cbloc} cunits a working power box" in text
+    assert context("galileo")["dphases"] == []  # fourteen box lines: no room
+
+
+@pytest.mark.parametrize("stem", HULLS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_stock_sheet_uses_its_page(printed, stem: str, paper: str) -> None:
+    (used,) = page_use(printed[(stem, paper)])
+    assert used >= FULL, f"{stem} on {paper}: {used:.0%}"
 
 
 def test_the_sheet_shows_a_notes_area(printed) -> None:

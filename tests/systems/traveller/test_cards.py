@@ -63,3 +63,16 @@ def test_every_combat_ruling_has_its_card_line() -> None:
     assert numbers[-1] >= 35
     for number in numbers:
         assert re.search(rf"TRV-R{number}\b", cards), f"TRV-R{number}"
+
+
+def test_no_card_says_seed() -> None:
+    # a player reads the rules text by its title, not by shipyard's name for its source file
+    from shipyard.core.yard import Yard
+    from shipyard.systems.traveller import cards as traveller_cards
+
+    yard = Yard()
+    page = traveller_cards.cards(yard.catalog(yard.system("traveller")))
+    words = [str(page.context["deck_title"])]
+    for card in page.context["cards"]:
+        words += [card.title, card.note] + [f"{e.head} {e.text}" for e in card.entries]
+    assert not [w for w in words if "seed" in w.lower()]

@@ -9,10 +9,12 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from shipyard.core.render import Page
 from shipyard.core.yard import Yard
 from shipyard.systems.traveller import sheet as sh
 from tests.cli import shipyard
 from tests.conftest import ROOT
+from tests.pages import FULL, SMALLEST_PT, page_use, smallest_type_pt
 
 EXAMPLES = ROOT / "catalogs" / "traveller" / "examples"
 YARD = Yard()
@@ -169,3 +171,79 @@ def test_a_stock_label_line_clears_the_box_row_under_it() -> None:
             for label, track in [box.children[:2]]]
     assert len(gaps) == 4  # the Valiant's four stocks of ordnance
     assert min(gaps) >= 0.5, gaps
+
+
+def printed_pages(path: Path) -> list[str]:
+    pdf = pdfium.PdfDocument(path)
+    return [" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf))]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_golden_ship_uses_its_page(printed: dict[str, Path], paper: str) -> None:
+    shares = page_use(printed[paper])
+    texts = printed_pages(printed[paper])
+    short = [(text.split(" — ")[0][-40:], f"{share:.0%}") for share, text in zip(
+        shares, texts, strict=True) if share < FULL and ", continued" not in text]
+    assert not short  # a page a record runs on to holds what is left over, and is excepted
+
+
+def test_the_range_bands_and_the_reactions_are_the_engines() -> None:
+    from shipyard.systems.traveller.combat.rules import reactions_for
+
+    ctx = context("type-k-safari-ship")
+    ladder = str(ctx["reactions"])
+    for part in ladder.split(", "):
+        span, count = part.split(": ")
+        low, _, high = span.rstrip("+").partition("–")
+        for init in range(int(low), int(high or low) + 1):
+            assert reactions_for(init) == int(count), (init, part)
+    assert ladder == "0–4: 1, 5–8: 2, 9–12: 3, 13+: 4"  # the seed's words
+    bands = [(b.name, b.thrust, b.dm) for b in ctx["bands"]]  # type: ignore[attr-defined]
+    assert bands == [(b.name, str(b.thrust), f"+{b.dm}" if b.dm >= 0 else f"−{-b.dm}")
+                     for b in CATALOG.combat.bands]
+
+
+def test_the_record_prints_the_tables_a_player_looks_up(printed: dict[str, Path]) -> None:
+    text = printed_pages(printed["a4"])[FILES.index(EXAMPLES / "type-k-safari-ship.yaml")]
+    assert "Very Long 50,000 km 25 −4 5 rounds" in text
+    assert "Short 1,250 km 2 +1 1 round" in text
+    for loc in CATALOG.critical_locations:
+        assert loc.duel in text, loc.name
+    assert "reactions by initiative: 0–4: 1, 5–8: 2, 9–12: 3, 13+: 4" in text
+    assert "Dodge Pilot 10+ 1 thrust −Effect to the attack" in text
+    assert "THRUST SPENT (OF 1)" in text
+
+
+def test_no_ruling_code_or_seed_on_a_record(printed: dict[str, Path]) -> None:
+    text = " ".join(printed_pages(printed["a4"]))
+    assert "TRV-R" not in text and "seed" not in text.lower()
+
+
+def test_reactions_print_only_where_the_column_has_room() -> None:
+    assert context("civilian-hopper")["reaction_rows"]
+    assert not context("valiant-light-cruiser")["reaction_rows"]  # hundreds of gunners
+
+
+def test_a_tiny_hull_says_a_box_crosses_several_steps(tmp_path: Path) -> None:
+    ctx = context("civilian-hopper")  # Hull 2: each box five 10% steps
+    assert ctx["hull_steps_merged"] is True
+    assert context("type-k-safari-ship")["hull_steps_merged"] is False
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nothing_on_the_record_is_set_under_the_smallest_type(paper: str) -> None:
+    report = YARD.check(EXAMPLES / "dragon-sdb.yaml")
+    assert report.design is not None
+    design = report.design
+    size, text = smallest_type_pt(Page(design.system.sheet(design, report.budgets)), paper)
+    assert size >= SMALLEST_PT - 0.01, f"{text!r} is set at {size:.2f} pt"
+
+
+def test_one_number_format_and_the_budgets_word_for_mounts(printed: dict[str, Path]) -> None:
+    texts = printed_pages(printed["a4"])
+    base = texts[FILES.index(EXAMPLES / "small-scout-base.yaml")]
+    assert "Tonnage: 10,000 of 10,000 t" in base  # as "Hull 3,240" beside it, not "10000"
+    valiant = " ".join(texts[FILES.index(EXAMPLES / "valiant-light-cruiser.yaml"):][:2])
+    assert "Production cost: 21,059.6 MCr; sale price" in valiant
+    fighter = dict(context("gothta-ambush-fighter")["profile"])  # type: ignore[arg-type]
+    assert fighter["Firmpoints"] == "1" and "Hardpoints" not in fighter
