@@ -63,7 +63,7 @@ OPTIONS = FightOptions(
                  "exploded": "the loser's plasma drive or warp engine exploded",
                  "warp": "the loser's last ship was dragged into a warp rift (a battle's: in a "
                          "duel the exploding ship is lost too, both-lost)",
-                 "disengaged": "the ships stayed beyond every weapon's reach of each other "
-                               "(R25): no winner",
+                 "disengaged": "the ships stayed beyond every weapon's reach of each other, "
+                               "none attacking (R25): no winner",
                  "stalemate": "rounds passed without loss or boarding action (R26): no winner"},
 )

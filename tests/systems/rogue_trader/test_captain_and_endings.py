@@ -197,3 +197,43 @@ def test_memo_slots_spread_every_field_of_a_situation() -> None:
                         keys.append(k1)
     slots = {orders.memo_slot(k0, k1, 0b1011) % orders.MEMO_SLOTS for k1 in keys}
     assert len(slots) >= 0.95 * len(keys)
+
+
+ATTACKS = (fight.EV_FIRE, fight.EV_LAUNCH, fight.EV_RAM, fight.EV_RAM_MISS, fight.EV_BOARD)
+
+
+def attack_rounds(events: list[tuple[int, ...]]) -> set[int]:
+    """The Strategic Rounds in which a ship fired, launched, rammed or tried to board."""
+    rounds: set[int] = set()
+    number = 0
+    for event in events:
+        if event[0] == fight.EV_ROUND:
+            number = event[2]
+        elif event[0] in ATTACKS:
+            rounds.add(number)
+    return rounds
+
+
+def test_r25_any_attack_starts_the_disengaged_count_again() -> None:
+    # the referees' battles: Hazeroth 2 (B) fired at 1.7 VU in every round from 9 to 16 of the
+    # patrol mirror, and torpedoes struck Sword 1 in the round the Ambition's battle against
+    # three Swords was called disengaged. Ships that attack are fighting: no round with an
+    # attack counts toward R25, whatever the range when it ends
+    from shipyard.api import BattleSide
+    from shipyard.core.recorder import Recorder
+    from shipyard.core.stream import new_stream
+    from shipyard.systems.rogue_trader.combat import RULES
+    from tests.systems.rogue_trader.test_battle import fleet, side
+
+    battles = ((fleet("patrol-koronus", "A"), fleet("patrol-koronus", "B"), 1048651),
+               (side("A", ("ambition", 1)), side("B", ("sword", 3)), 1048596))
+    for a, b, seed in battles:
+        assert isinstance(a, BattleSide)
+        prepared = SUPPORT.prepare_battle(a, b, Terms())
+        rec = Recorder()
+        end, rounds, *_ = RULES.play(prepared.state, new_stream(seed), rec)
+        attacked = attack_rounds(rec.events or [])
+        assert attacked, "the battle has attacks"
+        if end == fight.DISENGAGED:
+            quiet = range(rounds - prepared.state.disengaged_after + 1, rounds + 1)
+            assert not attacked & set(quiet), (seed, sorted(attacked & set(quiet)))

@@ -65,8 +65,9 @@ def dice_label(count: int, sides: int, bonus: int, total: int) -> str:
 
 # the endings a game master calls (R25-R27): no winner
 DECLARED = {
-    f.DISENGAGED: "no winner: the ships have been beyond every weapon's reach of each other for "
-                  "{disengaged} Strategic Rounds; the GM calls them disengaged (R25)",
+    f.DISENGAGED: "no winner: the ships have been beyond every weapon's reach of each other, "
+                  "and none has attacked another, for {disengaged} Strategic Rounds; the GM "
+                  "calls them disengaged (R25)",
     f.STALEMATE: "no winner: {stalemate} Strategic Rounds without loss of Hull Integrity, Crew "
                  "Population or Morale and without a boarding action; the GM calls a stalemate "
                  "(R26)",
