@@ -87,8 +87,13 @@ def test_the_weakest_enemy_is_sought_across_every_enemy_group() -> None:
 
 
 def test_an_explosion_reaches_by_how_far_apart_the_groups_stand() -> None:
+    # side A in line: units 0 and 1 (one battlegroup) 4" apart, unit 2 8" on; its middle 6"
+    # from unit 0. Side B's one group stands in the middle of its own line: across from A's
+    # middle, 3" off, so 6" along and 3" across from unit 0 (rules.apart: twice the inches,
+    # squared)
     p = fight([0, 0, 0, 1], [0, 0, 1, 0], [2, 1, 1, 1], [6, 6, 6, 6])
-    assert r.apart(p, 0, 0) == 2  # group mates
-    assert r.apart(p, 0, 1) == 4  # groups of one battlegroup
-    assert r.apart(p, 0, 2) == 8  # battlegroups of one side
-    assert r.apart(p, 0, 3) == 3  # enemies
+    assert r.apart(p, 0, 0) == 4 * 2 ** 2  # group mates
+    assert r.apart(p, 0, 1) == 4 * 4 ** 2  # groups of one battlegroup
+    assert r.apart(p, 0, 2) == 4 * 12 ** 2  # battlegroups of one side, a group between
+    assert r.apart(p, 0, 3) == 4 * (3 ** 2 + 6 ** 2)  # enemies: across the lines and along
+    assert r.apart(p, 3, 0) == r.apart(p, 0, 3)

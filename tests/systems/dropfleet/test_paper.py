@@ -90,3 +90,18 @@ def test_the_roster_counts_a_group_as_its_ships(tmp_path: Path) -> None:
     assert shipyard("sheet", patrol, "-o", out).code == 0
     roster = out.read_text().split("Fleet roster", 1)[1].split("</table>", 1)[0]
     assert "1 × 3 ships" in roster
+
+
+def test_b4_the_battle_card_and_the_ruling_give_the_catalogs_distances() -> None:
+    combat = catalog().combat
+    deck = html(Page(system.cards(catalog())), "a4")
+    b4 = re.search(r"<b>B4</b>(.*?)</p>", deck, re.S)
+    assert b4 is not None
+    told = b4.group(1)
+    assert "in line" in told and "first group across from first" in told
+    assert f'{combat.group_inches}"' in told and f'{combat.battlegroup_inches}"' in told
+    ruling = (ROOT / "catalogs" / "dropfleet" / "RULINGS.md").read_text(encoding="utf-8")
+    b4_ruling = ruling[ruling.index("- **B4"):ruling.index("- **B5")]
+    assert "stands in line" in b4_ruling and "across from the enemy's first" in b4_ruling
+    assert (f'groups of one battlegroup {combat.group_inches}" apart' in b4_ruling
+            and f'battlegroups {combat.battlegroup_inches}"' in b4_ruling)

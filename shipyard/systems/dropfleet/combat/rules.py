@@ -143,6 +143,7 @@ from shipyard.systems.dropfleet.combat.state import (
     T_SHIELDS,
     T_SYSTEMS,
     U_BG,
+    U_X,
     Y_ALT,
     Y_FIRST,
     Y_LINES,
@@ -389,15 +390,16 @@ def reach(row: int, radius_sides: int, rng: list[int]) -> int:
 
 
 def apart(p: Params, unit: int, other: int) -> int:
-    """Inches between ships of two units (R6): group mates, groups of one battlegroup,
-    battlegroups of one side, enemies."""
+    """The distance between ships of two units, squared, in quarter square inches (twice the
+    inches, squared: whole numbers, compared exactly): group mates `mate_inches` apart (R6);
+    friends as far apart as they stand along their side's line; enemies across the lines,
+    `enemy_inches` apart, and along them (B4)."""
     if unit == other:
-        return p.mate_inches
+        return 4 * p.mate_inches * p.mate_inches
+    along = unitf(p, unit, U_X) - unitf(p, other, U_X)
     if side_of(p, unit) != side_of(p, other):
-        return p.enemy_inches
-    if unitf(p, unit, U_BG) == unitf(p, other, U_BG):
-        return p.group_inches
-    return p.bg_inches
+        return 4 * p.enemy_inches * p.enemy_inches + along * along
+    return along * along
 
 
 def catastrophic(p: Params, st: list[int], rng: list[int], rec: Recorder | None, k: int) -> None:
@@ -417,14 +419,16 @@ def catastrophic(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
             continue
         if st[base + S_LAYER] != st[k * NF + S_LAYER]:
             continue
-        if apart(p, unit, j // p.g) <= inches:
-            blast(p, st, rng, rec, k, j, row)
+        far = apart(p, unit, j // p.g)
+        if far <= 4 * inches * inches:
+            blast(p, st, rng, rec, k, j, row, far)
 
 
 def blast(p: Params, st: list[int], rng: list[int], rec: Recorder | None, source: int, j: int,
-          row: int) -> None:
-    """What a catastrophic result does to one ship in reach (seed step 7; R15)."""
-    emit(rec, (EV_BLAST, j, source, row))
+          row: int, far: int) -> None:
+    """What a catastrophic result does to one ship in reach, `far` away (`apart`'s
+    measure: seed step 7; R15, B4)."""
+    emit(rec, (EV_BLAST, j, source, row, far))
     if row == CAT_SHRED:
         take(p, st, rng, rec, j, 1, 0, 0, C_BLAST)
     elif row in (CAT_EXPLOSION, DCAT_MAGAZINE):
