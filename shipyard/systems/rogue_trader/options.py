@@ -48,12 +48,16 @@ BATTLE_GEOMETRY = Option("geometry", "how the sides start (side A's place and he
                          "A's in a duel, side B's as ship B's)", Choice(GEOMETRIES),
                          default="combat.geometry")
 
+BATTLE_CAP = Option("cap", "Strategic Rounds before the battle is called a draw; default: the "
+                    "catalog's combat.round_limit (50) for each ship of the larger side (a "
+                    "duel's 50; 3 against 3, 150)", Whole(1, MAX_CAP, "Strategic Rounds"))
+
 ODDS_AT = Option("range", "VU apart (default: the shortest reach of the attacker's guns, where "
                  "every gun without a minimum range fires)", Whole(0, MAX_RANGE, "VU"))
 
 OPTIONS = FightOptions(
     duel=(RANGE, GEOMETRY, CAP),
-    battle=(BATTLE_RANGE, BATTLE_GEOMETRY, CAP),
+    battle=(BATTLE_RANGE, BATTLE_GEOMETRY, BATTLE_CAP),
     battle_pilot="captain (asked for every ship of its side)",
     odds=(ODDS_AT,),
     crew=CREW,

@@ -424,3 +424,16 @@ def test_d4_against_an_enemy_locked_with_another_she_fights_as_a_gunner() -> Non
     b.lock(1)  # Hazeroth 1 has boarded the Vagabond
     assert orders.tactic(b.p, b.s, 2) == sh.TACTIC_GUNNERY
     assert orders.tactic(b.p, b.s, 1) == sh.TACTIC_BOARD  # the boarder herself: her own fight
+
+
+def test_f2_the_default_cap_is_the_round_limit_for_each_ship_of_the_larger_side() -> None:
+    # a flat 50 rounds ended 10% of the Calixis patrol mirror at the cap, battles still being
+    # decided: each ship of the larger side has a duel's rounds
+    limit = YARD.catalog(YARD.system("rogue-trader")).combat.round_limit
+    three = SUPPORT.prepare_battle(fleet("patrol", "A"), fleet("patrol-koronus", "B"), Terms())
+    one_two = SUPPORT.prepare_battle(fleet("merchant", "A"), fleet("raiders", "B"), Terms())
+    duel = SUPPORT.prepare(design("sword"), design("hazeroth"), Terms())
+    assert (three.cap, one_two.cap, duel.cap) == (3 * limit, 2 * limit, limit)
+    assert three.state.cap == three.cap
+    given = SUPPORT.prepare_battle(fleet("patrol", "A"), fleet("patrol", "B"), Terms(cap=7))
+    assert given.cap == given.state.cap == 7

@@ -97,7 +97,10 @@ class RogueTraderCombat(FightSupport[ShipDesign]):
             dataclasses.replace(build(s.design.model, catalog, tables.crew(
                 s.design.model, catalog, terms.crew[s.side], flags[s.side])), name=s.name)
             for s in fleet)
-        cap = terms.whole("cap", catalog.combat.round_limit)
+        # the cap grows with the battle: each ship of the larger side fights her own duel's
+        # worth of rounds, ship after ship (F2)
+        larger = max(teams.count(0), teams.count(1))
+        cap = terms.whole("cap", catalog.combat.round_limit * larger)
         switches = tables.switches(terms.rules)
         reach = terms.whole("range", catalog.combat.start_range)
         geometry = terms.word("geometry", catalog.combat.geometry)
