@@ -463,19 +463,29 @@ def reach(p: Params, f: list[int], side: int, enemy: int, want: int, steps: int
     return new, (side if new == TAILING else -1)
 
 
-def choose(p: Params, f: list[int], side: int, enemy: int, steps: int, hold: int) -> int:
+def fires(p: Params, f: list[int], side: int, enemy: int, rng: int, tailer: int) -> int:
+    """1 when the ship's guns can hurt `enemy` at `rng` (some gun bears: a natural 12 always
+    hits), else 0."""
+    return 1 if turn_value(p, f, side, enemy, rng, tailer) > 0 else 0
+
+
+def choose(p: Params, f: list[int], side: int, enemy: int, steps: int, hold: int,
+           held_fires: int) -> int:
     """Of the ranges to `enemy` the ship can reach this turn, the best by its range score,
-    holding worth `hold`: it holds on a tie, else moves the shortest way. Escaped is never
-    chosen here."""
+    holding worth `hold` (`held_fires`: whether its guns bear where holding leaves the pair):
+    of equal scores, one where its guns can hurt the enemy before one where they cannot (R23:
+    a captain that cannot fire from where it is moves to where it can), then holding, then the
+    shortest move. Escaped is never chosen here."""
     now = rng_of(p, f, side, enemy)
     tailed = now == TAILING and tailer_of(p, f, side, enemy) != side
     low = SHORT if tailed else max(TAILING, now - steps)
     choice = now
-    best = (hold, 1, 0)
+    best = (hold, held_fires, 1, 0)
     for rng in range(low, min(LONG, now + steps) + 1):
         if rng == now:
             continue
-        key = (score(p, f, side, enemy, rng, side if rng == TAILING else -1), 0,
+        tailer = side if rng == TAILING else -1
+        key = (score(p, f, side, enemy, rng, tailer), fires(p, f, side, enemy, rng, tailer), 0,
                -abs(rng - now))
         if key > best:
             best, choice = key, rng
@@ -493,18 +503,22 @@ def want_range(p: Params, f: list[int], side: int, enemy: int, steps: int) -> in
         return min(ESCAPED, now + steps)
     tail = tailer_of(p, f, side, enemy)
     hold = score(p, f, side, enemy, now, tail)
+    held_fires = fires(p, f, side, enemy, now, tail)
     if not f[S_LEG]:
         if harmless(p, f, enemy):
             where = min(ESCAPED, now + 1)
             tailer = -1
         else:
-            where, tailer = reach(p, f, enemy, side, choose(p, f, enemy, side, 1, score(
-                p, f, enemy, side, now, tail)), 1)
+            where, tailer = reach(p, f, enemy, side, choose(
+                p, f, enemy, side, 1, score(p, f, enemy, side, now, tail),
+                fires(p, f, enemy, side, now, tail)), 1)
         if where == ESCAPED:
             hold = -LOST
+            held_fires = 0
         elif where != now or tailer != tail:
             hold = score(p, f, side, enemy, where, tailer)
-    return choose(p, f, side, enemy, steps, hold)
+            held_fires = fires(p, f, side, enemy, where, tailer)
+    return choose(p, f, side, enemy, steps, hold, held_fires)
 
 
 def weigh(p: Params, f: list[int], g: int, h: int, damage: int, attacker: bool
