@@ -59,8 +59,9 @@ EV_DESTROYED = 13
 EV_ESCAPED = 14
 EV_PASS = 15
 EV_LOST = 16  # system: its last hit point gone
-EV_REPLAN = 17  # rows: the ship plans again (R16), its rows follow as EV_PLAN
+EV_REPLAN = 17  # rows, new target (1): the ship plans again (R16), its rows follow as EV_PLAN
 EV_WASTED = 18  # target: a hit on a ship destroyed earlier in the same exchange (R31)
+EV_TIED = 19  # ship: one more ship tied for the highest result, after EV_ORDER's two (R27)
 
 # what the rules ask a captain (facts: f, then the numbers listed)
 Q_RANGE = 1  # steps -> the range it wants to the enemy f[S_ENEMY]
@@ -836,6 +837,9 @@ def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) ->
     top, next_ = f[ship(f[f[H_ORDER]]) + S_RESULT], f[ship(f[f[H_ORDER] + 1]) + S_RESULT]
     if top == next_:  # R5, R27: the highest equal, neither beat the other
         emit(rec, (EV_ORDER, -1, 0, f[f[H_ORDER]], f[f[H_ORDER] + 1]))
+        for k in range(2, count):  # every other ship tied with them (R27)
+            if f[ship(f[f[H_ORDER] + k]) + S_RESULT] == top:
+                emit(rec, (EV_TIED, -1, f[f[H_ORDER] + k]))
     else:
         emit(rec, (EV_ORDER, f[f[H_ORDER]], top % NATURAL - next_ % NATURAL, f[f[H_ORDER]],
                    f[f[H_ORDER] + 1]))
@@ -1027,6 +1031,7 @@ def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | No
     it had."""
     at = ship(side)
     target = f[at + S_TARGET]
+    before = target
     if opening or target < 0 or not in_reach(p, f, side, target):
         aim(p, f, side, rec)
         target = f[at + S_TARGET]
@@ -1051,14 +1056,14 @@ def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | No
     f[at + S_PLANNED] = count
     if rec is None:
         return
-    same = count == had and not opening
+    same = count == had and not opening and target == before  # a new target: told
     for k in range(count):
         was = f[H_WAS] + k
         same = same and f[was] == f[rows + k] and f[was + p.n] == f[rows + p.n + k]
     if same:
         return
     if not opening:
-        emit(rec, (EV_REPLAN, side, count))
+        emit(rec, (EV_REPLAN, side, count, 1 if target != before else 0))
     for k in range(count):
         emit(rec, (EV_PLAN, side, f[rows + k] - side * p.n, f[rows + p.n + k], target))
 
