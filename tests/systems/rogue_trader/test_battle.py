@@ -283,6 +283,11 @@ def test_b5_a_warp_drive_explosion_drags_every_ship_within_the_rift() -> None:
     assert b.done
     assert b.ship(0)[sh.OUT] == 0 and b.ship(2)[sh.OUT] == sh.OUT_WARP
     assert RULES.fate_names()[fight.fates(b.p, b.s)[2]] == "the warp rift"
+    # every die the log draws is told: the Vagabond's passed test as Hazeroth 2's failed one
+    told = b.texts()
+    held = [t for t in told if t.startswith("Vagabond-class Merchant Trader (A) holds clear "
+                                            "of the warp rift: ")]
+    assert len(held) == 1 and "d100 rolled 1: success" in held[0], told
     # side B's last ship dragged into the warp: side A wins, and the reason is declared
     assert fight.over(b.p, b.s, None) == sh.OUT_WARP and RULES.ends[sh.OUT_WARP] == (0, "warp")
 

@@ -1228,9 +1228,9 @@ def blast(
         up, uq, vp, vq = between(s, source, other)
         dp, dq = dist4(up, uq, vp, vq)
         if within(dp, dq, rift):
-            target, rolled = helm(p, s, rng, other, 0)
-            if rolled > target:  # only a ship dragged in is told its test
-                tell_helm(p, s, rec, other, rolled, 0)
+            if helm_test(p, s, rng, rec, other, 0):  # every test told, passed or failed
+                emit(rec, (EV_ESCAPES, other, 1))
+            else:
                 emit(rec, (EV_DRAGGED, other, 0))
                 knock_out(p, s, rec, other, OUT_WARP)
 

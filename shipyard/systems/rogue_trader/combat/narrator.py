@@ -447,7 +447,8 @@ class Narrator:
 
     def on_escapes(self, e: tuple[int, ...], name: str, other: str) -> None:
         c, said = self.test()
-        self.say("critical", f"{name} escapes the chaos-storm: {said}", [c], 2)
+        what = "holds clear of the warp rift" if e[2] else "escapes the chaos-storm"
+        self.say("critical", f"{name} {what}: {said}", [c], 2)
 
     def on_storm_strikes(self, e: tuple[int, ...], name: str, other: str) -> None:
         c, said = self.test()
