@@ -22,6 +22,9 @@ GEOMETRY = Option("geometry", "how the ships start", Choice(GEOMETRIES), default
 CAP = Option("cap", "Strategic Rounds before the fight is called a draw",
              Whole(1, MAX_CAP, "Strategic Rounds"), default="combat.round_limit")
 
+SURPRISE_HELP = ("none, a (every ship of side A), b, or ships by side letter and place in "
+                 "their side's fleet order, joined by +: b1+b3")
+
 SKILL = Whole(0, 100)
 CREW = (
     Option("crew", "the crew rating (incompetent, competent, crack, veteran, elite, or an "
@@ -37,9 +40,9 @@ RULES = (
            "(R1): at 0 Hull Integrity any critical hulks (1-9) or explodes (10+)",
            Choice({"off": "neither ship", "a": "side A", "b": "side B", "both": "both ships"},
                   {"on": "both"})),
-    Option("surprise", "the ships of the side named are Surprised: +20 to attacks on each of "
-           "them in the first round", Choice({"none": "neither side", "a": "side A",
-                                               "b": "side B"})),
+    Option("surprise", "the ships named are Surprised (B3: the GM determines which vessels): "
+           "+20 to attacks on each of them in the first round",
+           Word(SURPRISE_HELP)),
 )
 
 BATTLE_RANGE = Option("range", "VU between the two sides' lines at the start (each side in line "

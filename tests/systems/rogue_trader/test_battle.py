@@ -232,6 +232,28 @@ def test_b3_surprise_is_per_vessel() -> None:
                for c in b.checks() for m in c.modifiers)
 
 
+def test_b3_the_gm_surprises_vessels_one_by_one() -> None:
+    """The seed: "the GM must ultimately determine which vessels are Surprised". `--rule
+    surprise=b2` Surprises Hazeroth 2 (B) alone: attacks on her get +20 in the first round,
+    attacks on Hazeroth 1 (B) do not; the log names her."""
+    b = vagabond_and_two_hazeroths(rules={"surprise": "b2"})
+    assert [b.p.data[b.p.o_stat + i * sh.STAT_FIELDS + sh.S_SURPRISED] for i in range(3)] == [
+        0, 0, 1]
+    assert "Surprised: Hazeroth-class Privateer 2 (B)" in b.prepared.notes
+    both = vagabond_and_two_hazeroths(rules={"surprise": "a1+b1"})
+    assert [both.p.data[both.p.o_stat + i * sh.STAT_FIELDS + sh.S_SURPRISED]
+            for i in range(3)] == [1, 1, 0]
+    for target, surprised in ((1, False), (2, True)):
+        b = vagabond_and_two_hazeroths(rules={"surprise": "b2"})
+        b.at(0, 0.0, 0.0, 0)
+        b.at(target, 3.0, 0.0, 4)
+        b.at(3 - target, 40.0, 0.0, 4)  # the other far off: no weapon bears on her
+        b.ship(0)[sh.TARGET] = target
+        b.run(fight.shoot, 0)
+        assert any(m.label == "Surprised target" for c in b.checks()
+                   for m in c.modifiers) == surprised
+
+
 # --- B5 drive explosions strike every ship in range ------------------------------------
 
 
