@@ -392,7 +392,7 @@ def sp(name: str) -> int:
 
 
 def test_the_second_patrol_is_within_five_percent_of_the_patrols_ship_points() -> None:
-    assert (sp("patrol"), sp("patrol-koronus")) == (153, 158)
+    assert (sp("patrol"), sp("patrol-koronus")) == (153, 147)
     assert abs(sp("patrol-koronus") - sp("patrol")) <= 0.05 * sp("patrol")
     assert (sp("merchant"), sp("raiders")) == (23, 78)
 
@@ -400,7 +400,7 @@ def test_the_second_patrol_is_within_five_percent_of_the_patrols_ship_points() -
 def test_fleet_comments_state_the_ship_points() -> None:
     text = {n: (FLEETS / f"{n}.yaml").read_text(encoding="utf-8")
             for n in ("patrol", "patrol-koronus")}
-    assert "153" in text["patrol"] and "158" in text["patrol-koronus"]
+    assert "153" in text["patrol"] and "147" in text["patrol-koronus"]
     assert Path(FLEETS / "merchant.yaml").is_file()
 
 
@@ -464,3 +464,18 @@ def test_f2_the_default_cap_is_the_round_limit_for_each_ship_of_the_larger_side(
     assert three.state.cap == three.cap
     given = SUPPORT.prepare_battle(fleet("patrol", "A"), fleet("patrol", "B"), Terms(cap=7))
     assert given.cap == given.state.cap == 7
+
+
+@pytest.mark.compiled
+@pytest.mark.slow
+def test_the_fair_patrol_pairing_is_within_60_40_from_either_side() -> None:
+    """The bundled pairing called fair: neither side wins more than 60% of 2,000 battles, played
+    both ways round (the Ambition's squadron it replaced won 96.6%). Both rates are near 47-50%,
+    so 40% is more than 6 standard errors off: this never flakes."""
+    for a, b in (("patrol", "patrol-koronus"), ("patrol-koronus", "patrol")):
+        prepared = SUPPORT.prepare_battle(fleet(a, "A"), fleet(b, "B"), Terms())
+        columns = series(SUPPORT, prepared, 2000, 1)
+        assert columns.engine == "compiled"
+        for side in (0, 1):
+            share = float((columns.winner == side).mean())
+            assert 0.40 <= share <= 0.60, (a, b, side, share)

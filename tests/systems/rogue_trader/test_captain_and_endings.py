@@ -223,9 +223,10 @@ def test_r25_any_attack_starts_the_disengaged_count_again() -> None:
     from shipyard.core.recorder import Recorder
     from shipyard.core.stream import new_stream
     from shipyard.systems.rogue_trader.combat import RULES
-    from tests.systems.rogue_trader.test_battle import fleet, side
+    from tests.systems.rogue_trader.test_battle import side
 
-    battles = ((fleet("patrol-koronus", "A"), fleet("patrol-koronus", "B"), 1048651),
+    koronus = (("ambition", 1), ("hazeroth", 2))  # the referees' Koronus squadron (issue 38)
+    battles = ((side("A", *koronus), side("B", *koronus), 1048651),
                (side("A", ("ambition", 1)), side("B", ("sword", 3)), 1048596))
     for a, b, seed in battles:
         assert isinstance(a, BattleSide)
