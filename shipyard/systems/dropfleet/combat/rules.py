@@ -613,8 +613,9 @@ def can_fire(p: Params, st: list[int], unit: int, target: int, k: int, s: int, n
 
 
 def choose_shields(p: Params, st: list[int], rec: Recorder | None, unit: int, turn: int) -> None:
-    """Shields are chosen when the group activates (and once before the first turn), ship by
-    ship, against the enemy's fire as it stands now (R9)."""
+    """Shields are chosen with the special orders, when the group's battlegroup activates (and
+    once before the first turn), ship by ship, against the enemy's fire as it stands now
+    (R9)."""
     if fig(p, unit, T_SHIELDS) == 0:
         return
     for i in range(count(p, unit)):
@@ -652,10 +653,10 @@ def enemy_ship(p: Params, st: list[int], side: int, place: int) -> int:
 
 def activate(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
              unit: int, turn: int) -> None:
-    """A group's activation: shields, then each ship in turn fires its weapon systems (one,
-    two for a Dreadnought, R4), and the crippling its fire caused is rolled at the end of
-    that ship's activation, before its next mate fires (R13)."""
-    choose_shields(p, st, rec, unit, turn)
+    """A group's activation (its shields chosen with its battlegroup's orders, R9): each ship in
+    turn fires its weapon systems (one, two for a Dreadnought, R4), and the crippling its fire
+    caused is rolled at the end of that ship's activation, before its next mate fires
+    (R13)."""
     side = side_of(p, unit)
     for i in range(count(p, unit)):
         k = unit * p.g + i
@@ -875,7 +876,12 @@ def next_battlegroup(p: Params, st: list[int], rec: Recorder | None, side: int,
 
 def activate_battlegroup(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
                          side: int, bg: int, turn: int) -> None:
-    """The side's battlegroup `bg` activates its groups in fleet order."""
+    """The side's battlegroup `bg` chooses its special orders, and with them every ship of it
+    its shields (the seed: "at the same time that special orders are chosen for a
+    Battlegroup", R9); then it activates its groups in fleet order."""
+    for unit in range(p.units):
+        if side_of(p, unit) == side and unitf(p, unit, U_BG) == bg:
+            choose_shields(p, st, rec, unit, turn)
     for unit in range(p.units):
         if side_of(p, unit) == side and unitf(p, unit, U_BG) == bg:
             activate(p, st, rng, rec, unit, turn)

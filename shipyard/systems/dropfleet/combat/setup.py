@@ -295,8 +295,9 @@ def setup(sides: tuple[BattleSide, BattleSide], terms: Terms, battle: bool
             notes.append(f"{sides[unit.side].name}: commanded by {mine}, uncompiled (R21, B10)")
         if unit.stat[s.T_SHIELDS] and not mine:
             raised = raise_shields(params, start, u)
-            notes.append(f"{unit.name}: shields chosen at each activation by the default "
-                         f"commander (R9); before turn 1 {'raised' if raised else 'down'}")
+            notes.append(f"{unit.name}: shields chosen with each battlegroup's orders by the "
+                         f"default commander (R9); before turn 1 "
+                         f"{'raised' if raised else 'down'}")
     return params, told, notes
 
 
