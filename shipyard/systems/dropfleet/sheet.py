@@ -216,5 +216,6 @@ def cards(catalog: DropfleetCatalog, templates: Path) -> Printable:
         "cards": names,
         "d": d,
         "t": d.thresholds,
+        "combat": catalog.combat,
         "repairs": {0: "no", 1: "yes", 2: "2 needed"},
     }, ("_base/cards.css", f"{TEMPLATES}/cards.css"))

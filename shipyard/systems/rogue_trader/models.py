@@ -213,7 +213,8 @@ class Combat(StrictModel):
     fire_morale_loss: Dice
     round_limit: int = Field(ge=1, le=1000)
     disengaged_after: int = Field(ge=1, le=1000, description="rounds beyond every weapon's "
-                                  "reach of each other before the GM calls them disengaged")
+                                  "reach of each other, with no attack made, before the GM "
+                                  "calls them disengaged")
     stalemate_after: int = Field(ge=1, le=1000, description="rounds without loss or boarding "
                                  "action before the GM calls a stalemate")
     simplified_hulk_below: int = Field(ge=1, le=100)

@@ -22,6 +22,9 @@ GEOMETRY = Option("geometry", "how the ships start", Choice(GEOMETRIES), default
 CAP = Option("cap", "Strategic Rounds before the fight is called a draw",
              Whole(1, MAX_CAP, "Strategic Rounds"), default="combat.round_limit")
 
+SURPRISE_HELP = ("none, a (every ship of side A), b, or ships by side letter and place in "
+                 "their side's fleet order, joined by +: b1+b3")
+
 SKILL = Whole(0, 100)
 CREW = (
     Option("crew", "the crew rating (incompetent, competent, crack, veteran, elite, or an "
@@ -37,9 +40,9 @@ RULES = (
            "(R1): at 0 Hull Integrity any critical hulks (1-9) or explodes (10+)",
            Choice({"off": "neither ship", "a": "side A", "b": "side B", "both": "both ships"},
                   {"on": "both"})),
-    Option("surprise", "the ships of the side named are Surprised: +20 to attacks on each of "
-           "them in the first round", Choice({"none": "neither side", "a": "side A",
-                                               "b": "side B"})),
+    Option("surprise", "the ships named are Surprised (B3: the GM determines which vessels): "
+           "+20 to attacks on each of them in the first round",
+           Word(SURPRISE_HELP)),
 )
 
 BATTLE_RANGE = Option("range", "VU between the two sides' lines at the start (each side in line "
@@ -48,12 +51,16 @@ BATTLE_GEOMETRY = Option("geometry", "how the sides start (side A's place and he
                          "A's in a duel, side B's as ship B's)", Choice(GEOMETRIES),
                          default="combat.geometry")
 
+BATTLE_CAP = Option("cap", "Strategic Rounds before the battle is called a draw; default: the "
+                    "catalog's combat.round_limit (50) for each ship of the larger side (a "
+                    "duel's 50; 3 against 3, 150)", Whole(1, MAX_CAP, "Strategic Rounds"))
+
 ODDS_AT = Option("range", "VU apart (default: the shortest reach of the attacker's guns, where "
                  "every gun without a minimum range fires)", Whole(0, MAX_RANGE, "VU"))
 
 OPTIONS = FightOptions(
     duel=(RANGE, GEOMETRY, CAP),
-    battle=(BATTLE_RANGE, BATTLE_GEOMETRY, CAP),
+    battle=(BATTLE_RANGE, BATTLE_GEOMETRY, BATTLE_CAP),
     battle_pilot="captain (asked for every ship of its side)",
     odds=(ODDS_AT,),
     crew=CREW,
@@ -63,7 +70,7 @@ OPTIONS = FightOptions(
                  "exploded": "the loser's plasma drive or warp engine exploded",
                  "warp": "the loser's last ship was dragged into a warp rift (a battle's: in a "
                          "duel the exploding ship is lost too, both-lost)",
-                 "disengaged": "the ships stayed beyond every weapon's reach of each other "
-                               "(R25): no winner",
+                 "disengaged": "the ships stayed beyond every weapon's reach of each other, "
+                               "none attacking (R25): no winner",
                  "stalemate": "rounds passed without loss or boarding action (R26): no winner"},
 )

@@ -143,6 +143,32 @@ def test_r27_equal_results_neither_moves_against_the_other(dice: Any) -> None:
     assert not moves(t) and t.of(r.EV_HOLD)[0][1] == -1
 
 
+def test_r27_a_three_way_tie_for_the_highest_names_all_three(dice: Any) -> None:
+    # A 8, B1 8, B2 8: the log named A and B1 only, as if B2 had been beaten
+    from shipyard.systems.d12_facings.combat.narrate import narrate
+
+    t = battle((tiny("A"),), (tiny("B1"), tiny("B2")), MEDIUM)
+    r.range_step(t.p, t.f, dice(8, 8, 8), t.rec)
+    assert t.of(r.EV_TIED) == [(r.EV_TIED, -1, 2)]
+    told, _ = narrate(t.s, t.rec.events or [], r.GOING, 1)
+    ties = [e.text for e in told if "equal highest" in e.text]
+    assert ties == ["A, B1 and B2 have equal highest results: none moves against an enemy "
+                    "among them (R27)"]
+    assert not moves(t)  # each beat nobody: nobody moves
+
+
+def test_r33_a_ship_with_no_crew_station_left_still_pilots(dice: Any) -> None:
+    # B's bridge (its one crew station) destroyed: nobody seated, so it can hurt nobody
+    # (R14); it still rolls piloting at its best pilot's skill, and runs (R17)
+    t = battle((tiny("A"),), (tiny("B", piloting=7),), MEDIUM)
+    t.set_hp(1, 1, 0)
+    assert t.at(1, r.S_CREW) == 0 and r.harmless(t.p, t.f, 1)
+    assert t.at(1, r.S_PILOTING) == 7
+    r.range_step(t.p, t.f, dice(3, 1, 12), t.rec)  # A 3 + 1 = 4; B a natural 12
+    assert [e[1:3] for e in t.of(r.EV_PILOTING)] == [(0, 5), (1, 7)]
+    assert moves(t) == [(1, 0, MEDIUM, r.ESCAPED)]  # it runs: two steps on a natural 12
+
+
 def test_r28_escaped_stays_and_a_ship_leaves_when_escaped_from_every_enemy(dice: Any) -> None:
     t = battle((tiny("A"),), (tiny("B1"), tiny("B2")), LONG, (Wants(r.ESCAPED), None))
     r.set_pair(t.p, t.f, 0, 1, r.ESCAPED, -1)  # A got away from B1 already
@@ -194,6 +220,28 @@ def test_r30_one_target_a_turn_the_one_it_hurts_most(dice: Any) -> None:
     t.f[t.f[r.H_FATES] + 1] = r.DESTROYED
     r.action_step(t.p, t.f, dice(*[12] * 2), t.rec)
     assert [e[10] for e in t.of(r.EV_SHOT) if e[1] == 0] == [2]
+
+
+def test_r30_a_new_target_after_the_planned_one_is_gone_is_told(dice: Any) -> None:
+    # A, two guns and two hands, destroys B1 with its first gun; its second gun's row is the
+    # same at B2, and the plan for its new target was not told
+    two = tiny("A")._replace(labels=("gun", "gun 2", "bridge"), facing=(FORE, FORE, CORE),
+               kind=(r.WEAPON, r.WEAPON, r.STATION), resilient=(False, False, True),
+               turret=(False, False, False), hp=(2, 2, 1), damage=(10, 10, 0),
+               sustain=(1, 1, 0), to_hit=(0, 0, 0), figure=(0, 0, 2), value=(6, 6, 3),
+               gunners=(6, 6))
+    t = battle((two,), (tiny("B1"), tiny("B2")), SHORT)
+    r.action_step(t.p, t.f, dice(12, 1, 1, 1, 1, 12, 12, 12), t.rec)
+    assert t.f[t.f[r.H_FATES] + 1] == r.DESTROYED
+    replans = [e for e in t.of(r.EV_REPLAN) if e[1] == 0]
+    assert replans and replans[0][3] == 1  # a new target
+    rows = [e for e in t.of(r.EV_PLAN) if e[1] == 0]
+    assert [e[4] for e in rows] == [1, 1, 2]  # two rows at B1, then the row left at B2
+    from shipyard.systems.d12_facings.combat.narrate import words
+
+    said = words(t.s, replans[0])
+    assert said is not None and said[1] == "A plans again for a new target with the " \
+        "guns and hands left:"
 
 
 def test_r31_hits_on_one_target_land_in_battle_order_each_whole(dice: Any) -> None:

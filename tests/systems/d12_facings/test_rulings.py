@@ -524,6 +524,31 @@ def test_r23_a_winner_that_can_hurt_weighs_the_losers_answer() -> None:
     assert r.want_range(t.p, t.f, 1, 0, 1) == r.ESCAPED  # the harmless ship runs
 
 
+def test_r23_a_captain_that_cannot_fire_where_it_is_moves_to_where_it_can(dice: Any) -> None:
+    # two broadside ships at tailing: the tailer has no fore gun, the tailed no aft one, so
+    # neither can fire there, and at short each does to the other what it takes: both score
+    # 0 at tailing and at short. They held until the cap, 40 turns without a shot (`duel
+    # broadside.yaml broadside.yaml --range tailing`, in 1,000 of 1,000)
+    broadside = tiny("A", facing=(r.PORT, CORE))
+    t = tiny_table(broadside, broadside._replace(name="B"), TAILING)
+    assert r.tailer_of(t.p, t.f, 0, 1) == 0
+    for side in (0, 1):
+        assert r.score(t.p, t.f, side, 1 - side, TAILING, 0) == 0
+        assert r.score(t.p, t.f, side, 1 - side, SHORT, -1) == 0
+        t.f[r.S_LEG] = 1  # the loser's answer, or a winner the loser cannot answer
+        assert r.want_range(t.p, t.f, side, 1 - side, 1) == SHORT
+        t.f[r.S_LEG] = 0  # a winner: the loser would move to short anyway; it holds for it
+        assert r.want_range(t.p, t.f, side, 1 - side, 1) == TAILING
+    r.range_step(t.p, t.f, dice(9, 3, 1), t.rec)  # A wins, 9 to 4: holds; B breaks away
+    assert t.range == SHORT
+    # with a gun that bears at tailing, a tie still holds
+    both = tiny("A", facing=(r.AFT, CORE), turret=(True, False))
+    t = tiny_table(both, both._replace(name="B"), TAILING)
+    t.f[r.S_LEG] = 1
+    assert r.fires(t.p, t.f, 0, 1, TAILING, 0) == 1
+    assert r.want_range(t.p, t.f, 0, 1, 1) == TAILING
+
+
 @pytest.mark.compiled
 def test_r17_an_escape_is_worth_a_quarter_to_the_runner_in_the_balance() -> None:
     bal = load_script("d12-facings-balance.py")

@@ -144,26 +144,62 @@ def _lines(p: s.Params, u: int, t: int) -> list[int]:
     return p.data[start:start + used * s.NL]
 
 
+def inches(p: s.Params, unit: int, other: int) -> float:
+    """How far apart two units' ships stand, in inches (rules.apart measures twice the inches,
+    squared)."""
+    return float(r.apart(p, unit, other)) ** 0.5 / 2
+
+
 def test_b4_the_distances_are_the_catalogs(fleets: tuple[BattleSide, BattleSide]) -> None:
     combat = catalog().combat
-    for band, inches in (("close", 3), ("long", 12)):
+    for band, across in (("close", 3), ("long", 12)):
         p = SUPPORT.prepare_battle(*fleets, Terms(range=band)).state
         assert (p.enemy_inches, p.mate_inches, p.group_inches, p.bg_inches) == (
-            inches, 2, combat.group_inches, combat.battlegroup_inches) == (inches, 2, 4, 6)
-        assert r.apart(p, 1, 2) == 4 and r.apart(p, 0, 1) == 6 and r.apart(p, 0, 4) == inches
+            across, 2, combat.group_inches, combat.battlegroup_inches) == (across, 2, 4, 6)
+        # the patrol's Seattle and Anvil (units 1, 2) share a battlegroup; its pickets (0)
+        # lead the next; the raid's Harpies (4) stand across from the pickets
+        assert inches(p, 0, 0) == 2 and inches(p, 1, 2) == 4 and inches(p, 0, 1) == 6
+        assert inches(p, 0, 4) == across and inches(p, 0, 3) == 6 + 4 + 6
+        assert inches(p, 1, 4) == (across ** 2 + 6 ** 2) ** 0.5
+
+
+def test_b4_a_blast_reaches_only_the_enemies_that_stand_across(
+        fleets: tuple[BattleSide, BattleSide]) -> None:
+    """The referees' battle (seed 5, turn 1): with every enemy group 3" away, one Harpy's D3"
+    Radiation Burst caught all five UCM ships of three battlegroups. On the table each side
+    stands in line: a D3" blast (frigates) reaches no enemy group but the one across at close
+    range, and a D6" blast (cruisers and larger) the ones across and beside it at most."""
+    p = SUPPORT.prepare_battle(*fleets, Terms()).state
+    for unit in range(p.units):
+        enemies = [o for o in range(p.units) if side_of(p, o) != side_of(p, unit)]
+        within_3 = [o for o in enemies if inches(p, unit, o) <= 3]
+        within_6 = [o for o in enemies if inches(p, unit, o) <= 6]
+        assert len(within_3) == 1 and inches(p, unit, within_3[0]) == 3
+        assert len(within_6) <= 2 < len(enemies)
+
+
+def test_b4_the_narration_says_how_far_each_ship_a_blast_catches_stands() -> None:
+    yard = Yard()
+    prepared = SUPPORT.prepare_battle(side(yard, UCM, "A"), side(yard, SCOURGE, "B"), Terms())
+    told = fight_once(SUPPORT, prepared, 5).events
+    caught = [e.text for e in told if "is caught by" in e.text]
+    assert caught and all('" away, is caught by' in ln for ln in caught)
+    assert any("Toulon picket 2 (A), 3\" away, is caught by Harpy Frigate 1 (B)" in ln
+               for ln in caught)
 
 
 def test_b5_an_explosion_strikes_every_ship_in_reach_of_either_side_on_its_layer(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Radiation Burst (a 6 on the normal table: 2 Hull, no save) reaching 4": the mate (2"),
-    the group of its battlegroup (4") and the enemy (3") on its layer are struck; the other
-    battlegroup (6") and the enemy ship on another layer are not."""
+    the group of its battlegroup (4") and the enemy across (3") on its layer are struck; its
+    other battlegroup (12"), the enemy group beside the one across (5") and the enemy ship on
+    another layer are not."""
     from tests.systems.dropfleet.test_battle_engine import fight
 
-    # side A: unit 0 (two ships) and unit 1 in battlegroup 0, unit 2 in battlegroup 1;
-    # side B: unit 3 (two ships), its second ship in low orbit
-    p = fight([0, 0, 0, 1], [0, 0, 1, 0], [2, 1, 1, 2], [10, 10, 10, 10])
-    p = p._replace(group_inches=4, bg_inches=6, enemy_inches=3)
+    # each side: unit 0 (two ships) and unit 1 in battlegroup 0, unit 2 in battlegroup 1
+    # (4" and 8" apart along the line); side B's first group (unit 3) has its second ship in
+    # low orbit
+    p = fight([0, 0, 0, 1, 1, 1], [0, 0, 1, 0, 0, 1], [2, 1, 1, 2, 1, 1], [10] * 6)
     st = p.data[p.o_ships:].copy()
     st[(3 * p.g + 1) * s.NF + s.S_LAYER] = s.LOW
     st[0 * s.NF + s.S_HULL] = 0
@@ -175,8 +211,8 @@ def test_b5_an_explosion_strikes_every_ship_in_reach_of_either_side_on_its_layer
     assert script.done()
     struck = sorted(e[1] for e in rec.events or [] if e[0] == s.EV_BLAST)
     assert struck == [1, 1 * p.g, 3 * p.g]
-    assert [st[k * s.NF + s.S_HULL] for k in (1, p.g, 2 * p.g, 3 * p.g, 3 * p.g + 1)] == [
-        8, 8, 10, 8, 10]
+    assert [st[k * s.NF + s.S_HULL] for k in (1, p.g, 2 * p.g, 3 * p.g, 3 * p.g + 1, 4 * p.g)
+            ] == [8, 8, 10, 8, 10, 10]
 
 
 @pytest.mark.compiled
@@ -212,8 +248,10 @@ def _scourge_v_ucm() -> tuple[BattleSide, BattleSide]:
 
 @pytest.mark.compiled
 def test_b8_the_battle_cap_is_house_and_cap_changes_it() -> None:
-    assert catalog().combat.battle_cap == 12
-    assert SUPPORT.prepare_battle(*_scourge_v_ucm(), Terms()).cap == 12
+    # 12 turns (the duel's) ended 1.0% of 20,000 UCM patrol mirrors at the cap once B4's lines
+    # left fewer blasts to carry a battle along; the longest ran 15 turns
+    assert catalog().combat.battle_cap == 18
+    assert SUPPORT.prepare_battle(*_scourge_v_ucm(), Terms()).cap == 18
     run = shipyard("battle", UCM, SCOURGE, "--runs", "300", "--seed", "2", "--cap", "1",
                    "--json")
     assert run.code == 0, run.err

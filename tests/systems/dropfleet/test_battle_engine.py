@@ -87,8 +87,51 @@ def test_the_weakest_enemy_is_sought_across_every_enemy_group() -> None:
 
 
 def test_an_explosion_reaches_by_how_far_apart_the_groups_stand() -> None:
+    # side A in line: units 0 and 1 (one battlegroup) 4" apart, unit 2 8" on; its middle 6"
+    # from unit 0. Side B's one group stands in the middle of its own line: across from A's
+    # middle, 3" off, so 6" along and 3" across from unit 0 (rules.apart: twice the inches,
+    # squared)
     p = fight([0, 0, 0, 1], [0, 0, 1, 0], [2, 1, 1, 1], [6, 6, 6, 6])
-    assert r.apart(p, 0, 0) == 2  # group mates
-    assert r.apart(p, 0, 1) == 4  # groups of one battlegroup
-    assert r.apart(p, 0, 2) == 8  # battlegroups of one side
-    assert r.apart(p, 0, 3) == 3  # enemies
+    assert r.apart(p, 0, 0) == 4 * 2 ** 2  # group mates
+    assert r.apart(p, 0, 1) == 4 * 4 ** 2  # groups of one battlegroup
+    assert r.apart(p, 0, 2) == 4 * 12 ** 2  # battlegroups of one side, a group between
+    assert r.apart(p, 0, 3) == 4 * (3 ** 2 + 6 ** 2)  # enemies: across the lines and along
+    assert r.apart(p, 3, 0) == r.apart(p, 0, 3)
+
+
+def test_r9_shields_are_chosen_with_the_battlegroups_orders_before_any_of_it_fires(
+        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The seed: "Players must choose to raise shields at the same time that special orders
+    are chosen for a Battlegroup": every ship of a battlegroup chooses before its first group
+    fires (a group chose at its own activation, after its battlegroup's groups before it)."""
+    from tests.systems.dropfleet.duel_kit import stat
+
+    # side A: one battlegroup of two shielded groups (units 0, 1); side B: one group (unit 2)
+    units = [0, 0, 1]
+    d = catalog().damage
+    rows = [[[[line()]] if units[u] != units[t] else [] for t in range(3)] for u in range(3)]
+    values = [[[(1000, 1000)] if units[u] != units[t] else [] for t in range(3)]
+              for u in range(3)]
+    p = pack_units([stat(hull=12, shields=1), stat(hull=12, shields=1), stat(hull=12)],
+                   [1, 1, 1], units, [0, 0, 0], rows, [[0], [0], [0]], values, 0, INCHES, 2,
+                   [x.extra_hull for x in d.crippling + d.dreadnought_crippling],
+                   [int(x.orbital_decay) for x in d.crippling + d.dreadnought_crippling])
+    seen: list[tuple[str, int, int]] = []
+    choose, fire = r.choose_shields, r.fire_system
+
+    def choosing(p_, st, rec, unit, turn):  # type: ignore[no-untyped-def]
+        seen.append(("shields", unit, turn))
+        choose(p_, st, rec, unit, turn)
+
+    def firing(p_, st, rng, rec, unit, *rest):  # type: ignore[no-untyped-def]
+        seen.append(("fire", unit, -1))
+        fire(p_, st, rng, rec, unit, *rest)
+
+    monkeypatch.setattr(r, "choose_shields", choosing)
+    monkeypatch.setattr(r, "fire_system", firing)
+    r.play(p, new_stream(3), Recorder())
+    a_fire = [i for i, e in enumerate(seen) if e[0] == "fire" and e[1] in (0, 1)]
+    assert a_fire
+    for i in a_fire:  # before each of A's volleys, both of A's groups chose this turn
+        turn = max(e[2] for e in seen[:i] if e[0] == "shields")
+        assert {e[1] for e in seen[:i] if e[0] == "shields" and e[2] == turn} >= {0, 1}

@@ -123,3 +123,28 @@ def test_a_card_has_a_turn_record_and_a_page_of_one_the_roundup() -> None:
     assert all(r.effect in one for r in catalog().damage.damage_control)
     group = card("toulon-frigate", group=2)
     assert group.count("<th>Turn</th>") == 2 and "class=\"roundup\"" not in group
+
+
+def test_b4_the_battle_card_and_the_ruling_give_the_catalogs_distances() -> None:
+    combat = catalog().combat
+    deck = html(Page(system.cards(catalog())), "a4")
+    b4 = re.search(r"<b>B4</b>(.*?)</p>", deck, re.S)
+    assert b4 is not None
+    told = b4.group(1)
+    assert "in line" in told and "first group across from first" in told
+    assert f'{combat.group_inches}"' in told and f'{combat.battlegroup_inches}"' in told
+    ruling = (ROOT / "catalogs" / "dropfleet" / "RULINGS.md").read_text(encoding="utf-8")
+    b4_ruling = ruling[ruling.index("- **B4"):ruling.index("- **B5")]
+    assert "stands in line" in b4_ruling and "across from the enemy's first" in b4_ruling
+    assert (f'groups of one battlegroup {combat.group_inches}" apart' in b4_ruling
+            and f'battlegroups {combat.battlegroup_inches}"' in b4_ruling)
+
+
+def test_b8_the_battle_card_and_the_ruling_give_the_catalogs_cap() -> None:
+    combat = catalog().combat
+    deck = html(Page(system.cards(catalog())), "a4")
+    b8 = re.search(r"<b>B8</b>(.*?)<b>B9</b>", deck, re.S)
+    assert b8 is not None and f"{combat.battle_cap} turns" in b8.group(1)
+    ruling = (ROOT / "catalogs" / "dropfleet" / "RULINGS.md").read_text(encoding="utf-8")
+    b8_ruling = ruling[ruling.index("- **B8"):ruling.index("- **B9")]
+    assert f"`combat.battle_cap`, {combat.battle_cap} turns" in b8_ruling

@@ -138,7 +138,7 @@ def test_plurals_and_possessives() -> None:
     yard = Yard()
     jades = yard.check(JADES).design
     prepared = SUPPORT.prepare(jades, stock(yard, "berlin-cruiser"), Terms())
-    blast = narrate(prepared, [(s.EV_BLAST, 3, 0, s.CAT_SHRED)], s.CAP, 1)[0][0].text
+    blast = narrate(prepared, [(s.EV_BLAST, 3, 0, s.CAT_SHRED, 36)], s.CAP, 1)[0][0].text
     assert "Jade Frigates 1's" in blast
     named = SUPPORT.prepare(jades, stock(yard, "berlin-cruiser"), Terms(
         crew=({"ships": 1}, {})))

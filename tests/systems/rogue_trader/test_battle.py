@@ -232,6 +232,28 @@ def test_b3_surprise_is_per_vessel() -> None:
                for c in b.checks() for m in c.modifiers)
 
 
+def test_b3_the_gm_surprises_vessels_one_by_one() -> None:
+    """The seed: "the GM must ultimately determine which vessels are Surprised". `--rule
+    surprise=b2` Surprises Hazeroth 2 (B) alone: attacks on her get +20 in the first round,
+    attacks on Hazeroth 1 (B) do not; the log names her."""
+    b = vagabond_and_two_hazeroths(rules={"surprise": "b2"})
+    assert [b.p.data[b.p.o_stat + i * sh.STAT_FIELDS + sh.S_SURPRISED] for i in range(3)] == [
+        0, 0, 1]
+    assert "Surprised: Hazeroth-class Privateer 2 (B)" in b.prepared.notes
+    both = vagabond_and_two_hazeroths(rules={"surprise": "a1+b1"})
+    assert [both.p.data[both.p.o_stat + i * sh.STAT_FIELDS + sh.S_SURPRISED]
+            for i in range(3)] == [1, 1, 0]
+    for target, surprised in ((1, False), (2, True)):
+        b = vagabond_and_two_hazeroths(rules={"surprise": "b2"})
+        b.at(0, 0.0, 0.0, 0)
+        b.at(target, 3.0, 0.0, 4)
+        b.at(3 - target, 40.0, 0.0, 4)  # the other far off: no weapon bears on her
+        b.ship(0)[sh.TARGET] = target
+        b.run(fight.shoot, 0)
+        assert any(m.label == "Surprised target" for c in b.checks()
+                   for m in c.modifiers) == surprised
+
+
 # --- B5 drive explosions strike every ship in range ------------------------------------
 
 
@@ -283,6 +305,11 @@ def test_b5_a_warp_drive_explosion_drags_every_ship_within_the_rift() -> None:
     assert b.done
     assert b.ship(0)[sh.OUT] == 0 and b.ship(2)[sh.OUT] == sh.OUT_WARP
     assert RULES.fate_names()[fight.fates(b.p, b.s)[2]] == "the warp rift"
+    # every die the log draws is told: the Vagabond's passed test as Hazeroth 2's failed one
+    told = b.texts()
+    held = [t for t in told if t.startswith("Vagabond-class Merchant Trader (A) holds clear "
+                                            "of the warp rift: ")]
+    assert len(held) == 1 and "d100 rolled 1: success" in held[0], told
     # side B's last ship dragged into the warp: side A wins, and the reason is declared
     assert fight.over(b.p, b.s, None) == sh.OUT_WARP and RULES.ends[sh.OUT_WARP] == (0, "warp")
 
@@ -365,7 +392,7 @@ def sp(name: str) -> int:
 
 
 def test_the_second_patrol_is_within_five_percent_of_the_patrols_ship_points() -> None:
-    assert (sp("patrol"), sp("patrol-koronus")) == (153, 158)
+    assert (sp("patrol"), sp("patrol-koronus")) == (153, 147)
     assert abs(sp("patrol-koronus") - sp("patrol")) <= 0.05 * sp("patrol")
     assert (sp("merchant"), sp("raiders")) == (23, 78)
 
@@ -373,7 +400,7 @@ def test_the_second_patrol_is_within_five_percent_of_the_patrols_ship_points() -
 def test_fleet_comments_state_the_ship_points() -> None:
     text = {n: (FLEETS / f"{n}.yaml").read_text(encoding="utf-8")
             for n in ("patrol", "patrol-koronus")}
-    assert "153" in text["patrol"] and "158" in text["patrol-koronus"]
+    assert "153" in text["patrol"] and "147" in text["patrol-koronus"]
     assert Path(FLEETS / "merchant.yaml").is_file()
 
 
@@ -424,3 +451,31 @@ def test_d4_against_an_enemy_locked_with_another_she_fights_as_a_gunner() -> Non
     b.lock(1)  # Hazeroth 1 has boarded the Vagabond
     assert orders.tactic(b.p, b.s, 2) == sh.TACTIC_GUNNERY
     assert orders.tactic(b.p, b.s, 1) == sh.TACTIC_BOARD  # the boarder herself: her own fight
+
+
+def test_f2_the_default_cap_is_the_round_limit_for_each_ship_of_the_larger_side() -> None:
+    # a flat 50 rounds ended 10% of the Calixis patrol mirror at the cap, battles still being
+    # decided: each ship of the larger side has a duel's rounds
+    limit = YARD.catalog(YARD.system("rogue-trader")).combat.round_limit
+    three = SUPPORT.prepare_battle(fleet("patrol", "A"), fleet("patrol-koronus", "B"), Terms())
+    one_two = SUPPORT.prepare_battle(fleet("merchant", "A"), fleet("raiders", "B"), Terms())
+    duel = SUPPORT.prepare(design("sword"), design("hazeroth"), Terms())
+    assert (three.cap, one_two.cap, duel.cap) == (3 * limit, 2 * limit, limit)
+    assert three.state.cap == three.cap
+    given = SUPPORT.prepare_battle(fleet("patrol", "A"), fleet("patrol", "B"), Terms(cap=7))
+    assert given.cap == given.state.cap == 7
+
+
+@pytest.mark.compiled
+@pytest.mark.slow
+def test_the_fair_patrol_pairing_is_within_60_40_from_either_side() -> None:
+    """The bundled pairing called fair: neither side wins more than 60% of 2,000 battles, played
+    both ways round (the Ambition's squadron it replaced won 96.6%). Both rates are near 47-50%,
+    so 40% is more than 6 standard errors off: this never flakes."""
+    for a, b in (("patrol", "patrol-koronus"), ("patrol-koronus", "patrol")):
+        prepared = SUPPORT.prepare_battle(fleet(a, "A"), fleet(b, "B"), Terms())
+        columns = series(SUPPORT, prepared, 2000, 1)
+        assert columns.engine == "compiled"
+        for side in (0, 1):
+            share = float((columns.winner == side).mean())
+            assert 0.40 <= share <= 0.60, (a, b, side, share)

@@ -197,3 +197,96 @@ def test_memo_slots_spread_every_field_of_a_situation() -> None:
                         keys.append(k1)
     slots = {orders.memo_slot(k0, k1, 0b1011) % orders.MEMO_SLOTS for k1 in keys}
     assert len(slots) >= 0.95 * len(keys)
+
+
+ATTACKS = (fight.EV_FIRE, fight.EV_LAUNCH, fight.EV_RAM, fight.EV_RAM_MISS, fight.EV_BOARD)
+
+
+def attack_rounds(events: list[tuple[int, ...]]) -> set[int]:
+    """The Strategic Rounds in which a ship fired, launched, rammed or tried to board."""
+    rounds: set[int] = set()
+    number = 0
+    for event in events:
+        if event[0] == fight.EV_ROUND:
+            number = event[2]
+        elif event[0] in ATTACKS:
+            rounds.add(number)
+    return rounds
+
+
+def test_r25_any_attack_starts_the_disengaged_count_again() -> None:
+    # the referees' battles: Hazeroth 2 (B) fired at 1.7 VU in every round from 9 to 16 of the
+    # patrol mirror, and torpedoes struck Sword 1 in the round the Ambition's battle against
+    # three Swords was called disengaged. Ships that attack are fighting: no round with an
+    # attack counts toward R25, whatever the range when it ends
+    from shipyard.api import BattleSide
+    from shipyard.core.recorder import Recorder
+    from shipyard.core.stream import new_stream
+    from shipyard.systems.rogue_trader.combat import RULES
+    from tests.systems.rogue_trader.test_battle import side
+
+    koronus = (("ambition", 1), ("hazeroth", 2))  # the referees' Koronus squadron (issue 38)
+    battles = ((side("A", *koronus), side("B", *koronus), 1048651),
+               (side("A", ("ambition", 1)), side("B", ("sword", 3)), 1048596))
+    for a, b, seed in battles:
+        assert isinstance(a, BattleSide)
+        prepared = SUPPORT.prepare_battle(a, b, Terms())
+        rec = Recorder()
+        end, rounds, *_ = RULES.play(prepared.state, new_stream(seed), rec)
+        attacked = attack_rounds(rec.events or [])
+        assert attacked, "the battle has attacks"
+        if end == fight.DISENGAGED:
+            quiet = range(rounds - prepared.state.disengaged_after + 1, rounds + 1)
+            assert not attacked & set(quiet), (seed, sorted(attacked & set(quiet)))
+
+
+# --- the default captain's orders: no hopeless helm test, no locked enemy on the move -------
+
+
+def test_r23_no_ram_or_boarding_ordered_whose_helm_test_cannot_succeed() -> None:
+    # the Vagabond's helm at 0: Operate 0, Manoeuvrability -5, boarding -20 is a target of
+    # -25, which no d100 passes; ordering it gave up the shots she had (13 of 207 referee logs)
+    for helm, wanted in ((0, fight.SHOOT), (60, fight.BOARD)):
+        b = Bout("vagabond", "hazeroth", crew=({"helm": helm, "tactic": "board"}, {}))
+        drive = b.part(0, lambda p: p.kind == "plasma-drive")
+        b.states(0)[drive] |= sh.UNPOWERED  # she lies where she is: alongside after her move
+        b.place(0.5)
+        b.ship(0)[sh.TARGET] = 1
+        target = (b.p.data[b.p.o_stat + sh.S_HELM] + sh.manoeuvrability(b.p, b.s, 0)
+                  + b.p.board_test)
+        assert (target >= 1) == (wanted == fight.BOARD)
+        assert orders.action(b.p, b.s, 0, 0, 0, sh.TACTIC_BOARD) == wanted
+        assert orders.action(b.p, b.s, 0, 0, 0, sh.TACTIC_RAM) in (fight.SHOOT, fight.RAM)
+        if wanted == fight.SHOOT:
+            assert orders.action(b.p, b.s, 0, 0, 0, sh.TACTIC_RAM) == fight.SHOOT
+
+
+def test_the_search_foresees_a_ship_locked_in_a_boarding_action_lying_still() -> None:
+    # the Ambition (A) engages a Hazeroth (B) locked with the Sword (A): a locked ship takes
+    # no Manoeuvre Action (R20, B4), so the search sees her where she lies, as it sees a ship
+    # adrift that cannot turn
+    from tests.systems.rogue_trader.test_battle import Melee, side
+
+    def melee() -> Melee:
+        m = Melee(side("A", ("ambition", 1), ("sword", 1)), side("B", ("hazeroth", 1)))
+        m.ship(0)[sh.TARGET] = 2
+        return m
+
+    for x in range(-8, 9, 2):
+        for y in range(2, 13, 2):
+            for facing in (0, 2, 4, 6):
+                locked, still = melee(), melee()
+                for m in (locked, still):
+                    m.at(0, 0.0, 0.0, 0)
+                    m.at(2, float(x), float(y), facing)
+                    m.at(1, float(x) + 0.5, float(y), facing)
+                for me, them in ((1, 2), (2, 1)):
+                    locked.ship(me)[sh.LOCK] = them
+                    locked.ship(me)[sh.BOARDER] = int(me == 1)
+                drive = still.part(2, lambda p: p.kind == "plasma-drive")
+                still.states(2)[drive] |= sh.UNPOWERED
+                still.ship(2)[sh.CANNOT_TURN] = 1
+                for flag in (False, True):
+                    assert (orders.search(locked.p, locked.s, 0, sh.TACTIC_GUNNERY, flag)
+                            == orders.search(still.p, still.s, 0, sh.TACTIC_GUNNERY, flag)), (
+                        x, y, facing, flag)

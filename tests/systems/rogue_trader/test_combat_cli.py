@@ -50,7 +50,8 @@ def test_monte_carlo_summary() -> None:
 def test_wrong_fight_options_are_one_line_exit_2() -> None:
     for args, words in [
         (["--rule", "boarding-party"], "rogue-trader has no rule 'boarding-party'"),
-        (["--rule", "surprise=c"], "give one of none, a, b"),
+        (["--rule", "surprise=c"], "give none, a (every ship of side A), b, or ships"),
+        (["--rule", "surprise=b2"], "side B has 1 ship, no b2"),
         (["--crew-a", "tactic=fly"], "give one of gunnery, ram, board"),
         (["--crew-a", "gunery=40"], "did you mean 'gunnery'"),
         (["--crew-b", "gunnery=140"], "0..100"),
@@ -74,7 +75,8 @@ def test_help_system_lists_the_declared_options() -> None:
     run = shipyard("duel", "--help-system", "rogue-trader")
     assert run.code == 0
     for words in ("--geometry: head-on | pursuit | crossing | abeam", "tactic: gunnery | ram",
-                  "surprise: none | a | b", "your own captain", "hulked"):
+                  "surprise: none, a (every ship of side A), b, or ships", "your own captain",
+                  "hulked"):
         assert words in run.out
     assert shipyard("odds", "--help-system", "rogue-traderr").code == 2
 

@@ -162,12 +162,14 @@ def test_cards_read_their_numbers_from_the_catalog(tmp_path: Path) -> None:
     rules = yaml.safe_load((example("sword").parent.parent / "rules.yaml").read_text())
     rules["combat"]["surprise_bonus"] = 30
     rules["combat"]["stalemate_after"] = 25  # the default captain's card: R26
+    rules["combat"]["round_limit"] = 40  # the battle card: F2
     (overlay / "rules.yaml").write_text(yaml.safe_dump({"combat": rules["combat"]}))
     out = tmp_path / "cards.pdf"
     run = shipyard("--catalog", tmp_path / "house", "cards", "rogue-trader", "-o", out)
     assert run.code == 0, run.err
     text = " ".join(pages_and_text(out)[1].split())
     assert "Surprised ship at +30" in text and "Stalemate: 25 rounds" in text
+    assert "(F2): 40 Strategic Rounds for each ship of the larger side" in text
 
 
 def test_the_crippled_column_and_card_5_read_the_catalog(tmp_path: Path) -> None:

@@ -34,10 +34,7 @@ def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
         if side < 0:
             if setup.duel:
                 return "range", "equal results: nobody beat anybody, nobody moves", [], 1
-            one, two = ships[event[3]], ships[event[4]]
-            enemies = (event[3] < setup.first_b) != (event[4] < setup.first_b)
-            return "range", (f"{one.name} and {two.name} have equal highest results" + (
-                ": neither moves against the other (R27)" if enemies else "")), [], 1
+            return _tie(setup, [event[3], event[4]])
         if event[2] <= 0:  # R4: a natural 12 ranks first whatever the other's sum
             return "range", f"{name} wins the range step with a natural 12", [], 1
         if setup.duel:
@@ -56,9 +53,12 @@ def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
             return "range", "every range holds", [], 0
         to = "" if setup.duel else f" to {ships[event[3]].name}"
         return "range", f"{name} holds the range{to} at {RANGE_NAMES[event[2]]}", [], 1
-    if code == r.EV_REPLAN:  # R16: after an exchange that stopped one of its systems
+    if code == r.EV_REPLAN:  # R16: after an exchange that stopped a system or its target
         if not event[2]:
             return "plan", f"{name} plans again: nothing left to fire this turn", [], 1
+        if event[3]:  # R30: its target left the battle or its reach
+            return "plan", (f"{name} plans again for a new target with the guns and hands "
+                            "left:"), [], 1
         return "plan", f"{name} plans again with the guns and hands left:", [], 1
     if code == r.EV_PLAN:
         gun, total, target = event[2:5]
@@ -102,6 +102,19 @@ def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
     return None
 
 
+def _tie(setup: Setup, tied: list[int]) -> Said:
+    """The ships with equal highest results (R27), every one of them named."""
+    names = [setup.ships[s].name for s in tied]
+    sides = {s < setup.first_b for s in tied}
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+    if len(tied) == 2:
+        beat = ": neither moves against the other (R27)"
+    else:
+        beat = ": none moves against an enemy among them (R27)"
+    return "range", f"{listed} have equal highest results" + (
+        beat if len(sides) == 2 else ""), [], 1
+
+
 def _shot(setup: Setup, side: int, event: tuple[int, ...]) -> Said:
     gun, total, needed, first, second, after, steps, dealt, aim = event[2:11]
     ship, target = setup.ships[side], setup.ships[aim]
@@ -125,11 +138,20 @@ def narrate(setup: Setup, events: list[tuple[int, ...]], end: int, rounds: int
     """The log of a told fight, turn by turn, and the outcome's sentence."""
     told: list[Event] = []
     turn = 0
-    for event in events:
+    for k, event in enumerate(events):
         if event[0] == r.EV_TURN:
             turn = event[2]
             continue
+        if event[0] == r.EV_TIED:
+            continue  # told with the EV_ORDER before it
         said = words(setup, event)
+        if event[0] == r.EV_ORDER and event[1] < 0 and not setup.duel:
+            tied = [event[3], event[4]]
+            for later in events[k + 1:]:
+                if later[0] != r.EV_TIED:
+                    break
+                tied.append(later[2])
+            said = _tie(setup, tied)
         if said is not None:
             phase, text, checks, depth = said
             told.append(Event(turn, phase, text, tuple(checks), depth))

@@ -59,8 +59,9 @@ EV_DESTROYED = 13
 EV_ESCAPED = 14
 EV_PASS = 15
 EV_LOST = 16  # system: its last hit point gone
-EV_REPLAN = 17  # rows: the ship plans again (R16), its rows follow as EV_PLAN
+EV_REPLAN = 17  # rows, new target (1): the ship plans again (R16), its rows follow as EV_PLAN
 EV_WASTED = 18  # target: a hit on a ship destroyed earlier in the same exchange (R31)
+EV_TIED = 19  # ship: one more ship tied for the highest result, after EV_ORDER's two (R27)
 
 # what the rules ask a captain (facts: f, then the numbers listed)
 Q_RANGE = 1  # steps -> the range it wants to the enemy f[S_ENEMY]
@@ -463,19 +464,29 @@ def reach(p: Params, f: list[int], side: int, enemy: int, want: int, steps: int
     return new, (side if new == TAILING else -1)
 
 
-def choose(p: Params, f: list[int], side: int, enemy: int, steps: int, hold: int) -> int:
+def fires(p: Params, f: list[int], side: int, enemy: int, rng: int, tailer: int) -> int:
+    """1 when the ship's guns can hurt `enemy` at `rng` (some gun bears: a natural 12 always
+    hits), else 0."""
+    return 1 if turn_value(p, f, side, enemy, rng, tailer) > 0 else 0
+
+
+def choose(p: Params, f: list[int], side: int, enemy: int, steps: int, hold: int,
+           held_fires: int) -> int:
     """Of the ranges to `enemy` the ship can reach this turn, the best by its range score,
-    holding worth `hold`: it holds on a tie, else moves the shortest way. Escaped is never
-    chosen here."""
+    holding worth `hold` (`held_fires`: whether its guns bear where holding leaves the pair):
+    of equal scores, one where its guns can hurt the enemy before one where they cannot (R23:
+    a captain that cannot fire from where it is moves to where it can), then holding, then the
+    shortest move. Escaped is never chosen here."""
     now = rng_of(p, f, side, enemy)
     tailed = now == TAILING and tailer_of(p, f, side, enemy) != side
     low = SHORT if tailed else max(TAILING, now - steps)
     choice = now
-    best = (hold, 1, 0)
+    best = (hold, held_fires, 1, 0)
     for rng in range(low, min(LONG, now + steps) + 1):
         if rng == now:
             continue
-        key = (score(p, f, side, enemy, rng, side if rng == TAILING else -1), 0,
+        tailer = side if rng == TAILING else -1
+        key = (score(p, f, side, enemy, rng, tailer), fires(p, f, side, enemy, rng, tailer), 0,
                -abs(rng - now))
         if key > best:
             best, choice = key, rng
@@ -493,18 +504,22 @@ def want_range(p: Params, f: list[int], side: int, enemy: int, steps: int) -> in
         return min(ESCAPED, now + steps)
     tail = tailer_of(p, f, side, enemy)
     hold = score(p, f, side, enemy, now, tail)
+    held_fires = fires(p, f, side, enemy, now, tail)
     if not f[S_LEG]:
         if harmless(p, f, enemy):
             where = min(ESCAPED, now + 1)
             tailer = -1
         else:
-            where, tailer = reach(p, f, enemy, side, choose(p, f, enemy, side, 1, score(
-                p, f, enemy, side, now, tail)), 1)
+            where, tailer = reach(p, f, enemy, side, choose(
+                p, f, enemy, side, 1, score(p, f, enemy, side, now, tail),
+                fires(p, f, enemy, side, now, tail)), 1)
         if where == ESCAPED:
             hold = -LOST
+            held_fires = 0
         elif where != now or tailer != tail:
             hold = score(p, f, side, enemy, where, tailer)
-    return choose(p, f, side, enemy, steps, hold)
+            held_fires = fires(p, f, side, enemy, where, tailer)
+    return choose(p, f, side, enemy, steps, hold, held_fires)
 
 
 def weigh(p: Params, f: list[int], g: int, h: int, damage: int, attacker: bool
@@ -822,6 +837,9 @@ def range_step(p: Params, f: list[int], rng: list[int], rec: Recorder | None) ->
     top, next_ = f[ship(f[f[H_ORDER]]) + S_RESULT], f[ship(f[f[H_ORDER] + 1]) + S_RESULT]
     if top == next_:  # R5, R27: the highest equal, neither beat the other
         emit(rec, (EV_ORDER, -1, 0, f[f[H_ORDER]], f[f[H_ORDER] + 1]))
+        for k in range(2, count):  # every other ship tied with them (R27)
+            if f[ship(f[f[H_ORDER] + k]) + S_RESULT] == top:
+                emit(rec, (EV_TIED, -1, f[f[H_ORDER] + k]))
     else:
         emit(rec, (EV_ORDER, f[f[H_ORDER]], top % NATURAL - next_ % NATURAL, f[f[H_ORDER]],
                    f[f[H_ORDER] + 1]))
@@ -1013,6 +1031,7 @@ def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | No
     it had."""
     at = ship(side)
     target = f[at + S_TARGET]
+    before = target
     if opening or target < 0 or not in_reach(p, f, side, target):
         aim(p, f, side, rec)
         target = f[at + S_TARGET]
@@ -1037,14 +1056,14 @@ def replan(p: Params, f: list[int], side: int, opening: bool, rec: Recorder | No
     f[at + S_PLANNED] = count
     if rec is None:
         return
-    same = count == had and not opening
+    same = count == had and not opening and target == before  # a new target: told
     for k in range(count):
         was = f[H_WAS] + k
         same = same and f[was] == f[rows + k] and f[was + p.n] == f[rows + p.n + k]
     if same:
         return
     if not opening:
-        emit(rec, (EV_REPLAN, side, count))
+        emit(rec, (EV_REPLAN, side, count, 1 if target != before else 0))
     for k in range(count):
         emit(rec, (EV_PLAN, side, f[rows + k] - side * p.n, f[rows + p.n + k], target))
 

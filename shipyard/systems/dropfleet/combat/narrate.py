@@ -3,6 +3,8 @@ Roll. Reads only the events and `Told`: no rule is applied here."""
 
 from __future__ import annotations
 
+import math
+
 from shipyard.api import Check, Event, Prepared, Roll
 from shipyard.systems.dropfleet.combat import state as s
 from shipyard.systems.dropfleet.combat.setup import Told
@@ -26,6 +28,12 @@ def _n(count: int, what: str) -> str:
     plural = "attack dice" if what == "attack die" else \
         f"{what}es" if what.endswith("s") else f"{what}s"
     return f"{count} {what if count == 1 else plural}"
+
+
+def _inches(far: int) -> str:
+    """A distance given as rules.apart measures it (twice the inches, squared), in inches to
+    a tenth: 13 reads 1.8\"."""
+    return f"{math.sqrt(far) / 2:.1f}\"".replace(".0\"", "\"")
 
 
 def _of(name: str) -> str:
@@ -135,8 +143,8 @@ def narrate(prepared: Prepared, events: list[tuple[int, ...]], end: int,
             add("catastrophic", f"{names[e[1]]} catastrophic damage: {row}{reach}",
                 (Roll("D6", e[2], f"{e[2]}{bonus}: {row}"),), 1)
         elif code == s.EV_BLAST:
-            add("catastrophic", f"{names[e[1]]} is caught by {_of(names[e[2]])} "
-                f"{told.catastrophic[e[3]]}", depth=1)
+            add("catastrophic", f"{names[e[1]]}, {_inches(e[4])} away, is caught by "
+                f"{_of(names[e[2]])} {told.catastrophic[e[3]]}", depth=1)
         elif code == s.EV_REPAIR:
             add("damage control", f"{names[e[1]]} {_repair(told, told.dread[side_of(e[1])], e)}",
                 (Roll("D6", e[3], REPAIRS[e[4]]),), 1)

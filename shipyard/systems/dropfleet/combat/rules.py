@@ -143,6 +143,7 @@ from shipyard.systems.dropfleet.combat.state import (
     T_SHIELDS,
     T_SYSTEMS,
     U_BG,
+    U_X,
     Y_ALT,
     Y_FIRST,
     Y_LINES,
@@ -389,15 +390,16 @@ def reach(row: int, radius_sides: int, rng: list[int]) -> int:
 
 
 def apart(p: Params, unit: int, other: int) -> int:
-    """Inches between ships of two units (R6): group mates, groups of one battlegroup,
-    battlegroups of one side, enemies."""
+    """The distance between ships of two units, squared, in quarter square inches (twice the
+    inches, squared: whole numbers, compared exactly): group mates `mate_inches` apart (R6);
+    friends as far apart as they stand along their side's line; enemies across the lines,
+    `enemy_inches` apart, and along them (B4)."""
     if unit == other:
-        return p.mate_inches
+        return 4 * p.mate_inches * p.mate_inches
+    along = unitf(p, unit, U_X) - unitf(p, other, U_X)
     if side_of(p, unit) != side_of(p, other):
-        return p.enemy_inches
-    if unitf(p, unit, U_BG) == unitf(p, other, U_BG):
-        return p.group_inches
-    return p.bg_inches
+        return 4 * p.enemy_inches * p.enemy_inches + along * along
+    return along * along
 
 
 def catastrophic(p: Params, st: list[int], rng: list[int], rec: Recorder | None, k: int) -> None:
@@ -417,14 +419,16 @@ def catastrophic(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
             continue
         if st[base + S_LAYER] != st[k * NF + S_LAYER]:
             continue
-        if apart(p, unit, j // p.g) <= inches:
-            blast(p, st, rng, rec, k, j, row)
+        far = apart(p, unit, j // p.g)
+        if far <= 4 * inches * inches:
+            blast(p, st, rng, rec, k, j, row, far)
 
 
 def blast(p: Params, st: list[int], rng: list[int], rec: Recorder | None, source: int, j: int,
-          row: int) -> None:
-    """What a catastrophic result does to one ship in reach (seed step 7; R15)."""
-    emit(rec, (EV_BLAST, j, source, row))
+          row: int, far: int) -> None:
+    """What a catastrophic result does to one ship in reach, `far` away (`apart`'s
+    measure: seed step 7; R15, B4)."""
+    emit(rec, (EV_BLAST, j, source, row, far))
     if row == CAT_SHRED:
         take(p, st, rng, rec, j, 1, 0, 0, C_BLAST)
     elif row in (CAT_EXPLOSION, DCAT_MAGAZINE):
@@ -609,8 +613,9 @@ def can_fire(p: Params, st: list[int], unit: int, target: int, k: int, s: int, n
 
 
 def choose_shields(p: Params, st: list[int], rec: Recorder | None, unit: int, turn: int) -> None:
-    """Shields are chosen when the group activates (and once before the first turn), ship by
-    ship, against the enemy's fire as it stands now (R9)."""
+    """Shields are chosen with the special orders, when the group's battlegroup activates (and
+    once before the first turn), ship by ship, against the enemy's fire as it stands now
+    (R9)."""
     if fig(p, unit, T_SHIELDS) == 0:
         return
     for i in range(count(p, unit)):
@@ -648,10 +653,10 @@ def enemy_ship(p: Params, st: list[int], side: int, place: int) -> int:
 
 def activate(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
              unit: int, turn: int) -> None:
-    """A group's activation: shields, then each ship in turn fires its weapon systems (one,
-    two for a Dreadnought, R4), and the crippling its fire caused is rolled at the end of
-    that ship's activation, before its next mate fires (R13)."""
-    choose_shields(p, st, rec, unit, turn)
+    """A group's activation (its shields chosen with its battlegroup's orders, R9): each ship in
+    turn fires its weapon systems (one, two for a Dreadnought, R4), and the crippling its fire
+    caused is rolled at the end of that ship's activation, before its next mate fires
+    (R13)."""
     side = side_of(p, unit)
     for i in range(count(p, unit)):
         k = unit * p.g + i
@@ -871,7 +876,12 @@ def next_battlegroup(p: Params, st: list[int], rec: Recorder | None, side: int,
 
 def activate_battlegroup(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
                          side: int, bg: int, turn: int) -> None:
-    """The side's battlegroup `bg` activates its groups in fleet order."""
+    """The side's battlegroup `bg` chooses its special orders, and with them every ship of it
+    its shields (the seed: "at the same time that special orders are chosen for a
+    Battlegroup", R9); then it activates its groups in fleet order."""
+    for unit in range(p.units):
+        if side_of(p, unit) == side and unitf(p, unit, U_BG) == bg:
+            choose_shields(p, st, rec, unit, turn)
     for unit in range(p.units):
         if side_of(p, unit) == side and unitf(p, unit, U_BG) == bg:
             activate(p, st, rng, rec, unit, turn)

@@ -282,9 +282,11 @@ def setup(sides: tuple[BattleSide, BattleSide], terms: Terms, battle: bool
              if layer != "atmosphere" else f"range band {band} ({BAND_INCHES[band]}\"), "
              f"{geometry}, in atmosphere"]
     if battle:
-        notes.append(f"every enemy group {BAND_INCHES[band]}\" away; group mates "
-                     f"{MATE_INCHES}\", groups of a battlegroup {catalog.combat.group_inches}\", "
-                     f"battlegroups {catalog.combat.battlegroup_inches}\" apart (B4); "
+        notes.append(f"every enemy group in {band} range to fire at (B3); each side in line, "
+                     f"group mates {MATE_INCHES}\", groups of a battlegroup "
+                     f"{catalog.combat.group_inches}\", battlegroups "
+                     f"{catalog.combat.battlegroup_inches}\" apart, the lines "
+                     f"{BAND_INCHES[band]}\" apart, first group across from first (B4); "
                      f"{cap} turns at most (B8)")
     start = params.data[params.o_ships:]
     for u, unit in enumerate(units):
@@ -293,8 +295,9 @@ def setup(sides: tuple[BattleSide, BattleSide], terms: Terms, battle: bool
             notes.append(f"{sides[unit.side].name}: commanded by {mine}, uncompiled (R21, B10)")
         if unit.stat[s.T_SHIELDS] and not mine:
             raised = raise_shields(params, start, u)
-            notes.append(f"{unit.name}: shields chosen at each activation by the default "
-                         f"commander (R9); before turn 1 {'raised' if raised else 'down'}")
+            notes.append(f"{unit.name}: shields chosen with each battlegroup's orders by the "
+                         f"default commander (R9); before turn 1 "
+                         f"{'raised' if raised else 'down'}")
     return params, told, notes
 
 
@@ -361,8 +364,10 @@ def pack_units(stats: list[list[int]], counts: list[int], unit_sides: list[int],
                     lines[start:start + s.NL] = row
                     at += 1
     table = []
+    enemy, mate, group, bg = inches
+    along = line_up(unit_sides, bgs, group, bg)
     for u in range(units):
-        table += [unit_sides[u], counts[u], len(alts[u]), bgs[u]]
+        table += [unit_sides[u], counts[u], len(alts[u]), bgs[u], along[u]]
     ships = [0] * (units * g * s.NF)
     for u, n in enumerate(counts):
         for place in range(n):
@@ -377,13 +382,30 @@ def pack_units(stats: list[list[int]], counts: list[int], unit_sides: list[int],
     o_decay = o_extra + len(extra)
     o_units = o_decay + len(decay)
     o_ships = o_units + len(table)
-    enemy, mate, group, bg = inches
     return s.Params(
         data=head + lines + systems + extra + decay + table + ships + [0] * (units * g * smax),
         units=units, g=g, lmax=lmax, smax=smax, bgs=max(bgs) + 1, o_lines=o_lines,
         o_systems=o_systems, o_extra=o_extra, o_decay=o_decay, o_units=o_units,
         o_ships=o_ships, o_lost=len(ships), enemy_inches=enemy, mate_inches=mate,
         group_inches=group, bg_inches=bg, cap=cap)
+
+
+def line_up(unit_sides: list[int], bgs: list[int], group: int, bg: int) -> list[int]:
+    """Where each unit stands along its side's line (B4), in half inches from the line's
+    middle: a side's groups in fleet order, `group` inches apart within a battlegroup and `bg`
+    between battlegroups, each side's line centred on the other's, so its first group stands
+    across from the enemy's first."""
+    along = [0] * len(unit_sides)
+    for side in (0, 1):
+        mine = [u for u, each in enumerate(unit_sides) if each == side]
+        at = 0
+        for k, u in enumerate(mine):
+            if k:
+                at += group if bgs[u] == bgs[mine[k - 1]] else bg
+            along[u] = 2 * at
+        for u in mine:
+            along[u] -= at  # half the line's length, in half inches: the middle at 0
+    return along
 
 
 def _system_name(system: System) -> str:

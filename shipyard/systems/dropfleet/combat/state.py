@@ -95,7 +95,7 @@ EV_CRIPPLED = 10  # ship, threshold
 EV_CRIPPLING = 11  # ship, dreadnought, section die, result die, row, extra
 EV_DESTROYED = 12  # ship, cause
 EV_CATASTROPHIC = 13  # ship, die, bonus, row, radius, dreadnought
-EV_BLAST = 14  # ship hit, from ship, row, roll
+EV_BLAST = 14  # ship hit, from ship, row, distance (rules.apart's measure)
 EV_REPAIR = 15  # ship, effect, die, result, successes still needed after it, crippling row
 EV_DECAY = 16  # ship, new layer
 EV_SYSTEM_LOST = 17  # ship, system
@@ -124,7 +124,8 @@ U_SIDE = 0  # 0 side A, 1 side B
 U_COUNT = 1  # ships in the group
 U_NSYS = 2  # weapon systems of its design
 U_BG = 3  # its battlegroup's place among its side's (they activate in this order)
-NU = 4
+U_X = 4  # where it stands along its side's line, in half inches from the line's middle (B4)
+NU = 5
 
 A_WINS, B_WINS, BOTH_LOST, HARMLESS, CAP = 0, 1, 2, 3, 4
 
@@ -160,8 +161,8 @@ class Params(NamedTuple):
     o_units: int
     o_ships: int
     o_lost: int  # where the lost systems start in a fight's own state (units x g x NF)
-    enemy_inches: int  # between enemy groups (R2)
+    enemy_inches: int  # between the two sides' lines (R2, B4)
     mate_inches: int  # between group mates (R6)
-    group_inches: int  # between groups of one battlegroup
-    bg_inches: int  # between battlegroups of one side
+    group_inches: int  # along a side's line, between groups of one battlegroup (B4)
+    bg_inches: int  # along a side's line, between battlegroups (B4)
     cap: int

@@ -97,8 +97,12 @@ class RogueTraderCombat(FightSupport[ShipDesign]):
             dataclasses.replace(build(s.design.model, catalog, tables.crew(
                 s.design.model, catalog, terms.crew[s.side], flags[s.side])), name=s.name)
             for s in fleet)
-        cap = terms.whole("cap", catalog.combat.round_limit)
+        # the cap grows with the battle: each ship of the larger side fights her own duel's
+        # worth of rounds, ship after ship (F2)
+        larger = max(teams.count(0), teams.count(1))
+        cap = terms.whole("cap", catalog.combat.round_limit * larger)
         switches = tables.switches(terms.rules)
+        switches.check_places((teams.count(0), teams.count(1)))
         reach = terms.whole("range", catalog.combat.start_range)
         geometry = terms.word("geometry", catalog.combat.geometry)
         params = _params(specs, tuple(teams), designs, catalog, switches, cap, reach, geometry)
@@ -125,7 +129,9 @@ class RogueTraderCombat(FightSupport[ShipDesign]):
         start = (f"{geometry}, {reach} VU apart" if duel else
                  f"{geometry}, the sides {reach} VU apart, each in line abreast "
                  f"{catalog.combat.formation_spacing} VU apart (F1)")
-        notes = (start, crew_notes, *switches.named(), *commanded)
+        places = [(s.name, team, teams[:i + 1].count(team))
+                  for i, (s, team) in enumerate(zip(specs, teams, strict=True))]
+        notes = (start, crew_notes, *switches.named(places), *commanded)
         shown = ((specs[0].name, specs[1].name) if duel and not (side_a.fleet or side_b.fleet)
                  else tuple(f"{side.name} ({side.tag})" if side.tag else side.name
                             for side in sides))
@@ -164,7 +170,7 @@ def _params(specs: tuple[Spec, ...], teams: tuple[int, ...], designs: list[ShipD
     hits = 8 + sum(p.gun.strength for s in specs for p in s.parts if p.gun is not None)
     hits = max(512, hits + sum(p.void_shields for s in specs for p in s.parts))
     starts = _starts(reach, geometry, teams, table.formation_spacing)
-    ships = [_side(spec, team, width, starts[i], switches)
+    ships = [_side(spec, team, teams[:i + 1].count(team), width, starts[i], switches)
              for i, (spec, team) in enumerate(zip(specs, teams, strict=True))]
     volleys = _volleys(specs, teams, designs, catalog)
 
@@ -274,9 +280,10 @@ def geometry_step(facing: int) -> tuple[int, int]:
     return DXP[facing] // 2, DYP[facing] // 2
 
 
-def _side(spec: Spec, side: int, width: int, start: tuple[int, int, int],
+def _side(spec: Spec, side: int, place: int, width: int, start: tuple[int, int, int],
           switches: tables.Switches) -> dict[str, Any]:
-    """One ship's numbers, `side` being her side (0: A, 1: B)."""
+    """One ship's numbers, `side` being her side (0: A, 1: B), `place` hers in its fleet
+    order (from 1)."""
     pad = width - len(spec.parts)
     mods = [[0] * sh.MODIFIERS for _ in range(width)]
     guns = [[0] * sh.GUN_FIELDS for _ in range(width)]
@@ -308,7 +315,7 @@ def _side(spec: Spec, side: int, width: int, start: tuple[int, int, int],
     stat[sh.S_HELM], stat[sh.S_COMMAND] = crew.helm, crew.command
     stat[sh.S_TACTIC] = {"gunnery": sh.TACTIC_GUNNERY, "ram": sh.TACTIC_RAM,
                          "board": sh.TACTIC_BOARD}[crew.tactic]
-    stat[sh.S_SURPRISED] = int(switches.surprised[side])
+    stat[sh.S_SURPRISED] = int(switches.surprised(side, place))
     stat[sh.S_SIMPLE] = int(switches.simple_destruction[side])
     stat[sh.S_PARTS] = len(spec.parts)
     stat[sh.S_SIDE] = side

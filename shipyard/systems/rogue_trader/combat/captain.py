@@ -114,7 +114,7 @@ class Situation:
     default: Any = None  # what the default captain answers
     judgement: Judgement | None = None  # the default captain's reckoning, to reuse
     calm_rounds: int = 0  # rounds so far without loss or boarding action (R26)
-    apart_rounds: int = 0  # rounds so far beyond every weapon's reach of each other (R25)
+    apart_rounds: int = 0  # rounds so far beyond every weapon's reach, none attacking (R25)
     stalemate_after: int = 0  # the rounds after which each is declared (the catalog's)
     disengaged_after: int = 0
     enemies: list[Ship] = field(default_factory=list)  # every enemy still in the fight

@@ -65,6 +65,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     ENGINES_HALVED,
     ENGINES_WRECKED,
     FACING,
+    FOUGHT,
     G_ARCS,
     G_BONUS,
     G_COUNT,
@@ -249,7 +250,7 @@ BLOW_CREW, BLOW_HULL = 0, 1
 NOBODY = 20
 BOTH_LOST = 21
 CAP = 22
-DISENGAGED = 23  # R25: beyond every weapon's reach of each other for disengaged_after rounds
+DISENGAGED = 23  # R25: beyond every weapon's reach, none attacking, disengaged_after rounds
 STALEMATE = 24  # R26: stalemate_after rounds without loss or boarding action
 HARMLESS = 25  # R27: neither can harm the other from anywhere either can reach
 
@@ -400,9 +401,10 @@ def over(p: Params, s: State, rec: Recorder | None) -> int:
 
 def declared(p: Params, s: State) -> int:
     """The end a game master would call as a round ends, else −1: no ship can harm an enemy
-    (R27); every two enemies have been beyond every weapon's reach of each other for
-    `disengaged_after` rounds (R25); `stalemate_after` rounds have passed without loss of
-    Hull Integrity, Crew Population or Morale and without a boarding action (R26)."""
+    (R27); every two enemies have been beyond every weapon's reach of each other, and no ship
+    has attacked another, for `disengaged_after` rounds (R25); `stalemate_after` rounds have
+    passed without loss of Hull Integrity, Crew Population or Morale and without a boarding
+    action (R26)."""
     now = tracks(p, s)
     locked = False
     for i in range(p.ships):
@@ -430,10 +432,11 @@ def declared(p: Params, s: State) -> int:
                 harm = True  # can_harm's answer, without the call
             elif can_harm(p, s, i, j, dp, dq, moving) or can_harm(p, s, j, i, dp, dq, moving):
                 harm = True
-    if near_any:
+    if near_any or s[FOUGHT]:  # an attack made this round: they are still fighting (R25)
         s[APART] = 0
     else:
         s[APART] += 1
+    s[FOUGHT] = 0
     if not harm:
         return HARMLESS
     if s[APART] >= p.disengaged_after:
@@ -621,6 +624,7 @@ def shoot(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int) 
     if count == 0:
         emit(rec, (EV_NO_GUN, side, chosen))
         return
+    s[FOUGHT] = 1  # a weapon fires at an enemy: an attack (R25)
     sensors, augurs = blind(p, s, side)
     # each weapon's test and hits, written out in this loop: as a function of their own they
     # took Numba's reference counts of the state, the fight's numbers and the dice per weapon
@@ -1224,9 +1228,9 @@ def blast(
         up, uq, vp, vq = between(s, source, other)
         dp, dq = dist4(up, uq, vp, vq)
         if within(dp, dq, rift):
-            target, rolled = helm(p, s, rng, other, 0)
-            if rolled > target:  # only a ship dragged in is told its test
-                tell_helm(p, s, rec, other, rolled, 0)
+            if helm_test(p, s, rng, rec, other, 0):  # every test told, passed or failed
+                emit(rec, (EV_ESCAPES, other, 1))
+            else:
                 emit(rec, (EV_DRAGGED, other, 0))
                 knock_out(p, s, rec, other, OUT_WARP)
 
@@ -1375,6 +1379,7 @@ def tell_helm(p: Params, s: State, rec: Recorder | None, side: int, rolled: int,
 
 def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int,
         enemy: int) -> None:
+    s[FOUGHT] = 1  # a ram tried is an attack (R25)
     if not helm_test(p, s, rng, rec, side, p.ram_test):
         emit(rec, (EV_RAM_MISS, side))
         return
@@ -1394,6 +1399,7 @@ def ram(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int,
 
 def board(p: Params, s: State, rng: list[int], rec: Recorder | None, side: int,
           enemy: int) -> None:
+    s[FOUGHT] = 1  # a boarding tried is an attack (R25)
     locked = helm_test(p, s, rng, rec, side, p.board_test)
     if locked:  # the two ships are locked together; the exchanges start next round (R20)
         for me, them, boarder in ((side, enemy, 1), (enemy, side, 0)):

@@ -65,8 +65,9 @@ def dice_label(count: int, sides: int, bonus: int, total: int) -> str:
 
 # the endings a game master calls (R25-R27): no winner
 DECLARED = {
-    f.DISENGAGED: "no winner: the ships have been beyond every weapon's reach of each other for "
-                  "{disengaged} Strategic Rounds; the GM calls them disengaged (R25)",
+    f.DISENGAGED: "no winner: the ships have been beyond every weapon's reach of each other, "
+                  "and none has attacked another, for {disengaged} Strategic Rounds; the GM "
+                  "calls them disengaged (R25)",
     f.STALEMATE: "no winner: {stalemate} Strategic Rounds without loss of Hull Integrity, Crew "
                  "Population or Morale and without a boarding action; the GM calls a stalemate "
                  "(R26)",
@@ -446,7 +447,8 @@ class Narrator:
 
     def on_escapes(self, e: tuple[int, ...], name: str, other: str) -> None:
         c, said = self.test()
-        self.say("critical", f"{name} escapes the chaos-storm: {said}", [c], 2)
+        what = "holds clear of the warp rift" if e[2] else "escapes the chaos-storm"
+        self.say("critical", f"{name} {what}: {said}", [c], 2)
 
     def on_storm_strikes(self, e: tuple[int, ...], name: str, other: str) -> None:
         c, said = self.test()

@@ -209,7 +209,7 @@ def volley(attacker: ShipDesign, target: ShipDesign, terms: Terms) -> OddsReport
     reach = terms.whole("range", default_reach(mine))
     theirs = _ship(build(target.model, catalog, tables.crew(target.model, catalog, {},
                                                             "--crew")))
-    surprise = catalog.combat.surprise_bonus if switches.surprised[1] else 0
+    surprise = catalog.combat.surprise_bonus if switches.surprised(1, 1) else 0
     results = []
     for arc in ARCS:
         guns = bearing_guns(mine, arc, reach)

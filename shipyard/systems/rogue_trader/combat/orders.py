@@ -66,6 +66,7 @@ from shipyard.systems.rogue_trader.combat.ship import (
     STAT_FIELDS,
     TACTIC_BOARD,
     TACTIC_GUNNERY,
+    TACTIC_RAM,
     TARGET,
     XP,
     XQ,
@@ -181,6 +182,24 @@ def reply_volley(p: Params, s: State, side: int) -> int:
     """The best volley of the enemy she engages, against her (`scaled`)."""
     enemy = enemy_of(s, side)
     return scaled(p, enemy, side, armoury(p, s, enemy)[0])
+
+
+def enemy_moves(p: Params, s: State, enemy: int) -> tuple[int, int]:
+    """What the enemy can do with her next manoeuvre, as the captain foresees it: (her full
+    Speed, the most she can turn). A ship locked in a boarding action takes no Manoeuvre
+    Action (R20, B4): she lies where she is, (0, 0)."""
+    them = ship(enemy)
+    if s[them + LOCK] >= 0:
+        return 0, 0
+    limit = 0 if s[them + CANNOT_TURN] else p.data[p.o_stat + enemy * STAT_FIELDS + S_TURN]
+    return speed(p, s, enemy), limit
+
+
+def can_succeed(p: Params, s: State, side: int, difficulty: int) -> bool:
+    """Whether her helm test at `difficulty` (a ram's or a boarding's) has a target of 1 or
+    more: a d100 roll of 1 can pass it. A hopeless test is not worth the Shooting Action."""
+    return (p.data[p.o_stat + side * STAT_FIELDS + S_HELM] + manoeuvrability(p, s, side)
+            + difficulty >= 1)
 
 
 def enemy_of(s: State, side: int) -> int:
@@ -446,12 +465,10 @@ def situation(
             return -1, 0, 0
         k0 |= (d + MEMO_OFFSET) << (15 * i)
     mine = speed(p, s, side)
-    theirs = speed(p, s, enemy)
+    theirs, their_limit = enemy_moves(p, s, enemy)
     if mine >= 128 or theirs >= 128 or p.width > 30:
         return -1, 0, 0
     limit = 0 if s[me + CANNOT_TURN] else p.data[p.o_stat + side * STAT_FIELDS + S_TURN]
-    their_turn = p.data[p.o_stat + enemy * STAT_FIELDS + S_TURN]
-    their_limit = 0 if s[them + CANNOT_TURN] else their_turn
     # her ship and her enemy's in the lowest bits, which pick the memo's slot (as the duel's
     # side did): high up, both ships' situations fell into the same slots and crowded them
     k1 = (
@@ -489,9 +506,9 @@ def search(p: Params, s: State, side: int, chosen: int, flag: bool) -> int:
     welcome = chosen == TACTIC_BOARD and flag
     here = (s[me + XP], s[me + XQ], s[me + YP], s[me + YQ])
     target = (s[them + XP], s[them + XQ], s[them + YP], s[them + YQ])
-    # where the enemy can be when she next moves: straight on, at full or half Speed
-    their_limit = 0 if s[them + CANNOT_TURN] else p.data[p.o_stat + enemy * STAT_FIELDS + S_TURN]
-    their_full = speed(p, s, enemy)
+    # where the enemy can be when she next moves: straight on, at full or half Speed (a ship
+    # locked in a boarding action lies where she is)
+    their_full, their_limit = enemy_moves(p, s, enemy)
     their_half = half_up(their_full)
     next0 = moved(target[0], target[1], target[2], target[3], s[them + FACING], their_half)
     next1 = moved(target[0], target[1], target[2], target[3], s[them + FACING], their_full)
@@ -701,10 +718,14 @@ def action(p: Params, s: State, side: int, half: int, turned: int, chosen: int) 
         if (
             bearing(arc_power(s, p.at_guns + side * (1 + 4 * p.width), dp, dq), bits) == 0
             and boarders(p, s, side) >= boarders(p, s, enemy_of(s, side))
+            and can_succeed(p, s, side, p.board_test)
         ):
             return BOARD
         return SHOOT
-    if chosen == TACTIC_BOARD or bits & FORE:
+    # a ram or a boarding whose helm test cannot succeed gives up her shots for nothing
+    if chosen == TACTIC_BOARD and can_succeed(p, s, side, p.board_test):
+        return chosen
+    if chosen == TACTIC_RAM and bits & FORE and can_succeed(p, s, side, p.ram_test):
         return chosen
     return SHOOT
 

@@ -52,10 +52,11 @@ SHOT_FIELDS = 9
 P_STATES, P_KNOWN, P_TORPEDOES, P_SCRATCH, P_ORDER, P_BURNING, P_AIM = 0, 1, 2, 3, 4, 5, 6
 # the fight's own numbers, first in the state: the ROUND; CALM rounds without loss or boarding
 # action, TRACKS every ship's Hull Integrity, Crew Population and Morale summed when last
-# counted, APART rounds beyond every weapon's reach (the declared endings, R25-R27); the
-# OUT code of each side's last ship out of the fight (LAST_OUT + side); the initiative ORDER
-# (MAX_SHIPS ships)
-ROUND, CALM, TRACKS, APART, LAST_OUT = 0, 1, 2, 3, 4
+# counted, APART rounds beyond every weapon's reach with no attack made (the declared
+# endings, R25-R27); the OUT code of each side's last ship out of the fight (LAST_OUT + side);
+# FOUGHT, whether any ship attacked an enemy this round (fired, launched, rammed or tried to
+# board: R25's "neither is fighting"); the initiative ORDER (MAX_SHIPS ships)
+ROUND, CALM, TRACKS, APART, LAST_OUT, FOUGHT = 0, 1, 2, 3, 4, 6
 ORDER = 8
 MISC_FIELDS = ORDER + MAX_SHIPS
 # each ship's modifiers summed over her working components (M_...), then whether her plasma
