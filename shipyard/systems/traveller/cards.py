@@ -21,7 +21,8 @@ SEQUENCE = [
      "start band for every pair (TRV-R45)"],
     ["1", "Initiative", "2D + Pilot skill + Captain's Tactics Effect (8+, good or bad) + "
      "Thrust, + last turn's Inspire Effect, −2 per reaction bought; every ship in one order, "
-     "ties: more thrust, then side A, then fleet order (TRV-R21, TRV-R36)"],
+     "ties: more thrust, then the tied ships roll 2D again among themselves (TRV-R21, "
+     "TRV-R36)"],
     ["2", "Manoeuvre step", "reverse initiative order: overcharge, manoeuvre, then the range; "
      "then boarding (Adjacent) and line up shot (TRV-R18, TRV-R20, TRV-R22); each ship "
      "chooses a target (the nearest, then the weakest, TRV-R47; or your commander's, "

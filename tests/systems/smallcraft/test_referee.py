@@ -96,14 +96,52 @@ def _nearest_by_decimals(a: int, b: int, c: int, d: int) -> set[tuple[int, int]]
     return {(q, r) for dist, q, r in found if dist - least < Decimal(10) ** -40}
 
 
-def test_a_corner_step_puts_a_craft_on_an_edge_and_the_tie_is_ruled() -> None:
+def test_a_corner_step_puts_a_craft_on_an_edge_and_its_facing_rules_the_tie() -> None:
     # one dhex toward 1 o'clock: exactly as far from the 12 o'clock hex as from the 2 o'clock one
     assert _nearest_by_decimals(1, 0, 0, 1) == {(0, 1), (1, 0)}
-    assert geo.nearest_hex(1, 0, 0, 1, False) == (1, 0)  # the hex to the right
-    assert geo.nearest_hex(-1, 0, 0, 1, False) == (0, 1)  # toward 11 o'clock: the right is 12's
+    assert geo.nearest_hex(1, 0, 0, 1, 0) == (0, 1)  # facing 12: the hex in front
+    assert geo.nearest_hex(1, 0, 0, 1, 3) == (1, 0)  # facing 3: the hex in front
+    assert geo.nearest_hex(1, 0, 0, 1, 1) == (1, 0)  # facing 1, along the edge: on its right
+    assert geo.nearest_hex(1, 0, 0, 1, 7) == (0, 1)  # facing 7: its right is the 12's
     # a level edge: one dhex toward 3 o'clock is between the 2 and 4 o'clock hexes
     assert _nearest_by_decimals(2, 0, 0, 0) == {(1, 0), (1, -1)}
-    assert geo.nearest_hex(2, 0, 0, 0, False) == (1, 0)  # the upper one
+    assert geo.nearest_hex(2, 0, 0, 0, 0) == (1, 0)  # facing 12: the upper one is in front
+    assert geo.nearest_hex(2, 0, 0, 0, 6) == (1, -1)  # facing 6: the lower one
+
+
+def test_a_hex_tie_is_ruled_alike_for_a_craft_and_its_mirror_image() -> None:
+    """Side B stands where side A's mirror image across the map would (turned 180°: every
+    position, velocity and facing the other way round), so a tie ruled by the map (the hex to
+    the right, or the upper one) put the two sides' craft in different hexes after
+    mirror-image burns, and `battle X Y` and `battle Y X` disagreed by up to 13 points. Ruled
+    by the craft's own facing, a mirror-image position is the mirror-image hex: for every
+    point a craft can be at near the origin, every facing."""
+    for p in _positions(3):
+        mirror = (-p[0], -p[1], -p[2], -p[3])
+        for face in range(12):
+            q, r = geo.nearest_hex(*p, face)
+            assert geo.nearest_hex(*mirror, (face + 6) % 12) == (-q, -r), (p, face)
+            near = _nearest_by_decimals(*p)
+            assert (q, r) in near, (p, face)
+            if len(near) == 2:  # the other is behind it, or square across it on its left
+                (oq, or_), = near - {(q, r)}
+                assert geo.facing_prefers(q - oq, r - or_, face), (p, face)
+
+
+def test_missiles_and_launches_break_ties_alike_for_mirror_images() -> None:
+    """A missile's hex on its line, and the hex a launch appears in, are mirror images for a
+    mirror-image shot (a tie was the hex to the right, or the first in clock order from 12)."""
+    for tq in range(-6, 7):
+        for tr in range(-6, 7):
+            n = geo.hex_distance(tq, tr)
+            for steps in range(1, n):
+                q, r = geo.toward(1, -2, 1 + tq, -2 + tr, steps)
+                assert geo.toward(-1, 2, -1 - tq, 2 - tr, steps) == (-q, -r), (tq, tr, steps)
+            for face in range(12):
+                if n > 1:
+                    q, r = geo.launch_hex(0, 0, tq, tr, face)
+                    assert geo.hex_distance(tq - q, tr - r) == n - 1
+                    assert geo.launch_hex(0, 0, -tq, -tr, (face + 6) % 12) == (-q, -r)
 
 
 def test_a_velocity_of_length_1_41_counts_as_moving_1() -> None:
@@ -126,10 +164,11 @@ def _positions(radius: int) -> list[tuple[int, int, int, int]]:
 
 def test_the_hex_of_every_position_within_detection_range_is_exact() -> None:
     points = _positions(20)
-    got = [geo.nearest_hex(*p, False) for p in points]
+    got = [geo.nearest_hex(*p, 0) for p in points]
     for p, hex_ in zip(points[::7], got[::7], strict=True):  # every 7th against decimals
-        near = _nearest_by_decimals(*p)
-        assert hex_ in near and (len(near) == 1 or hex_ == max(near)), p
+        near = _nearest_by_decimals(*p)  # on an edge, facing 12: the upper one, in front
+        upper = max(near, key=lambda h: h[0] + 2 * h[1])
+        assert hex_ in near and (len(near) == 1 or hex_ == upper), p
 
 
 def test_range_and_bearing_are_symmetric_for_every_position_within_detection_range() -> None:
@@ -142,17 +181,17 @@ def test_range_and_bearing_are_symmetric_for_every_position_within_detection_ran
         return (v[0] + w[0], v[1] + w[1], v[2] + w[2], v[3] + w[3])
 
     for pa in near[:: 3]:
-        ha = geo.nearest_hex(*pa, False)
-        ha2 = geo.nearest_hex(*add(pa, shift), False)
+        ha = geo.nearest_hex(*pa, 0)
+        ha2 = geo.nearest_hex(*add(pa, shift), 0)
         for pb in far[:: 5]:
-            hb = geo.nearest_hex(*pb, False)
+            hb = geo.nearest_hex(*pb, 6)
             dq, dr = hb[0] - ha[0], hb[1] - ha[1]
             ab, ba = geo.hex_distance(dq, dr), geo.hex_distance(-dq, -dr)
             assert ab == ba
             if (dq, dr) != (0, 0):
                 assert geo.bearing(-dq, -dr, 0) == (geo.bearing(dq, dr, 0) + 6) % 12
                 assert geo.sector(-dq, -dr) == (geo.sector(dq, dr) + 24) % 48
-            hb2 = geo.nearest_hex(*add(pb, shift), False)
+            hb2 = geo.nearest_hex(*add(pb, shift), 6)
             assert (hb2[0] - ha2[0], hb2[1] - ha2[1]) == (dq, dr)
 
 
@@ -188,9 +227,12 @@ def test_missiles_fly_to_the_exact_hex_on_their_line() -> None:
         for steps in range(1, n):
             q, r = geo.toward(0, 0, tq, tr, steps)
             pq, pr = Fraction(tq * steps, n), Fraction(tr * steps, n)
-            best = min(((pq - cq) ** 2 + (pq - cq) * (pr - cr) + (pr - cr) ** 2, -cq, -cr)
+            # the nearest; on a tie the one further along the line, then the one on its right
+            best = min(((pq - cq) ** 2 + (pq - cq) * (pr - cr) + (pr - cr) ** 2,
+                        -(2 * cq * tq + 2 * cr * tr + cq * tr + cr * tq), tq * cr - tr * cq,
+                        cq, cr)
                        for cq in range(-8, 9) for cr in range(-8, 9))
-            assert (q, r) == (-best[1], -best[2])
+            assert (q, r) == best[3:]
 
 
 # --- R8: escapes, harmless craft, power lost next dturn --------------------------------------

@@ -280,8 +280,11 @@ def test_the_steering_helpers_equal_an_exact_reference() -> None:
     when their whole numbers are equal)."""
     for c in changes():
         parts = [exact_part(c, k) for k in range(12)]
-        top = max(range(12), key=lambda k: (root3(*parts[k]), -k))
-        assert f.steepest(*c) == top, c
+        for face in (0, 5, 6):  # a tie goes to the direction nearer the craft's facing
+            top = max(range(12), key=lambda k: (root3(*parts[k]), -f._turn(face, k)))
+            assert f.steepest(*c, face) == top, (c, face)
+            mirror = tuple(-x for x in c)
+            assert f.steepest(*mirror, (face + 6) % 12) == (top + 6) % 12, (c, face)
         for k in range(12):
             x = root3(*parts[k]) / (4 * f.SCALE)  # n − ½ < x ≤ n + ½: a half rounds down
             n = -int((Decimal("0.5") - x).to_integral_value(rounding="ROUND_FLOOR"))
@@ -297,6 +300,6 @@ def test_the_pilot_turns_its_strongest_drive_along_its_burn(yard: Yard) -> None:
     and turned 30° off the burn, toward 11 o'clock."""
     duel = Duel(example(yard, "starfury"), example(yard, "raider"), range=20)
     duel.put(0, f.VA, tuple(3 * u[2] for u in (UNIT_A, UNIT_B, UNIT_C, UNIT_D)))
-    assert f.steepest(*f.wanted_change(duel.a, 0)) == 10
+    assert f.steepest(*f.wanted_change(duel.a, 0), 0) == 10
     assert f.strongest(duel.a, 0) % 12 == 0  # the back drive pushes along the facing
     assert f.facing_wish(duel.a, 0) == 10

@@ -1,9 +1,10 @@
 """Records what every duel of a few pairings tells, seed by seed, as one digest a fight: the
 narrated lines, the end, the turns, the damage and the random numbers drawn. The digests in
 golden/duels-200.json were first written by this module on main at 5183729, before traveller's
-fight rules took N ships a side, and the duel of one ship a side told them all; they
-were written again once, when TRV-R50 (an outmatched captain breaks off) changed what duels
-tell. test_battle.py compares the duel of today against them.
+fight rules took N ships a side, and the duel of one ship a side told them all; they were
+written again when TRV-R50 (an outmatched captain breaks off) changed what duels tell, and when
+TRV-R21 (initiative ties on thrust rolled again, not given to side A) did.
+test_battle.py compares the duel of today against them.
 
     .venv/bin/python -m tests.systems.traveller.duel_record \
         > tests/systems/traveller/golden/duels-200.json

@@ -88,7 +88,7 @@ def test_the_commanders_target_is_the_ships_target_trv_r49() -> None:
 
     st = r.new_state(p)
     r.set_bands(p, st, r.LONG)
-    r.sort_order(p, st)
+    r.sort_order(p, st, new_stream(1), None)
     r.manoeuvre_step(p, st, new_stream(1), Recorder(narrate=False, asker=asker), 1)
     side_a = [s for s in range(p.n) if st[s * p.block + r.SIDE] == 0]
     assert sorted(s for s, _ in asked) == list(range(p.n))

@@ -220,7 +220,7 @@ def start(a: list[int], rec: Any) -> None:
 def locate(a: list[int], s: int) -> None:
     """The hex a craft is in, worked out once each time it moves."""
     o = s * NS
-    q, r = nearest_hex(a[o + PA], a[o + PB], a[o + PC], a[o + PD], False)
+    q, r = nearest_hex(a[o + PA], a[o + PB], a[o + PC], a[o + PD], a[o + FACING])
     a[o + HQ] = q
     a[o + HR] = r
 
@@ -784,10 +784,12 @@ def along(va: int, vb: int, vc: int, vd: int, k: int) -> int:
                    va * ub + vb * ua + vc * ud + vd * uc)
 
 
-def steepest(ca: int, cb: int, cc: int, cd: int) -> int:
-    """The clock direction that takes the most of change (ca, cb, cc, cd), exactly (the first
-    in clock order from 12 on a tie). A float finds the direction nearest the change and exact
-    comparisons settle it among that one and its two neighbours, which hold every direction
+def steepest(ca: int, cb: int, cc: int, cd: int, face: int) -> int:
+    """The clock direction that takes the most of change (ca, cb, cc, cd), exactly (on a tie
+    the one nearer the craft's facing `face`: never the map's, so mirror-image craft choose
+    alike; no two directions are as near as each other when they tie). A float finds the
+    direction nearest the change and exact comparisons settle it among that one and its two
+    neighbours, which hold every direction
     that can take the most (the others are 45° or more off it: a float would need to be ~15°
     out); a change too small for its float to point anywhere compares all twelve."""
     x, y = ca + cb * S3, cc + cd * S3
@@ -806,9 +808,14 @@ def steepest(ca: int, cb: int, cc: int, cd: int) -> int:
         p = ca * ua + 3 * cb * ub + cc * uc + 3 * cd * ud
         q = ca * ub + cb * ua + cc * ud + cd * uc
         more = 1 if best < 0 else sign_q3(p - bp, q - bq)
-        if more > 0 or (more == 0 and k < best):
+        if more > 0 or (more == 0 and _turn(face, k) < _turn(face, best)):
             best, bp, bq = k, p, q
     return best
+
+
+def _turn(face: int, k: int) -> int:
+    """Half hex-sides between facing `face` and clock direction k, either way round."""
+    return min((k - face) % 12, (face - k) % 12)
 
 
 def nearest_g(ca: int, cb: int, cc: int, cd: int, k: int) -> int:
@@ -943,7 +950,7 @@ def facing_wish(a: list[int], s: int) -> int:
     if (apart <= a[REACH] and apart <= before
             and not beyond_half(ca, cb, cc, cd, (ahead + 6) % 12)):
         return fire
-    best = steepest(ca, cb, cc, cd)
+    best = steepest(ca, cb, cc, cd, a[o + FACING])
     best_g = nearest_g(ca, cb, cc, cd, best)
     if best_g < 1:
         return fire
@@ -1364,7 +1371,7 @@ def launch_phase(a: list[int], rec: Any, s: int, dturn: int) -> None:
         a[a[S_MISSILES] + s * a[MISSILE_STRIDE] + i] -= n
         a[o + LAUNCHED] += n
         a[o + ARMED] = -1
-        q, r = launch_hex(a[o + HQ], a[o + HR], a[f + HQ], a[f + HR])
+        q, r = launch_hex(a[o + HQ], a[o + HR], a[f + HQ], a[f + HR], a[o + FACING])
         slot = a[S_FLIGHTS] + a[FLIGHTS] * FW
         a[FLIGHTS] += 1
         a[slot + F_OWNER] = s

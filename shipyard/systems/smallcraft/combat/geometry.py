@@ -117,10 +117,43 @@ def axial_round(qf: float, rf: float) -> tuple[int, int]:
     return q, r
 
 
-def nearest_hex(a: int, b: int, c: int, d: int, shortest: bool) -> tuple[int, int]:
+def along_clock(dq: int, dr: int, k: int) -> int:
+    """The sign of hex vector (dq, dr)'s part along clock direction k, exactly: the vector is
+    (0, dq, dq + 2dr, 0), and 4 × its dot product with k's unit vector is p + s√3."""
+    ua, ub, uc, ud = UNIT_A[k], UNIT_B[k], UNIT_C[k], UNIT_D[k]
+    cd = dq + 2 * dr
+    return sign_q3(3 * dq * ub + cd * uc, dq * ua + cd * ud)
+
+
+def facing_prefers(dq: int, dr: int, face: int) -> bool:
+    """RULINGS, hex ties: of two hexes a point is equally near, whether a craft facing clock
+    direction `face` takes the one a step (dq, dr) from the other: the one in front of it, or,
+    where the step runs square across its facing, the one on its right. Told by the craft's own
+    facing, never by the map, so a position and its mirror image across the map (side B's
+    craft as side A's) are ruled alike."""
+    ahead = along_clock(dq, dr, face)
+    if ahead != 0:
+        return ahead > 0
+    return along_clock(dq, dr, (face + 3) % 12) > 0
+
+
+def line_prefers(dq: int, dr: int, lq: int, lr: int) -> bool:
+    """The same for a missile flying along hex vector (lq, lr): of two hexes its line is equally
+    near, the one a step (dq, dr) from the other when that is further along the line, or, where
+    the step runs square across it, on the line's right (clockwise of it). 2 × the dot product
+    of two hex vectors is 2q₁q₂ + 2r₁r₂ + q₁r₂ + r₁q₂, and their cross product has the sign of
+    q₁r₂ − r₁q₂ (positive counterclockwise)."""
+    dot = 2 * dq * lq + 2 * dr * lr + dq * lr + dr * lq
+    if dot != 0:
+        return dot > 0
+    return lq * dr - lr * dq < 0
+
+
+def nearest_hex(a: int, b: int, c: int, d: int, face: int) -> tuple[int, int]:
     """The hex (q, r) whose centre is nearest the point (a, b, c, d), exactly. On an edge: the
-    hex to the right, or the upper one (`shortest`: the one nearer the origin, for a velocity).
-    No point lies on a corner: a corner's √3 part is a sixth or a third, a point's a half."""
+    one a craft facing clock direction `face` prefers (`facing_prefers`); with `face` −1, for a
+    velocity, the one nearer the origin. No point lies on a corner: a corner's √3 part is a
+    sixth or a third, a point's a half."""
     x = (a + b * S3) * 0.5
     y = (c + d * S3) * 0.5
     qf = x / HALF_S3
@@ -147,11 +180,10 @@ def nearest_hex(a: int, b: int, c: int, d: int, shortest: bool) -> tuple[int, in
         q, r = q0 + dq, r0 + dr
         order = sign_q3(p - best_p, s - best_s)
         if order == 0:
-            if shortest:
-                prefer = hex_distance(q, r) < hex_distance(best_q, best_r)
+            if face < 0:
+                take = hex_distance(q, r) < hex_distance(best_q, best_r)
             else:
-                prefer = q > best_q or (q == best_q and r > best_r)
-            take = prefer
+                take = facing_prefers(q - best_q, r - best_r, face)
         else:
             take = order > 0
         if take:
@@ -162,7 +194,7 @@ def nearest_hex(a: int, b: int, c: int, d: int, shortest: bool) -> tuple[int, in
 def speed(va: int, vb: int, vc: int, vd: int) -> int:
     """A velocity's movement in whole dhexes/dturn: the hex length of the velocity; one ending on
     a hex edge counts the nearer hex (1.41 dhexes is 1, not 2)."""
-    q, r = nearest_hex(va, vb, vc, vd, True)
+    q, r = nearest_hex(va, vb, vc, vd, -1)
     return hex_distance(q, r)
 
 
@@ -219,7 +251,7 @@ def in_arc(low15: int, width15: int, dq: int, dr: int) -> bool:
 def toward(q: int, r: int, tq: int, tr: int, steps: int) -> tuple[int, int]:
     """The hex `steps` dhexes along the line from (q, r) to (tq, tr) (steps < the distance),
     exactly: the point (q, r) + (tq − q, tr − r)·steps/distance; a point on an edge is in the
-    hex to the right of it, or the upper one, as a craft is."""
+    hex further along the line, or on its right (`line_prefers`), as a craft's is by its facing."""
     n = max(hex_distance(tq - q, tr - r), 1)
     f = steps / n
     gq, gr = axial_round(q + (tq - q) * f, r + (tr - r) * f)  # a guess
@@ -234,19 +266,22 @@ def toward(q: int, r: int, tq: int, tr: int, steps: int) -> tuple[int, int]:
         u = (q - cq) * n + (tq - q) * steps
         v = (r - cr) * n + (tr - r) * steps
         norm = u * u + u * v + v * v
-        if norm < best or (norm == best and (cq > best_q or (cq == best_q and cr > best_r))):
+        if norm < best or (norm == best and line_prefers(cq - best_q, cr - best_r, tq - q,
+                                                          tr - r)):
             best_q, best_r, best = cq, cr, norm
     return best_q, best_r
 
 
-def launch_hex(q: int, r: int, tq: int, tr: int) -> tuple[int, int]:
-    """The neighbour of hex (q, r) nearest hex (tq, tr), the first in clock order on a tie:
-    where missiles appear, "one dhex away ... in a direction chosen by the person firing"."""
+def launch_hex(q: int, r: int, tq: int, tr: int, face: int) -> tuple[int, int]:
+    """The neighbour of hex (q, r) nearest hex (tq, tr), on a tie the one the launcher, facing
+    clock direction `face`, prefers (`facing_prefers`): where missiles appear, "one dhex away
+    ... in a direction chosen by the person firing"."""
     best_q, best_r = q + SIDE_Q[0], r + SIDE_R[0]
     best = hex_distance(tq - best_q, tr - best_r)
     for k in range(1, 6):
         d = hex_distance(tq - q - SIDE_Q[k], tr - r - SIDE_R[k])
-        if d < best:
+        if d < best or (d == best and facing_prefers(q + SIDE_Q[k] - best_q,
+                                                     r + SIDE_R[k] - best_r, face)):
             best_q, best_r, best = q + SIDE_Q[k], r + SIDE_R[k], d
     return best_q, best_r
 

@@ -109,6 +109,10 @@ class Narrator:
                      f"reaction{'s' * (e[10] != 1)} (Tactics 2D {e[4]} {signed(e[5])})",
                      (Roll("2D", e[2], "initiative"),
                       check("tactics", e[4], 8, [("Tactics", e[5])])))
+        elif code == r.EV_TIE:
+            self.add("init", f"{who} ties at initiative {number(e[3])} and thrust: rolls again, "
+                     f"2D {e[2]} (the tied ships act highest first, TRV-R21)",
+                     (Roll("2D", e[2], "initiative tie"),), 1)
         elif code == r.EV_OVERCHARGE:
             dms = [("Engineer", e[3])]
             hits = f"; the M-drive takes {e[6]} hit{'s' * (e[6] != 1)}" if e[6] else ""

@@ -89,6 +89,7 @@ EV_LOST_SALVO = 28  # side (firer), missiles, target: its target left the battle
 # enemies' Hull left, their might (TRV-R50)
 EV_FLEE = 29
 EV_ESCAPE = 30  # ship: at Distant from every enemy and not closed on, it leaves (TRV-R50)
+EV_TIE = 31  # ship, 2D rolled again to order ships tied on initiative and thrust, initiative
 
 # questions a user's captain (a duel) or commander (a battle) answers for each of its ships
 Q_BAND = 1  # the band to steer for (facts: turn, band, own hull, enemy hull, the enemy)
@@ -113,9 +114,13 @@ FATE = AT + 1
 # compiled read of the params' data costs a reference count in and out and the state's does not
 SIDE = FATE + 1
 FLEE = SIDE + 1  # 1 while the ship's captain breaks off (TRV-R50)
+# a tie on initiative and thrust rolled again (TRV-R21, TRV-R36): the ship's last roll, and the
+# count of the roll-off it took part in this turn (0: none), so ships tied again roll again
+TIE = FLEE + 1
+TIE_GROUP = TIE + 1
 # then one aim count per weapon entry, (missiles, rounds, target) per salvo slot, and the enemy
 # each weapon's aim is at (TRV-R42)
-AIM = FLEE + 1
+AIM = TIE_GROUP + 1
 SLOT = 3
 
 
@@ -143,7 +148,7 @@ NSKILL = 7
 INLINE = ("wv", "sv", "sk", "tv", "harm", "pair", "band_of", "order_at", "in_battle", "enemies",
           "level", "crew_dm", "thrust_now", "armour_now", "range_cost", "roll2", "threat_of",
           "slot_at", "aim_at", "set_bands", "start", "start_band", "dealt", "fates", "new_state",
-          "side_left", "decided", "last_left", "leave", "sort_order", "before",
+          "side_left", "decided", "last_left", "leave", "sort_order", "before", "tied",
           "adjust_ranges", "choose_target", "gun_target", "scan", "find", "free_round",
           "manoeuvre_step", "want_band", "end_turn", "missiles", "can_harm", "has_shot",
           "free_slot", "attacks_now", "outmatched", "clear_of")
@@ -1067,19 +1072,38 @@ def end_turn(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> 
 
 
 def before(p: Params, st: list[int], a: int, b: int) -> int:
-    """1 when ship a acts before ship b, which comes earlier in fleet order (TRV-R36): the
-    higher initiative, then the more thrust; a tie stays in fleet order, side A's ships
-    first."""
-    ia, ib = st[a * p.block + INIT], st[b * p.block + INIT]
-    return 1 if ia > ib or (ia == ib and thrust_now(p, st, a) > thrust_now(p, st, b)) else 0
+    """1 when ship a acts before ship b, which stands earlier in the order (TRV-R36): the
+    higher initiative, then the more thrust, then (ships that rolled again together) the higher
+    roll-off; otherwise they stay as they are."""
+    oa, ob = a * p.block, b * p.block
+    if st[oa + INIT] != st[ob + INIT]:
+        return 1 if st[oa + INIT] > st[ob + INIT] else 0
+    ta, tb = thrust_now(p, st, a), thrust_now(p, st, b)
+    if ta != tb:
+        return 1 if ta > tb else 0
+    return 1 if st[oa + TIE_GROUP] == st[ob + TIE_GROUP] and st[oa + TIE] > st[ob + TIE] else 0
 
 
-def sort_order(p: Params, st: list[int]) -> None:
-    """This turn's order: the ships in the battle by initiative (an insertion sort: stable),
-    then those that left (their salvos in flight still arrive, TRV-R40)."""
+def tied(p: Params, st: list[int], a: int, b: int) -> int:
+    """1 when neither of ships a and b acts before the other: the same initiative and thrust,
+    and the same roll in the same roll-off, if any."""
+    oa, ob = a * p.block, b * p.block
+    return 1 if (st[oa + INIT] == st[ob + INIT] and thrust_now(p, st, a) == thrust_now(p, st, b)
+                 and st[oa + TIE_GROUP] == st[ob + TIE_GROUP]
+                 and st[oa + TIE] == st[ob + TIE]) else 0
+
+
+def sort_order(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> None:
+    """This turn's order (TRV-R21, TRV-R36): the ships in the battle by initiative, then thrust
+    (an insertion sort: stable); ships still tied roll 2D again, in fleet order, and the new
+    rolls order them among themselves only (they keep their place among the others), ties
+    among the new rolls rolled again: no side and no fleet order wins a tie. Then those that
+    left (their salvos in flight still arrive, TRV-R40)."""
     at = p.n * p.block + 3 * p.n * p.n
     count = 0
     for ship in range(p.n):
+        st[ship * p.block + TIE] = 0
+        st[ship * p.block + TIE_GROUP] = 0
         if st[ship * p.block + FATE] != IN or st[ship * p.block + HULL] <= 0:
             continue
         k = count
@@ -1088,6 +1112,35 @@ def sort_order(p: Params, st: list[int]) -> None:
             k -= 1
         st[at + k] = ship
         count += 1
+    groups = 0
+    lo = 0
+    while lo < count:
+        hi = lo + 1
+        while hi < count and tied(p, st, st[at + lo], st[at + hi]):
+            hi += 1
+        if hi - lo < 2:
+            lo = hi
+            continue
+        groups += 1  # the tied ships roll again, in fleet order, as a roll-off of their own
+        for j in range(lo + 1, hi):
+            x = st[at + j]
+            k = j
+            while k > lo and st[at + k - 1] > x:
+                st[at + k] = st[at + k - 1]
+                k -= 1
+            st[at + k] = x
+        for j in range(lo, hi):
+            x = st[at + j]
+            st[x * p.block + TIE] = roll2(rng)
+            st[x * p.block + TIE_GROUP] = groups
+            emit(rec, (EV_TIE, x, st[x * p.block + TIE], st[x * p.block + INIT]))
+        for j in range(lo + 1, hi):
+            x = st[at + j]
+            k = j
+            while k > lo and before(p, st, x, st[at + k - 1]):
+                st[at + k] = st[at + k - 1]
+                k -= 1
+            st[at + k] = x
     for ship in range(p.n):
         if st[ship * p.block + FATE] != IN or st[ship * p.block + HULL] <= 0:
             st[at + count] = ship
@@ -1201,7 +1254,7 @@ def fight(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> tup
         for ship in range(p.n):
             if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0:
                 initiative(p, st, rng, rec, ship)
-        sort_order(p, st)
+        sort_order(p, st, rng, rec)
         if manoeuvre_step(p, st, rng, rec, rnd):
             won = decided(p, st)
             if won >= 0:
