@@ -169,3 +169,11 @@ def test_a_damage_table_short_of_a_row_names_the_row(tmp_path: Path) -> None:
     text = "damage:\n  catastrophic:\n" + "".join(
         "    - " + yaml.safe_dump(r, default_flow_style=True, width=1000) for r in rows)
     _refused(tmp_path, "dropfleet", "damage.yaml", text, 2, "no row 7+")
+
+
+# --- rogue-trader: the arcs each weapon location fires into -------------------------------
+
+@pytest.mark.parametrize("location", ["prow", "dorsal", "port", "starboard", "keel"])
+def test_every_weapon_location_keeps_its_arcs(tmp_path: Path, location: str) -> None:
+    _refused(tmp_path, "rogue-trader", "rules.yaml", f"combat:\n  arcs:\n    {location}: null\n",
+             2, f"no arcs for {location}")
