@@ -169,3 +169,20 @@ def test_a_damage_table_short_of_a_row_names_the_row(tmp_path: Path) -> None:
     text = "damage:\n  catastrophic:\n" + "".join(
         "    - " + yaml.safe_dump(r, default_flow_style=True, width=1000) for r in rows)
     _refused(tmp_path, "dropfleet", "damage.yaml", text, 2, "no row 7+")
+
+
+# --- rogue-trader: the arcs each weapon location fires into -------------------------------
+
+@pytest.mark.parametrize("location", ["prow", "dorsal", "port", "starboard", "keel"])
+def test_every_weapon_location_keeps_its_arcs(tmp_path: Path, location: str) -> None:
+    _refused(tmp_path, "rogue-trader", "rules.yaml", f"combat:\n  arcs:\n    {location}: null\n",
+             2, f"no arcs for {location}")
+
+
+# --- dropfleet: the points base of every tonnage class ------------------------------------
+
+@pytest.mark.parametrize("ship_class", ["light", "destroyer", "medium", "heavy", "super-heavy",
+                                        "dreadnought"])
+def test_every_class_keeps_its_points_base(tmp_path: Path, ship_class: str) -> None:
+    _refused(tmp_path, "dropfleet", "points.yaml",
+             f"points:\n  class_base:\n    {ship_class}: null\n", 2, f"no base for {ship_class}")

@@ -412,9 +412,20 @@ class PointsFormula(StrictModel):
             raise ValueError(f"no value for Lock {', '.join(missing)}; give 2+ to 6+")
         return value
 
+    @field_validator("class_base")
+    @classmethod
+    def _every_class_priced(cls, value: dict[str, float]) -> dict[str, float]:
+        # every ship is priced from its class's base: a missing class was a KeyError
+        missing = [c for c in CLASS_IDS if c not in value]
+        if missing:
+            raise ValueError(f"no base for {', '.join(missing)}; give every class's "
+                             f"({', '.join(CLASS_IDS)})")
+        return value
+
 
 Tonnage = Literal["Light", "Medium", "Heavy", "Super-heavy"]
 Span = tuple[Annotated[int, Field(ge=0, le=100)], Annotated[int, Field(ge=0, le=100)]]
+
 
 
 class Battlegroup(StrictModel):

@@ -224,6 +224,15 @@ class Combat(StrictModel):
     geometry: Annotated[str, GEOMETRY.validator()] = Field(
         description="how the ships start (see `duel --help-system rogue-trader`)")
 
+    @model_validator(mode="after")
+    def _arcs_of_every_location(self) -> Combat:
+        # a fight reads the arcs of each weapon's location: one left out would never fire
+        missing = [loc for loc in Location.__args__ if loc not in self.arcs]  # type: ignore[attr-defined]
+        if missing:
+            raise At(("combat", "arcs"), f"combat.arcs: no arcs for {missing[0]}; give the arcs "
+                     f"of every location ({', '.join(Location.__args__)})")  # type: ignore[attr-defined]
+        return self
+
 
 class RogueTraderCatalog(StrictModel):
     construction: Construction
