@@ -123,3 +123,10 @@ def test_a_card_has_a_turn_record_and_a_page_of_one_the_roundup() -> None:
     assert all(r.effect in one for r in catalog().damage.damage_control)
     group = card("toulon-frigate", group=2)
     assert group.count("<th>Turn</th>") == 2 and "class=\"roundup\"" not in group
+
+
+def test_every_card_has_its_number_and_a_callsign_line() -> None:
+    group = card("toulon-frigate", group=3)
+    for n in (1, 2, 3):
+        assert f'<span class="nr">ship {n} of 3</span> <span class="nr">callsign' in group
+    assert group.count("callsign") == 3 and card("new-york-battleship").count("callsign") == 1
