@@ -48,6 +48,18 @@ def test_png_is_one_file_a_page(tmp_path: Path) -> None:
     assert not (tmp_path / "pair-3.png").exists()
 
 
+def test_a_png_carries_its_resolution_so_it_prints_at_the_pages_size(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from shipyard.core import png
+
+    assert shipyard("sheet", STARFURY, "-o", tmp_path / "s.png").code == 0
+    with Image.open(tmp_path / "s.png") as image:
+        dpi = image.info.get("dpi")
+        assert dpi is not None and round(dpi[0]) == round(dpi[1]) == png.DPI
+        assert abs(image.width / png.DPI * 25.4 - 210) < 1  # A4's 210 mm across
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (["-o", "x.docx"], "cannot write a .docx file"),
     (["-o", "x.pdf", "--format", "html"], "--format html and -o x.pdf disagree"),

@@ -22,7 +22,8 @@ def pages(pdf: bytes, dpi: int = DPI) -> list[bytes]:
         for page in document:
             image = page.render(scale=dpi / 72).to_pil()
             buffer = io.BytesIO()
-            image.save(buffer, format="PNG", optimize=True)
+            # the resolution in the file (pHYs), so a viewer or printer shows the page at its size
+            image.save(buffer, format="PNG", optimize=True, dpi=(dpi, dpi))
             out.append(buffer.getvalue())
             page.close()
         return out

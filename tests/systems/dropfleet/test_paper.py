@@ -148,3 +148,10 @@ def test_b8_the_battle_card_and_the_ruling_give_the_catalogs_cap() -> None:
     ruling = (ROOT / "catalogs" / "dropfleet" / "RULINGS.md").read_text(encoding="utf-8")
     b8_ruling = ruling[ruling.index("- **B8"):ruling.index("- **B9")]
     assert f"`combat.battle_cap`, {combat.battle_cap} turns" in b8_ruling
+
+
+def test_every_card_has_its_number_and_a_callsign_line() -> None:
+    group = card("toulon-frigate", group=3)
+    for n in (1, 2, 3):
+        assert f'<span class="nr">ship {n} of 3</span> <span class="nr">callsign' in group
+    assert group.count("callsign") == 3 and card("new-york-battleship").count("callsign") == 1

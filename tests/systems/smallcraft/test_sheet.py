@@ -412,3 +412,17 @@ def test_card_figures_come_from_the_catalog(tmp_path: Path) -> None:
     text = " ".join(text_lines(out))
     assert "Detection: 30 dhexes, plus 3 × the sensor range" in text
     assert "beams reach 12 dhexes" in text and "15 dhexes" not in text
+
+
+def test_a_roster_of_a_system_with_no_price_has_no_cost_columns(tmp_path: Path) -> None:
+    out = tmp_path / "raiders.html"
+    fleet = ROOT / "catalogs" / "smallcraft" / "fleets" / "raiders.yaml"
+    assert shipyard("sheet", fleet, "-o", out).code == 0
+    roster = out.read_text(encoding="utf-8").split('<table class="roster">', 1)[1]
+    roster = roster.split('<section class="sheet">', 1)[0]
+    assert "<th>Ship</th>" in roster and ">Each<" not in roster and ">Total<" not in roster
+    assert "Budgets" not in roster  # no heading over nothing
+    priced = tmp_path / "patrol.html"  # dropfleet prices its ships: the columns stay
+    assert shipyard("sheet", ROOT / "catalogs" / "dropfleet" / "fleets" / "ucm-patrol.yaml",
+                    "-o", priced).code == 0
+    assert ">Each<" in priced.read_text(encoding="utf-8")
