@@ -382,7 +382,7 @@ def test_an_illegal_fleet_is_refused_unless_allowed(tmp_path: Path) -> None:
 def test_help_system_lists_battle_options() -> None:
     run = shipyard("battle", "--help-system", "dropfleet")
     assert run.code == 0
-    assert "  battle" in run.out and "default: 12" in run.out
+    assert "  battle" in run.out and "(B8); default: 18" in run.out
 
 
 def test_damage_control_is_rolled_for_each_friendly_ship_of_every_group(
