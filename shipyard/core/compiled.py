@@ -19,6 +19,7 @@ Imported only on the series path: it is what imports NumPy and Numba.
 
 from __future__ import annotations
 
+import dis
 import hashlib
 import importlib
 import inspect
@@ -43,6 +44,13 @@ from shipyard.core.pattern import Columns, FightRules, Prepared, Progress
 from shipyard.core.recorder import Recorder
 from shipyard.errors import UserError
 
+# The most code (bytecode instructions, counting the inlined functions it calls) that a function
+# a rules module's INLINE names may have to be inlined into its callers. An inlined call saves
+# counting a reference in and out for each array it passes, which pays in the short helpers
+# inner loops call; but Numba copies an inlined function's IR into each caller and types it
+# again there, so inlining long functions, or functions that inline others, multiplies the
+# compile. The trades measured: docs/writing-a-rules-system.md.
+INLINED_MOST = 80
 COMPILED_CHUNK = 4096  # ~40 ms of compiled fights: a progress bar that moves
 PLAIN_CHUNK = 64  # uncompiled fights take a millisecond or more each
 MAX_WORKERS = 256  # threads a series may run on (SHIPYARD_WORKERS)
@@ -99,7 +107,7 @@ def cache_key(rules: FightRules, numba_version: str) -> str:
                 digest.update(repr(getattr(value, "_fields", value)).encode())
     digest.update(code_text(pattern.store.__code__).encode())
     digest.update(code_text(pattern.store_fates.__code__).encode())
-    digest.update(f"{numba_version} {sys.version}".encode())
+    digest.update(f"{numba_version} {sys.version} {INLINED_MOST}".encode())
     return digest.hexdigest()[:20]
 
 
@@ -193,8 +201,10 @@ def compile_fights(rules: FightRules, params: Any,
         fights = _compiled.get(rules.modules)
         if fights is None:
             _register_hooks()
-            for module in rule_modules(rules):
-                _register_module(module)
+            modules = rule_modules(rules)
+            inline = inlined(modules)
+            for module in modules:
+                _register_module(module, inline)
             _register(pattern.store)
             _register(pattern.store_fates)
             fights = _compiled[rules.modules] = _njit(numba, rules, folder)
@@ -298,14 +308,33 @@ def _register_hooks() -> None:
     _registered.add(id(recorder.emit))
 
 
-def _register_module(module: Any) -> None:
-    """Every function of a rules module; those its `INLINE` names are inlined into their
-    callers (a call that passes arrays costs a reference count in and out for each)."""
-    inline = set(getattr(module, "INLINE", ()))
-    for name, value in vars(module).items():
+def _register_module(module: Any, inline: set[Callable[..., Any]] | None = None) -> None:
+    """Every function of a rules module, those in `inline` (by default, those `inlined` picks
+    from the module's own INLINE) to be inlined into their callers."""
+    inline = inlined([module]) if inline is None else inline
+    for value in vars(module).values():
         if (inspect.isfunction(value) and value.__module__ == module.__name__
                 and value not in (recorder.emit, recorder.ask)):
-            _register(value, inline=name in inline)
+            _register(value, inline=value in inline)
+
+
+def inlined(modules: list[Any]) -> set[Callable[..., Any]]:
+    """The functions the modules' `INLINE` lists name that are inlined: those whose code, with
+    the inlined functions it calls copied in, is at most INLINED_MOST instructions."""
+    listed = {getattr(m, name) for m in modules for name in getattr(m, "INLINE", ())}
+    size: dict[Callable[..., Any], int] = {}
+
+    def expanded(function: Callable[..., Any]) -> int:
+        if function not in size:
+            size[function] = INLINED_MOST + 1  # a call back into itself: never inlined
+            calls = [function.__globals__.get(i.argval) for i in dis.get_instructions(function)
+                     if i.opname == "LOAD_GLOBAL"]
+            copied = [expanded(f) for f in calls if f is not None and f in listed]
+            size[function] = len(list(dis.get_instructions(function))) + sum(
+                n for n in copied if n <= INLINED_MOST)
+        return size[function]
+
+    return {f for f in listed if expanded(f) <= INLINED_MOST}
 
 
 def _register(function: Callable[..., Any], inline: bool = False) -> None:
