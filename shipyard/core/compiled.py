@@ -57,7 +57,9 @@ MAX_WORKERS = 256  # threads a series may run on (SHIPYARD_WORKERS)
 LONG_UNCOMPILED = 60.0  # seconds: say so before going on
 HINT = "fights run uncompiled; pip install 'shipyard[fast]' makes a series ~100x faster"
 
-DEFAULT_COMPILE = 30.0  # seconds a system's first compile is expected to take, before one is timed
+# seconds a system's first compile is expected to take before one is timed here (16-48 s of CPU
+# on a 2-core machine, bench/bench_compile.py), and the most an estimate says
+DEFAULT_COMPILE, LONGEST_COMPILE = 30.0, 120.0
 Notice = Callable[[str], None]
 
 
@@ -105,8 +107,9 @@ def cache_key(rules: FightRules, numba_version: str) -> str:
                 digest.update(code_text(value.__code__).encode())
             elif isinstance(value, int | str | tuple) or hasattr(value, "_fields"):
                 digest.update(repr(getattr(value, "_fields", value)).encode())
-    digest.update(code_text(pattern.store.__code__).encode())
-    digest.update(code_text(pattern.store_fates.__code__).encode())
+    # and how they are compiled: what is inlined changes the machine code, not the fights
+    for function in (pattern.store, pattern.store_fates, inlined, _register_module, _register):
+        digest.update(code_text(function.__code__).encode())
     digest.update(f"{numba_version} {sys.version} {INLINED_MOST}".encode())
     return digest.hexdigest()[:20]
 
@@ -283,12 +286,14 @@ def _save_time(timing: Path, seconds: float) -> None:
 
 
 def _last_time(timing: Path) -> float:
-    """The last compile's seconds on this machine, else what one takes on a small machine."""
+    """The last compile's seconds on this machine, else what one takes on a small machine; at
+    most LONGEST_COMPILE (a compile timed under heavy load, or by an older version that
+    compiled longer, would keep a first series uncompiled far longer than compiling takes)."""
     try:
         seconds = float(timing.read_text())
     except (OSError, ValueError):
         return DEFAULT_COMPILE
-    return seconds if 0 < seconds < 1e6 else DEFAULT_COMPILE
+    return min(seconds, LONGEST_COMPILE) if seconds > 0 else DEFAULT_COMPILE
 
 
 def _register_hooks() -> None:
