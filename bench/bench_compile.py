@@ -10,7 +10,9 @@ stock pairing (bench_series.PAIRINGS),
   cache warm),
   so a change that trades compile time for engine time shows both numbers.
 
-These machines are shared: CPU time is the steadier figure, wall time is what a user waits.
+These machines are shared: CPU time is the steadier figure, and what the bars judge (a compile
+runs on one core: on a quiet machine its wall time is its CPU time); wall time is what a user
+waits here and now.
 """
 
 from __future__ import annotations
@@ -84,7 +86,8 @@ def bench(system_id: str, runs: int, fights: int) -> dict[str, float]:
         print(f"  cold compile (median of {runs}): process {median['process cpu']:.1f} s CPU, "
               f"{median['process wall']:.1f} s wall; the compile alone "
               f"{median['compile cpu']:.1f} s CPU, {median['compile wall']:.1f} s wall "
-              f"(bar 60 s, aim 30 s)  {verdict(median['process wall'] <= 60)}", flush=True)
+              f"(bar 60 s, aim 30 s, of CPU)  {verdict(median['process cpu'] <= 60)}",
+              flush=True)
         # the engine, loading what the last cold compile cached
         import os
 

@@ -63,15 +63,26 @@ def test_a_first_small_series_runs_uncompiled_at_once_where_a_compile_would_take
     from shipyard.core import compiled
 
     monkeypatch.setenv("SHIPYARD_CACHE", str(tmp_path))
-    _estimate(tmp_path, 500)
+    _estimate(tmp_path, 100)
     said: list[str] = []
     quick = compiled.run_series(RULES, PREPARED, 300, 5, notice=said.append, quick=True)
     assert quick.engine == "uncompiled"
     assert said == ["running these fights uncompiled: quicker than compiling the fight rules "
-                    "first (about 500 s); --engine compiled compiles them"]
+                    "first (about 100 s); --engine compiled compiles them"]
     assert not list((tmp_path / "fights").glob("*/complete-*"))  # nothing compiled
     plain = compiled.run_series(RULES, PREPARED, 300, 5, engine="plain")
     assert rows(quick) == rows(plain) and quick.draws == plain.draws
+
+
+def test_an_estimate_from_a_far_slower_compile_says_at_most_two_minutes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("numba")
+    from shipyard.core import compiled
+
+    monkeypatch.setenv("SHIPYARD_CACHE", str(tmp_path))
+    _estimate(tmp_path, 1004)  # timed under heavy load, or by a version that inlined more
+    params = compiled.as_arrays(PREPARED.state)
+    assert compiled.compile_wait(RULES, params) == compiled.LONGEST_COMPILE == 120
 
 
 @pytest.mark.compiled

@@ -19,6 +19,7 @@ Imported only on the series path: it is what imports NumPy and Numba.
 
 from __future__ import annotations
 
+import dis
 import hashlib
 import importlib
 import inspect
@@ -43,13 +44,22 @@ from shipyard.core.pattern import Columns, FightRules, Prepared, Progress
 from shipyard.core.recorder import Recorder
 from shipyard.errors import UserError
 
+# The most code (bytecode instructions, counting the inlined functions it calls) that a function
+# a rules module's INLINE names may have to be inlined into its callers. An inlined call saves
+# counting a reference in and out for each array it passes, which pays in the short helpers
+# inner loops call; but Numba copies an inlined function's IR into each caller and types it
+# again there, so inlining long functions, or functions that inline others, multiplies the
+# compile. The trades measured: docs/writing-a-rules-system.md.
+INLINED_MOST = 80
 COMPILED_CHUNK = 4096  # ~40 ms of compiled fights: a progress bar that moves
 PLAIN_CHUNK = 64  # uncompiled fights take a millisecond or more each
 MAX_WORKERS = 256  # threads a series may run on (SHIPYARD_WORKERS)
 LONG_UNCOMPILED = 60.0  # seconds: say so before going on
 HINT = "fights run uncompiled; pip install 'shipyard[fast]' makes a series ~100x faster"
 
-DEFAULT_COMPILE = 30.0  # seconds a system's first compile is expected to take, before one is timed
+# seconds a system's first compile is expected to take before one is timed here (16-48 s of CPU
+# on a 2-core machine, bench/bench_compile.py), and the most an estimate says
+DEFAULT_COMPILE, LONGEST_COMPILE = 30.0, 120.0
 Notice = Callable[[str], None]
 
 
@@ -97,9 +107,10 @@ def cache_key(rules: FightRules, numba_version: str) -> str:
                 digest.update(code_text(value.__code__).encode())
             elif isinstance(value, int | str | tuple) or hasattr(value, "_fields"):
                 digest.update(repr(getattr(value, "_fields", value)).encode())
-    digest.update(code_text(pattern.store.__code__).encode())
-    digest.update(code_text(pattern.store_fates.__code__).encode())
-    digest.update(f"{numba_version} {sys.version}".encode())
+    # and how they are compiled: what is inlined changes the machine code, not the fights
+    for function in (pattern.store, pattern.store_fates, inlined, _register_module, _register):
+        digest.update(code_text(function.__code__).encode())
+    digest.update(f"{numba_version} {sys.version} {INLINED_MOST}".encode())
     return digest.hexdigest()[:20]
 
 
@@ -193,8 +204,10 @@ def compile_fights(rules: FightRules, params: Any,
         fights = _compiled.get(rules.modules)
         if fights is None:
             _register_hooks()
-            for module in rule_modules(rules):
-                _register_module(module)
+            modules = rule_modules(rules)
+            inline = inlined(modules)
+            for module in modules:
+                _register_module(module, inline)
             _register(pattern.store)
             _register(pattern.store_fates)
             fights = _compiled[rules.modules] = _njit(numba, rules, folder)
@@ -273,12 +286,14 @@ def _save_time(timing: Path, seconds: float) -> None:
 
 
 def _last_time(timing: Path) -> float:
-    """The last compile's seconds on this machine, else what one takes on a small machine."""
+    """The last compile's seconds on this machine, else what one takes on a small machine; at
+    most LONGEST_COMPILE (a compile timed under heavy load, or by an older version that
+    compiled longer, would keep a first series uncompiled far longer than compiling takes)."""
     try:
         seconds = float(timing.read_text())
     except (OSError, ValueError):
         return DEFAULT_COMPILE
-    return seconds if 0 < seconds < 1e6 else DEFAULT_COMPILE
+    return min(seconds, LONGEST_COMPILE) if seconds > 0 else DEFAULT_COMPILE
 
 
 def _register_hooks() -> None:
@@ -298,14 +313,33 @@ def _register_hooks() -> None:
     _registered.add(id(recorder.emit))
 
 
-def _register_module(module: Any) -> None:
-    """Every function of a rules module; those its `INLINE` names are inlined into their
-    callers (a call that passes arrays costs a reference count in and out for each)."""
-    inline = set(getattr(module, "INLINE", ()))
-    for name, value in vars(module).items():
+def _register_module(module: Any, inline: set[Callable[..., Any]] | None = None) -> None:
+    """Every function of a rules module, those in `inline` (by default, those `inlined` picks
+    from the module's own INLINE) to be inlined into their callers."""
+    inline = inlined([module]) if inline is None else inline
+    for value in vars(module).values():
         if (inspect.isfunction(value) and value.__module__ == module.__name__
                 and value not in (recorder.emit, recorder.ask)):
-            _register(value, inline=name in inline)
+            _register(value, inline=value in inline)
+
+
+def inlined(modules: list[Any]) -> set[Callable[..., Any]]:
+    """The functions the modules' `INLINE` lists name that are inlined: those whose code, with
+    the inlined functions it calls copied in, is at most INLINED_MOST instructions."""
+    listed = {getattr(m, name) for m in modules for name in getattr(m, "INLINE", ())}
+    size: dict[Callable[..., Any], int] = {}
+
+    def expanded(function: Callable[..., Any]) -> int:
+        if function not in size:
+            size[function] = INLINED_MOST + 1  # a call back into itself: never inlined
+            calls = [function.__globals__.get(i.argval) for i in dis.get_instructions(function)
+                     if i.opname == "LOAD_GLOBAL"]
+            copied = [expanded(f) for f in calls if f is not None and f in listed]
+            size[function] = len(list(dis.get_instructions(function))) + sum(
+                n for n in copied if n <= INLINED_MOST)
+        return size[function]
+
+    return {f for f in listed if expanded(f) <= INLINED_MOST}
 
 
 def _register(function: Callable[..., Any], inline: bool = False) -> None:
