@@ -33,7 +33,9 @@ SEQUENCE = [
      "gunners, pilot; a destroyed ship acts no more (TRV-R16); each gunner chooses its "
      "target, and chooses again when it leaves (TRV-R38)"],
     ["4", "Missile hits", "salvos whose flight is over, at their targets, in initiative order; "
-     "a salvo whose target has left is lost (TRV-R19, TRV-R34, TRV-R40)"],
+     "a salvo whose target has left is lost, one whose launcher has left still lands: a battle "
+     "is decided only once what flies at a ship in it has landed, both sides lost: no winner "
+     "(TRV-R19, TRV-R34, TRV-R40)"],
     ["5", "Back to 1", "bought reactions become next turn's −2 each; no winner when neither "
      "ship can harm an enemy any more (TRV-R30, TRV-R48)"],
 ]

@@ -220,7 +220,7 @@ def test_a_salvo_flies_at_its_target_and_is_lost_when_the_target_leaves_trv_r40(
     rec = Recorder()
     r.missiles(p, st, RNG, rec, 0)
     r.leave(p, st, 0, r.DESTROYED)  # the launcher gone: its salvo still arrives
-    assert r.missiles(p, st, RNG, rec, 0) == 0
+    r.missiles(p, st, RNG, rec, 0)
     assert [(e[0], e[3]) for e in rec.events or [] if e[0] in (r.EV_LOST_SALVO, r.EV_ARRIVE)] \
         == [(r.EV_LOST_SALVO, 2), (r.EV_ARRIVE, 1)]
     assert st[at(p, 1, r.HULL)] < 10_000
@@ -228,6 +228,59 @@ def test_a_salvo_flies_at_its_target_and_is_lost_when_the_target_leaves_trv_r40(
                        list(rec.events or []), r.CAP, 1)[0]
     assert "Dragon System Defense Boat 0's salvo of 12 missiles at Dragon System Defense " \
            "Boat 2 is lost: its target has left the battle (TRV-R40)" in [e.text for e in narrated]
+
+
+def _squadrons() -> Prepared:
+    from shipyard.cli.battle import _side
+    from shipyard.core.pattern import BattleSide, Entrant
+    from shipyard.systems.traveller.combat import SUPPORT
+
+    yard = Yard()
+    return SUPPORT.prepare_battle(
+        _side(yard.check(FLEETS / "system-defence.yaml"), "A", BattleSide, Entrant),
+        _side(yard.check(FLEETS / "raiders.yaml"), "B", BattleSide, Entrant), Terms())
+
+
+def test_a_battle_ends_only_when_the_salvos_in_flight_have_landed_trv_r40() -> None:
+    """The system-defence squadron against the raiders, 40 seeds: no battle is decided with a
+    salvo still flying at a ship left in it. The battle returned as soon as a side had no ship
+    in the attack step, so the loser's salvos due that turn (12 missiles a Dragon) were never
+    rolled, in about 4 battles of 10; they land now, in the missile step of the turn and in
+    the turns after it, and both sides may be lost (`both-lost`)."""
+    prepared = _squadrons()
+    ends: set[int] = set()
+    waited = 0
+    for seed in range(40):
+        rec = Recorder()
+        end, _, _, _, fates = r.play(prepared.state, new_stream(seed), rec)
+        ends.add(end)
+        flying: dict[tuple[int, int], int] = {}
+        for e in rec.events or []:
+            if e[0] == r.EV_LAUNCH and e[5] > 0:
+                flying[e[1], e[8]] = flying.get((e[1], e[8]), 0) + 1
+            elif e[0] in (r.EV_ARRIVE, r.EV_LOST_SALVO):
+                flying[e[1], e[3]] -= 1
+            waited += e[0] == r.EV_IN_FLIGHT
+        assert end != r.CAP
+        assert not [k for k, n in flying.items() if n and fates[k[1]] == r.IN], seed
+    assert waited and r.BOTH_LOST in ends and {r.A_WINS, r.B_WINS} <= ends
+
+
+def test_both_lost_is_an_end_the_battle_reports() -> None:
+    """A battle both of whose sides are lost has no winner, `both-lost` in a series, in --json
+    and in --help-system, and its narration ends saying why."""
+    prepared = _squadrons()
+    seed = next(s for s in range(40)
+                if r.play(prepared.state, new_stream(s), None)[0] == r.BOTH_LOST)
+    run = shipyard("battle", str(FLEETS / "system-defence.yaml"), str(FLEETS / "raiders.yaml"),
+                   "--seed", str(seed), "--json")
+    assert run.code == 0, run.err
+    assert run.json()["winner"] is None and run.json()["reason"] == "both-lost"
+    told = shipyard("battle", str(FLEETS / "system-defence.yaml"), str(FLEETS / "raiders.yaml"),
+                    "--seed", str(seed))
+    assert "no winner: both sides are lost, the last ships by missiles already in flight " \
+        "(TRV-R40)" in told.out
+    assert "both-lost" in shipyard("battle", "--help-system", "traveller").out
 
 
 def test_one_ecm_attempt_a_salvo_and_two_salvos_two_attempts_trv_r41(dice: Any) -> None:

@@ -36,7 +36,7 @@ from shipyard.api import (
 
 # --- codes -------------------------------------------------------------------------------
 
-A_WINS, B_WINS, A_BOARDS, B_BOARDS, CAP, HARMLESS, LOST_CONTACT, FLED = range(8)
+A_WINS, B_WINS, A_BOARDS, B_BOARDS, CAP, HARMLESS, LOST_CONTACT, FLED, BOTH_LOST = range(9)
 
 ADJACENT, CLOSE, SHORT, MEDIUM, LONG, VERY_LONG, DISTANT = range(7)
 START_RANDOM = 7  # the seed: a random encounter starts at Very Long
@@ -90,6 +90,7 @@ EV_LOST_SALVO = 28  # side (firer), missiles, target: its target left the battle
 EV_FLEE = 29
 EV_ESCAPE = 30  # ship: at Distant from every enemy and not closed on, it leaves (TRV-R50)
 EV_TIE = 31  # ship, 2D rolled again to order ships tied on initiative and thrust, initiative
+EV_IN_FLIGHT = 32  # -1, salvos still flying at ships in the battle after a side has gone
 
 # questions a user's captain (a duel) or commander (a battle) answers for each of its ships
 Q_BAND = 1  # the band to steer for (facts: turn, band, own hull, enemy hull, the enemy)
@@ -151,7 +152,7 @@ INLINE = ("wv", "sv", "sk", "tv", "harm", "pair", "band_of", "order_at", "in_bat
           "side_left", "decided", "last_left", "leave", "sort_order", "before", "tied",
           "adjust_ranges", "choose_target", "gun_target", "scan", "find", "free_round",
           "manoeuvre_step", "want_band", "end_turn", "missiles", "can_harm", "has_shot",
-          "free_slot", "attacks_now", "outmatched", "clear_of")
+          "free_slot", "attacks_now", "outmatched", "clear_of", "beaten", "in_flight")
 
 
 class Params(NamedTuple):
@@ -258,19 +259,57 @@ def side_left(p: Params, st: list[int], side: int) -> int:
     return 0
 
 
+def beaten(p: Params, st: list[int], side: int) -> int:
+    """1 when `side` has no ship left in the battle and its last did not escape (TRV-R50)."""
+    return 1 if not side_left(p, st, side) and last_left(p, st, side) != ESCAPED else 0
+
+
 def decided(p: Params, st: list[int]) -> int:
     """The end code once a side has no ship left in the battle, else -1: the other side wins,
-    the reason how the last ship left (destroyed, or captured by boarders); a side whose last
-    ship broke off and escaped leaves no winner (TRV-R50: the price lost shows who was ahead)."""
+    the reason how the beaten side's last ship left (destroyed, or captured by boarders); a
+    side whose last ship broke off and escaped leaves no winner (TRV-R50: the price lost shows
+    who was ahead); both sides beaten (the salvos of a side already gone land, TRV-R40) is
+    `both-lost`. Read once what the turn owes has landed (`settle`)."""
+    if side_left(p, st, 0) and side_left(p, st, 1):
+        return -1
+    gone_a, gone_b = beaten(p, st, 0), beaten(p, st, 1)
+    if gone_a and gone_b:
+        return BOTH_LOST
     for side in range(2):
-        if not side_left(p, st, side):
-            last = last_left(p, st, side)
-            if last == ESCAPED:
-                return FLED
-            if last == CAPTURED:
+        if (gone_a if side == 0 else gone_b):
+            if last_left(p, st, side) == CAPTURED:
                 return A_BOARDS + 1 - side
             return A_WINS + 1 - side
-    return -1
+    return FLED
+
+
+def in_flight(p: Params, st: list[int]) -> int:
+    """1 while a salvo of any ship (in the battle or not: TRV-R40) flies at a ship still in
+    it."""
+    for ship in range(p.n):
+        o = ship * p.block
+        for slot in range(p.maxs):
+            at = o + AIM + p.maxw + SLOT * slot
+            if st[at] > 0 and in_battle(p, st, st[at + 2]):
+                return 1
+    return 0
+
+
+def settle(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
+           rnd: int) -> tuple[int, int]:
+    """A side has gone, after the missile step of turn `rnd`: salvos still in flight at a ship
+    in the battle land in the turns they are due (TRV-R40: a launcher that left does not call
+    them back), each such turn with initiative for the ships left (their reactions) and its
+    missile step, before the battle is decided. The end code and the turns."""
+    while in_flight(p, st):
+        rnd += 1
+        for ship in range(p.n):
+            if in_battle(p, st, ship):
+                initiative(p, st, rng, rec, ship)
+        sort_order(p, st, rng, rec)
+        emit(rec, (EV_IN_FLIGHT, -1, rnd))
+        end_turn(p, st, rng, rec)
+    return decided(p, st), rnd
 
 
 def last_left(p: Params, st: list[int], side: int) -> int:
@@ -1035,9 +1074,10 @@ def salvo_hits(p: Params, st: list[int], rng: list[int], rec: Recorder | None, s
         hurt(p, st, rng, rec, side, damage, effect, 0)
 
 
-def missiles(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int) -> int:
+def missiles(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
+             side: int) -> None:
     """`side`'s salvos fly a round; those arriving are resolved against their targets, and
-    those whose target has left are lost (TRV-R40). 1 when the battle is decided."""
+    those whose target has left are lost (TRV-R40)."""
     o = side * p.block
     for slot in range(p.maxs):
         at = o + AIM + p.maxw + SLOT * slot
@@ -1054,21 +1094,18 @@ def missiles(p: Params, st: list[int], rng: list[int], rec: Recorder | None, sid
         emit(rec, (EV_ARRIVE, side, n, t))
         st[o + AT] = t
         salvo_hits(p, st, rng, rec, side, n)
-        if not in_battle(p, st, t) and decided(p, st) >= 0:
-            return 1
-    return 0
 
 
 def end_turn(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> int:
-    """Missile hits ship by ship in this turn's order; bought reactions become next turn's
-    penalty. The end code once the battle is decided, or -1."""
+    """Missile hits ship by ship in this turn's order, every salvo due this turn, though a side
+    has gone before they land (TRV-R40); bought reactions become next turn's penalty. The end
+    code once a side has gone (what is still in flight not yet landed: `settle`), or -1."""
     at = p.n * p.block + 3 * p.n * p.n
     for k in range(p.n):
-        if missiles(p, st, rng, rec, st[at + k]):
-            return decided(p, st)
+        missiles(p, st, rng, rec, st[at + k])
     for ship in range(p.n):
         st[ship * p.block + BURN_NEXT] = st[ship * p.block + BURNED]
-    return -1
+    return decided(p, st)
 
 
 def before(p: Params, st: list[int], a: int, b: int) -> int:
@@ -1171,7 +1208,7 @@ def free_round(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
                 t = ask(rec, ship, Q_TARGET, (0, st), t)
             st[ship * p.block + TARGET] = t
             if attack_step(p, st, rng, rec, ship):
-                return decided(p, st)
+                break  # the enemy has gone: what flies still lands (settle)
     won = end_turn(p, st, rng, rec)
     for ship in range(p.n):
         if st[ship * p.block + SIDE] != free:
@@ -1245,44 +1282,41 @@ def fight(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> tup
     free = find(p, rng, rec)
     if free == 2:
         return LOST_CONTACT, 1
-    if free >= 0:
-        won = free_round(p, st, rng, rec, free)
-        if won >= 0:
-            return won, 1
+    if free >= 0 and free_round(p, st, rng, rec, free) >= 0:
+        return settle(p, st, rng, rec, 1)
     at = p.n * p.block + 3 * p.n * p.n  # this turn's order
     for rnd in range(1, p.cap + 1):
         for ship in range(p.n):
             if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0:
                 initiative(p, st, rng, rec, ship)
         sort_order(p, st, rng, rec)
-        if manoeuvre_step(p, st, rng, rec, rnd):
-            won = decided(p, st)
-            if won >= 0:
-                return won, rnd
+        # a step that decides the battle ends the turn's actions, not its missile step: the
+        # salvos due this turn land (TRV-R40), and what still flies after it (settle)
+        over = 1 if manoeuvre_step(p, st, rng, rec, rnd) and decided(p, st) >= 0 else 0
         # boarding and line up, in reverse initiative order, against each ship's target
         # (those out of the battle came last in the order: the loops stop at the first)
         for k in range(p.n - 1, -1, -1):
             ship = st[at + k]
             o, t = ship * p.block, st[ship * p.block + TARGET]
-            if st[o + FATE] != IN or st[o + HULL] <= 0 or st[t * p.block + FATE] != IN \
+            if over or st[o + FATE] != IN or st[o + HULL] <= 0 or st[t * p.block + FATE] != IN \
                     or st[p.n * p.block + ship * p.n + t] != ADJACENT or st[o + FLEE]:
                 continue
             st[o + AT] = t
             if board(p, st, rng, rec, ship) and decided(p, st) >= 0:
-                return decided(p, st), rnd
+                over = 1
         for k in range(p.n - 1, -1, -1):
             ship = st[at + k]
             o, t = ship * p.block, st[ship * p.block + TARGET]
-            if st[o + FATE] == IN and st[o + HULL] > 0 and st[t * p.block + FATE] == IN:
+            if not over and st[o + FATE] == IN and st[o + HULL] > 0 \
+                    and st[t * p.block + FATE] == IN:
                 line_up(p, st, rng, rec, ship, st[p.n * p.block + ship * p.n + t])
         for k in range(p.n):
             ship = st[at + k]
-            if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0 \
+            if not over and st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0 \
                     and attack_step(p, st, rng, rec, ship):
-                return decided(p, st), rnd
-        won = end_turn(p, st, rng, rec)
-        if won >= 0:
-            return won, rnd
+                over = 1
+        if end_turn(p, st, rng, rec) >= 0:
+            return settle(p, st, rng, rec, rnd)
         harmful = 0
         for ship in range(p.n):
             if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0 \
