@@ -505,3 +505,22 @@ def test_a_user_captain_who_steers_to_fight_cancels_the_break_off_trv_r50() -> N
         assert st[at(p, ship, r.FLEE)] == flees and gone == flees
         assert st[at(p, ship, r.FATE)] == (r.ESCAPED if flees else r.IN)
         assert [e[1] for e in events(rec, r.EV_ESCAPE)] == escape
+
+
+def test_a_side_is_not_beaten_only_when_all_its_ships_escaped_without_loss_trv_r50() -> None:
+    """Fighters against a corsair: one lost and one escaped is the corsair's win whichever left
+    last (the escapee last was "no winner" before, first the corsair's win); both escaped is
+    no winner, as docs/commands/battle.md says."""
+    p, _ = battle(("botfly-ultralight-fighter", 0), ("botfly-ultralight-fighter", 0),
+                  ("house-corsair", 1))
+    for first, second, end in (((0, r.DESTROYED), (1, r.ESCAPED), r.B_OUTLASTS),
+                               ((1, r.ESCAPED), (0, r.DESTROYED), r.B_WINS),
+                               ((0, r.ESCAPED), (1, r.ESCAPED), r.FLED)):
+        st = r.new_state(p)
+        r.leave(p, st, *first)
+        assert r.decided(p, st) == -1
+        r.leave(p, st, *second)
+        assert r.decided(p, st) == end, (first, second)
+    from shipyard.systems.traveller.combat import ENDS
+
+    assert ENDS[r.B_OUTLASTS] == (1, "escaped")

@@ -18,6 +18,8 @@ ENDS = {
     r.FLED: "no winner: a ship breaks off and escapes (TRV-R50)",
     r.BOTH_LOST: "no winner: both ships are lost, the last by missiles already in flight "
                  "(TRV-R40)",
+    r.A_OUTLASTS: "{a} wins: the last ship of {b} escapes after its side's losses (TRV-R50)",
+    r.B_OUTLASTS: "{b} wins: the last ship of {a} escapes after its side's losses (TRV-R50)",
 }
 
 

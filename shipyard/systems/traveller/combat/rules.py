@@ -37,6 +37,7 @@ from shipyard.api import (
 # --- codes -------------------------------------------------------------------------------
 
 A_WINS, B_WINS, A_BOARDS, B_BOARDS, CAP, HARMLESS, LOST_CONTACT, FLED, BOTH_LOST = range(9)
+A_OUTLASTS, B_OUTLASTS = 9, 10  # the other side's last ship escaped, after its side's losses
 
 ADJACENT, CLOSE, SHORT, MEDIUM, LONG, VERY_LONG, DISTANT = range(7)
 START_RANDOM = 7  # the seed: a random encounter starts at Very Long
@@ -260,15 +261,23 @@ def side_left(p: Params, st: list[int], side: int) -> int:
 
 
 def beaten(p: Params, st: list[int], side: int) -> int:
-    """1 when `side` has no ship left in the battle and its last did not escape (TRV-R50)."""
-    return 1 if not side_left(p, st, side) and last_left(p, st, side) != ESCAPED else 0
+    """1 when `side` has no ship left in the battle and not all its ships escaped: a side is
+    not beaten only when every ship of it escaped without loss (TRV-R50), whichever left
+    last."""
+    if side_left(p, st, side):
+        return 0
+    for ship in range(p.n):
+        if st[ship * p.block + SIDE] == side and st[ship * p.block + FATE] != ESCAPED:
+            return 1
+    return 0
 
 
 def decided(p: Params, st: list[int]) -> int:
     """The end code once a side has no ship left in the battle, else -1: the other side wins,
-    the reason how the beaten side's last ship left (destroyed, or captured by boarders); a
-    side whose last ship broke off and escaped leaves no winner (TRV-R50: the price lost shows
-    who was ahead); both sides beaten (the salvos of a side already gone land, TRV-R40) is
+    the reason how the beaten side's last ship left (destroyed, captured by boarders, or
+    escaped after its side's losses); a side whose ships all escaped without loss is not
+    beaten, and leaves no winner (TRV-R50: the price lost shows who was ahead); both sides
+    beaten (the salvos of a side already gone land, TRV-R40) is
     `both-lost`. Read once what the turn owes has landed (`settle`)."""
     if side_left(p, st, 0) and side_left(p, st, 1):
         return -1
@@ -279,6 +288,8 @@ def decided(p: Params, st: list[int]) -> int:
         if (gone_a if side == 0 else gone_b):
             if last_left(p, st, side) == CAPTURED:
                 return A_BOARDS + 1 - side
+            if last_left(p, st, side) == ESCAPED:
+                return A_OUTLASTS + 1 - side
             return A_WINS + 1 - side
     return FLED
 
