@@ -45,8 +45,9 @@ ACTIONS = [
      "one M-drive hit, −6 or worse: two (TRV-R25)"],
     ["Manoeuvre", "pilot", "Pilot", "DEX", "6+", "apply thrust toward or away; on a failure "
      "none, kept for later (TRV-R20)"],
-    ["Boarding", "pilot", "Pilot, opposed", "DEX", "beat them", "Adjacent, 1 thrust; a win "
-     "captures the target, the boarders fight on (TRV-R22, TRV-R46)"],
+    ["Boarding", "pilot", "Pilot, opposed", "DEX", "beat them", "Adjacent, 1 thrust; needs "
+     "boarders (staterooms, barracks or cabin space) and an airlock; a win captures the "
+     "target, the boarders fight on (TRV-R22, TRV-R46)"],
     ["Line up shot", "pilot", "Pilot", "INT/DEX", "8+", "1 thrust; Effect chained to one "
      "gunner (TRV-R23)"],
     ["Aim", "gunner", "—", "—", "—", "+2 to the next attack, up to +6, at one "

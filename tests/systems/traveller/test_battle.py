@@ -524,3 +524,20 @@ def test_a_side_is_not_beaten_only_when_all_its_ships_escaped_without_loss_trv_r
     from shipyard.systems.traveller.combat import ENDS
 
     assert ENDS[r.B_OUTLASTS] == (1, "escaped")
+
+
+def test_a_ship_boards_only_with_boarders_and_an_airlock_trv_r22(
+        dice: Callable[[Any], None]) -> None:
+    """A 6-ton Botfly (one seat, no airlock) took 400-ton corsairs by boarding in 16 of 25
+    battles started at Adjacent: it has nobody to send and no way out, so it never tries; the
+    corsair (staterooms and airlocks) boards as before."""
+    p, _ = battle(("botfly-ultralight-fighter", 0), ("house-corsair", 1))
+    assert (r.sv(p, 0, r.SD_BOARDERS), r.sv(p, 1, r.SD_BOARDERS)) == (0, 1)
+    for ship, enemy, boards in ((0, 1, 0), (1, 0, 1)):
+        st = r.new_state(p)
+        st[at(p, enemy, r.HULL)] = 1  # well under half its Hull: the default crew would try
+        st[at(p, ship, r.THRUST)] = 2
+        st[at(p, ship, r.AT)] = enemy
+        dice(Script(6, 6, 1, 1) if boards else Script())  # no die at all when it cannot try
+        assert r.board(p, st, RNG, None, ship) == boards
+        assert st[at(p, enemy, r.FATE)] == (r.CAPTURED if boards else r.IN)

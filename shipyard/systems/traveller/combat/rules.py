@@ -129,13 +129,14 @@ SLOT = 3
 (W_KIND, W_COPIES, W_DICE, W_DD, W_PER_DIE, W_MULTIPLE, W_DM, W_REACH, W_AP, W_RADIATION,
  W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_MIXED) = range(16)
 NWF = 16
+# SD_BOARDERS: 1 when the ship has people to send across and a way out for them (TRV-R22)
 (SD_HULL, SD_ARMOUR, SD_THRUST, SD_TL, SD_SENSOR_DM, SD_ECM_DM, SD_SHIELDED, SD_SIDE, SD_SALVO,
- SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_STEALTH, SD_NW) = range(14)
+ SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_STEALTH, SD_NW, SD_BOARDERS) = range(15)
 # who launches the salvo, one position's action (TRV-R16): a gunner or the pilot with nothing
 # else to fire, the gunner of a turret that also holds a gun (its shot given up), or the pilot
 # whose fixed mounts also hold a gun (its fixed-mount shot given up)
 LAUNCH_FREE, LAUNCH_PILOT, LAUNCH_GUNNER = range(3)
-NSD = 14
+NSD = 15
 (T_COST, T_RANGE_DM, T_FLIGHT, T_CRIT_LOC, T_CRIT_EFFECT) = range(5)
 NT = 5
 TAB_WIDTH = 13
@@ -685,10 +686,13 @@ def manoeuvre(p: Params, st: list[int], rng: list[int], rec: Recorder | None, si
 
 def board(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int) -> int:
     """Boarding the enemy AT: opposed Pilot at Adjacent range for one thrust; a win captures it
-    (TRV-R22, TRV-R46). The default crew tries when the enemy has lost half its Hull."""
+    (TRV-R22, TRV-R46). Only a ship with boarders (people beyond its crew at their stations,
+    and an airlock for them) may try; the default crew tries when the enemy has lost half its
+    Hull."""
     t = st[side * p.block + AT]
     o, e = side * p.block, t * p.block
-    if not p.board or st[o + THRUST] < 1 or st[e + HULL] * 2 > sv(p, t, SD_HULL):
+    if not p.board or not sv(p, side, SD_BOARDERS) or st[o + THRUST] < 1 \
+            or st[e + HULL] * 2 > sv(p, t, SD_HULL):
         return 0
     st[o + THRUST] -= 1
     roll = roll2(rng)
