@@ -541,3 +541,17 @@ def test_a_ship_boards_only_with_boarders_and_an_airlock_trv_r22(
         dice(Script(6, 6, 1, 1) if boards else Script())  # no die at all when it cannot try
         assert r.board(p, st, RNG, None, ship) == boards
         assert st[at(p, enemy, r.FATE)] == (r.CAPTURED if boards else r.IN)
+
+
+def test_no_range_is_told_for_a_pair_with_a_ship_out_of_the_battle_trv_r37() -> None:
+    """The narration told "range Dragon 1 (A) – Ambush (B) stays Long" turns after the Dragon
+    was destroyed: only pairs of ships still in the battle have a range to tell."""
+    p, _ = battle(*TRIO)
+    st = r.new_state(p)
+    r.set_bands(p, st, r.LONG)
+    r.set_pair(p, st, 0, 1, 2, 10)
+    r.set_pair(p, st, 0, 2, 2, 10)
+    r.leave(p, st, 2, r.DESTROYED)
+    rec = Recorder()
+    r.adjust_ranges(p, st, rec)
+    assert [(e[5], e[6]) for e in events(rec, r.EV_RANGE)] == [(0, 1)]

@@ -1275,11 +1275,13 @@ def manoeuvre_step(p: Params, st: list[int], rng: list[int], rec: Recorder | Non
 
 def adjust_ranges(p: Params, st: list[int], rec: Recorder | None) -> None:
     """The seed's Adjust Range phase for every pair of enemies: its band moves by the thrust its
-    two ships applied toward each other this turn (TRV-R18, TRV-R37)."""
+    two ships applied toward each other this turn (TRV-R18, TRV-R37); a pair with a ship out of
+    the battle has no range to tell."""
     nn = p.n * p.n
     for a in range(p.n):
         for b in range(a + 1, p.n):
-            if st[a * p.block + SIDE] == st[b * p.block + SIDE]:
+            if st[a * p.block + SIDE] == st[b * p.block + SIDE] or not in_battle(p, st, a) \
+                    or not in_battle(p, st, b):
                 continue
             ab, ba = p.n * p.block + a * p.n + b, p.n * p.block + b * p.n + a
             old = st[ab]
