@@ -25,6 +25,21 @@ def test_the_readme_is_at_most_400_lines_and_starts_each_system() -> None:
             assert job in text, job
 
 
+def test_the_battle_page_names_every_system_that_declares_battles() -> None:
+    """docs/commands/battle.md said only dropfleet had battles when every system had them: the
+    page links each system that declares battles (and so takes a commander: `--help-system`)."""
+    from shipyard.core.yard import Yard
+
+    yard = Yard()
+    text = (ROOT / "docs" / "commands" / "battle.md").read_text(encoding="utf-8")
+    battling = [s for s in SYSTEMS if (o := yard.system(s).fight_options) is not None
+                and o.battle is not None]
+    assert battling
+    for system in battling:
+        assert f"[{system}](../systems/{system}.md)" in text, system
+    assert "today dropfleet" not in text
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")

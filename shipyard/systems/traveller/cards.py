@@ -33,7 +33,9 @@ SEQUENCE = [
      "gunners, pilot; a destroyed ship acts no more (TRV-R16); each gunner chooses its "
      "target, and chooses again when it leaves (TRV-R38)"],
     ["4", "Missile hits", "salvos whose flight is over, at their targets, in initiative order; "
-     "a salvo whose target has left is lost (TRV-R19, TRV-R34, TRV-R40)"],
+     "a salvo whose target has left is lost, one whose launcher has left still lands: a battle "
+     "is decided only once what flies at a ship in it has landed, both sides lost: no winner "
+     "(TRV-R19, TRV-R34, TRV-R40)"],
     ["5", "Back to 1", "bought reactions become next turn's −2 each; no winner when neither "
      "ship can harm an enemy any more (TRV-R30, TRV-R48)"],
 ]
@@ -43,8 +45,9 @@ ACTIONS = [
      "one M-drive hit, −6 or worse: two (TRV-R25)"],
     ["Manoeuvre", "pilot", "Pilot", "DEX", "6+", "apply thrust toward or away; on a failure "
      "none, kept for later (TRV-R20)"],
-    ["Boarding", "pilot", "Pilot, opposed", "DEX", "beat them", "Adjacent, 1 thrust; a win "
-     "captures the target, the boarders fight on (TRV-R22, TRV-R46)"],
+    ["Boarding", "pilot", "Pilot, opposed", "DEX", "beat them", "Adjacent, 1 thrust; needs "
+     "boarders (staterooms, barracks or cabin space) and an airlock; a win captures the "
+     "target, the boarders fight on (TRV-R22, TRV-R46)"],
     ["Line up shot", "pilot", "Pilot", "INT/DEX", "8+", "1 thrust; Effect chained to one "
      "gunner (TRV-R23)"],
     ["Aim", "gunner", "—", "—", "—", "+2 to the next attack, up to +6, at one "

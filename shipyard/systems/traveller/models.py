@@ -357,6 +357,16 @@ class Policy(StrictModel):
                             "needs (TRV-R50)")
 
 
+class Boarding(StrictModel):
+    """What a ship needs to board (TRV-R22): people beyond the crew at their stations, and a
+    way out for them."""
+
+    exits: list[str] = Field(min_length=1, description="part ids a boarding party leaves "
+                             "through (one of them is needed)")
+    berths: list[str] = Field(min_length=1, description="part ids that carry people beyond the "
+                              "crew at its stations (one of them is needed)")
+
+
 class Combat(StrictModel):
     cap: int = Field(ge=1, le=10_000, description="turns before a duel is a draw")
     start: START
@@ -367,6 +377,7 @@ class Combat(StrictModel):
                                     description="ECM DM of a countermeasures suite")
     crew: CrewDefaults
     policy: Policy
+    boarding: Boarding
     source: str
 
     @field_validator("bands")

@@ -2,8 +2,9 @@
 narrated lines, the end, the turns, the damage and the random numbers drawn. The digests in
 golden/duels-200.json were first written by this module on main at 5183729, before traveller's
 fight rules took N ships a side, and the duel of one ship a side told them all; they were
-written again when TRV-R50 (an outmatched captain breaks off) changed what duels tell, and when
-TRV-R21 (initiative ties on thrust rolled again, not given to side A) did.
+written again when TRV-R50 (an outmatched captain breaks off) changed what duels tell, when
+TRV-R21 (initiative ties on thrust rolled again, not given to side A) did, and when TRV-R40
+(salvos in flight land before a battle is decided) did.
 test_battle.py compares the duel of today against them.
 
     .venv/bin/python -m tests.systems.traveller.duel_record \

@@ -220,7 +220,7 @@ def test_a_salvo_flies_at_its_target_and_is_lost_when_the_target_leaves_trv_r40(
     rec = Recorder()
     r.missiles(p, st, RNG, rec, 0)
     r.leave(p, st, 0, r.DESTROYED)  # the launcher gone: its salvo still arrives
-    assert r.missiles(p, st, RNG, rec, 0) == 0
+    r.missiles(p, st, RNG, rec, 0)
     assert [(e[0], e[3]) for e in rec.events or [] if e[0] in (r.EV_LOST_SALVO, r.EV_ARRIVE)] \
         == [(r.EV_LOST_SALVO, 2), (r.EV_ARRIVE, 1)]
     assert st[at(p, 1, r.HULL)] < 10_000
@@ -228,6 +228,59 @@ def test_a_salvo_flies_at_its_target_and_is_lost_when_the_target_leaves_trv_r40(
                        list(rec.events or []), r.CAP, 1)[0]
     assert "Dragon System Defense Boat 0's salvo of 12 missiles at Dragon System Defense " \
            "Boat 2 is lost: its target has left the battle (TRV-R40)" in [e.text for e in narrated]
+
+
+def _squadrons() -> Prepared:
+    from shipyard.cli.battle import _side
+    from shipyard.core.pattern import BattleSide, Entrant
+    from shipyard.systems.traveller.combat import SUPPORT
+
+    yard = Yard()
+    return SUPPORT.prepare_battle(
+        _side(yard.check(FLEETS / "system-defence.yaml"), "A", BattleSide, Entrant),
+        _side(yard.check(FLEETS / "raiders.yaml"), "B", BattleSide, Entrant), Terms())
+
+
+def test_a_battle_ends_only_when_the_salvos_in_flight_have_landed_trv_r40() -> None:
+    """The system-defence squadron against the raiders, 40 seeds: no battle is decided with a
+    salvo still flying at a ship left in it. The battle returned as soon as a side had no ship
+    in the attack step, so the loser's salvos due that turn (12 missiles a Dragon) were never
+    rolled, in about 4 battles of 10; they land now, in the missile step of the turn and in
+    the turns after it, and both sides may be lost (`both-lost`)."""
+    prepared = _squadrons()
+    ends: set[int] = set()
+    waited = 0
+    for seed in range(40):
+        rec = Recorder()
+        end, _, _, _, fates = r.play(prepared.state, new_stream(seed), rec)
+        ends.add(end)
+        flying: dict[tuple[int, int], int] = {}
+        for e in rec.events or []:
+            if e[0] == r.EV_LAUNCH and e[5] > 0:
+                flying[e[1], e[8]] = flying.get((e[1], e[8]), 0) + 1
+            elif e[0] in (r.EV_ARRIVE, r.EV_LOST_SALVO):
+                flying[e[1], e[3]] -= 1
+            waited += e[0] == r.EV_IN_FLIGHT
+        assert end != r.CAP
+        assert not [k for k, n in flying.items() if n and fates[k[1]] == r.IN], seed
+    assert waited and r.BOTH_LOST in ends and {r.A_WINS, r.B_WINS} <= ends
+
+
+def test_both_lost_is_an_end_the_battle_reports() -> None:
+    """A battle both of whose sides are lost has no winner, `both-lost` in a series, in --json
+    and in --help-system, and its narration ends saying why."""
+    prepared = _squadrons()
+    seed = next(s for s in range(40)
+                if r.play(prepared.state, new_stream(s), None)[0] == r.BOTH_LOST)
+    run = shipyard("battle", str(FLEETS / "system-defence.yaml"), str(FLEETS / "raiders.yaml"),
+                   "--seed", str(seed), "--json")
+    assert run.code == 0, run.err
+    assert run.json()["winner"] is None and run.json()["reason"] == "both-lost"
+    told = shipyard("battle", str(FLEETS / "system-defence.yaml"), str(FLEETS / "raiders.yaml"),
+                    "--seed", str(seed))
+    assert "no winner: both sides are lost, the last ships by missiles already in flight " \
+        "(TRV-R40)" in told.out
+    assert "both-lost" in shipyard("battle", "--help-system", "traveller").out
 
 
 def test_one_ecm_attempt_a_salvo_and_two_salvos_two_attempts_trv_r41(dice: Any) -> None:
@@ -453,3 +506,53 @@ def test_a_user_captain_who_steers_to_fight_cancels_the_break_off_trv_r50() -> N
         assert st[at(p, ship, r.FLEE)] == flees and gone == flees
         assert st[at(p, ship, r.FATE)] == (r.ESCAPED if flees else r.IN)
         assert [e[1] for e in events(rec, r.EV_ESCAPE)] == escape
+
+
+def test_a_side_is_not_beaten_only_when_all_its_ships_escaped_without_loss_trv_r50() -> None:
+    """Fighters against a corsair: one lost and one escaped is the corsair's win whichever left
+    last (the escapee last was "no winner" before, first the corsair's win); both escaped is
+    no winner, as docs/commands/battle.md says."""
+    p, _ = battle(("botfly-ultralight-fighter", 0), ("botfly-ultralight-fighter", 0),
+                  ("house-corsair", 1))
+    for first, second, end in (((0, r.DESTROYED), (1, r.ESCAPED), r.B_OUTLASTS),
+                               ((1, r.ESCAPED), (0, r.DESTROYED), r.B_WINS),
+                               ((0, r.ESCAPED), (1, r.ESCAPED), r.FLED)):
+        st = r.new_state(p)
+        r.leave(p, st, *first)
+        assert r.decided(p, st) == -1
+        r.leave(p, st, *second)
+        assert r.decided(p, st) == end, (first, second)
+    from shipyard.systems.traveller.combat import ENDS
+
+    assert ENDS[r.B_OUTLASTS] == (1, "escaped")
+
+
+def test_a_ship_boards_only_with_boarders_and_an_airlock_trv_r22(
+        dice: Callable[[Any], None]) -> None:
+    """A 6-ton Botfly (one seat, no airlock) took 400-ton corsairs by boarding in 16 of 25
+    battles started at Adjacent: it has nobody to send and no way out, so it never tries; the
+    corsair (staterooms and airlocks) boards as before."""
+    p, _ = battle(("botfly-ultralight-fighter", 0), ("house-corsair", 1))
+    assert (r.sv(p, 0, r.SD_BOARDERS), r.sv(p, 1, r.SD_BOARDERS)) == (0, 1)
+    for ship, enemy, boards in ((0, 1, 0), (1, 0, 1)):
+        st = r.new_state(p)
+        st[at(p, enemy, r.HULL)] = 1  # well under half its Hull: the default crew would try
+        st[at(p, ship, r.THRUST)] = 2
+        st[at(p, ship, r.AT)] = enemy
+        dice(Script(6, 6, 1, 1) if boards else Script())  # no die at all when it cannot try
+        assert r.board(p, st, RNG, None, ship) == boards
+        assert st[at(p, enemy, r.FATE)] == (r.CAPTURED if boards else r.IN)
+
+
+def test_no_range_is_told_for_a_pair_with_a_ship_out_of_the_battle_trv_r37() -> None:
+    """The narration told "range Dragon 1 (A) – Ambush (B) stays Long" turns after the Dragon
+    was destroyed: only pairs of ships still in the battle have a range to tell."""
+    p, _ = battle(*TRIO)
+    st = r.new_state(p)
+    r.set_bands(p, st, r.LONG)
+    r.set_pair(p, st, 0, 1, 2, 10)
+    r.set_pair(p, st, 0, 2, 2, 10)
+    r.leave(p, st, 2, r.DESTROYED)
+    rec = Recorder()
+    r.adjust_ranges(p, st, rec)
+    assert [(e[5], e[6]) for e in events(rec, r.EV_RANGE)] == [(0, 1)]

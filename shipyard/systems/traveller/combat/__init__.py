@@ -36,7 +36,8 @@ ENDS: dict[int, tuple[int | None, str]] = {
     r.A_WINS: (0, "destroyed"), r.B_WINS: (1, "destroyed"),
     r.A_BOARDS: (0, "surrendered"), r.B_BOARDS: (1, "surrendered"),
     r.CAP: (None, "cap"), r.HARMLESS: (None, "harmless"),
-    r.LOST_CONTACT: (None, "lost-contact"), r.FLED: (None, "escaped")}
+    r.LOST_CONTACT: (None, "lost-contact"), r.FLED: (None, "escaped"),
+    r.BOTH_LOST: (None, "both-lost"), r.A_OUTLASTS: (0, "escaped"), r.B_OUTLASTS: (1, "escaped")}
 
 RULES = FightRules(play=r.play, fights=r.fights,
                    modules=("shipyard.systems.traveller.combat.rules",), ends=ENDS,

@@ -16,12 +16,18 @@ ENDS = {
     r.HARMLESS: "no winner: neither ship can harm the other",
     r.LOST_CONTACT: "no winner: neither ship found the other in ten scans (TRV-R17)",
     r.FLED: "no winner: a ship breaks off and escapes (TRV-R50)",
+    r.BOTH_LOST: "no winner: both ships are lost, the last by missiles already in flight "
+                 "(TRV-R40)",
+    r.A_OUTLASTS: "{a} wins: the last ship of {b} escapes after its side's losses (TRV-R50)",
+    r.B_OUTLASTS: "{b} wins: the last ship of {a} escapes after its side's losses (TRV-R50)",
 }
 
 
 BATTLE_ENDS = {
     r.HARMLESS: "no winner: no ship left can harm an enemy (TRV-R48)",
     r.LOST_CONTACT: "no winner: neither side found the other in ten scans (TRV-R17, TRV-R44)",
+    r.BOTH_LOST: "no winner: both sides are lost, the last ships by missiles already in flight "
+                 "(TRV-R40)",
 }
 
 
@@ -113,6 +119,10 @@ class Narrator:
             self.add("init", f"{who} ties at initiative {number(e[3])} and thrust: rolls again, "
                      f"2D {e[2]} (the tied ships act highest first, TRV-R21)",
                      (Roll("2D", e[2], "initiative tie"),), 1)
+        elif code == r.EV_IN_FLIGHT:
+            self.round = e[2]
+            self.add("missiles", "a side has gone, but salvos are still in flight: they land "
+                     "before the battle is decided (TRV-R40)")
         elif code == r.EV_OVERCHARGE:
             dms = [("Engineer", e[3])]
             hits = f"; the M-drive takes {e[6]} hit{'s' * (e[6] != 1)}" if e[6] else ""

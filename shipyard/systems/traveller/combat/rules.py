@@ -36,7 +36,8 @@ from shipyard.api import (
 
 # --- codes -------------------------------------------------------------------------------
 
-A_WINS, B_WINS, A_BOARDS, B_BOARDS, CAP, HARMLESS, LOST_CONTACT, FLED = range(8)
+A_WINS, B_WINS, A_BOARDS, B_BOARDS, CAP, HARMLESS, LOST_CONTACT, FLED, BOTH_LOST = range(9)
+A_OUTLASTS, B_OUTLASTS = 9, 10  # the other side's last ship escaped, after its side's losses
 
 ADJACENT, CLOSE, SHORT, MEDIUM, LONG, VERY_LONG, DISTANT = range(7)
 START_RANDOM = 7  # the seed: a random encounter starts at Very Long
@@ -90,6 +91,7 @@ EV_LOST_SALVO = 28  # side (firer), missiles, target: its target left the battle
 EV_FLEE = 29
 EV_ESCAPE = 30  # ship: at Distant from every enemy and not closed on, it leaves (TRV-R50)
 EV_TIE = 31  # ship, 2D rolled again to order ships tied on initiative and thrust, initiative
+EV_IN_FLIGHT = 32  # -1, salvos still flying at ships in the battle after a side has gone
 
 # questions a user's captain (a duel) or commander (a battle) answers for each of its ships
 Q_BAND = 1  # the band to steer for (facts: turn, band, own hull, enemy hull, the enemy)
@@ -127,13 +129,14 @@ SLOT = 3
 (W_KIND, W_COPIES, W_DICE, W_DD, W_PER_DIE, W_MULTIPLE, W_DM, W_REACH, W_AP, W_RADIATION,
  W_ION, W_LASER, W_PD, W_PD_DM, W_FIXED, W_MIXED) = range(16)
 NWF = 16
+# SD_BOARDERS: 1 when the ship has people to send across and a way out for them (TRV-R22)
 (SD_HULL, SD_ARMOUR, SD_THRUST, SD_TL, SD_SENSOR_DM, SD_ECM_DM, SD_SHIELDED, SD_SIDE, SD_SALVO,
- SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_STEALTH, SD_NW) = range(14)
+ SD_MISSILE_DICE, SD_MISSILE_DD, SD_LAUNCHER, SD_STEALTH, SD_NW, SD_BOARDERS) = range(15)
 # who launches the salvo, one position's action (TRV-R16): a gunner or the pilot with nothing
 # else to fire, the gunner of a turret that also holds a gun (its shot given up), or the pilot
 # whose fixed mounts also hold a gun (its fixed-mount shot given up)
 LAUNCH_FREE, LAUNCH_PILOT, LAUNCH_GUNNER = range(3)
-NSD = 14
+NSD = 15
 (T_COST, T_RANGE_DM, T_FLIGHT, T_CRIT_LOC, T_CRIT_EFFECT) = range(5)
 NT = 5
 TAB_WIDTH = 13
@@ -151,7 +154,7 @@ INLINE = ("wv", "sv", "sk", "tv", "harm", "pair", "band_of", "order_at", "in_bat
           "side_left", "decided", "last_left", "leave", "sort_order", "before", "tied",
           "adjust_ranges", "choose_target", "gun_target", "scan", "find", "free_round",
           "manoeuvre_step", "want_band", "end_turn", "missiles", "can_harm", "has_shot",
-          "free_slot", "attacks_now", "outmatched", "clear_of")
+          "free_slot", "attacks_now", "outmatched", "clear_of", "beaten", "in_flight")
 
 
 class Params(NamedTuple):
@@ -258,19 +261,67 @@ def side_left(p: Params, st: list[int], side: int) -> int:
     return 0
 
 
+def beaten(p: Params, st: list[int], side: int) -> int:
+    """1 when `side` has no ship left in the battle and not all its ships escaped: a side is
+    not beaten only when every ship of it escaped without loss (TRV-R50), whichever left
+    last."""
+    if side_left(p, st, side):
+        return 0
+    for ship in range(p.n):
+        if st[ship * p.block + SIDE] == side and st[ship * p.block + FATE] != ESCAPED:
+            return 1
+    return 0
+
+
 def decided(p: Params, st: list[int]) -> int:
     """The end code once a side has no ship left in the battle, else -1: the other side wins,
-    the reason how the last ship left (destroyed, or captured by boarders); a side whose last
-    ship broke off and escaped leaves no winner (TRV-R50: the price lost shows who was ahead)."""
+    the reason how the beaten side's last ship left (destroyed, captured by boarders, or
+    escaped after its side's losses); a side whose ships all escaped without loss is not
+    beaten, and leaves no winner (TRV-R50: the price lost shows who was ahead); both sides
+    beaten (the salvos of a side already gone land, TRV-R40) is
+    `both-lost`. Read once what the turn owes has landed (`settle`)."""
+    if side_left(p, st, 0) and side_left(p, st, 1):
+        return -1
+    gone_a, gone_b = beaten(p, st, 0), beaten(p, st, 1)
+    if gone_a and gone_b:
+        return BOTH_LOST
     for side in range(2):
-        if not side_left(p, st, side):
-            last = last_left(p, st, side)
-            if last == ESCAPED:
-                return FLED
-            if last == CAPTURED:
+        if (gone_a if side == 0 else gone_b):
+            if last_left(p, st, side) == CAPTURED:
                 return A_BOARDS + 1 - side
+            if last_left(p, st, side) == ESCAPED:
+                return A_OUTLASTS + 1 - side
             return A_WINS + 1 - side
-    return -1
+    return FLED
+
+
+def in_flight(p: Params, st: list[int]) -> int:
+    """1 while a salvo of any ship (in the battle or not: TRV-R40) flies at a ship still in
+    it."""
+    for ship in range(p.n):
+        o = ship * p.block
+        for slot in range(p.maxs):
+            at = o + AIM + p.maxw + SLOT * slot
+            if st[at] > 0 and in_battle(p, st, st[at + 2]):
+                return 1
+    return 0
+
+
+def settle(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
+           rnd: int) -> tuple[int, int]:
+    """A side has gone, after the missile step of turn `rnd`: salvos still in flight at a ship
+    in the battle land in the turns they are due (TRV-R40: a launcher that left does not call
+    them back), each such turn with initiative for the ships left (their reactions) and its
+    missile step, before the battle is decided. The end code and the turns."""
+    while in_flight(p, st):
+        rnd += 1
+        for ship in range(p.n):
+            if in_battle(p, st, ship):
+                initiative(p, st, rng, rec, ship)
+        sort_order(p, st, rng, rec)
+        emit(rec, (EV_IN_FLIGHT, -1, rnd))
+        end_turn(p, st, rng, rec)
+    return decided(p, st), rnd
 
 
 def last_left(p: Params, st: list[int], side: int) -> int:
@@ -635,10 +686,13 @@ def manoeuvre(p: Params, st: list[int], rng: list[int], rec: Recorder | None, si
 
 def board(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int) -> int:
     """Boarding the enemy AT: opposed Pilot at Adjacent range for one thrust; a win captures it
-    (TRV-R22, TRV-R46). The default crew tries when the enemy has lost half its Hull."""
+    (TRV-R22, TRV-R46). Only a ship with boarders (people beyond its crew at their stations,
+    and an airlock for them) may try; the default crew tries when the enemy has lost half its
+    Hull."""
     t = st[side * p.block + AT]
     o, e = side * p.block, t * p.block
-    if not p.board or st[o + THRUST] < 1 or st[e + HULL] * 2 > sv(p, t, SD_HULL):
+    if not p.board or not sv(p, side, SD_BOARDERS) or st[o + THRUST] < 1 \
+            or st[e + HULL] * 2 > sv(p, t, SD_HULL):
         return 0
     st[o + THRUST] -= 1
     roll = roll2(rng)
@@ -1035,9 +1089,10 @@ def salvo_hits(p: Params, st: list[int], rng: list[int], rec: Recorder | None, s
         hurt(p, st, rng, rec, side, damage, effect, 0)
 
 
-def missiles(p: Params, st: list[int], rng: list[int], rec: Recorder | None, side: int) -> int:
+def missiles(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
+             side: int) -> None:
     """`side`'s salvos fly a round; those arriving are resolved against their targets, and
-    those whose target has left are lost (TRV-R40). 1 when the battle is decided."""
+    those whose target has left are lost (TRV-R40)."""
     o = side * p.block
     for slot in range(p.maxs):
         at = o + AIM + p.maxw + SLOT * slot
@@ -1054,21 +1109,18 @@ def missiles(p: Params, st: list[int], rng: list[int], rec: Recorder | None, sid
         emit(rec, (EV_ARRIVE, side, n, t))
         st[o + AT] = t
         salvo_hits(p, st, rng, rec, side, n)
-        if not in_battle(p, st, t) and decided(p, st) >= 0:
-            return 1
-    return 0
 
 
 def end_turn(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> int:
-    """Missile hits ship by ship in this turn's order; bought reactions become next turn's
-    penalty. The end code once the battle is decided, or -1."""
+    """Missile hits ship by ship in this turn's order, every salvo due this turn, though a side
+    has gone before they land (TRV-R40); bought reactions become next turn's penalty. The end
+    code once a side has gone (what is still in flight not yet landed: `settle`), or -1."""
     at = p.n * p.block + 3 * p.n * p.n
     for k in range(p.n):
-        if missiles(p, st, rng, rec, st[at + k]):
-            return decided(p, st)
+        missiles(p, st, rng, rec, st[at + k])
     for ship in range(p.n):
         st[ship * p.block + BURN_NEXT] = st[ship * p.block + BURNED]
-    return -1
+    return decided(p, st)
 
 
 def before(p: Params, st: list[int], a: int, b: int) -> int:
@@ -1171,7 +1223,7 @@ def free_round(p: Params, st: list[int], rng: list[int], rec: Recorder | None,
                 t = ask(rec, ship, Q_TARGET, (0, st), t)
             st[ship * p.block + TARGET] = t
             if attack_step(p, st, rng, rec, ship):
-                return decided(p, st)
+                break  # the enemy has gone: what flies still lands (settle)
     won = end_turn(p, st, rng, rec)
     for ship in range(p.n):
         if st[ship * p.block + SIDE] != free:
@@ -1223,11 +1275,13 @@ def manoeuvre_step(p: Params, st: list[int], rng: list[int], rec: Recorder | Non
 
 def adjust_ranges(p: Params, st: list[int], rec: Recorder | None) -> None:
     """The seed's Adjust Range phase for every pair of enemies: its band moves by the thrust its
-    two ships applied toward each other this turn (TRV-R18, TRV-R37)."""
+    two ships applied toward each other this turn (TRV-R18, TRV-R37); a pair with a ship out of
+    the battle has no range to tell."""
     nn = p.n * p.n
     for a in range(p.n):
         for b in range(a + 1, p.n):
-            if st[a * p.block + SIDE] == st[b * p.block + SIDE]:
+            if st[a * p.block + SIDE] == st[b * p.block + SIDE] or not in_battle(p, st, a) \
+                    or not in_battle(p, st, b):
                 continue
             ab, ba = p.n * p.block + a * p.n + b, p.n * p.block + b * p.n + a
             old = st[ab]
@@ -1245,44 +1299,41 @@ def fight(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -> tup
     free = find(p, rng, rec)
     if free == 2:
         return LOST_CONTACT, 1
-    if free >= 0:
-        won = free_round(p, st, rng, rec, free)
-        if won >= 0:
-            return won, 1
+    if free >= 0 and free_round(p, st, rng, rec, free) >= 0:
+        return settle(p, st, rng, rec, 1)
     at = p.n * p.block + 3 * p.n * p.n  # this turn's order
     for rnd in range(1, p.cap + 1):
         for ship in range(p.n):
             if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0:
                 initiative(p, st, rng, rec, ship)
         sort_order(p, st, rng, rec)
-        if manoeuvre_step(p, st, rng, rec, rnd):
-            won = decided(p, st)
-            if won >= 0:
-                return won, rnd
+        # a step that decides the battle ends the turn's actions, not its missile step: the
+        # salvos due this turn land (TRV-R40), and what still flies after it (settle)
+        over = 1 if manoeuvre_step(p, st, rng, rec, rnd) and decided(p, st) >= 0 else 0
         # boarding and line up, in reverse initiative order, against each ship's target
         # (those out of the battle came last in the order: the loops stop at the first)
         for k in range(p.n - 1, -1, -1):
             ship = st[at + k]
             o, t = ship * p.block, st[ship * p.block + TARGET]
-            if st[o + FATE] != IN or st[o + HULL] <= 0 or st[t * p.block + FATE] != IN \
+            if over or st[o + FATE] != IN or st[o + HULL] <= 0 or st[t * p.block + FATE] != IN \
                     or st[p.n * p.block + ship * p.n + t] != ADJACENT or st[o + FLEE]:
                 continue
             st[o + AT] = t
             if board(p, st, rng, rec, ship) and decided(p, st) >= 0:
-                return decided(p, st), rnd
+                over = 1
         for k in range(p.n - 1, -1, -1):
             ship = st[at + k]
             o, t = ship * p.block, st[ship * p.block + TARGET]
-            if st[o + FATE] == IN and st[o + HULL] > 0 and st[t * p.block + FATE] == IN:
+            if not over and st[o + FATE] == IN and st[o + HULL] > 0 \
+                    and st[t * p.block + FATE] == IN:
                 line_up(p, st, rng, rec, ship, st[p.n * p.block + ship * p.n + t])
         for k in range(p.n):
             ship = st[at + k]
-            if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0 \
+            if not over and st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0 \
                     and attack_step(p, st, rng, rec, ship):
-                return decided(p, st), rnd
-        won = end_turn(p, st, rng, rec)
-        if won >= 0:
-            return won, rnd
+                over = 1
+        if end_turn(p, st, rng, rec) >= 0:
+            return settle(p, st, rng, rec, rnd)
         harmful = 0
         for ship in range(p.n):
             if st[ship * p.block + FATE] == IN and st[ship * p.block + HULL] > 0 \

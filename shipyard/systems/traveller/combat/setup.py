@@ -77,6 +77,7 @@ class Side(NamedTuple):
     stock: int
     sands: int
     skills: tuple[int, ...]
+    boarders: int = 1  # 1: it has people to send across and a way out for them (TRV-R22)
 
 
 class Told(NamedTuple):
@@ -178,7 +179,9 @@ def side_of(ship: Ship, catalog: TravellerCatalog, name: str,
     return Side(name, ship.hull_points, ship.armour, ship.thrust, ship.design.tl,
                 NO_SENSORS_DM if ship.sensor_dm is None else ship.sensor_dm, ecm,
                 1 if "radiation_shielding" in parts else 0, tuple(weapons), salvo,
-                missile_dice, missile_dd, launcher, stealth, stock, sands, skills)
+                missile_dice, missile_dd, launcher, stealth, stock, sands, skills,
+                1 if parts & set(combat.boarding.exits) and parts & set(combat.boarding.berths)
+                else 0)
 
 
 def hardest(w: Weapon) -> int:
@@ -299,7 +302,7 @@ def prepare_ships(catalog: TravellerCatalog, designs: list[Any], ships: list[Sid
     for i, s in enumerate(ships):
         sd += [s.hull, s.armour, s.thrust, s.tl, s.sensor_dm, s.ecm_dm, s.shielded, of_side[i],
                s.salvo, s.missile_dice, s.missile_dd,
-               s.launcher, s.stealth, len(s.weapons)]
+               s.launcher, s.stealth, len(s.weapons), s.boarders]
     for i in range(n):
         state0[i * block + r.WANTED] = want[i * n + foes[i][0]]  # until a manoeuvre step asks
     tables = ([band.thrust for band in combat.bands], list(dms),
