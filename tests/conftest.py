@@ -50,6 +50,10 @@ def pytest_configure(config: pytest.Config) -> None:
     scripts/setup.sh compiled them ahead) instead of compiling every system again each run."""
     from shipyard.core.paths import cache_root
 
+    # output is as piped, whole rows, whatever the caller's terminal (xdist's workers are given
+    # COLUMNS=80): a test that wants a width sets it
+    for name in ("COLUMNS", "LINES"):
+        os.environ.pop(name, None)
     if os.environ.get(_OWN_CACHE):
         return  # an xdist worker: the folder is the controller's
     fights = cache_root() / "fights"
