@@ -103,7 +103,7 @@ def test_each_ships_fate_is_how_she_went_out_of_the_fight() -> None:
     assert any(f >= FIRST_LOST for f in seen) and SURVIVED in seen
 
 
-@pytest.mark.parametrize("engine", ["compiled", "plain"])
+@pytest.mark.parametrize("engine", [pytest.param("compiled", marks=pytest.mark.compiled), "plain"])
 def test_series_row_i_is_the_narrated_battle_of_its_seed(engine: str) -> None:
     prepared = SUPPORT.prepare_battle(fleet("merchant", "A"), fleet("raiders", "B"), Terms())
     columns = series(SUPPORT, prepared, 30, seed=17, engine=engine)
