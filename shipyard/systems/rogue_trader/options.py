@@ -52,8 +52,8 @@ BATTLE_GEOMETRY = Option("geometry", "how the sides start (side A's place and he
                          default="combat.geometry")
 
 BATTLE_CAP = Option("cap", "Strategic Rounds before the battle is called a draw; default: the "
-                    "catalog's combat.round_limit (50) for each ship of the larger side (a "
-                    "duel's 50; 3 against 3, 150)", Whole(1, MAX_CAP, "Strategic Rounds"))
+                    "catalog's round limit for each ship of the larger side (F2; with the bundled "
+                    "catalog a duel's 50, 3 against 3, 150)", Whole(1, MAX_CAP, "Strategic Rounds"))
 
 ODDS_AT = Option("range", "VU apart (default: the shortest reach of the attacker's guns, where "
                  "every gun without a minimum range fires)", Whole(0, MAX_RANGE, "VU"))

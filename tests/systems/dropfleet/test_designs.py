@@ -191,7 +191,7 @@ def test_a_custom_build_prints(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert "<b>Crippling</b>" in text
     assert "rolled at 18 left" in text and "rolled at 10 left" in text
-    assert len(re.findall(r'class="track n\d+ m\d+"', text)) == 2
+    assert len(re.findall(r'class="(?:track|big) n\d+ m\d+"', text)) == 2  # a box marked for each crippling roll
 
 
 def test_new_stock_writes_a_published_ship_with_its_picks() -> None:
