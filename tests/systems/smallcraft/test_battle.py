@@ -539,7 +539,7 @@ def test_c3_gunner_quickness_reorders_the_weapon_dphases_of_every_craft(yard: Ya
                     rules={"gunner-quickness": "on"}).start()
     a = battle.a
     for c, score in enumerate((7, 6, 6)):
-        a[c * f.NS + f.SCORE] = score
+        a[c * f.NS + f.SCORE] = a[c * f.NS + f.FIRST_SCORE] = score
     a[a[f.T_PILOT_FIRES] + 2] = 0  # the raider has a gunner: no penalty
     order = a[f.S_ORDER]
     a[order:order + 3] = [0, 1, 2]
@@ -673,3 +673,41 @@ def test_c2_missiles_launch_at_the_crafts_target_appearing_one_dhex_toward_it(
     assert (battle.a[at + f.F_Q], battle.a[at + f.F_R]) == (0, -1)
     assert battle.texts()[-1] == ("Test (A) launches 3 missiles (move 6, damage 4) at Raider "
                                   "delta-wing 2 (B), appearing at hex 0,-1; 7 left")
+
+
+def _bundled(a: Path, b: Path, terms: Terms) -> Any:
+    from shipyard.cli.battle import _side
+
+    yard = Yard()
+    return SUPPORT.prepare_battle(_side(yard.check(a), "A", BattleSide, Entrant),
+                                  _side(yard.check(b), "B", BattleSide, Entrant), terms)
+
+
+def test_c3_gunner_quickness_orders_weapons_by_the_first_roll_not_a_ties_new_roll() -> None:
+    """Under gunner-quickness the weapon dphases are ordered by each gunner's score: the dturn's
+    first Quickness + d10 (less a firing pilot's penalty), never the roll that broke a tie (a
+    Raider at 3 fired before a Starfury at 10 when its tie's new roll was higher: 18 of 18
+    orders wrong in `battle galileo-escort.yaml raiders.yaml --seed 4`)."""
+    table = _bundled(HERE / "fleets" / "galileo-escort.yaml", CATALOG / "fleets" / "raiders.yaml",
+                     Terms(rules={"gunner-quickness": "on"})).state
+    a = table.array
+    orders = 0
+    for seed in range(4, 8):
+        rec = Recorder()
+        f.play(table, new_stream(seed), rec)
+        first: dict[int, int] = {}
+        ranks: list[tuple[int, int]] = []
+        for e in rec.events or []:
+            if e[0] == f.EV_DTURN:
+                first, ranks = {}, []
+            elif e[0] == f.EV_ROLL_ORDER:
+                first.setdefault(e[1], a[a[f.T_QUICKNESS] + e[1]] + e[2])
+            elif e[0] == f.EV_WEAPON_RANK:
+                ranks.append((e[1], e[2]))
+            elif e[0] == f.EV_WEAPON_ORDER:
+                assert [s for _, s in ranks] == sorted((s for _, s in ranks), reverse=True)
+                for c, score in ranks:
+                    penalty = a[f.GUNNER_QUICKNESS_PENALTY] * a[a[f.T_PILOT_FIRES] + c]
+                    assert score == first[c] - penalty, (seed, c)
+                orders += 1
+    assert orders > 10

@@ -95,8 +95,8 @@ CRAFT = U_A + 48
 # if the battle ends so), else ESCAPED_FATE or a lost code (FATE_LOST + the reason).
 PA, PB, PC, PD, VA, VB, VC, VD, HQ, HR, BQ, BR, SPEED, FACING, FACING_BEFORE, TURNED, \
     LAUNCHED, LEFT, ARMOR_NEXT, SCORE, POWER_BOXES, CREW_BOXES, TUBE_BOXES, HAS_POWER, \
-    HAS_CREW, ARMED, RUNNING, TARGET, FATE = range(CRAFT, CRAFT + 29)
-NS = 29
+    HAS_CREW, ARMED, RUNNING, TARGET, FATE, FIRST_SCORE = range(CRAFT, CRAFT + 30)
+NS = 30  # FIRST_SCORE: the dturn's first Quickness + d10, before any tie was rolled again
 # one flight of missiles at a[S_FLIGHTS + slot · FW]; a flight flies, strikes or is spent
 F_OWNER, F_MISSILE, F_COUNT, F_Q, F_R, F_MOVE, F_DAMAGE, F_FLOWN, F_FATE, F_TARGET = range(10)
 FW = 10
@@ -361,6 +361,7 @@ def initiative(a: list[int], rec: Any) -> int:
             a[order + m] = c
             a[group + c] = 0
             a[c * NS + SCORE] = a[a[T_QUICKNESS] + c]
+            a[c * NS + FIRST_SCORE] = a[c * NS + SCORE]
             m += 1
     if a[QUICKNESS_DIE] > 0:
         for j in range(m):
@@ -368,6 +369,7 @@ def initiative(a: list[int], rec: Any) -> int:
             rolled = die(a, a[QUICKNESS_DIE])
             emit(rec, (EV_ROLL_ORDER, c, rolled))
             a[c * NS + SCORE] = a[a[T_QUICKNESS] + c] + rolled
+            a[c * NS + FIRST_SCORE] = a[c * NS + SCORE]
     rank(a, order, 0, m)
     groups = 0
     lo = 0
@@ -445,7 +447,9 @@ def weapon_order(a: list[int], rec: Any, m: int) -> None:
 
 
 def _weapon_score(a: list[int], c: int) -> int:
-    return a[c * NS + SCORE] - a[GUNNER_QUICKNESS_PENALTY] * a[a[T_PILOT_FIRES] + c]
+    """The gunner's score: the dturn's first roll (C3: a tie's new roll orders the tied craft
+    among themselves only, never against the others), less the penalty of a pilot who fires."""
+    return a[c * NS + FIRST_SCORE] - a[GUNNER_QUICKNESS_PENALTY] * a[a[T_PILOT_FIRES] + c]
 
 
 # --- what a craft has and can do ----------------------------------------------------------
