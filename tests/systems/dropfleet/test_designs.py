@@ -35,9 +35,11 @@ def test_every_stock_ship_validates_shows_and_prints(stock_id: str, yard, tmp_pa
     assert rows["House points"].split()[0].isdigit()
     page = html(Page(system.sheet(design, report.budgets)), "a4")
     assert stock.name.replace("&", "&amp;") in page
-    boxes = [int(n) for n in re.findall(r'class="track n(\d+)', page)]
-    assert sum(boxes) == stock.hull and max(boxes) <= 20  # a box a Hull point, 20 to a line
-    marks = len(re.findall(r'class="track n\d+ m\d+"', page))
+    # a box a Hull point: the big strip, 14 to a line, for a Hull under 40; else 20 to a line
+    strip, per_line = ("big", 14) if stock.hull < 40 else ("track", 20)
+    boxes = [int(n) for n in re.findall(rf'class="{strip} n(\d+)', page)]
+    assert sum(boxes) == stock.hull and max(boxes) <= per_line
+    marks = len(re.findall(rf'class="{strip} n\d+ m\d+"', page))
     assert marks == (0 if stock.hull <= 3 else 2 if stock.has("Dreadnought") else 1)
 
 
