@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from shipyard.core import pattern, recorder, stream
-from shipyard.core.paths import cache_root
+from shipyard.core.paths import MAX_FIGHTS_BYTES, cache_root, keep_folders_within
 from shipyard.core.pattern import Columns, FightRules, Prepared, Progress
 from shipyard.core.recorder import Recorder
 from shipyard.errors import UserError
@@ -241,6 +241,7 @@ def compile_fights(rules: FightRules, params: Any,
             _save_time(timing, seconds)
         if cold:
             _save_time(done, seconds)
+            keep_folders_within(folder.parent, MAX_FIGHTS_BYTES, keep=folder)
     return fights
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import stat
 import sys
 from functools import cache
@@ -82,6 +83,39 @@ def keep_within(folder: Path) -> None:
         with contextlib.suppress(OSError):
             os.unlink(path)
             total -= size
+
+
+# compiled fight rules: a folder a version of a system's rules (a few hundred KB to a few MB
+# each); every edit of a rule adds one that nothing loads again
+MAX_FIGHTS_BYTES = 256 * 1024 * 1024
+
+
+def keep_folders_within(folder: Path, limit: int, keep: Path) -> None:
+    """Drop the least recently written entry folders of `folder` (a cache kind: one folder an
+    entry) until the rest fit in `limit`, never `keep`, the entry just used. Files beside the
+    folders are left alone; a folder another process removed first is passed over."""
+    entries = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if entry.is_dir(follow_symlinks=False) and Path(entry.path) != keep:
+                entries.append((*_written_and_size(Path(entry.path)), entry.path))
+    total = sum(size for _, size, _ in entries) + _written_and_size(keep)[1]
+    for _, size, path in sorted(entries):
+        if total <= limit:
+            break
+        shutil.rmtree(path, ignore_errors=True)
+        total -= size
+
+
+def _written_and_size(folder: Path) -> tuple[int, int]:
+    """When `folder`'s newest file was written (ns), and its files' total size."""
+    newest = total = 0
+    for root, _, files in os.walk(folder):
+        for name in files:
+            with contextlib.suppress(OSError):
+                found = os.stat(os.path.join(root, name), follow_symlinks=False)
+                newest, total = max(newest, found.st_mtime_ns), total + found.st_size
+    return newest, total
 
 
 _noted: set[str] = set()
