@@ -34,8 +34,8 @@ from bench.bench_series import (  # noqa: E402
     CATALOGS,
     ENV,
     PAIRINGS,
+    chosen_systems,
     engine_times,
-    on_the_pattern,
     stock_series,
     verdict,
 )
@@ -107,11 +107,7 @@ def main() -> None:
     parser.add_argument("--fights", type=int, default=100_000)
     parser.add_argument("--systems", default="")
     args = parser.parse_args()
-    chosen = args.systems.split(",") if args.systems else on_the_pattern()
-    unknown = sorted(set(chosen) - set(PAIRINGS))
-    if unknown:
-        raise SystemExit(f"--systems: no stock pairing for {', '.join(unknown)}; "
-                         f"choose from {', '.join(PAIRINGS)}")
+    chosen = chosen_systems(args.systems)
     table = {system_id: bench(system_id, args.runs, args.fights) for system_id in chosen}
     print(f"\n| system | cold compile, process CPU / wall | compile alone CPU / wall | "
           f"{args.fights:,} duels, one core, CPU / wall |")

@@ -185,6 +185,17 @@ def on_the_pattern() -> list[str]:
             and all((CATALOGS / p).exists() for p in PAIRINGS[s])]
 
 
+def chosen_systems(told: str) -> list[str]:
+    """The systems `--systems` names (comma-separated), each with a stock pairing; by default
+    every system whose fights run on the pattern."""
+    chosen = told.split(",") if told else on_the_pattern()
+    unknown = sorted(set(chosen) - set(PAIRINGS))
+    if unknown:
+        raise SystemExit(f"--systems: no stock pairing for {', '.join(unknown)}; "
+                         f"choose from {', '.join(PAIRINGS)}")
+    return chosen
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -193,8 +204,7 @@ def main() -> None:
     parser.add_argument("--systems", default="")
     parser.add_argument("--million", action="store_true")
     args = parser.parse_args()
-    chosen = args.systems.split(",") if args.systems else on_the_pattern()
-    for system_id in chosen:
+    for system_id in chosen_systems(args.systems):
         bench(system_id, args.runs, args.fights, args.million)
 
 
