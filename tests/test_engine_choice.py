@@ -14,19 +14,17 @@ from pathlib import Path
 import pytest
 
 from tests.cli import shipyard
+from tests.contract.test_contract import BLOCK_NUMBA
 from tests.core.test_pattern import PREPARED, RULES, rows
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALLCRAFT = ROOT / "catalogs" / "smallcraft"
 STARFURY = SMALLCRAFT / "examples" / "starfury.yaml"
 RAIDER = SMALLCRAFT / "examples" / "raider.yaml"
-BLOCK_NUMBA = """
+# the command line on a machine without Numba (the contract suite's one way of blocking it)
+WITHOUT_NUMBA = f"""
 import sys
-class Block:
-    def find_spec(self, name, path=None, target=None):
-        if name == "numba" or name.startswith("numba."):
-            raise ImportError("numba blocked for this test")
-sys.meta_path.insert(0, Block())
+{BLOCK_NUMBA}
 from shipyard.cli import main
 sys.argv = ["shipyard", *sys.argv[1:]]
 main()
@@ -43,7 +41,7 @@ def test_engine_compiled_with_a_users_pilot_says_why_not_in_one_line() -> None:
 
 
 def test_engine_compiled_without_numba_says_how_to_get_it() -> None:
-    done = subprocess.run([sys.executable, "-c", BLOCK_NUMBA, "duel", str(STARFURY),
+    done = subprocess.run([sys.executable, "-c", WITHOUT_NUMBA, "duel", str(STARFURY),
                            str(RAIDER), "--runs", "10", "--seed", "1", "--engine", "compiled"],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 2 and done.stdout == ""
