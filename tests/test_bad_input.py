@@ -123,14 +123,20 @@ def test_two_fleets_that_list_each_other_are_refused_at_the_first_entry(tmp_path
     assert run.code == 2 and f"{a}:5: design: {b} is a fleet" in run.err, run.err
 
 
-def test_a_chain_of_fleets_is_refused_without_reading_below_the_first_level(
-        tmp_path, monkeypatch) -> None:
+@pytest.fixture
+def files_read(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every file the command reads, in order: the work counted, not timed."""
     from shipyard.core import yamlio
 
     read: list[Path] = []
     whole = yamlio.read_text
     monkeypatch.setattr(yamlio, "read_text",
                         lambda path, *shown: read.append(Path(path)) or whole(path, *shown))
+    return read
+
+
+def test_a_chain_of_fleets_is_refused_without_reading_below_the_first_level(
+        tmp_path, files_read: list[Path]) -> None:
     (tmp_path / "sword.yaml").write_text((RT_EXAMPLES / "sword.yaml").read_text())
     for level in range(16):  # two files a level, each listing both of the next: 2**16 paths
         for k in "ab":
@@ -139,7 +145,7 @@ def test_a_chain_of_fleets_is_refused_without_reading_below_the_first_level(
         _fleet(tmp_path / f"16{k}.yaml", "sword.yaml")
     run = shipyard("validate", tmp_path / "0a.yaml")
     assert run.code == 2
-    fleets = sorted(p.name for p in read if p.parent == tmp_path)
+    fleets = sorted(p.name for p in files_read if p.parent == tmp_path)
     assert fleets == ["0a.yaml", "1a.yaml", "1b.yaml"], fleets  # not 2**16 paths
     assert len(run.err.splitlines()) == 2 and "1a.yaml is a fleet" in run.err
 
@@ -148,14 +154,9 @@ def test_a_chain_of_fleets_is_refused_without_reading_below_the_first_level(
 
 
 def test_a_fleet_past_its_ship_bound_is_refused_before_any_member_is_read(
-        tmp_path, monkeypatch) -> None:
-    from shipyard.core import yamlio
+        tmp_path, files_read: list[Path]) -> None:
     from shipyard.core.fleet import MAX_SHIPS
 
-    read: list[Path] = []
-    whole = yamlio.read_text
-    monkeypatch.setattr(yamlio, "read_text",
-                        lambda path, *shown: read.append(Path(path)) or whole(path, *shown))
 
     groups = "".join(f"  - name: G{g}\n    ships:\n      - {{design: nowhere.yaml, count: 150}}\n"
                      for g in range(150))
@@ -168,7 +169,7 @@ def test_a_fleet_past_its_ship_bound_is_refused_before_any_member_is_read(
         assert run.err.splitlines() == [
             f"{path}:10: the counts up to this entry take the fleet to 300 ships or more; a "
             f"fleet is at most {MAX_SHIPS} ships (each prints its own sheet): split it"]
-    assert [p for p in read if p.parent == tmp_path] == [path, path]  # once a command
+    assert [p for p in files_read if p.parent == tmp_path] == [path, path]  # once a command
     assert not (tmp_path / "out.pdf").exists()
 
 
