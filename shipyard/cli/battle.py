@@ -25,10 +25,13 @@ from shipyard.cli.fight import (
     _percent,
     _users_code,
     check_engine,
+    replay_command,
     series_display,
     told_json,
     told_lines,
 )
+from shipyard.cli.printing import PaperChoice, PaperOption
+from shipyard.cli.report import ReportOutput, house_rules, report_format, write_report
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
@@ -90,6 +93,7 @@ def max_runs(ships: int) -> int:
     shipyard battle ucm-patrol.yaml scourge-raid.yaml --seed 1
     shipyard battle ucm-patrol.yaml scourge-raid.yaml --runs 10000
     shipyard battle berlin.yaml scourge-raid.yaml --runs 2000 --json
+    shipyard battle ucm-patrol.yaml scourge-raid.yaml --runs 10000 -o report.pdf
     shipyard battle --help-system dropfleet
 """)
 @user_errors
@@ -124,10 +128,13 @@ def battle(
     pilot_b: Annotated[str | None, typer.Option(
         "--pilot-b", metavar="FILE.py:NAME", help="your own commander for side B")] = None,
     engine: Engine = "auto",
+    output: ReportOutput = None,
+    paper: PaperOption = PaperChoice.a4,
     help_system: HelpSystem = None,
 ) -> None:
     """Fight side A against side B, each a fleet file or one design: one narrated battle, or
-    --runs N battles summarised per side, per design and per ship.
+    --runs N battles summarised per side, per design and per ship (with -o, also as a printed
+    report with charts).
 
     The same --seed replays the same battle. An illegal design, or a fleet over its limit, is
     refused (exit 1) unless --allow-illegal.
@@ -138,6 +145,7 @@ def battle(
 
     check_runs(runs, "battles")
     check_engine(engine)
+    kind = report_format(output, runs, "battles")
     sides = _sides([a, b], allow_illegal)
     system = sides[0].entrants[0].design.system
     terms = parse_terms(system.id, system.fight_options, "battle",
@@ -159,6 +167,16 @@ def battle(
         _print_battle(prepared, result, chosen, as_json, support.rules().fate_names())
     else:
         _print_summary(prepared, summary, as_json, support.rules().crippling)
+    if kind is not None and output is not None:
+        from shipyard.core.report import encounter
+
+        replay = replay_command("battle", [a, b], {"--range": start_range, "--geometry": geometry,
+                                                   "--cap": cap}, rules or [])
+        page = encounter(prepared, summary, system=system.title, noun="battles",
+                         crippling=support.rules().crippling, replay=replay,
+                         house_rules=house_rules())
+        write_report(page, kind, paper.value, output, f"{_against(*prepared.names)}",
+                     as_json)
 
 
 def _series(support: Any, prepared: Prepared, runs: int, seed: int, engine: str,
@@ -224,8 +242,10 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool,
     # "of which crippled" only where the system has crippling: a 0% column would read as a
     # finding about ships that cannot be crippled
     columns = ["side", "ship", "survived", *(["of which crippled"] if crippling else []), "lost"]
-    typer.echo(render(Table("Designs (copies pooled): share of battles, 95% intervals",
-                            columns, [_fate_row(f, crippling) for f in s.designs])), nl=False)
+    typer.echo(render(Table(f"Designs (copies pooled): share of battles, 95% intervals; "
+                            f"{_legend(s.designs, crippling)}", [*columns, "fate"],
+                            [[*_fate_row(f, crippling), _fate_bar(f, crippling)]
+                             for f in s.designs])), nl=False)
     ways = list(dict.fromkeys(way for f in s.designs for way in f.how))
     escaped = any(f.escaped.count for f in s.designs)
     if ways or escaped:
@@ -265,6 +285,23 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool,
              for why, n in reasons.items()]
     if seeds:
         typer.echo("to see one told blow by blow, battle again with --seed: " + "; ".join(seeds))
+
+
+def _legend(designs: tuple[Fates, ...], crippling: bool) -> str:
+    """What the blocks of the fate bars stand for (those that can appear)."""
+    from shipyard.core.chart import BLOCKS
+
+    words = ["survived", "crippled", "escaped", "lost"]
+    shown = [True, crippling, any(f.escaped.count for f in designs), True]
+    return " ".join(f"{b} {w}" for b, w, on in zip(BLOCKS, words, shown, strict=True) if on)
+
+
+def _fate_bar(f: Fates, crippling: bool) -> str:
+    """A design's fates at a glance, in ten characters."""
+    from shipyard.core.chart import text_bar
+
+    crippled = f.crippled.rate if crippling else 0.0
+    return text_bar([f.survived.rate - crippled, crippled, f.escaped.rate, f.lost.rate])
 
 
 def _named(f: Fates) -> str:

@@ -30,10 +30,21 @@ from shipyard.cli.completion import (
     rule_names,
     system_ids,
 )
+from shipyard.cli.printing import PaperChoice, PaperOption
+from shipyard.cli.report import ReportOutput, house_rules, report_format, write_report
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
-    from shipyard.core.combat import Cell, Chance, FightResult, OddsReport, Prepared, Summary
+    from shipyard.cli.printing import FormatChoice
+    from shipyard.core.combat import (
+        Cell,
+        Chance,
+        Columns,
+        FightResult,
+        OddsReport,
+        Prepared,
+        Summary,
+    )
     from shipyard.core.options import FightOptions
     from shipyard.core.system import AnyDesign, AnySystem
 
@@ -136,6 +147,7 @@ def _designs(paths: list[Path], allow_illegal: bool, command: str = "duel") -> l
 @app.command(epilog="""
     shipyard duel wasp.yaml hornet.yaml --seed 1
     shipyard duel wasp.yaml hornet.yaml --runs 10000
+    shipyard duel wasp.yaml hornet.yaml --runs 10000 -o report.pdf --paper letter
     shipyard duel wasp.yaml hornet.yaml --range 3 --crew-a gunnery=70 --rule quickness-die=off
     shipyard duel --help-system smallcraft
 """)
@@ -174,9 +186,12 @@ def duel(
         "--pilot-b", metavar="FILE.py:NAME", help="your own pilot or captain for side B")
     ] = None,
     engine: Engine = "auto",
+    output: ReportOutput = None,
+    paper: PaperOption = PaperChoice.a4,
     help_system: HelpSystem = None,
 ) -> None:
-    """Fight A against B: one narrated fight, or --runs N fights summarised as win rates.
+    """Fight A against B: one narrated fight, or --runs N fights summarised as win rates
+    (with -o, also as a printed report with charts).
 
     The same --seed replays the same narrated fight on every machine, and gives the same
     summary on the same installation. An illegal design is refused (exit 1) unless
@@ -188,6 +203,7 @@ def duel(
 
     check_runs(runs)
     check_engine(engine)
+    kind = report_format(output, runs, "fights")
     first, second = _designs([a, b], allow_illegal)
     terms = parse_terms(first.system.id, _declared(first.system), "duel",
                         {"range": start_range, "geometry": geometry, "cap": cap},
@@ -198,20 +214,58 @@ def duel(
         if runs == 1:
             result = fight_once(first.system.fight(), prepared, chosen)
         else:
-            summary = _series(first, prepared, runs, chosen, engine)
+            columns = _series(first, prepared, runs, chosen, engine)
     if runs == 1:
         _print_fight(prepared, result, chosen, as_json)
-    else:
-        _print_summary(prepared, summary, as_json)
+        return
+    from shipyard.core.combat import summarise
+
+    _print_summary(prepared, summarise(prepared, columns, chosen), as_json)
+    if kind is not None and output is not None:
+        _write_report(first.system, prepared, columns, chosen, kind, paper.value, output,
+                      as_json, replay_command("duel", [a, b], {
+                          "--range": start_range, "--geometry": geometry, "--cap": cap},
+                          rules or []))
 
 
-def _series(design: AnyDesign, prepared: Prepared, runs: int, seed: int, engine: str) -> Summary:
-    from shipyard.core.combat import series, summarise
+def _write_report(system: AnySystem, prepared: Prepared, columns: Columns, seed: int,
+                  kind: FormatChoice, paper: str, output: Path, as_json: bool,
+                  replay: str) -> None:
+    """A duel series' encounter report: the battle report's page, each ship a side."""
+    from shipyard.core.battle import summarise_battle
+    from shipyard.core.report import encounter
+
+    if not prepared.ships:
+        raise UserError.single("cli.output", f"-o {output}: the {system.id} system reports no "
+                               "ship's fate in its fights, so it has no report yet")
+    summary = summarise_battle(prepared, columns, seed, system.price_unit)
+    crippling = system.fight().rules().crippling
+    page = encounter(prepared, summary, system=system.title, noun="fights",
+                     crippling=crippling, replay=replay, house_rules=house_rules())
+    write_report(page, kind, paper, output, _against(*prepared.names), as_json)
+
+
+def _series(design: AnyDesign, prepared: Prepared, runs: int, seed: int,
+            engine: str) -> Columns:
+    from shipyard.core.combat import series
 
     with series_display(runs, "fights") as (progress, notice):
-        columns = series(design.system.fight(), prepared, runs, seed, progress, engine, notice,
-                         quick=True)
-    return summarise(prepared, columns, seed)
+        return series(design.system.fight(), prepared, runs, seed, progress, engine, notice,
+                      quick=True)
+
+
+def replay_command(command: str, files: list[Path], options: dict[str, str | None],
+                   rules: list[str]) -> str:
+    """The command line that replays one fight of a series, without its --seed."""
+    import shlex
+
+    words = ["shipyard", command, *(str(f) for f in files)]
+    for flag, value in options.items():
+        if value is not None:
+            words += [flag, value]
+    for rule in rules:
+        words += ["--rule", rule]
+    return shlex.join(words)
 
 
 def check_engine(engine: str) -> None:

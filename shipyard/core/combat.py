@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from shipyard.core.chart import Bin, bins_of
 from shipyard.core.options import Terms
 from shipyard.core.pattern import MAX_RUNS as MAX_RUNS
 from shipyard.core.pattern import MAX_UNCOMPILED_RUNS as MAX_UNCOMPILED_RUNS
@@ -288,6 +289,9 @@ class Summary(NamedTuple):
     damage_unit: str
     draws: int
     examples: dict[str, int]  # "a" / "b" / "none" -> the seed of one such fight
+    # how many fights lasted how long, and each side's damage dealt, in a report's columns
+    length_bins: tuple[Bin, ...] = ()
+    damage_bins: tuple[tuple[Bin, ...], tuple[Bin, ...]] = ((), ())
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -295,12 +299,28 @@ class Summary(NamedTuple):
             "engine": self.engine,
             "wins": {"a": self.wins[0].as_json(), "b": self.wins[1].as_json()},
             "no_winner": self.no_winner.as_json(), "reasons": self.reasons,
-            "length": {"unit": self.round_name, **self.rounds.as_json()},
-            "damage": {"unit": self.damage_unit, "a": self.damage[0].as_json(),
-                       "b": self.damage[1].as_json()},
+            "length": {"unit": self.round_name, **self.rounds.as_json(),
+                       "histogram": _bins_json(self.length_bins)},
+            "damage": {"unit": self.damage_unit,
+                       "a": {**self.damage[0].as_json(),
+                             "histogram": _bins_json(self.damage_bins[0])},
+                       "b": {**self.damage[1].as_json(),
+                             "histogram": _bins_json(self.damage_bins[1])}},
             "random_numbers": self.draws,
             "replay_seeds": self.examples,
         }
+
+
+def _bins_json(bins: tuple[Bin, ...]) -> list[dict[str, int]]:
+    return [{"from": b.low, "to": b.high, "count": b.count} for b in bins]
+
+
+def _bins(values: Any) -> tuple[Bin, ...]:
+    """Whole-number results (fight lengths, damage) as a histogram's columns."""
+    import numpy as np  # a series only
+
+    found, times = np.unique(np.asarray(values, dtype=np.int64), return_counts=True)
+    return bins_of(dict(zip(found.tolist(), times.tolist(), strict=True)))
 
 
 def summarise(prepared: Prepared, columns: Columns, seed: int) -> Summary:
@@ -332,6 +352,8 @@ def summarise(prepared: Prepared, columns: Columns, seed: int) -> Summary:
         damage=(Spread.of(columns.damage_a), Spread.of(columns.damage_b)),
         round_name=prepared.round_name, damage_unit=prepared.damage_unit,
         draws=columns.draws, examples=examples,
+        length_bins=_bins(columns.rounds),
+        damage_bins=(_bins(columns.damage_a), _bins(columns.damage_b)),
     )
 
 

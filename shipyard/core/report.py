@@ -1,0 +1,124 @@
+"""The encounter report: a series of battles (or duels) on one printed page, as charts.
+
+What a game master files in the binder before a game night: who fights whom and under what
+terms, how often each side wins (bars with their 95% whiskers), how each design's ships end
+(stacked bars: survived, crippled, escaped, lost by each cause), how long the battles last and
+how much damage each side deals (histograms in the system's own words), and a seed to replay
+each kind of ending. The numbers come from the series summary (core/battle.py), the drawing
+from core/chart.py; no system draws anything of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from shipyard import __version__
+from shipyard.core import chart
+from shipyard.core.battle import BattleSummary, Fates
+from shipyard.core.model import Printable
+from shipyard.core.pattern import Prepared
+
+TEMPLATE = "_base/report.html"
+STYLESHEET = "_base/report.css"
+
+
+def _rate_text(rate: Any) -> str:
+    """"61.7% (59.6–63.8%)": a share and its 95% interval."""
+    return (f"{chart.percent(rate.rate)} ({100 * rate.low:.1f}–{100 * rate.high:.1f}%)")
+
+
+def _number(x: float | Decimal) -> str:
+    return f"{x:,.1f}".removesuffix(".0")
+
+
+def sides(prepared: Prepared, summary: BattleSummary) -> list[dict[str, str]]:
+    """Each side's name, its ships (a design's copies counted) and, where ships are priced,
+    what the side costs."""
+    out = []
+    for side, name in enumerate(prepared.names):
+        ships = ", ".join(f.name if f.copies == 1 else f"{f.name} ×{f.copies}"
+                          for f in summary.designs if f.side == side)
+        prices = [s.price for s in prepared.ships if s.side == side]
+        priced = summary.price_unit is not None and all(p is not None for p in prices)
+        cost = f"{_number(sum(p for p in prices if p is not None))} {summary.price_unit}" \
+            if priced else ""
+        out.append({"tag": "AB"[side], "name": name, "ships": ships, "cost": cost})
+    return out
+
+
+def fate_kinds(designs: Sequence[Fates], crippling: bool) -> list[str]:
+    """The parts of a ship's bar, in order: survived, crippled (where the system has
+    crippling), escaped (where any ship did), then each way of being lost that happened."""
+    kinds = ["survived"] + (["crippled"] if crippling else [])
+    if any(f.escaped.count for f in designs):
+        kinds.append("escaped")
+    kinds += list(dict.fromkeys(f"lost: {how}" for f in designs for how in f.how))
+    return kinds
+
+
+def fate_stack(f: Fates, crippling: bool) -> chart.Stack:
+    whole = f.survived.rate - (f.crippled.rate if crippling else 0.0)
+    parts = [chart.Segment("survived", whole)]
+    if crippling:
+        parts.append(chart.Segment("crippled", f.crippled.rate))
+    parts.append(chart.Segment("escaped", f.escaped.rate))
+    parts += [chart.Segment(f"lost: {how}", r.rate) for how, r in f.how.items()]
+    label = f"{'AB'[f.side]} · {f.name}" + ("" if f.copies == 1 else f" ×{f.copies}")
+    return chart.Stack(label, tuple(parts))
+
+
+def encounter(prepared: Prepared, summary: BattleSummary, *, system: str, noun: str,
+              crippling: bool, replay: str, house_rules: Sequence[str] = ()) -> Printable:
+    """The report's page: `noun` counts the series ("battles", "fights"); `replay` is the
+    command that replays a seed, without its --seed."""
+    base = summary.summary
+    a, b = base.names
+    told = {"a": f"{a} wins", "b": f"{b} wins", "none": "no winner"}
+    outcomes = [chart.Whisker(f"{told[k]}", rate.rate, rate.low, rate.high, _rate_text(rate))
+                for k, rate in (("a", base.wins[0]), ("b", base.wins[1]),
+                                ("none", base.no_winner))]
+    how = [{"outcome": told[k], "reasons": ", ".join(f"{r} {n:,}" for r, n in tally.items())}
+           for k, tally in base.reasons.items() if tally]
+    kinds = fate_kinds(summary.designs, crippling)
+    stacks = [fate_stack(f, crippling) for f in summary.designs]
+    r = base.rounds
+    length = {
+        "chart": chart.histogram("length", base.length_bins, f"{base.round_name}s", 60.0,
+                                 marks=[(r.mean, f"mean {r.mean:.1f}")]),
+        "title": f"Length ({base.round_name}s)",
+        "words": f"mean {r.mean:.1f}, median {r.median:g}, {r.low}–{r.high}",
+    }
+    damage = []
+    for side, (name, d, bins) in enumerate(zip(base.names, base.damage, base.damage_bins,
+                                               strict=True)):
+        damage.append({
+            "chart": chart.histogram(f"damage-{'ab'[side]}", bins, base.damage_unit, 60.0,
+                                     marks=[(d.mean, f"mean {d.mean:.1f}")]),
+            "title": f"Damage dealt by {'AB'[side]}",
+            "words": f"mean {d.mean:.1f}, median {d.median:g}, {d.low}–{d.high}",
+            "name": name,
+        })
+    lost = []
+    for side, name in enumerate(base.names):
+        spread = ", ".join(f"{n}: {chart.percent(rate.rate)}"
+                           for n, rate in sorted(summary.lost[side].items()))
+        row = {"name": name, "of": summary.sizes[side], "spread": spread, "price": ""}
+        if summary.price_lost is not None:
+            p = summary.price_lost[side]
+            row["price"] = (f"{summary.price_unit} lost: mean {p.mean:.1f}, median "
+                            f"{p.median:g}, {p.low}–{p.high}")
+        lost.append(row)
+    seeds = [{"outcome": told[k], "reason": why, "seed": seed,
+              "command": f"{replay} --seed {seed}"}
+             for k, reasons in summary.replays.items() for why, seed in reasons.items()]
+    title = f"{a} against {b}"
+    return Printable(TEMPLATE, {
+        "title": title, "system": system, "noun": noun, "runs": base.runs, "seed": base.seed,
+        "engine": base.engine, "version": __version__, "sides": sides(prepared, summary),
+        "terms": list(prepared.notes), "house_rules": list(house_rules),
+        "outcomes": chart.whisker_bars("outcomes", outcomes), "how": how,
+        "fates": chart.stacked_bars("fates", stacks, kinds), "length": length,
+        "damage": damage, "lost": lost, "seeds": seeds,
+    }, (STYLESHEET,))
