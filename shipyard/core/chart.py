@@ -227,7 +227,7 @@ def histogram(ident: str, bins: Sequence[Bin], unit: str, width: float = 90.0,
     whole; `marks` draws a dashed line at a value with its words (the mean, say)."""
     total = sum(b.count for b in bins) or 1
     tallest = max((b.count for b in bins), default=0) or 1
-    x0, x1, top, base = 9.0, width - 1.0, 3.0, height - 8.0
+    x0, x1, top, base = 9.0, width - 3.5, 3.0, height - 8.0  # room for the last tick
     span, tall = x1 - x0, base - top
     lowest = bins[0].low if bins else 0
     highest = bins[-1].high + 1 if bins else 1
