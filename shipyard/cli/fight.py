@@ -31,7 +31,13 @@ from shipyard.cli.completion import (
     system_ids,
 )
 from shipyard.cli.printing import PaperChoice, PaperOption
-from shipyard.cli.report import ReportOutput, house_rules, report_format, write_report
+from shipyard.cli.report import (
+    ReportOutput,
+    chart_format,
+    house_rules,
+    report_format,
+    write_report,
+)
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
@@ -483,6 +489,7 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
 @app.command(epilog="""
     shipyard odds wasp.yaml hornet.yaml
     shipyard odds wasp.yaml hornet.yaml --range 3 --json
+    shipyard odds wasp.yaml hornet.yaml -o odds.png
     shipyard odds --help-system traveller
 """)
 @user_errors
@@ -507,6 +514,10 @@ def odds(
         "without it one is chosen and printed")] = None,
     as_json: Json = False,
     allow_illegal: AllowIllegal = False,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", metavar="OUT", help="also draw the odds as charts, the format by "
+        "OUT's name: .pdf, .html, .png, or .svg (the charts alone)")] = None,
+    paper: PaperOption = PaperChoice.a4,
     help_system: HelpSystem = None,
 ) -> None:
     """The odds of one volley: what ATTACKER's weapons do to TARGET in a single attack.
@@ -518,6 +529,7 @@ def odds(
     from shipyard.core.dice import new_seed
     from shipyard.core.options import parse_terms
 
+    kind = None if output is None else chart_format(output)
     first, second = _designs([attacker, target], allow_illegal, "odds")
     terms = parse_terms(first.system.id, _declared(first.system), "odds",
                         {"range": at_range, "speed": speed}, [crew or []], rules or [])
@@ -525,6 +537,23 @@ def odds(
     with _users_code():
         result = first.system.fight().odds(first, second, terms, samples, chosen)
     _print_odds(result, chosen, as_json)
+    if output is not None:
+        _draw_odds(result, chosen, first.system.title, output, kind, paper.value, as_json)
+
+
+def _draw_odds(result: OddsReport, seed: int, system: str, output: Path,
+               kind: FormatChoice | None, paper: str, as_json: bool) -> None:
+    """The odds as a page of charts (`kind`), or as the charts alone in one SVG file."""
+    from shipyard.core import report
+
+    if kind is not None:
+        write_report(report.odds_page(result, seed, system), kind, paper, output, result.title,
+                     as_json)
+        return
+    from shipyard.core.output import write_atomic
+
+    write_atomic(output, report.odds_svg(result, seed))
+    typer.echo(f"wrote {output}", err=as_json)
 
 
 def _print_odds(result: OddsReport, seed: int, as_json: bool) -> None:

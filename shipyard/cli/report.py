@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from shipyard.cli.app import state
-from shipyard.cli.printing import FormatChoice, _format, _write
+from shipyard.cli.printing import SUFFIXES, FormatChoice, _format, _write
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
@@ -31,6 +31,17 @@ def report_format(output: Path | None, runs: int, noun: str) -> FormatChoice | N
     if runs < 2:
         raise UserError.single("cli.output", f"-o {output}: a report is of a series; add "
                                f"--runs N (2 or more {noun})")
+    return _format(output, None)
+
+
+def chart_format(output: Path) -> FormatChoice | None:
+    """What `-o` asks for where the charts alone may be had too: None for .svg."""
+    if output.suffix.lower() == ".svg":
+        return None
+    if output.suffix.lower() not in SUFFIXES:
+        raise UserError.single("cli.format", f"-o {output}: shipyard cannot write a "
+                               f"{output.suffix or 'nameless'} file here; name it .pdf, .html, "
+                               ".png or .svg")
     return _format(output, None)
 
 

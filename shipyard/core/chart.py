@@ -121,12 +121,15 @@ class Whisker:
 
 
 def whisker_bars(ident: str, rows: Sequence[Whisker], width: float = 186.0) -> Markup:
-    """Shares as horizontal bars on a 0-100% axis, each with its 95% interval as a whisker."""
-    label_w = min(70.0, max(20.0, max((width_of(r.label) for r in rows), default=0) + 3))
+    """Shares as horizontal bars on a 0-100% axis, each with its 95% interval as a whisker;
+    labels too long to stand beside their bars go above them."""
+    longest = max((width_of(r.label) for r in rows), default=0)
+    above = longest > 70.0
+    label_w = 2.0 if above else max(20.0, longest + 3)
     text_w = max(32.0, max((width_of(r.text) for r in rows), default=0) + 3)
     x0, x1 = label_w, width - text_w
     span = x1 - x0
-    row_h, bar_h, top = 6.5, 3.6, 1.0
+    row_h, bar_h, top = (9.5 if above else 6.5), 3.6, 1.0
     body: list[str] = []
     height = top + row_h * len(rows) + 5.0
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
@@ -134,13 +137,17 @@ def whisker_bars(ident: str, rows: Sequence[Whisker], width: float = 186.0) -> M
         body.append(_line(x, top, x, height - 4.5, 0.1, "#808080", "0.6,0.6"))
         body.append(_text(x, height - 1.2, f"{100 * tick:.0f}%", SMALL, "middle"))
     for i, row in enumerate(rows):
-        y = top + i * row_h + (row_h - bar_h) / 2
+        y = top + i * row_h + (row_h - bar_h) - (1.4 if above else (row_h - bar_h) / 2)
         mid = y + bar_h / 2
-        body.append(_text(x0 - 2, mid + TEXT * 0.35, row.label, anchor="end"))
+        if above:
+            body.append(_text(x0 + 1.0, y - 0.9, row.label))
+        else:
+            body.append(_text(x0 - 2, mid + TEXT * 0.35, row.label, anchor="end"))
         body.append(_rect(x0, y, span * row.share, bar_h, fill_url(ident, 1)))
         lo, hi = x0 + span * row.low, x0 + span * row.high
-        body += [_line(lo, mid, hi, mid, 0.35), _line(lo, mid - 1.4, lo, mid + 1.4, 0.35),
-                 _line(hi, mid - 1.4, hi, mid + 1.4, 0.35)]
+        if hi > lo:
+            body += [_line(lo, mid, hi, mid, 0.35), _line(lo, mid - 1.4, lo, mid + 1.4, 0.35),
+                     _line(hi, mid - 1.4, hi, mid + 1.4, 0.35)]
         body.append(_text(x1 + 2, mid + TEXT * 0.35, row.text))
     body.append(_line(x0, top, x0, height - 4.5, 0.3))
     return _svg(ident, width, height, body, 2)
@@ -307,3 +314,76 @@ def text_bar(shares: Sequence[float], width: int = 10, blocks: str = BLOCKS) -> 
         out.append(block * (end - done))
         done = end
     return "".join(out).ljust(width, blocks[-1])
+
+
+# --- a distribution: exactly and at least --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Chance:
+    value: int
+    exactly: float
+    at_least: float
+
+
+def distribution(ident: str, points: Sequence[Chance], unit: str, mean: float,
+                 width: float = 186.0, height: float = 46.0) -> Markup:
+    """The chance of each whole value (a grey column, "exactly") in front of the chance of that
+    value or more (a hatched column, "at least"), on a 0-100% axis, the mean marked."""
+    x0, x1, top, base = 10.0, width - 2.0, 6.0, height - 8.5
+    span, tall = x1 - x0, base - top
+    per = span / max(len(points), 1)
+    body: list[str] = [swatch(ident, 2, x0, 0.3), _text(x0 + 4.2, 2.9, "at least this"),
+                       swatch(ident, 1, x0 + 30, 0.3), _text(x0 + 34.2, 2.9, "exactly this")]
+    for tick in (0, 0.25, 0.5, 0.75, 1.0):
+        y = base - tall * tick
+        body.append(_line(x0, y, x1, y, 0.1, "#808080", "0.6,0.6"))
+        body.append(_text(x0 - 1, y + SMALL * 0.35, f"{100 * tick:.0f}%", SMALL, "end"))
+    labelled = len(points) <= 16
+    step = max(1, -(-len(points) * 9 // int(span)))  # value labels a few mm apart
+    for i, p in enumerate(points):
+        x = x0 + i * per
+        body.append(_rect(x + per * 0.08, base - tall * p.at_least, per * 0.84,
+                          tall * p.at_least, fill_url(ident, 2)))
+        body.append(_rect(x + per * 0.3, base - tall * p.exactly, per * 0.4,
+                          tall * p.exactly, fill_url(ident, 1)))
+        if labelled and p.exactly > 0:
+            words = percent(p.exactly)
+            y = base - tall * p.exactly - 0.8
+            body.append(_rect(x + per / 2 - width_of(words, SMALL) / 2 - 0.3, y - SMALL * 0.8,
+                              width_of(words, SMALL) + 0.6, SMALL * 0.95, "#ffffff", "none"))
+            body.append(_text(x + per / 2, y, words, SMALL, "middle"))
+        if i % step == 0:
+            body.append(_text(x + per / 2, base + 3.2, f"{p.value:,}", SMALL, "middle"))
+    body.append(_line(x0, base, x1, base, 0.3))
+    if points:
+        x = x0 + (_place(mean, [p.value for p in points]) + 0.5) * per
+        body.append(_line(x, top - 1.5, x, base, 0.35, dash="1,0.7"))
+        body.append(_text(x + 0.8, top - 0.3, f"mean {mean:.2f}", SMALL))
+    body.append(_text(x0 + span / 2, height - 0.8, unit, SMALL, "middle"))
+    return _svg(ident, width, height, body, 3)
+
+
+def _place(value: float, values: Sequence[int]) -> float:
+    """Where `value` falls along columns of whole `values` (in order, not always one apart):
+    its column index, between two columns in proportion."""
+    for i in range(len(values) - 1):
+        if values[i] <= value <= values[i + 1]:
+            return i + (value - values[i]) / (values[i + 1] - values[i])
+    return 0.0 if value < values[0] else float(len(values) - 1)
+
+
+def stacked_svg(parts: Sequence[tuple[Markup, float]], width: float, gap: float = 4.0
+                ) -> str:
+    """Charts one under another as one standalone SVG file (each chart's own ids kept)."""
+    body, y = [], 0.0
+    for svg, height in parts:
+        inner = str(svg).split(">", 1)[1].rsplit("</svg>", 1)[0]
+        body.append(f'<g transform="translate(0,{_n(y)})">{inner}</g>')
+        y += height + gap
+    return str(_svg("page", width, y, body)).replace(' class="chart"', "")
+
+
+def caption(words: str, width: float = 186.0, size: float = 3.2) -> Markup:
+    """A line of words as an SVG of its own, to head a chart in a standalone SVG file."""
+    return _svg("caption", width, size * 1.5, [_text(0, size * 1.1, words, size)])

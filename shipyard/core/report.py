@@ -14,9 +14,12 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from markupsafe import Markup
+
 from shipyard import __version__
 from shipyard.core import chart
 from shipyard.core.battle import BattleSummary, Fates
+from shipyard.core.combat import Chance, OddsReport
 from shipyard.core.model import Printable
 from shipyard.core.pattern import Prepared
 
@@ -122,3 +125,57 @@ def encounter(prepared: Prepared, summary: BattleSummary, *, system: str, noun: 
         "fates": chart.stacked_bars("fates", stacks, kinds), "length": length,
         "damage": damage, "lost": lost, "seeds": seeds,
     }, (STYLESHEET,))
+
+
+# --- the odds of one volley ----------------------------------------------------------------
+
+ODDS_TEMPLATE = "_base/odds.html"
+CHART_HEIGHT = 46.0  # mm: each distribution's chart
+
+
+def _odds_charts(odds: OddsReport) -> list[tuple[str, Markup]]:
+    """Each distribution (each weapon system's, where odds reports them so) as its chart."""
+    out = []
+    for i, dist in enumerate(odds.distributions):
+        points, above = [], 1.0
+        for p in dist.points:
+            points.append(chart.Chance(p.value, p.chance, max(above, 0.0)))
+            above -= p.chance
+        out.append((dist.name, chart.distribution(f"dist-{i}", points, dist.name, dist.mean,
+                                                  height=CHART_HEIGHT)))
+    return out
+
+
+def _chance_text(c: Chance) -> str:
+    interval = "" if c.low is None else f" ({100 * c.low:.1f}–{100 * (c.high or 0):.1f}%)"
+    return chart.percent(c.chance) + interval
+
+
+def odds_page(odds: OddsReport, seed: int, system: str) -> Printable:
+    """One volley's odds as a page: the method (exact, or sampled with its seed), each
+    distribution as bars "exactly" and "at least" with the mean marked, the chances (of
+    crippling, destroying...) as bars with their intervals, and the odds' own tables."""
+    chances = chart.whisker_bars("chances", [
+        chart.Whisker(c.label, c.chance, c.chance if c.low is None else c.low,
+                      c.chance if c.high is None else c.high, _chance_text(c))
+        for c in odds.chances]) if odds.chances else None
+    tables = [{"title": t.title, "columns": list(t.columns),
+               "rows": [["" if c is None else c if isinstance(c, str) else _chance_text(c)
+                         for c in row] for row in t.rows]} for t in odds.tables]
+    return Printable(ODDS_TEMPLATE, {
+        "title": odds.title, "system": system, "version": __version__,
+        "method": odds.method + ("" if odds.exact else f", seed {seed}"),
+        "notes": list(odds.notes),
+        "charts": [{"name": name, "chart": svg} for name, svg in _odds_charts(odds)],
+        "chances": chances, "tables": tables,
+    }, (STYLESHEET,))
+
+
+def odds_svg(odds: OddsReport, seed: int) -> str:
+    """The distributions alone, as one standalone SVG (the page's charts, with their titles)."""
+    parts: list[tuple[Markup, float]] = [
+        (chart.caption(odds.title), 4.8),
+        (chart.caption(odds.method + ("" if odds.exact else f", seed {seed}"), size=2.6), 3.9)]
+    for name, svg in _odds_charts(odds):
+        parts += [(chart.caption(name, size=2.8), 4.2), (svg, CHART_HEIGHT)]
+    return chart.stacked_svg(parts, 186.0, 1.5)
