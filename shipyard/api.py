@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         wilson,
     )
     from shipyard.core.dice import Dice, Roller, chance_all, chance_none
+    from shipyard.core.figures import figure, mcr, percent, quantity, tons
     from shipyard.core.fleet import FleetFile
     from shipyard.core.model import Printable, StrictModel
     from shipyard.core.options import (
@@ -125,6 +126,11 @@ _WHERE = {
     "FightSupport": "shipyard.core.combat",
     "Fleet": "shipyard.core.system",
     "FleetFile": "shipyard.core.fleet",
+    "figure": "shipyard.core.figures",
+    "mcr": "shipyard.core.figures",
+    "percent": "shipyard.core.figures",
+    "quantity": "shipyard.core.figures",
+    "tons": "shipyard.core.figures",
     "Group": "shipyard.core.system",
     "LineItem": "shipyard.core.budget",
     "LineOf": "shipyard.core.system",
@@ -275,11 +281,15 @@ __all__ = [
     "die",
     "each_roll_once",
     "emit",
+    "figure",
     "load_instance",
     "load_object",
+    "mcr",
     "new_stream",
     "next32",
     "origin",
+    "percent",
+    "quantity",
     "quoted",
     "refuse",
     "seed_stream",
@@ -288,5 +298,6 @@ __all__ = [
     "store_fates",
     "suggest",
     "switch",
+    "tons",
     "wilson",
 ]

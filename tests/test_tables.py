@@ -39,3 +39,10 @@ def test_the_widest_prose_column_wraps_first() -> None:
     # the wrapped words are all still there, in order
     words = " ".join(ln[len("  a-long-id-1  short  "):].strip() for ln in fitted[3:-1])
     assert words == "one two three four five six seven eight nine"
+
+
+def test_a_share_that_rounds_to_the_end_is_aligned_as_a_figure() -> None:
+    table = Table("T", ["outcome", "rate"], [["a wins", ">99.9%"], ["b wins", "<0.1%"],
+                                             ["no winner", "0%"]])
+    assert render(table, 80).splitlines()[3:] == ["  a wins     >99.9%", "  b wins      <0.1%",
+                                                  "  no winner      0%"]

@@ -22,7 +22,6 @@ from shipyard.cli.fight import (
     Json,
     Seed,
     _against,
-    _percent,
     _users_code,
     check_engine,
     replay_command,
@@ -32,6 +31,7 @@ from shipyard.cli.fight import (
 )
 from shipyard.cli.printing import PaperChoice, PaperOption
 from shipyard.cli.report import ReportOutput, house_rules, report_format, write_report
+from shipyard.core.figures import bound, percent
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
@@ -210,11 +210,11 @@ def _print_battle(prepared: Prepared, result: FightResult, seed: int, as_json: b
 
 def _rate(rate: Any) -> str:
     """"36.8% (35.8–37.7)": the rate and its 95% interval, in percent."""
-    return f"{_percent(rate.rate)} ({100 * rate.low:.1f}–{100 * rate.high:.1f})"
+    return f"{percent(rate.rate)} ({bound(rate.low, False)}–{bound(rate.high, False)})"
 
 
 def _share(rate: Any) -> str:
-    return "<0.1%" if 0 < rate.rate < 0.0005 else _percent(rate.rate)
+    return percent(rate.rate)
 
 
 def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool,
@@ -235,8 +235,8 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool,
     for label, rate, key in ((f"{a} wins", base.wins[0], "a"), (f"{b} wins", base.wins[1], "b"),
                              ("no winner", base.no_winner, "none")):
         how = ", ".join(f"{r} {n:,}" for r, n in base.reasons[key].items())
-        rows.append([label, f"{rate.count:,}", _percent(rate.rate),
-                     f"{_percent(rate.low)} – {_percent(rate.high)}", how])
+        rows.append([label, f"{rate.count:,}", percent(rate.rate),
+                     f"{bound(rate.low)} – {bound(rate.high)}", how])
     typer.echo(render(Table("Outcomes", ["outcome", "battles", "rate", "95% interval", "how"],
                             rows)), nl=False)
     # "of which crippled" only where the system has crippling: a 0% column would read as a

@@ -203,26 +203,28 @@ def show(design: Annotated[Path, typer.Argument(
     else:
         verdict = "legal" if result.legal else "NOT LEGAL"
         typer.echo(f"{result.name} [{result.system}]: {verdict}")
-        tables = [Table(f"{b.title or b.name}: {b.shown(' of ', ' ' + b.unit)}",
+        tables = [Table(f"{b.title or b.name}: {b.shown(' of ', named=True)}",
                         ["item", b.unit, "line"],
-                        [[i.label, _amount(i.amount), str(i.line or "")] for i in b.items])
+                        [[i.label, _amount(i.amount, b.unit), str(i.line or "")]
+                         for i in b.items])
                   for b in result.budgets]
         tables.append(Table("Profile", ["rating", "value"], [list(r) for r in profile]))
         _print_tables(tables)
     finish(result.status())
 
 
-def _amount(value: object) -> str:
-    from shipyard.core.budget import text  # not for --help
+def _amount(value: object, unit: str) -> str:
+    from shipyard.core.figures import figure  # not for --help
 
-    return text(value)  # type: ignore[arg-type]
+    return figure(value, unit)  # type: ignore[arg-type]
 
 
 def _show_fleet(result: Report, as_json: bool) -> None:
     fleet = result.fleet
     assert fleet is not None
     unit = str(result.budgets[0].unit) if result.budgets else ""
-    rows = [[g.name, m.name, str(m.count), f"{m.price:f}", f"{m.total:f}", str(m.line or "")]
+    rows = [[g.name, m.name, str(m.count), _amount(m.price, unit), _amount(m.total, unit),
+             str(m.line or "")]
             for g in fleet.groups for m in g.members]
     if as_json:
         _print_json({**result.as_json(),
@@ -240,9 +242,9 @@ def _show_fleet(result: Report, as_json: bool) -> None:
     else:  # a system whose ships have no price: ships and counts only
         tables = [Table("Roster", ["group", "ship", "count", "line"],
                         [[r[0], r[1], r[2], r[5]] for r in rows])]
-    tables += [Table(f"{b.title or b.name}: {b.shown(' of ', ' ' + b.unit)}",
+    tables += [Table(f"{b.title or b.name}: {b.shown(' of ', named=True)}",
                      ["item", b.unit, "line"],
-                     [[i.label, _amount(i.amount), str(i.line or "")] for i in b.items])
+                     [[i.label, _amount(i.amount, b.unit), str(i.line or "")] for i in b.items])
                for b in result.budgets]
     _print_tables(tables)
 

@@ -38,6 +38,7 @@ from shipyard.cli.report import (
     report_format,
     write_report,
 )
+from shipyard.core.figures import bound, percent
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
@@ -447,10 +448,6 @@ def _against(a: str, b: str) -> str:
     return f"{a} (A) against {b} (B)"
 
 
-def _percent(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps({**s.as_json(), "terms": list(prepared.notes)}, indent=2,
@@ -467,8 +464,8 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
     for label, rate, key in ((f"{a} wins", s.wins[0], "a"), (f"{b} wins", s.wins[1], "b"),
                              ("no winner", s.no_winner, "none")):
         how = ", ".join(f"{r} {n:,}" for r, n in s.reasons[key].items())
-        outcome_rows.append([label, f"{rate.count:,}", _percent(rate.rate),
-                             f"{_percent(rate.low)} – {_percent(rate.high)}", how])
+        outcome_rows.append([label, f"{rate.count:,}", percent(rate.rate),
+                             f"{bound(rate.low)} – {bound(rate.high)}", how])
     typer.echo(render(Table("Outcomes", ["outcome", "fights", "rate", "95% interval", "how"],
                             outcome_rows)), nl=False)
     r = s.rounds
@@ -566,9 +563,9 @@ def _print_odds(result: OddsReport, seed: int, as_json: bool) -> None:
     for dist in result.distributions:
         lines.append(f"{dist.name} (mean {dist.mean:.2f})")
         for p in dist.points:
-            interval = "" if p.low is None else f" ({_percent(p.low)} – {_percent(p.high or 0)})"
+            interval = "" if p.low is None else f" ({bound(p.low)} – {bound(p.high or 0)})"
             bar = "#" * round(40 * p.chance)
-            lines.append(f"  {p.value:>4}  {_percent(p.chance):>6}{interval}  {bar}")
+            lines.append(f"  {p.value:>4}  {percent(p.chance):>6}{interval}  {bar}")
     if result.chances:
         lines.append("chances")
         for c in result.chances:
@@ -588,5 +585,5 @@ def _cell(cell: Cell) -> str:
 
 
 def _chance(c: Chance) -> str:
-    interval = "" if c.low is None else f" ({_percent(c.low)} – {_percent(c.high or 0)})"
-    return _percent(c.chance) + interval
+    interval = "" if c.low is None else f" ({bound(c.low)} – {bound(c.high or 0)})"
+    return percent(c.chance) + interval

@@ -16,7 +16,7 @@ import textwrap
 
 from shipyard.core.table import Table
 
-_NUMBER = re.compile(r"^-?[\d,.]+%?$")
+_NUMBER = re.compile(r"^[<>]?-?[\d,.]+%?$")  # "<0.1%" is a figure too
 NARROWEST = 12  # characters: a wrapped column is never made narrower than this (or its header)
 GAP = 2
 

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from shipyard.core.figures import BEFORE, figure, quantity
+
 Amount = int | Decimal
 
 
@@ -50,12 +52,18 @@ class Budget:
         """How far over the limit the items go (0 when within it or without one)."""
         return self.used - self.available if self.over else 0  # type: ignore[operator]
 
-    def shown(self, between: str = "/", unit: str = "") -> str:
-        """`12/20`, or `12 of 20 SP` with `between=" of "` and `unit=" SP"`; without a limit
-        `12 SP used`."""
+    def shown(self, between: str = "/", named: bool = False) -> str:
+        """`12/20`, or `12 of 20 SP` with `between=" of "` and `named`; without a limit
+        `12 used` (`MCr6.838 used` named); each figure as `figures.figure` writes its unit."""
+        if named and (self.available is None or self.unit in BEFORE):  # "MCr236 of MCr300"
+            used = quantity(self.used, self.unit)
+        else:
+            used = figure(self.used, self.unit)
         if self.available is None:
-            return f"{text(self.used)}{unit} used"
-        return f"{text(self.used)}{between}{text(self.available)}{unit}"
+            return f"{used} used"
+        limit = quantity(self.available, self.unit) if named else figure(self.available,
+                                                                          self.unit)
+        return f"{used}{between}{limit}"
 
     def as_json(self) -> dict[str, object]:
         return {"name": self.name, "used": number(self.used),
@@ -65,15 +73,6 @@ class Budget:
     def as_json_full(self) -> dict[str, object]:
         return {**self.as_json(), "items": [
             {"label": i.label, "amount": number(i.amount), "line": i.line} for i in self.items]}
-
-
-def text(value: Amount) -> str:
-    """An amount as people write it: `450`, not `450.000000`; `448.8125`, not `448.812500`."""
-    if isinstance(value, Decimal):
-        if value == value.to_integral_value():
-            return str(int(value))
-        return f"{value.normalize():f}"
-    return str(value)
 
 
 def number(value: Amount) -> int | float:
@@ -99,7 +98,7 @@ def reading(value: str) -> dict[str, int | float | str | None]:
     if match is None:
         return {"number": None, "unit": None}
     digits = match["number"].replace(",", "").replace("−", "-")
-    figure: int | float = float(digits) if "." in digits else int(digits)
+    number: int | float = float(digits) if "." in digits else int(digits)
     words = (match["unit"] or "").strip()
     unit = match["currency"] or (None if words in ("", "used", "of") else words)
-    return {"number": figure, "unit": unit}
+    return {"number": number, "unit": unit}

@@ -15,7 +15,7 @@ def test_a_limited_budget_knows_what_is_left_and_how_far_over() -> None:
     assert (space.used, space.left, space.over, space.excess) == (30, 10, False, 0)
     space.add("lance", 14, 4)
     assert (space.used, space.left, space.over, space.excess) == (44, -4, True, 4)
-    assert space.shown() == "44/40" and space.shown(" of ", " Space") == "44 of 40 Space"
+    assert space.shown() == "44/40" and space.shown(" of ", named=True) == "44 of 40 Space"
     assert space.as_json() == {"name": "space", "used": 44, "available": 40, "unit": "Space"}
 
 
@@ -24,9 +24,17 @@ def test_a_budget_without_a_limit_is_never_over_and_shows_what_it_uses() -> None
     for amount in (40, 2, 10_000):
         sp.add("part", amount)
     assert (sp.used, sp.left, sp.over, sp.excess) == (10_042, None, False, 0)
-    assert sp.shown() == "10042 used" and sp.shown(" of ", " SP") == "10042 SP used"
+    assert sp.shown() == "10,042 used" and sp.shown(" of ", named=True) == "10,042 SP used"
     assert sp.as_json() == {"name": "sp", "used": 10_042, "available": None, "unit": "SP"}
     assert sp.as_json_full()["items"][0] == {"label": "part", "amount": 40, "line": None}
+
+
+def test_a_cost_budget_names_its_megacredits_before_each_figure() -> None:
+    cost = Budget("fleet", "MCr", 300)
+    cost.add("2 × House Corsair", Decimal("236.17766"))
+    assert (cost.shown(), cost.shown(" of ", named=True)) == ("236.178/300",
+                                                              "MCr236.178 of MCr300")
+    assert cost.as_json()["used"] == 236.17766  # --json keeps the figure whole
 
 
 def test_decimal_amounts_stay_exact() -> None:

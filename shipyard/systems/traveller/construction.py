@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from shipyard.api import figure, tons
 from shipyard.systems.traveller.models import (
     SECTIONS,
     Configuration,
@@ -111,6 +112,11 @@ def figures(value: float) -> str:
     """A figure as a person reads it: up to six decimals, no float noise, no trailing zeros."""
     text = f"{value:.6f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+def power_figure(value: float) -> str:
+    """Power as traveller counts it beside tons (half a Power from a fixed mount's ×0.75)."""
+    return figure(value, "Power")
 
 
 def ceil_to(value: float, step: float) -> float:
@@ -855,22 +861,22 @@ class Deriver:
         self.stated_checks()
         s = self.ship
         if s.tons_used > self.usable + 1e-6:
-            room = (f"a {figures(self.hull)}-ton hull" if self.usable == self.hull else
-                    f"the {figures(self.usable)} usable tons of a {figures(self.hull)}-ton hull")
-            self.error("tonnage.over", f"parts use {figures(s.tons_used)} t of {room}: "
-                       f"{figures(s.tons_used - self.usable)} t over")
+            room = (f"a {tons(self.hull)}-ton hull" if self.usable == self.hull else
+                    f"the {tons(self.usable)} usable tons of a {tons(self.hull)}-ton hull")
+            self.error("tonnage.over", f"parts use {tons(s.tons_used)} t of {room}: "
+                       f"{tons(s.tons_used - self.usable)} t over")
         if s.hardpoints_used > s.hardpoints:
             self.error("hardpoints.over", f"mounts need {s.hardpoints_used} hardpoints; the hull "
                        f"has {s.hardpoints}")
         if s.power_demand > s.output + 1e-6:
             left = s.output - s.basic_power
             if left <= 0:
-                detail = f"the basic systems alone need {figures(s.basic_power)}"
+                detail = f"the basic systems alone need {power_figure(s.basic_power)}"
             else:
-                detail = f"{self.contenders()} compete for the {figures(left)} left after the " \
-                         f"basic systems' {figures(s.basic_power)}"
-            self.warn("power.short", f"the plant gives {figures(s.output)} Power; everything at "
-                      f"once needs {figures(s.power_demand)}: {detail}")
+                detail = (f"{self.contenders()} compete for the {power_figure(left)} left after "
+                          f"the basic systems' {power_figure(s.basic_power)}")
+            self.warn("power.short", f"the plant gives {power_figure(s.output)} Power; "
+                      f"everything at once needs {power_figure(s.power_demand)}: {detail}")
         has_bridge = any(line.kind == "bridge" for line in s.lines)
         if has_bridge and not any(line.kind == "airlock" for line in s.lines):
             self.warn("airlock.missing", "a ship with a bridge has no airlock")
@@ -884,8 +890,8 @@ class Deriver:
         drives = [line for line in s.lines if line.kind in ("m_drive", "j_drive")]
         for line in drives:
             if line.tons > self.hull:
-                self.error("drive.fit", f"{line.item} needs {figures(line.tons)} t; the hull is "
-                           f"{figures(self.hull)} t", line.part)
+                self.error("drive.fit", f"{line.item} needs {tons(line.tons)} t; the hull is "
+                           f"{tons(self.hull)} t", line.part)
 
 
 def mount_kind(entry: PartEntry) -> str:

@@ -8,31 +8,29 @@ from typing import Any
 
 import yaml
 
-from shipyard.api import Table, UserError
-from shipyard.systems.traveller.construction import Ship
+from shipyard.api import Table, UserError, mcr, tons
+from shipyard.systems.traveller.construction import Ship, power_figure
 from shipyard.systems.traveller.crew import combat_positions, crew_table
 from shipyard.systems.traveller.models import MAX_HULL, PartEntry, TravellerCatalog
-
-
-def mcr(value: float) -> str:
-    return f"MCr{value:,.6f}".rstrip("0").rstrip(".")
 
 
 def profile_rows(ship: Ship, catalog: TravellerCatalog) -> list[tuple[str, str]]:
     d = ship.design
     cfg = catalog.configuration(d.hull.configuration)
     rows = [
-        ("Hull", f"{ship.hull_tons:g} tons, {cfg.name if cfg else d.hull.configuration}"
+        ("Hull", f"{tons(ship.hull_tons)} tons, {cfg.name if cfg else d.hull.configuration}"
                  + (f" ({', '.join(d.hull.options)})" if d.hull.options else "")),
         ("TL", str(d.tl)),
         ("Hull points", str(ship.hull_points)),
         ("Armour", str(ship.armour)),
         ("Thrust", str(ship.thrust)),
         ("Jump", str(ship.jump)),
-        ("Power", f"output {ship.output:g}, demand {ship.power_demand:g} "
-                  f"(basic {ship.basic_power:g} + larger of M {ship.draw('m_drive'):g} "
-                  f"/ J {ship.draw('j_drive'):g} + rest)"),
-        ("Tons used", f"{ship.tons_used:g} of {ship.hull_tons:g}"),
+        ("Power", f"output {power_figure(ship.output)}, "
+                  f"demand {power_figure(ship.power_demand)} "
+                  f"(basic {power_figure(ship.basic_power)} "
+                  f"+ larger of M {power_figure(ship.draw('m_drive'))} "
+                  f"/ J {power_figure(ship.draw('j_drive'))} + rest)"),
+        ("Tons used", f"{tons(ship.tons_used)} of {tons(ship.hull_tons)}"),
         ("Hardpoints", f"{ship.hardpoints_used} of {ship.hardpoints}"
                        + (" (firmpoints)" if ship.firmpoints else "")),
         ("Sensors DM", "none" if ship.sensor_dm is None else f"{ship.sensor_dm:+d}"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from shipyard.api import Budget, LineItem, LineOf, Verdict
-from shipyard.systems.traveller.construction import Ship, figures
+from shipyard.systems.traveller.construction import Ship, power_figure
 
 CODES = {
     "hull.configuration": "the hull configuration is not in the catalog",
@@ -86,7 +86,7 @@ def budgets(ship: Ship, line_of: LineOf) -> list[Budget]:
                 larger = "m_drive" if m >= j else "j_drive"
                 if ln.kind != larger:
                     amount = 0.0
-                    text += (f" ({figures(-ln.power)} Power, covered by the "
+                    text += (f" ({power_figure(-ln.power)} Power, covered by the "
                              f"{'M-drive' if larger == 'm_drive' else 'J-drive'})")
             power.add(text, dec(amount), line(ln.part))
     hardpoints = Budget("hardpoints", "hardpoints", ship.hardpoints,

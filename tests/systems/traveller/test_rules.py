@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -236,10 +237,13 @@ def test_a_fleet_is_priced_at_sale_price(tmp_path: Path) -> None:
     from tests.cli import shipyard
 
     fleet = ROOT / "catalogs" / "traveller" / "fleets" / "system-defence.yaml"
-    run = shipyard("validate", str(fleet))
+    run = shipyard("validate", str(fleet), "--json")
     assert run.code == 0, run.err
     # ship-designs.csv sales prices: Dragon 277.425, Strandbell 126.81, Botfly 6.15405
-    assert "fleet 706.2762/800" in run.out
+    total = next(b for b in json.loads(run.out)[0]["budgets"] if b["name"] == "fleet")
+    assert (total["used"], total["available"]) == (706.2762, 800)
+    # in words, to the Cr1,000 as every MCr figure prints
+    assert "fleet 706.276/800" in shipyard("validate", str(fleet)).out
 
 
 def test_a_planetoid_uses_part_of_its_hull_and_has_armour_of_itself(build: Build) -> None:
@@ -252,7 +256,7 @@ def test_a_planetoid_uses_part_of_its_hull_and_has_armour_of_itself(build: Build
     assert ship.armour == 2 and ship.hull_points == 500
     over, _ = build({"part": "bridge"}, {"part": "cargo_hold", "tons": 790}, tons=1000,
                     configuration="planetoid")
-    assert over.errors[0].message == ("parts use 810 t of the 800 usable tons of a 1000-ton "
+    assert over.errors[0].message == ("parts use 810 t of the 800 usable tons of a 1,000-ton "
                                       "hull: 10 t over")
 
 

@@ -44,7 +44,7 @@ RULES = FightRules(
           r.A_ESCAPES: (None, "escaped"), r.B_ESCAPES: (None, "escaped"),
           r.BOTH_LOST: (None, "both-lost"), r.CAPPED: (None, "cap"),
           r.A_WINS_ESCAPED: (0, "escaped"), r.B_WINS_ESCAPED: (1, "escaped")},
-    fates={r.DESTROYED: "destroyed"})
+    fates={r.DESTROYED: "enemy fire"})  # "lost to enemy fire", as the other systems say
 assert r.DESTROYED == FIRST_LOST and r.ESCAPED_FATE == 2  # the core's fate codes
 
 
