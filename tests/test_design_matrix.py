@@ -35,6 +35,7 @@ def test_the_table_and_the_json_agree_and_cells_add_up(tmp_path: Path) -> None:
     data = shipyard(*args, "--json").json()
     assert data["system"] == "smallcraft" and data["runs"] == 8
     names = [d["name"] for d in data["designs"]]
+    assert sorted(d["file"] for d in data["designs"]) == sorted(map(str, SMALLCRAFT))
     shares = [d["share"] for d in data["designs"]]
     assert shares == sorted(shares, reverse=True)  # strongest first
     cells = data["cells"]

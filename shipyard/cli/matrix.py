@@ -130,12 +130,14 @@ def matrix(
     chosen = seed if seed is not None else new_seed() % 1_000_000_000
     _check_bounds(len(files), runs, chosen)
     read = _designs(files, allow_illegal)
-    with series_display(fights_asked(len(read), runs), "fights") as (progress, _notice):
+    with series_display(fights_asked(len(read), runs), "fights") as (progress, notice):
         result = play(read, runs, chosen, engine, progress=progress, files=files,
-                      overlays=state.overlays)
+                      overlays=state.overlays, notice=notice)
     if as_json:
-        typer.echo(json.dumps({"system": read[0].system.id, **result.as_json()}, indent=2,
-                              ensure_ascii=False))
+        data = {"system": read[0].system.id, **result.as_json()}
+        for entry, row in zip(data["designs"], result.order(), strict=True):
+            entry["file"] = str(files[row])
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         _print_table(result)
     if output is not None:

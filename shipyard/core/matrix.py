@@ -115,7 +115,8 @@ def _number(x: Decimal | int | None) -> float | int | None:
 
 
 def fight(a: Any, b: Any, task: Task, engine: str, rules: Any = None,
-          threads: int | None = None) -> tuple[Tally, str]:
+          threads: int | None = None, notice: Callable[[str], None] | None = None
+          ) -> tuple[Tally, str]:
     """One ordered pairing's series (`a` side A): its fights by winner and end reason, and the
     engine that ran them. `rules` replaces the system's (a script that tells ends apart)."""
     from shipyard.core.compiled import run_series
@@ -123,7 +124,7 @@ def fight(a: Any, b: Any, task: Task, engine: str, rules: Any = None,
     support = a.system.fight()
     prepared = support.prepare(a, b, Terms())
     columns = run_series(rules or support.rules(), prepared, task.runs, task.seed,
-                         engine=engine, workers=threads)
+                         engine=engine, notice=notice, workers=threads)
     tally: Tally = {}
     for winner, reason in zip(columns.winner.tolist(), columns.reason.tolist(), strict=True):
         key = (int(winner), str(columns.reason_names[reason]))
@@ -133,10 +134,11 @@ def fight(a: Any, b: Any, task: Task, engine: str, rules: Any = None,
 
 def play(designs: Sequence[Any], runs: int, seed: int, engine: str = "auto", *,
          progress: Callable[[int], None] | None = None, files: Sequence[Path] = (),
-         overlays: Sequence[Path] = (), rules: Any = None, processes: int | None = None
-         ) -> Matrix:
+         overlays: Sequence[Path] = (), rules: Any = None, processes: int | None = None,
+         notice: Callable[[str], None] | None = None) -> Matrix:
     """Every design against every other. With `files` (the designs' own, read again in each
-    worker) and work enough, the pairings run in a process a core; else here."""
+    worker) and work enough, the pairings run in a process a core; else here. `notice` hears
+    of a compile (the first pairing, here, compiles the rules where they are not yet)."""
     todo = tasks(len(designs), runs, seed)
     tallies: dict[tuple[int, int], Tally] = {}
     engines: set[str] = set()
@@ -145,7 +147,7 @@ def play(designs: Sequence[Any], runs: int, seed: int, engine: str = "auto", *,
     first = todo[:1] if pooled else todo  # here: the first compiles the rules if need be
     for task in first:
         tallies[task.row, task.col], ran = fight(designs[task.row], designs[task.col], task,
-                                                 engine, rules)
+                                                 engine, rules, notice=notice)
         engines.add(ran)
         if progress is not None:
             progress(task.runs)
