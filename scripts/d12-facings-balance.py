@@ -1,9 +1,10 @@
 """d12-facings balance: do points predict fights? (issue 14, "Balance").
 
-Fights every pairing of the catalog's examples (default captains, default start; a draw is worth
-half to each side, an escape a quarter to the ship that ran and three quarters to the one that
-stayed, RULINGS R17), writes the win-rate matrix with the points into catalogs/d12-facings/README.md
-between its BALANCE markers, and checks the bars:
+Fights every pairing of the catalog's examples with `shipyard matrix`'s own engine
+(shipyard.core.matrix: each pairing's fights split over both orders, default captains, default
+start; a draw is worth half to each side, an escape a quarter to the ship that ran and three
+quarters to the one that stayed, RULINGS R17), writes the win-rate matrix with the points into
+catalogs/d12-facings/README.md between its BALANCE markers, and checks the bars:
 
   1. among pairings of different designs within 10% of each other's points, none worse than 35/65;
   2. among pairings whose points differ by 1.5x or more, the dearer ship wins at least 70%;
@@ -36,21 +37,20 @@ sys.path.insert(0, str(ROOT))
 from shipyard.api import (  # noqa: E402
     BattleSide,
     Entrant,
-    Prepared,
-    ShipEntry,
     Terms,
     ValidationContext,
 )
+from shipyard.core import matrix as core_matrix  # noqa: E402
 from shipyard.core.compiled import run_series  # noqa: E402
 from shipyard.core.fleet import FleetFile  # noqa: E402
-from shipyard.core.yamlio import load_file  # noqa: E402
+from shipyard.core.system import AnyDesign  # noqa: E402
+from shipyard.core.yamlio import Located, load_file  # noqa: E402
 from shipyard.core.yard import Yard  # noqa: E402
 from shipyard.systems.d12_facings.combat import (  # noqa: E402
     RULES,
     SUPPORT,
 )
 from shipyard.systems.d12_facings.combat import rules as r  # noqa: E402
-from shipyard.systems.d12_facings.combat.setup import Setup, setup  # noqa: E402
 from shipyard.systems.d12_facings.models import D12Catalog, D12Design  # noqa: E402
 from shipyard.systems.d12_facings.rules import check, fit, points  # noqa: E402
 
@@ -70,38 +70,35 @@ TOLD_APART = RULES._replace(ends={**RULES.ends, r.A_ESCAPES: (None, "a-escaped")
                                   r.B_ESCAPES: (None, "b-escaped")})
 
 
-def score(a: D12Design, b: D12Design, catalog: D12Catalog, runs: int, seed: int) -> float:
-    """A's share of `runs` fights against B (the series `duel --runs` plays, compiled where
-    Numba is installed): a win 1, a draw 1/2, an escape as R17 says (`RAN`, `STAYED`)."""
-    c = run_series(TOLD_APART, duel_prepared(setup(a, b, catalog, Terms())), runs, seed)
-    names = list(c.reason_names)
-    ran_a = (c.reason == names.index("a-escaped")).sum()
-    ran_b = (c.reason == names.index("b-escaped")).sum()
-    drawn = (c.winner == -1).sum() - ran_a - ran_b
-    quarters = 4 * (c.winner == 0).sum() + 2 * drawn + RAN * ran_a + STAYED * ran_b
-    return float(quarters / (4 * runs))
+def r17_share(m: core_matrix.Matrix, i: int, j: int) -> float:
+    """Design i's share of its fights against design j (both orders): a win 1, a draw 1/2, an
+    escape as R17 says (`RAN`, `STAYED`)."""
+    quarters = fights = 0
+    for key, mine in (((i, j), 0), ((j, i), 1)):  # i as side A, then as side B
+        for (winner, reason), n in m.tallies.get(key, {}).items():
+            fights += n
+            if winner >= 0:
+                quarters += 4 * n if winner == mine else 0
+            elif reason in ("a-escaped", "b-escaped"):
+                ran = "ab"[mine] == reason[0]
+                quarters += (RAN if ran else STAYED) * n
+            else:
+                quarters += 2 * n
+    return quarters / (4 * fights)
 
 
-def duel_prepared(s: Setup) -> Prepared:
-    """A duel's setup as the core fights it (`Prepared.ships`: a fate column per ship)."""
-    return Prepared((s.ships[0].name, s.ships[1].name), s.fight.p.cap, "turn",
-                    "hit points of systems", s.fight, batchable=True,
-                    ships=tuple(ShipEntry(x.name, x.name, side, None)
-                                for side, x in enumerate(s.ships)))
-
-
-def examples(yard: Yard) -> tuple[D12Catalog, list[tuple[str, D12Design]]]:
+def examples(yard: Yard) -> tuple[D12Catalog, list[tuple[str, AnyDesign]]]:
     out = []
     catalog = None
     for path in sorted((ROOT / "catalogs" / "d12-facings" / "examples").glob("*.yaml")):
         design = yard.read(path)
         catalog = design.catalog
-        out.append((path.stem, design.model))
+        out.append((path.stem, design))
     assert catalog is not None
     return catalog, out
 
 
-def random_design(catalog: D12Catalog, rng: random.Random, n: int) -> D12Design:
+def random_design(yard: Yard, catalog: D12Catalog, rng: random.Random, n: int) -> AnyDesign:
     """A legal design: a random hull, each slot filled by a random system that fits, a bridge
     in the core, random crew within the berths, random armour within the limit."""
     hull = rng.choice(catalog.hulls)
@@ -134,22 +131,20 @@ def random_design(catalog: D12Catalog, rng: random.Random, n: int) -> D12Design:
     design = D12Design.model_validate(data, context=ValidationContext(catalog=catalog))
     verdict = check(fit(design, catalog), catalog, lambda _: None)
     assert not [d for d in verdict.diagnostics if d.severity == "error"], verdict.diagnostics
-    return design
+    return yard.design_of(Located(data, str(data["name"])), yard.system("d12-facings"))
 
 
-def matrix(catalog: D12Catalog, designs: list[tuple[str, D12Design]], runs: int
-           ) -> dict[tuple[int, int], float]:
-    out: dict[tuple[int, int], float] = {}
-    for (i, (_, a)), (j, (_, b)) in combinations(enumerate(designs), 2):
-        share = score(a, b, catalog, runs, SEED * 1000 + i * 50 + j)
-        out[i, j], out[j, i] = share, 1 - share
-    return out
+def matrix(designs: list[tuple[str, AnyDesign]], runs: int) -> dict[tuple[int, int], float]:
+    """Every pairing's R17 share, from `shipyard matrix`'s fights (both orders, one seed)."""
+    m = core_matrix.play([d for _, d in designs], runs, SEED, rules=TOLD_APART)
+    return {(i, j): r17_share(m, i, j) for i, j in combinations(range(len(designs)), 2)
+            } | {(j, i): r17_share(m, j, i) for i, j in combinations(range(len(designs)), 2)}
 
 
-def bars(designs: list[tuple[str, D12Design]], catalog: D12Catalog,
+def bars(designs: list[tuple[str, AnyDesign]], catalog: D12Catalog,
          shares: dict[tuple[int, int], float]) -> tuple[float, float]:
     """(the worst share within 10% of points, the dearer's worst share at 1.5x or more)."""
-    cost = [points(d, catalog) for _, d in designs]
+    cost = [points(d.model, catalog) for _, d in designs]
     close, far = 1.0, 1.0
     for (i, j), share in shares.items():
         if i >= j:
@@ -163,14 +158,14 @@ def bars(designs: list[tuple[str, D12Design]], catalog: D12Catalog,
     return close, far
 
 
-def random_bar(catalog: D12Catalog, runs: int) -> tuple[float, int, float, int]:
+def random_bar(yard: Yard, catalog: D12Catalog, runs: int) -> tuple[float, int, float, int]:
     """How often the dearer of two random designs wins: over the pairings whose points differ by
     more than 10% and less than 1.5x ("within those bounds", the bar), and over every pairing of
     different points (for the record)."""
     rng = random.Random(SEED)
-    designs = [(f"random-{n}", random_design(catalog, rng, n)) for n in range(30)]
-    cost = [points(d, catalog) for _, d in designs]
-    shares = matrix(catalog, designs, runs)
+    designs = [(f"random-{n}", random_design(yard, catalog, rng, n)) for n in range(30)]
+    cost = [points(d.model, catalog) for _, d in designs]
+    shares = matrix(designs, runs)
     bounded, bounded_n, every, every_n = 0.0, 0, 0.0, 0
     for (i, j), share in shares.items():
         if i >= j or cost[i] == cost[j]:
@@ -185,19 +180,21 @@ def random_bar(catalog: D12Catalog, runs: int) -> tuple[float, int, float, int]:
     return bounded / bounded_n, bounded_n, every / every_n, every_n
 
 
-def table(designs: list[tuple[str, D12Design]], catalog: D12Catalog,
+def table(designs: list[tuple[str, AnyDesign]], catalog: D12Catalog,
           shares: dict[tuple[int, int], float], runs: int) -> str:
     names = [slug for slug, _ in designs]
-    cost = [points(d, catalog) for _, d in designs]
+    cost = [points(d.model, catalog) for _, d in designs]
     head = "| row wins against → | points | " + " | ".join(names) + " |"
     rule = "|---|---:|" + "---:|" * len(names)
     rows = [head, rule]
     for i, name in enumerate(names):
         cells = ["—" if i == j else f"{100 * shares[i, j]:.0f}" for j in range(len(names))]
-        rows.append(f"| {name} ({designs[i][1].hull}) | {cost[i]} | " + " | ".join(cells) + " |")
-    return (f"Share (%) of the row's ship against the column's, {runs:,} fights a pairing: a "
-            "win 1, a draw 1/2, an escape 1/4 to the ship that ran and 3/4 to the one that "
-            "stayed (R17); default captains, default start.\n\n" + "\n".join(rows))
+        rows.append(f"| {name} ({designs[i][1].model.hull}) | {cost[i]} | " + " | ".join(cells)
+                    + " |")
+    return (f"Share (%) of the row's ship against the column's, {runs:,} fights a pairing (half "
+            f"with each as side A; `shipyard matrix --seed {SEED}` fights them): a win 1, a draw "
+            "1/2, an escape 1/4 to the ship that ran and 3/4 to the one that stayed (R17); "
+            "default captains, default start.\n\n" + "\n".join(rows))
 
 
 def fleet_side(yard: Yard, path: Path, tag: str) -> tuple[BattleSide, int]:
@@ -278,12 +275,13 @@ def main() -> int:
         write(FLEETS_BEGIN, FLEETS_END, fleets)
     if args.fleets:
         return 0
-    catalog, designs = examples(Yard())
+    yard = Yard()
+    catalog, designs = examples(yard)
     started = time.perf_counter()
-    shares = matrix(catalog, designs, args.runs)
+    shares = matrix(designs, args.runs)
     close, far = bars(designs, catalog, shares)
     fights = args.runs * len(designs) * (len(designs) - 1) // 2
-    rand_share, rand_pairs, all_share, all_pairs = random_bar(catalog, args.random_runs)
+    rand_share, rand_pairs, all_share, all_pairs = random_bar(yard, catalog, args.random_runs)
     seconds = time.perf_counter() - started
     verdicts = [
         (close >= 0.35, f"within 10% of points, the worst share is {100 * close:.1f}% "

@@ -134,3 +134,17 @@ def test_json_and_a_report_together_keep_standard_output_json(tmp_path: Path) ->
     assert done.code == 0, done.err
     assert done.json()["runs"] == int(RUNS)
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_every_fill_and_heatmap_grey_is_a_grey() -> None:
+    def grey(colour: str) -> bool:
+        digits = colour[1:]
+        step = len(digits) // 3  # #rgb or #rrggbb
+        return digits[:step] == digits[step:2 * step] == digits[2 * step:]
+
+    assert all(grey(f.ground) for f in chart.FILLS)
+    patterns = "".join(f.pattern for f in chart.FILLS)
+    assert all(grey(c) for c in re.findall(r'"(#[0-9a-f]{6}|#[0-9a-f]{3})"', patterns))
+    assert all(grey(chart.grey(share / 100)[0]) for share in range(101))
+    # and the darkest fills carry white words, the lightest black
+    assert chart.grey(1.0)[1] and not chart.grey(0.0)[1]

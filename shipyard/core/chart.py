@@ -387,3 +387,52 @@ def stacked_svg(parts: Sequence[tuple[Markup, float]], width: float, gap: float 
 def caption(words: str, width: float = 186.0, size: float = 3.2) -> Markup:
     """A line of words as an SVG of its own, to head a chart in a standalone SVG file."""
     return _svg("caption", width, size * 1.5, [_text(0, size * 1.1, words, size)])
+
+
+# --- a heatmap -----------------------------------------------------------------------------
+
+
+def grey(share: float) -> tuple[str, bool]:
+    """A share's grey, from white (0) to a dark grey (1), and whether words on it go white."""
+    level = 255 - round(185 * min(max(share, 0.0), 1.0))
+    return f"#{level:02x}{level:02x}{level:02x}", level < 140
+
+
+def heatmap(ident: str, labels: Sequence[str], cells: Sequence[Sequence[float | None]],
+            extra: Sequence[tuple[str, Sequence[str]]] = (), width: float = 186.0) -> Markup:
+    """A square of shares, a row and a column per label (numbered: the columns carry only the
+    numbers), each cell its grey and its share in whole percent, None (the diagonal) left
+    blank; `extra` columns of words follow on the right (a title, then a word a row)."""
+    n = len(labels)
+    named = [f"{i + 1}  {label}" for i, label in enumerate(labels)]
+    label_w = min(60.0, max((width_of(t) for t in named), default=0) + 2)
+    extra_w = [max(14.0, width_of(title, SMALL) + 2, *(width_of(w) + 2 for w in words))
+               for title, words in extra]
+    cell = min(11.0, (width - label_w - sum(extra_w)) / max(n, 1))
+    size = min(TEXT, cell * 0.55)
+    top = 5.0
+    body: list[str] = []
+    for j in range(n):
+        body.append(_text(label_w + (j + 0.5) * cell, top - 1.2, str(j + 1), SMALL, "middle"))
+    for i in range(n):
+        y = top + i * cell
+        body.append(_text(label_w - 1.5, y + cell / 2 + TEXT * 0.35, named[i], anchor="end"))
+        for j in range(n):
+            x = label_w + j * cell
+            share = cells[i][j]
+            if share is None:
+                body.append(_rect(x, y, cell, cell, "#ffffff"))
+                body.append(_line(x, y + cell, x + cell, y, 0.15))
+                continue
+            fill, dark = grey(share)
+            body.append(_rect(x, y, cell, cell, fill))
+            body.append(_text(x + cell / 2, y + cell / 2 + size * 0.35, f"{100 * share:.0f}",
+                              size, "middle", fill="#ffffff" if dark else "#000"))
+    x = label_w + n * cell + 2
+    for (title, words), w in zip(extra, extra_w, strict=True):
+        body.append(_text(x + w - 2, top - 1.2, title, SMALL, "end"))
+        for i, word in enumerate(words):
+            body.append(_text(x + w - 2, top + i * cell + cell / 2 + TEXT * 0.35, word,
+                              anchor="end"))
+        x += w
+    return _svg(ident, max(x, width), top + n * cell + 1, body)

@@ -20,6 +20,7 @@ from shipyard import __version__
 from shipyard.core import chart
 from shipyard.core.battle import BattleSummary, Fates
 from shipyard.core.combat import Chance, OddsReport
+from shipyard.core.matrix import Matrix
 from shipyard.core.model import Printable
 from shipyard.core.pattern import Prepared
 
@@ -179,3 +180,33 @@ def odds_svg(odds: OddsReport, seed: int) -> str:
     for name, svg in _odds_charts(odds):
         parts += [(chart.caption(name, size=2.8), 4.2), (svg, CHART_HEIGHT)]
     return chart.stacked_svg(parts, 186.0, 1.5)
+
+
+# --- every design against every other ------------------------------------------------------
+
+MATRIX_TEMPLATE = "_base/matrix.html"
+
+
+def per_win_text(matrix: Matrix, row: int) -> str:
+    value = matrix.per_win(row)
+    return "—" if value is None else f"{value:,.0f}"
+
+
+def matrix_page(matrix: Matrix, system: str) -> Printable:
+    """The matrix as a heatmap with its numbers, the designs strongest first, each row's
+    overall share and, where ships are priced, its price per win."""
+    order = matrix.order()
+    cells = [[None if r == c else matrix.share(r, c) for c in order] for r in order]
+    extra: list[tuple[str, list[str]]] = [
+        ("overall", [chart.percent(matrix.strength(r)) for r in order])]
+    if matrix.price_unit is not None:
+        extra.append((matrix.price_unit, [_number(matrix.prices[r] or 0) for r in order]))
+        extra.append((f"{matrix.price_unit} per win", [per_win_text(matrix, r) for r in order]))
+    n = len(order)
+    return Printable(MATRIX_TEMPLATE, {
+        "title": f"{n} designs, each against every other", "system": system,
+        "runs": matrix.runs, "fights": n * (n - 1) // 2 * matrix.runs, "seed": matrix.seed,
+        "engine": matrix.engine, "version": __version__,
+        "heatmap": chart.heatmap("matrix", [matrix.names[r] for r in order], cells, extra),
+        "priced": matrix.price_unit,
+    }, (STYLESHEET,))

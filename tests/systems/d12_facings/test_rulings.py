@@ -549,24 +549,21 @@ def test_r23_a_captain_that_cannot_fire_where_it_is_moves_to_where_it_can(dice: 
     assert r.want_range(t.p, t.f, 0, 1, 1) == TAILING
 
 
-@pytest.mark.compiled
 def test_r17_an_escape_is_worth_a_quarter_to_the_runner_in_the_balance() -> None:
-    bal = load_script("d12-facings-balance.py")
-    gunboat = design()
-    runner = design(crew=[], captain={"name": "Cap", "piloting": 9, "gunnery": 4},
-                    systems=[{"system": "thruster", "facing": "aft"},
-                             {"system": "bridge", "facing": "core"}])
-    from shipyard.core.compiled import run_series
+    from shipyard.core.matrix import Matrix
 
-    prepared = bal.duel_prepared(fight_setup(gunboat, runner))
-    c = run_series(bal.TOLD_APART, prepared, 400, 7, engine="plain")
-    names = list(c.reason_names)
-    ran = int((c.reason == names.index("b-escaped")).sum())
-    won = int((c.winner == 0).sum())
-    assert ran > 0 and won > 0  # both happen
-    drawn = 400 - ran - won - int((c.winner == 1).sum())
-    share = bal.score(gunboat, runner, catalog(), 400, 7)
-    assert share == (4 * won + 3 * ran + 2 * drawn) / 1600  # escape: 3/4 to the stayer
+    bal = load_script("d12-facings-balance.py")
+    # design 0 as side A: 5 wins, 3 losses, B ran 4 times, A ran twice, 1 capped; as side B:
+    # 2 wins, A ran once, B (design 0) ran 3 times
+    tallies = {(0, 1): {(0, "a-wins"): 5, (1, "b-wins"): 3, (-1, "b-escaped"): 4,
+                        (-1, "a-escaped"): 2, (-1, "capped"): 1},
+               (1, 0): {(1, "b-wins"): 2, (-1, "a-escaped"): 1, (-1, "b-escaped"): 3}}
+    m = Matrix(("gunboat", "runner"), (None, None), None, 21, 0, "plain", tallies)
+    quarters_0 = 4 * (5 + 2) + 3 * (4 + 1) + 1 * (2 + 3) + 2 * 1  # escape: 3/4 to the stayer
+    quarters_1 = 4 * 3 + 3 * (2 + 3) + 1 * (4 + 1) + 2 * 1
+    assert bal.r17_share(m, 0, 1) == quarters_0 / (4 * 21)
+    assert bal.r17_share(m, 1, 0) == quarters_1 / (4 * 21)
+    assert bal.r17_share(m, 0, 1) + bal.r17_share(m, 1, 0) == 1
 
 
 def test_r15_an_after_roll_edge_is_kept_for_a_shot_it_can_save() -> None:
