@@ -25,6 +25,8 @@ from shipyard.cli.fight import (
     _users_code,
     check_engine,
     replay_command,
+    echo_told,
+    replay_lines,
     series_display,
     told_json,
     told_lines,
@@ -205,7 +207,7 @@ def _print_battle(prepared: Prepared, result: FightResult, seed: int, as_json: b
     for side, name in enumerate(prepared.names):
         told = "; ".join(f"{s.name} {f}" for s, f in fates if s.side == side)
         lines.append(f"{name}: {told}")
-    typer.echo("\n".join(lines))
+    echo_told(lines)
 
 
 def _rate(rate: Any) -> str:
@@ -230,7 +232,7 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool,
     a, b = base.names
     lines = [f"{_against(a, b)}: {base.runs:,} battles, seed {base.seed} ({base.engine})"]
     lines += [f"  {note}" for note in prepared.notes]
-    typer.echo("\n".join(lines))
+    echo_told(lines)
     rows = []
     for label, rate, key in ((f"{a} wins", base.wins[0], "a"), (f"{b} wins", base.wins[1], "b"),
                              ("no winner", base.no_winner, "none")):
@@ -281,10 +283,10 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool,
                             spread_rows)), nl=False)
     typer.echo(f"random numbers drawn: {base.draws:,}")
     told = {"a": f"{a} wins", "b": f"{b} wins", "none": "no winner"}
-    seeds = [f"{told[k]} ({why}) {n}" for k, reasons in s.replays.items()
+    seeds = [(f"{told[k]} ({why})", n) for k, reasons in s.replays.items()
              for why, n in reasons.items()]
     if seeds:
-        typer.echo("to see one told blow by blow, battle again with --seed: " + "; ".join(seeds))
+        echo_told(replay_lines("battle", seeds))
 
 
 def _legend(designs: tuple[Fates, ...], crippling: bool) -> str:

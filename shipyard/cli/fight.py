@@ -397,7 +397,7 @@ def _print_fight(prepared: Prepared, result: FightResult, seed: int, as_json: bo
     if as_json:
         typer.echo(json.dumps(told_json(prepared, result, seed), indent=2, ensure_ascii=False))
         return
-    typer.echo("\n".join(told_lines(prepared, result, seed, "a draw")))
+    echo_told(told_lines(prepared, result, seed, "a draw"))
 
 
 def told_json(prepared: Prepared, result: FightResult, seed: int,
@@ -441,6 +441,19 @@ def told_lines(prepared: Prepared, result: FightResult, seed: int, no_winner: st
     return lines
 
 
+def echo_told(lines: list[str]) -> None:
+    """Told lines, wrapped to a terminal's width, one a line to a pipe or file."""
+    from shipyard.cli.tables import fit_lines
+
+    typer.echo(fit_lines(lines))
+
+
+def replay_lines(command: str, seeds: list[tuple[str, int]]) -> list[str]:
+    """The seed that tells each outcome blow by blow, one outcome a line."""
+    return [f"to see one told blow by blow, {command} again with --seed:",
+            *(f"  {outcome}: {seed}" for outcome, seed in seeds)]
+
+
 def _against(a: str, b: str) -> str:
     """"A (A) against B (B)", where a mirror match has not already named the sides."""
     if a.endswith(" (A)") and b.endswith(" (B)"):
@@ -459,7 +472,7 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
     a, b = s.names
     lines = [f"{_against(a, b)}: {s.runs:,} fights, seed {s.seed} ({s.engine})"]
     lines += [f"  {note}" for note in prepared.notes]
-    typer.echo("\n".join(lines))
+    echo_told(lines)
     outcome_rows = []
     for label, rate, key in ((f"{a} wins", s.wins[0], "a"), (f"{b} wins", s.wins[1], "b"),
                              ("no winner", s.no_winner, "none")):
@@ -479,8 +492,7 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
     typer.echo(f"random numbers drawn: {s.draws:,}")
     told = {"a": f"{a} wins", "b": f"{b} wins", "none": "no winner"}
     if s.examples:
-        typer.echo("to see one told blow by blow, duel again with --seed: " + "; ".join(
-            f"{told[k]} {seed}" for k, seed in s.examples.items()))
+        echo_told(replay_lines("duel", [(told[k], seed) for k, seed in s.examples.items()]))
 
 
 @app.command(epilog="""
@@ -570,7 +582,7 @@ def _print_odds(result: OddsReport, seed: int, as_json: bool) -> None:
         lines.append("chances")
         for c in result.chances:
             lines.append(f"  {_chance(c):>6}  {c.label}")
-    typer.echo("\n".join(lines))
+    echo_told(lines)
     if result.tables:
         from shipyard.cli.tables import render
         from shipyard.core.table import Table

@@ -1,10 +1,12 @@
-"""Tables as plain aligned text, fitted to the terminal.
+"""Tables and told lines as plain aligned text, fitted to the terminal.
 
 Plain text rather than Rich here: `show` has a start-up bar (2x a bare typer+pydantic import)
 that Rich's ~60 ms import alone would break, and plain columns survive pipes and `grep`.
 A table wider than the terminal wraps its widest columns of prose within their cells (ids and
 numbers never wrap); output to a pipe or file (no terminal, no $COLUMNS) stays whole, one row a
-line.
+line. Told lines (a narrated fight, a series' header) wrap only on a terminal ($COLUMNS, else
+its width), each continuation indented under its own text; to a pipe or file, whatever
+$COLUMNS says, each stays one line, one event a line, for scripts.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import textwrap
 
 from shipyard.core.table import Table
 
+_TEXT = re.compile(r"^( *)(?:\S+ {2,})?")  # the lead of a told line: indent, a phase column
 _NUMBER = re.compile(r"^[<>]?-?[\d,.]+%?$")  # "<0.1%" is a figure too
 NARROWEST = 12  # characters: a wrapped column is never made narrower than this (or its header)
 GAP = 2
@@ -30,6 +33,13 @@ def width() -> int | None:
         return os.get_terminal_size(sys.stdout.fileno()).columns if sys.stdout.isatty() else None
     except (OSError, ValueError, AttributeError):  # no real file behind stdout
         return None
+
+
+def _terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout
+        return False
 
 
 def _fit(widths: list[int], wrappable: list[bool], floors: list[int], limit: int) -> list[int]:
@@ -79,3 +89,25 @@ def render(table: Table, limit: int | None = None) -> str:
         note = f"({table.note})"
         out += ["  " + ln for ln in (textwrap.wrap(note, limit - GAP) if limit else [note])]
     return "\n".join(out) + "\n"
+
+
+def fit_lines(lines: list[str], limit: int | None = None) -> str:
+    """Told lines joined, each wrapped to `limit` (the terminal's width by default; unwrapped
+    without one), a continuation four further in than where its line's text starts (past the
+    two a deeper told line steps in)."""
+    if limit is None:
+        limit = width() if _terminal() else None
+    if limit is None:
+        return "\n".join(lines)
+    out = []
+    for line in lines:
+        if len(line) <= limit:
+            out.append(line)
+            continue
+        lead = _TEXT.match(line)
+        start = lead.end() if lead else 0
+        indent = " " * min(start + 4, limit // 2)
+        out += textwrap.wrap(line, limit, subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False, drop_whitespace=True,
+                             replace_whitespace=False) or [line]
+    return "\n".join(out)

@@ -2,10 +2,10 @@
 
 A figure keeps its full precision for arithmetic and `--json`; only its words are rounded:
 
-- MCr to three decimals, before the number, as the traveller ship data prints a cost
+- MCr to three decimals, before the number, as published ship data prints a cost
   ("MCr6.838": to the Cr1,000);
-- tons (and the Power that traveller counts beside them) to two decimals, the finest a design's
-  parts come to (a 6-ton craft's 0.53 t plant);
+- tons (and the Power counted beside them) to two decimals, the finest a design's parts come
+  to (a 6-ton craft's 0.53 t plant);
 - any other unit's amount whole where it is whole, else to two decimals;
 - trailing zeros dropped ("448.81", never "448.810000"), thousands with commas ("10,000");
 - a share of outcomes to 0.1%, "<0.1%" for one that can happen but rounds to nothing and

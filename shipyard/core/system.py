@@ -37,8 +37,10 @@ LineOf = Callable[[YamlPath], int | None]
 class DesignBase(StrictModel):
     """What every design file has, whatever its system."""
 
-    system: str
-    name: str = Field(min_length=1, max_length=200)
+    system: str = Field(description="the rules system the design is built under (`shipyard "
+                        "systems` lists them)")
+    name: str = Field(min_length=1, max_length=200, description="the ship's name, as sheets, "
+                      "cards and fights print it (1 to 200 characters)")
     accept: list[str] = Field(default_factory=list, max_length=100,
                               description="warning codes this design accepts on purpose")
 

@@ -101,6 +101,10 @@ def new_design(catalog: D12Catalog, hull_id: str | None) -> dict[str, Any]:
             "systems": systems}
 
 
+def _points(n: int) -> str:
+    return f"{n} point{'s' * (n != 1)}"
+
+
 def catalog_tables(catalog: D12Catalog) -> list[Table]:
     hulls = Table("Hull classes (house)", ["id", "fore", "aft", "port", "stbd", "core",
                                            "shields", "armour", "berths", "defence",
@@ -118,16 +122,20 @@ def catalog_tables(catalog: D12Catalog) -> list[Table]:
     systems = Table("Systems (house)", ["id", "kind", "weight", "hp", "slots", "points",
                                         "figures"], [
         [s.id, s.kind, s.weight, str(s.hp), str(s.slots), str(s.points), figures(s)]
-        for s in catalog.systems])
+        for s in catalog.systems], note="D: the damage of a hit; S: sustain, the damage given up "
+        "for each 1 added to the roll (R7); to-hit: a missile's own to-hit number, in place of "
+        "the range's (R8); hp: the system's hit points (a normal system stops when damaged, a "
+        "heavy or super-heavy one, or a turret, only when destroyed); slots: the room it takes "
+        "on its facing")
     edges = Table("Edges (house)", ["id", "effect", "roll", "figure", "points"], [
         [e.id, e.effect, e.roll or "-", str(e.figure), str(e.points)] for e in catalog.edges])
     c = catalog.construction
     d = catalog.combat.difficulty
     rules = Table("Figures", ["what", "value", "source"], [
-        ["outer armour", f"{c.outer_armour_points} points a point", "house"],
-        ["turret mount", f"+{c.turret_points} points", "house"],
-        ["crewman beyond the captain", f"{c.crewman_points} points", "house"],
-        ["skill", f"{c.skill_points} points a level above {c.free_skill}, at most "
+        ["outer armour", f"{_points(c.outer_armour_points)} for each armour point", "house"],
+        ["turret mount", f"+{_points(c.turret_points)}", "house"],
+        ["crewman beyond the captain", f"{_points(c.crewman_points)} each", "house"],
+        ["skill", f"{_points(c.skill_points)} a level above {c.free_skill}, at most "
          f"{c.max_skill}", "house"],
         ["to hit", f"tailing {d.tailing}, short {d.short}, medium {d.medium}, long {d.long}, "
          "+ defence", "seed"],

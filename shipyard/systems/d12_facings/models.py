@@ -168,28 +168,46 @@ Name = Annotated[str, Field(min_length=1, max_length=80)]
 
 
 class Mount(StrictModel):
-    system: SystemId
-    facing: Facing
-    turret: bool = Field(default=False, description="a weapon that fires in every arc")
-    label: Name | None = None
+    """A system fitted on one facing of the hull."""
+
+    system: SystemId = Field(description="a system id from `shipyard catalog d12-facings` "
+                             "(weapon, missile, shield, armour, engine, sensor or station)")
+    facing: Facing = Field(description="where it sits: fore, aft, port, starboard or core; it "
+                           "takes its slots there (weapons and missiles never in the core)")
+    turret: bool = Field(default=False, description="a weapon or missile on a turret: fires in "
+                         "every arc and works until destroyed, for the catalog's turret points")
+    label: Name | None = Field(default=None, description="a name of your own for this system "
+                               "on the sheet and in fights (1 to 80 characters)")
 
 
 class Hand(StrictModel):
     """The captain or a crewman, with the two skills the quick reference rolls."""
 
-    name: Name
-    piloting: Skill
-    gunnery: Skill
+    name: Name = Field(description="the person's name (1 to 80 characters)")
+    piloting: Skill = Field(description="piloting skill, 0 to the catalog's max_skill (10 "
+                            "bundled); each level above free_skill (4 bundled) costs "
+                            "skill_points")
+    gunnery: Skill = Field(description="gunnery skill, 0 to the catalog's max_skill (10 "
+                           "bundled); each level above free_skill (4 bundled) costs "
+                           "skill_points")
 
 
 class D12Design(DesignBase):
-    system: Literal["d12-facings"]
-    hull: HullId
-    armour: Annotated[int, Field(ge=0, le=1000)] = Field(default=0,
-                                                        description="outer armour points")
-    captain: Hand
-    crew: list[Hand] = Field(default_factory=list, max_length=100)
-    systems: list[Mount] = Field(default_factory=list, max_length=200)
-    edges: list[EdgeId] = Field(default_factory=list, max_length=50)
+    system: Literal["d12-facings"] = Field(description="d12-facings")
+    hull: HullId = Field(description="a hull class id from `shipyard catalog d12-facings` "
+                         "(corvette, frigate, destroyer, cruiser, battleship): its slots per "
+                         "facing, shields, armour cap, berths and points")
+    armour: Annotated[int, Field(ge=0, le=1000)] = Field(
+        default=0, description="outer armour points, at most the hull's armour; each costs the "
+        "catalog's outer_armour_points")
+    captain: Hand = Field(description="the captain: name, piloting, gunnery (takes a berth)")
+    crew: list[Hand] = Field(default_factory=list, max_length=100, description="the crewmen "
+                             "beyond the captain, each with name, piloting and gunnery; "
+                             "captain and crew together at most the hull's berths")
+    systems: list[Mount] = Field(default_factory=list, max_length=200, description="every "
+                                 "system aboard, each on a facing; a facing's systems fill at "
+                                 "most its slots")
+    edges: list[EdgeId] = Field(default_factory=list, max_length=50, description="edge ids "
+                                "from `shipyard catalog d12-facings`, each at most once")
     points_limit: Annotated[int, Field(ge=1, le=100_000)] | None = Field(
         default=None, description="the most points the ship may cost (a fleet's budget)")

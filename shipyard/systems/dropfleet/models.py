@@ -588,23 +588,43 @@ PickId = Annotated[str, Field(max_length=80), AfterValidator(_known_pick)]
 
 
 class Mount(StrictModel):
-    weapon: WeaponId
-    label: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+    """One weapon system of a custom build; it takes one weapon slot."""
+
+    weapon: WeaponId = Field(description="a weapon system id from `shipyard catalog dropfleet` "
+                             "(Weapon systems for custom builds)")
+    label: Annotated[str, Field(min_length=1, max_length=80)] | None = Field(
+        default=None, description="a name of your own for it on the card and in fights (1 to "
+        "80 characters)")
 
 
 class DropfleetDesign(DesignBase):
-    system: Literal["dropfleet"]
-    stock: StockId | None = Field(default=None, description="a stock ship id (catalog dropfleet)")
+    system: Literal["dropfleet"] = Field(description="dropfleet")
+    stock: StockId | None = Field(default=None, description="a published ship: a stock ship id "
+                                  "from `shipyard catalog dropfleet`, at its published points; "
+                                  "give either stock or class")
     picks: list[PickId] = Field(default_factory=list, max_length=12,
-                                description="a Resistance hull's picks, by option id")
+                                description="a Resistance hull's picks, by pick id (Resistance "
+                                "picks in the catalog): one broadside, one turret, at most one "
+                                "launch option")
     ship_class: ClassId | None = Field(default=None, alias="class",
-                                       description="a custom build's tonnage class")
-    faction: FactionId | None = None
-    weapons: list[Mount] = Field(default_factory=list, max_length=40)
-    upgrades: list[UpgradeId] = Field(default_factory=list, max_length=40)
+                                       description="a custom build's tonnage class: light, "
+                                       "destroyer, medium, heavy, super-heavy or dreadnought; "
+                                       "its base profile, weapon and upgrade slots and base "
+                                       "points")
+    faction: FactionId | None = Field(default=None, description="a custom build's faction "
+                                      "(ucm, scourge, phr, shaltari, resistance); a weapon "
+                                      "printed for another faction is a warning")
+    weapons: list[Mount] = Field(default_factory=list, max_length=40, description="a custom "
+                                 "build's weapon systems, one weapon slot each (at most the "
+                                 "class's weapon slots)")
+    upgrades: list[UpgradeId] = Field(default_factory=list, max_length=40, description="a "
+                                      "custom build's upgrade ids from the catalog, each taking "
+                                      "its slots of the class's upgrade slots")
     group: int | None = Field(default=None, ge=1, le=12,
-                              description="ships in the group: the sheet prints one card each")
-    points_limit: int | None = Field(default=None, ge=1, le=100_000)
+                              description="ships in the group, 1 to 12 within the ship's "
+                              "published group size: the sheet prints one card each")
+    points_limit: int | None = Field(default=None, ge=1, le=100_000, description="the most "
+                                     "points the group (ships x points) may cost")
 
     model_config = DesignBase.model_config | {"populate_by_name": True}
 

@@ -298,17 +298,25 @@ Skill = Annotated[int, Field(ge=0, le=100)]
 
 
 class WeaponMount(StrictModel):
-    weapon: WeaponId
-    location: Location
+    """One weapon component in one of the hull's weapon slots."""
+
+    weapon: WeaponId = Field(description="a weapon component id from `shipyard catalog "
+                             "rogue-trader` (Weapon components); it uses Power and Space")
+    location: Location = Field(description="the slot it takes: prow, dorsal, port, starboard "
+                               "or keel, within the hull's weapon capacity there")
     torpedoes: TorpedoId | None = Field(default=None,
                                         description="the warhead loaded in torpedo tubes")
-    label: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+    label: Annotated[str, Field(min_length=1, max_length=80)] | None = Field(
+        default=None, description="a name of your own for it on the sheet and in fights (1 to "
+        "80 characters)")
 
 
 Tactic = Literal["gunnery", "ram", "board"]
 
 
 class CombatDefaults(StrictModel):
+    """The crew's skills and the default pilot's tactic in a fight (d100 tests, 0 to 100)."""
+
     gunnery: Skill | None = Field(default=None, description="Ballistic Skill of the gunnery "
                                   "officer; the crew rating if not given")
     helm: Skill | None = Field(default=None, description="Operate (Voidship) of the helmsman; "
@@ -320,11 +328,22 @@ class CombatDefaults(StrictModel):
 
 
 class RogueTraderDesign(DesignBase):
-    system: Literal["rogue-trader"]
-    hull: HullId
-    crew: CrewId = Field(default="competent", description="the crew rating")
-    components: list[ComponentId] = Field(default_factory=list, max_length=200)
-    weapons: list[WeaponMount] = Field(default_factory=list, max_length=50)
+    system: Literal["rogue-trader"] = Field(description="rogue-trader")
+    hull: HullId = Field(description="a hull id from `shipyard catalog rogue-trader` (Hulls): "
+                         "its speed, manoeuvrability, detection, hull integrity, armour, "
+                         "turrets, Space, SP and weapon capacity")
+    crew: CrewId = Field(default="competent", description="the crew rating (incompetent, "
+                         "competent, crack, veteran, elite): the skill every test uses unless "
+                         "combat gives one; it costs or gives SP")
+    components: list[ComponentId] = Field(default_factory=list, max_length=200, description=(
+        "component ids from the catalog: exactly one of each essential kind (plasma drive, "
+        "warp engine, Gellar field, void shields, bridge, life sustainer, crew quarters, "
+        "augur array) and any supplemental ones; together with the weapons they use at most "
+        "the Power the drive generates and the hull's Space"))
+    weapons: list[WeaponMount] = Field(default_factory=list, max_length=50, description="the "
+                                       "weapon components, each in a slot of the hull's weapon "
+                                       "capacity")
     campaign_sp_limit: int | None = Field(default=None, ge=1, le=10_000,
                                           description="the campaign's ship-point limit")
-    combat: CombatDefaults = Field(default_factory=CombatDefaults)
+    combat: CombatDefaults = Field(default_factory=CombatDefaults, description="skills and "
+                                   "tactic in a fight; each skill the crew rating if not given")

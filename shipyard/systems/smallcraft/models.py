@@ -99,14 +99,21 @@ class SmallcraftCatalog(StrictModel):
 
 
 class _Component(StrictModel):
-    label: Label | None = None
+    label: Label | None = Field(default=None, description="the row's name on the Damage "
+                                "Allocation Sheet and in fights, in place of the one shipyard "
+                                "gives (1 to 80 characters; a '*' points to a note)")
 
 
 class Drive(_Component):
-    type: Literal["drive"]
-    facing: Facing
-    g: int | None = Field(default=None, ge=1, le=1000)
-    cblocs: Count | None = None
+    """A sublight drive on one face: hull x G / 20 cblocs (rule 3), 1 cunit a cbloc."""
+
+    type: Literal["drive"] = Field(description="drive")
+    facing: Facing = Field(description="the direction it thrusts: front, back, left, right, "
+                           "top or bottom (top and bottom do nothing in 2D combat)")
+    g: int | None = Field(default=None, ge=1, le=1000, description="its acceleration in G, "
+                          "1 to 1000; with no cblocs, the cblocs follow from it")
+    cblocs: Count | None = Field(default=None, description="cblocs given to it, 1 to 10000; "
+                                 "with no g, the G follows from them (at least one of the two)")
 
     @model_validator(mode="after")
     def _sized(self) -> Drive:
@@ -116,64 +123,103 @@ class Drive(_Component):
 
 
 class JumpDrive(_Component):
-    type: Literal["jump_drive"]
-    cblocs: Count | None = None
+    """A jump drive: 20 cblocs and fuel for two one-parsec jumps (rule 2)."""
+
+    type: Literal["jump_drive"] = Field(description="jump_drive")
+    cblocs: Count | None = Field(default=None, description="cblocs, if given the catalog's "
+                                 "jump_drive_cblocs (20)")
 
 
 class Armor(_Component):
-    type: Literal["armor"]
-    cblocs: Count
+    """Armour: each cbloc stops a dhit before the boxes behind it (rule 4)."""
+
+    type: Literal["armor"] = Field(description="armor")
+    cblocs: Count = Field(description="cblocs of armour, at least a tenth of the hull "
+                          "(rounded up)")
 
 
 class Sensors(_Component):
-    type: Literal["sensors"]
-    range: Count
+    """Sensors: one cbloc and one cunit for each dhex of range (rule 5)."""
+
+    type: Literal["sensors"] = Field(description="sensors")
+    range: Count = Field(description="range in dhexes (as many cblocs); detection reaches 20 + "
+                         "2 x range dhexes")
 
 
 class Screens(_Component):
-    type: Literal["screens"]
-    cblocs: Count
+    """Screens: each powered cbloc absorbs a beam's dhit; of missiles, one in six gets through
+    (rules 6 and Inflicting Damage)."""
+
+    type: Literal["screens"] = Field(description="screens")
+    cblocs: Count = Field(description="cblocs of screens, 1 cunit each when raised")
 
 
 class Beam(_Component):
-    type: Literal["beam"]
-    mount: Literal["fixed", "turret"] = "fixed"
-    facing: Facing = "front"
-    cblocs: Count
+    """A beam weapon: one dhit per cbloc at up to 15 dhexes (rule 7)."""
+
+    type: Literal["beam"] = Field(description="beam")
+    mount: Literal["fixed", "turret"] = Field(default="fixed", description="fixed (fires along "
+                                              "its facing; the craft turns to aim it) or turret "
+                                              "(aims up to 30 degrees off its facing; one cbloc "
+                                              "and one cunit more)")
+    facing: Facing = Field(default="front", description="the way it points: front, back, "
+                           "left, right, top or bottom")
+    cblocs: Count = Field(description="cblocs of weapon: its dhits a hit and its cunits")
 
 
 class LaunchTubes(_Component):
-    type: Literal["launch_tubes"]
-    count: Count
+    """Missile launch tubes: each fires one missile, for a cunit (rule 8)."""
+
+    type: Literal["launch_tubes"] = Field(description="launch_tubes")
+    count: Count = Field(description="tubes, one cbloc each: missiles that can be fired at "
+                         "once")
 
 
 class Missiles(_Component):
-    type: Literal["missiles"]
-    cblocs: Count
-    move: int = Field(ge=1, le=1000)
-    damage: int = Field(ge=1, le=1000)
-    tech_level: int | None = Field(default=None, ge=1, le=1000)
+    """Missiles in store for the tubes: five a cbloc, move + damage at most their tech level
+    (rule 9)."""
+
+    type: Literal["missiles"] = Field(description="missiles")
+    cblocs: Count = Field(description="cblocs of store: 5 missiles each")
+    move: int = Field(ge=1, le=1000, description="dhexes a missile flies a dturn")
+    damage: int = Field(ge=1, le=1000, description="dhits a missile deals when it reaches its "
+                        "target")
+    tech_level: int | None = Field(default=None, ge=1, le=1000, description="these missiles' "
+                                   "tech level, at least move + damage; the craft's tech_level "
+                                   "if not given")
 
 
 class Power(_Component):
-    type: Literal["power"]
-    cblocs: Count
+    """The power plant: cunits for drives, sensors, screens, beams and tubes (rule 10)."""
+
+    type: Literal["power"] = Field(description="power")
+    cblocs: Count = Field(description="cblocs of power plant: 6 cunits each (R3)")
 
 
 class Crew(_Component):
-    type: Literal["crew"]
-    people: int = Field(ge=1, le=MAX_HULL // 3)
-    room_to_move: bool = False
+    """The people aboard: 3 cblocs each, 4 with room to move (rule 11)."""
+
+    type: Literal["crew"] = Field(description="crew")
+    people: int = Field(ge=1, le=MAX_HULL // 3, description="people aboard, 1 to 3333")
+    room_to_move: bool = Field(default=False, description="a cbloc more a person, to move "
+                               "about inside the craft")
 
 
 class Cargo(_Component):
-    type: Literal["cargo"]
-    tons: Decimal = Field(gt=0, le=1000, max_digits=12)
+    """Cargo space (rule 12)."""
+
+    type: Literal["cargo"] = Field(description="cargo")
+    tons: Decimal = Field(gt=0, le=1000, max_digits=12, description="tons of cargo, over 0 to "
+                          "1000: tons / 0.05 cblocs, rounded up to whole cblocs")
 
 
 class Atmosphere(_Component):
-    type: Literal["atmosphere"]
-    option: Annotated[str, Ref("atmosphere", "atmosphere option")]
+    """Flight in atmosphere: a share of the hull, rounded up (rule 13)."""
+
+    type: Literal["atmosphere"] = Field(description="atmosphere")
+    option: Annotated[str, Ref("atmosphere", "atmosphere option")] = Field(
+        description="an atmosphere option id from `shipyard catalog smallcraft` (land-and-lift, "
+        "fly-standard, fly-any, submersible)")
 
 
 Component = Annotated[
@@ -184,9 +230,13 @@ Component = Annotated[
 
 
 class CombatDefaults(StrictModel):
+    """The crew's skills in a fight, in percent as the seed's d% rolls read them."""
+
     gunnery: int = Field(default=50, ge=0, le=100, description="gunner's skill, percent")
     pilot_is_gunner: bool = Field(default=True, description="-10% to hit when true")
-    quickness: int = Field(default=0, ge=-100, le=100)
+    quickness: int = Field(default=0, ge=-100, le=100, description="the pilot's Quickness, "
+                           "-100 to 100: who acts first in each dphase (with a d10 added "
+                           "under the quickness-die rule)")
     piloting: int = Field(default=50, ge=0, le=100,
                           description="the pilot's skill at flying, percent: it can confuse a "
                           "missile (M3)")
@@ -196,12 +246,16 @@ class CombatDefaults(StrictModel):
 
 
 class SmallcraftDesign(DesignBase):
-    system: Literal["smallcraft"]
+    system: Literal["smallcraft"] = Field(description="smallcraft")
     hull: int = Field(ge=1, le=MAX_HULL, description="size in cblocs (1 cbloc = 0.05 t)")
     tech_level: int | None = Field(default=None, ge=1, le=1000,
                                    description="default tech level of the craft's missiles")
-    components: list[Component] = Field(default_factory=list, max_length=1000)
-    combat: CombatDefaults = Field(default_factory=CombatDefaults)
+    components: list[Component] = Field(default_factory=list, max_length=1000, description=(
+        "the rows of the Damage Allocation Sheet, each with its type (drive, jump_drive, armor, "
+        "sensors, screens, beam, launch_tubes, missiles, power, crew, cargo, atmosphere); "
+        "together they fill at most the hull's cblocs"))
+    combat: CombatDefaults = Field(default_factory=CombatDefaults, description="the crew's "
+                                   "skills in a fight, in percent")
     notes: list[Annotated[str, Field(min_length=1, max_length=500)]] = Field(
         default_factory=list, max_length=20,
         description="footnotes printed under the sheet (a label's '*', the seed's Galileo)")

@@ -474,69 +474,116 @@ def _see(table: str, what: str) -> Ref:
 # --- design --------------------------------------------------------------------------------
 
 class Customisation(StrictModel):
-    grade: Annotated[str, _see("grades", "customisation grade")]
+    """High Guard customisation of a drive, plant or weapon: a grade and its modifications."""
+
+    grade: Annotated[str, _see("grades", "customisation grade")] = Field(
+        description="a grade id (early_prototype, prototype, budget, advanced, very_advanced, "
+        "high_technology): its cost and tons factors, TL shift and how many advantages or "
+        "disadvantages it allows")
     modifications: list[Annotated[str, _see("modifications", "modification")]] = Field(
-        default_factory=list, max_length=10)
+        default_factory=list, max_length=10, description="modification ids (size_reduction, "
+        "energy_efficient, increased_size...), as many as the grade allows")
 
 
 class Hull(StrictModel):
-    tons: float = Field(gt=0, le=MAX_HULL)
-    configuration: Annotated[str, _see("configurations", "hull configuration")]
+    """The hull: its displacement, configuration and options."""
+
+    tons: float = Field(gt=0, le=MAX_HULL, description="displacement in tons, over 0 to "
+                        "2,000,000: the tonnage budget every part's tons come out of")
+    configuration: Annotated[str, _see("configurations", "hull configuration")] = Field(
+        description="a configuration id (standard, streamlined, sphere, close, dispersed, "
+        "planetoid, buffered_planetoid): its cost, Hull points and armour factors")
     options: list[Annotated[str, _see("hull_options", "hull option")]] = Field(
-        default_factory=list, max_length=10)
+        default_factory=list, max_length=10, description="hull option ids (reinforced, light, "
+        "military, non_gravity...), each multiplying cost and Hull points")
     drives_for_tons: float | None = Field(default=None, gt=0, le=MAX_HULL,
                                           description="size drives and jump fuel for this "
                                                       "displacement (a ship that tows or grows)")
-    label: Label | None = None
+    label: Label | None = Field(default=None, description="the hull line's name of your own "
+                                "(1 to 120 characters)")
 
 
 class Stated(StrictModel):
     """Figures a design states as well: each is checked against the derived one, never used."""
 
-    tons: float | None = Field(default=None, ge=0, le=MAX_HULL)
-    power: float | None = Field(default=None, ge=-MAX_STATED, le=MAX_STATED)
-    cost: float | None = Field(default=None, ge=0, le=MAX_STATED)
+    tons: float | None = Field(default=None, ge=0, le=MAX_HULL, description="the line's tons")
+    power: float | None = Field(default=None, ge=-MAX_STATED, le=MAX_STATED,
+                                description="the line's Power (negative: it draws Power)")
+    cost: float | None = Field(default=None, ge=0, le=MAX_STATED,
+                               description="the line's cost in MCr")
 
 
 class ShipStated(StrictModel):
-    hull_points: int | None = Field(default=None, ge=0, le=MAX_STATED)
-    tons_used: float | None = Field(default=None, ge=0, le=MAX_HULL)
-    power_output: float | None = Field(default=None, ge=0, le=MAX_STATED)
-    production_cost: float | None = Field(default=None, ge=0, le=MAX_STATED)
-    sale_price: float | None = Field(default=None, ge=0, le=MAX_STATED)
+    """A stat block's totals: each is checked against the derived one, never used."""
+
+    hull_points: int | None = Field(default=None, ge=0, le=MAX_STATED, description="Hull points")
+    tons_used: float | None = Field(default=None, ge=0, le=MAX_HULL,
+                                    description="tons the parts use")
+    power_output: float | None = Field(default=None, ge=0, le=MAX_STATED,
+                                       description="the power plants' output, in Power")
+    production_cost: float | None = Field(default=None, ge=0, le=MAX_STATED,
+                                          description="production cost in MCr")
+    sale_price: float | None = Field(default=None, ge=0, le=MAX_STATED,
+                                     description="sale price in MCr")
 
 
 class Part(StrictModel):
     """One line of the design: a catalog part and the choices that part takes."""
 
     part: str = Field(min_length=1, max_length=60, description="a part id of the catalog")
-    count: Count = 1
-    rating: Rating | None = None
-    output: Power | None = None
-    tons: Tons | None = None
-    material: Annotated[str, _see("armour_materials", "armour material")] | None = None
-    weapons: list[Annotated[str, _see("weapons", "weapon")]] = Field(default_factory=list,
-                                                                     max_length=4)
-    customisation: Customisation | None = None
-    armoured_bulkhead: bool = False
-    label: Label | None = None
-    craft: Annotated[str, _see("craft", "craft")] | None = None
-    craft_tons: Tons | None = None
-    software: Annotated[str, _see("software", "software")] | None = None
-    topic: str | None = Field(default=None, max_length=80)
-    parsecs: Rating | None = None
-    weeks: Rating | None = None
-    minutes: Rating | None = None
-    hours: Rating | None = None
-    smaller: bool = False
-    holographic: bool = False
-    bis: bool = False
-    fib: bool = False
-    backup: bool = False
-    retro: int = Field(default=0, ge=0, le=10)
+    count: Count = Field(default=1, description="how many of the part, 1 to 100,000 "
+                         "(staterooms, turrets, airlocks...)")
+    rating: Rating | None = Field(default=None, description="the part's number, where it has "
+                                  "one: armour points, thrust (m_drive), jump number (j_drive), "
+                                  "computer/N, a software level, missiles or torpedoes stored")
+    output: Power | None = Field(default=None, description="a power plant's output, in Power")
+    tons: Tons | None = Field(default=None, description="tons, for a part sized by you (cargo "
+                              "hold, fuel processor, common area...); on a part of fixed size, "
+                              "checked against its tons")
+    material: Annotated[str, _see("armour_materials", "armour material")] | None = Field(
+        default=None, description="armour's material (titanium_steel, crystaliron, "
+        "bonded_superdense, molecular_bonded): its tons a point, cost and cap")
+    weapons: list[Annotated[str, _see("weapons", "weapon")]] = Field(
+        default_factory=list, max_length=4, description="the weapon ids a turret, barbette, "
+        "bay or fixed mount holds (as many as it takes)")
+    customisation: Customisation | None = Field(default=None, description="High Guard "
+                                                "customisation of this part")
+    armoured_bulkhead: bool = Field(default=False, description="an armoured bulkhead around "
+                                    "this part: 10% of its tons more, MCr0.2 a ton")
+    label: Label | None = Field(default=None, description="the line's name of your own "
+                                "(1 to 120 characters)")
+    craft: Annotated[str, _see("craft", "craft")] | None = Field(
+        default=None, description="the small craft or vehicle a docking space or hangar holds "
+        "(a craft id from the catalog)")
+    craft_tons: Tons | None = Field(default=None, description="the tons of craft a docking "
+                                    "space or hangar holds, where no craft is named")
+    software: Annotated[str, _see("software", "software")] | None = Field(
+        default=None, description="a software id, for part: software (library, manoeuvre, "
+        "jump_control, fire_control...); its level in rating")
+    topic: str | None = Field(default=None, max_length=80, description="what a named "
+                              "software package is about (up to 80 characters)")
+    parsecs: Rating | None = Field(default=None, description="fuel: jumps' worth of jump fuel, "
+                                   "in parsecs")
+    weeks: Rating | None = Field(default=None, description="fuel: weeks of power plant "
+                                 "operation (rounded up to whole 4-week periods)")
+    minutes: Rating | None = Field(default=None, description="fuel: minutes of reaction drive "
+                                   "burn")
+    hours: Rating | None = Field(default=None, description="fuel: hours of high-burn thruster "
+                                 "burn")
+    smaller: bool = Field(default=False, description="a bridge one size smaller: half the "
+                          "cost, DM-1 on spacecraft operations")
+    holographic: bool = Field(default=False, description="holographic controls on a bridge or "
+                              "cockpit: x1.25 cost")
+    bis: bool = Field(default=False, description="a /bis computer (+50% cost)")
+    fib: bool = Field(default=False, description="a /fib computer, fibre-optic and hardened "
+                  "against ion and EMP weapons (+50% cost)")
+    backup: bool = Field(default=False, description="a backup computer or bridge")
+    retro: int = Field(default=0, ge=0, le=10, description="a retrotech computer: levels of "
+                       "retro, 0 to 10, each dividing its cost")
     multiple: int | None = Field(default=None, ge=1, le=100, description="a spinal mount's "
                                  "size in multiples: tons, Power, cost and damage dice x this")
-    cost_cr: float | None = Field(default=None, ge=0, le=1e9)
+    cost_cr: float | None = Field(default=None, ge=0, le=1e9, description="the price in "
+                                  "credits of a part priced by you (within its catalog range)")
     stated: Stated | None = Field(default=None, description="the stat block's figures for this "
                                   "line, checked against the derived ones")
 
@@ -557,12 +604,17 @@ class Part(StrictModel):
 
 
 class TravellerDesign(DesignBase):
-    system: Literal["traveller"]
-    tl: int = Field(ge=0, le=30)
-    design: Literal["standard", "custom"] = "custom"
+    system: Literal["traveller"] = Field(description="traveller")
+    tl: int = Field(ge=0, le=30, description="the ship's tech level, 0 to 30: no part above it")
+    design: Literal["standard", "custom"] = Field(default="custom", description="standard (a "
+                                                  "sale price 10% off the production cost) or "
+                                                  "custom")
     crew: Literal["commercial", "military"] = Field(
         default="commercial", description="which High Guard crew table `show` reports")
-    hull: Hull
-    parts: list[Part] = Field(default_factory=list, max_length=2000)
+    hull: Hull = Field(description="tons, configuration and options of the hull")
+    parts: list[Part] = Field(default_factory=list, max_length=2000, description="every line "
+                              "of the design, each a catalog part with its choices; together "
+                              "their tons fit the hull, their Power the plants' output and "
+                              "their mounts the hardpoints")
     stated: ShipStated | None = Field(default=None, description="the stat block's totals, "
                                       "checked against the derived ones")

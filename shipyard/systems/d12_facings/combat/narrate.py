@@ -1,10 +1,13 @@
 """The narrated duel or battle: the rules' recorded events (rules.py, EV_*) in words.
 
-Nothing here decides anything, so a narrated fight and a silent one are the same fight. A duel
-is told as it always was; a battle names the enemy of each move, plan and shot.
+Nothing here decides anything, so a narrated fight and a silent one are the same fight. A battle
+names the enemy of each move, plan and shot; in both, the damage of a hit is headed with the ship
+and gun it comes from.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from shipyard.api import Check, Event, Modifier, Roll
 from shipyard.systems.d12_facings.combat import rules as r
@@ -20,8 +23,10 @@ def _die(first: int, second: int) -> str:
     return f"d12 {first}{natural}"
 
 
-def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
-    """(phase, text, checks, depth) for one recorded event."""
+def words(setup: Setup, event: tuple[int, ...], guns: Mapping[int, str] | None = None
+          ) -> Said | None:
+    """(phase, text, checks, depth) for one recorded event; `guns` names each ship's gun of
+    the exchange, for the line that heads where its hit lands."""
     code, side = event[0], event[1]
     ships = setup.ships
     name = ships[side].name if side >= 0 else ""
@@ -68,13 +73,13 @@ def words(setup: Setup, event: tuple[int, ...]) -> Said | None:
     if code == r.EV_SHOT:
         return _shot(setup, side, event)
     if code == r.EV_ABSORB:
+        # every hit's damage is headed with whose hit it is: an exchange's two shots are told
+        # before either lands, so an unheaded line read as the second shot's
         shields, armour, attacker = event[2:5]
-        if setup.duel:
-            if not shields and not armour:
-                return None
-            return "damage", f"{name}: shields take {shields}, outer armour {armour}", [], 1
-        return "damage", (f"{name}, hit by {ships[attacker].name}: shields take {shields}, "
-                          f"outer armour {armour}"), [], 1
+        weapon = (guns or {}).get(attacker)
+        by = ships[attacker].name + (f"'s {weapon}" if weapon else "")
+        return "damage", (f"{name}, hit by {by}: shields take {shields}, outer armour "
+                          f"{armour}"), [], 1
     if code == r.EV_SYSTEM:
         system, taken, left, by_attacker = event[2:6]
         who = "the attacker" if by_attacker else "the defender"
@@ -138,13 +143,16 @@ def narrate(setup: Setup, events: list[tuple[int, ...]], end: int, rounds: int
     """The log of a told fight, turn by turn, and the outcome's sentence."""
     told: list[Event] = []
     turn = 0
+    guns: dict[int, str] = {}  # each ship's gun of its latest shot
     for k, event in enumerate(events):
         if event[0] == r.EV_TURN:
             turn = event[2]
             continue
         if event[0] == r.EV_TIED:
             continue  # told with the EV_ORDER before it
-        said = words(setup, event)
+        if event[0] == r.EV_SHOT:
+            guns[event[1]] = setup.ships[event[1]].labels[event[2]]
+        said = words(setup, event, guns)
         if event[0] == r.EV_ORDER and event[1] < 0 and not setup.duel:
             tied = [event[3], event[4]]
             for later in events[k + 1:]:
