@@ -347,10 +347,29 @@ def test_c4_a_craft_that_lost_every_enemy_leaves_and_all_lost_ends_the_battle(
     battle.put(1, 0, 15)
     battle.put(2, 0, 19)
     assert f.contact(a, battle.rec) == -1
-    assert a[0 * f.NS + f.FATE] == f.ESCAPED_FATE
+    assert a[0 * f.NS + f.FATE] == f.LOST_CONTACT_FATE  # R8: drifting apart is no escape
     assert "has lost contact and leaves the battle" in battle.texts()[-1]
     battle.put(1, 0, -30)
     assert f.contact(a, battle.rec) == f.LOST_CONTACT
+
+
+def test_r8_a_craft_that_drifts_out_of_contact_has_lost_contact_it_did_not_escape(
+        yard: Yard) -> None:
+    """Starfury 1 (A), its drive dead, has drifted beyond every detection range while its
+    mate fights on: it leaves with the fate "lost contact" (R8: drifting apart is no escape),
+    which the battle's fates and its JSON name so; it used to be listed "escaped"."""
+    battle = Battle(side(yard, "A", ("starfury", 2)), side(yard, "B", ("starfury", 1))).start()
+    a = battle.a
+    battle.put(0, -30, 0)
+    battle.put(1, 0, 15)
+    battle.put(2, 0, 19)
+    for d in range(a[a[f.T_DRIVES] + 0]):
+        row = a[a[f.T_DRIVE_ROW] + d]
+        a[a[f.S_ALIVE] + row] = 0  # every drive box gone: it can only drift
+    assert not f.mobile(a, 0)
+    assert f.contact(a, battle.rec) == -1
+    assert a[0 * f.NS + f.FATE] == f.LOST_CONTACT_FATE != f.ESCAPED_FATE
+    assert SUPPORT.rules().fate_names()[a[0 * f.NS + f.FATE]] == "lost contact"
 
 
 # --- C7: what a craft knows; detection decides targets ---------------------------------------

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+from shipyard.api import LOST_CONTACT as LOST_CONTACT_FATE
 from shipyard.api import ask, derive_seed, die, emit, seed_stream, store, store_fates
 from shipyard.systems.smallcraft.combat.geometry import (
     EPS,
@@ -106,9 +107,10 @@ F_OWNER, F_MISSILE, F_COUNT, F_Q, F_R, F_MOVE, F_DAMAGE, F_FLOWN, F_FATE, F_TARG
 FW = 10
 FLYING, STRIKING, SPENT, STRUCK = 0, 1, 2, 3
 
-# a craft's fate (the core's codes): in the fight or survived, escaped, or lost (FATE_LOST +
-# DESTROYED, CREW_LOST, POWER_LOST or DISABLED)
-IN_FIGHT, ESCAPED_FATE, FATE_LOST = 0, 2, 3
+# a craft's fate (the core's codes): in the fight or survived, escaped, lost contact
+# (LOST_CONTACT_FATE, R8: drifted apart, no escape), or lost (FATE_LOST + DESTROYED, CREW_LOST,
+# POWER_LOST or DISABLED); LEAVING marks a craft at the end of a dturn until all are looked at
+IN_FIGHT, ESCAPED_FATE, FATE_LOST, LEAVING = 0, 2, 3, -2
 
 # how a fight ends: a win is reason · 2 + winner; then the draws
 DESTROYED, CREW_LOST, POWER_LOST, DISABLED = range(4)
@@ -1171,13 +1173,16 @@ def knocked_out(a: list[int], rec: Any, tg: int) -> int:
 def leaves(a: list[int], rec: Any, c: int, why: int, n1: int, n2: int, n3: int) -> int:
     """Craft c leaves the battle (`why`: a lost reason, OUT_ESCAPED or OUT_LOST_CONTACT). When
     its side has no craft left the battle is decided (the end code), told by the end line; else
-    its leaving is told (EV_OUT) and −1. A side whose craft all escaped without loss is not
-    beaten (no winner: `escaped`); else the other side wins, the reason being how this craft
-    left. RULINGS C4: while the side's missiles still fly, the battle goes on until they have
-    landed (`owed`), its end kept at OWED_END; a side beaten after the other side's last craft
-    left beaten (by the missiles it left in flight) is `both-lost`."""
+    its leaving is told (EV_OUT) and −1. A side whose craft all escaped or lost contact
+    without loss is not beaten (no winner: `escaped`, or `lost-contact` when the last lost
+    contact); else the other side wins, the reason being how this craft left. A craft that
+    drifted out of contact has the fate `lost contact`, not `escaped` (R8). RULINGS C4: while
+    the side's missiles still fly, the battle goes on until they have landed (`owed`), its end
+    kept at OWED_END; a side beaten after the other side's last craft left beaten (by the
+    missiles it left in flight) is `both-lost`."""
     side = a[a[T_SIDE] + c]
-    a[c * NS + FATE] = ESCAPED_FATE if why >= OUT_ESCAPED else FATE_LOST + why
+    a[c * NS + FATE] = (ESCAPED_FATE if why == OUT_ESCAPED else LOST_CONTACT_FATE
+                        if why == OUT_LOST_CONTACT else FATE_LOST + why)
     if left_in(a, side) > 0:
         emit(rec, (EV_OUT, c, why, n1, n2, n3))
         return -1
@@ -1185,7 +1190,7 @@ def leaves(a: list[int], rec: Any, c: int, why: int, n1: int, n2: int, n3: int) 
     if why >= OUT_ESCAPED:
         code, d2, d3, d4 = ESCAPED, n1, n2, n3
         for k in range(a[N_CRAFT]):
-            if a[a[T_SIDE] + k] == side and a[k * NS + FATE] != ESCAPED_FATE:
+            if a[a[T_SIDE] + k] == side and a[k * NS + FATE] >= FATE_LOST:
                 code = WON_ESCAPED + 1 - side
         if code == ESCAPED and why == OUT_LOST_CONTACT:
             code, d1, d2, d3, d4 = LOST_CONTACT, n1, n2, n3, 0
@@ -1486,7 +1491,7 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
     for c in range(n):  # powerless, written out: this runs every dturn (see INLINE)
         if (a[c * NS + FATE] == IN_FIGHT and a[c * NS + HAS_POWER] == 1
                 and a[c * NS + POWER_BOXES] == 0):
-            a[c * NS + FATE] = -1  # leaving: marked until every craft is looked at
+            a[c * NS + FATE] = LEAVING  # marked until every craft is looked at
             going += 1
     if going > 0:
         empty_a, empty_b = True, True
@@ -1498,11 +1503,11 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
                     empty_b = False
         if empty_a and empty_b and a[OWED] == 0:  # (a side gone already: `leaves` decides)
             for c in range(n):
-                if a[c * NS + FATE] == -1:
+                if a[c * NS + FATE] == LEAVING:
                     a[c * NS + FATE] = FATE_LOST + POWER_LOST
             return ended(rec, BOTH_LOST, 0, 0, 0, 0)
         for c in range(n):
-            if a[c * NS + FATE] == -1:
+            if a[c * NS + FATE] == LEAVING:
                 a[c * NS + FATE] = IN_FIGHT
                 end = leaves(a, rec, c, POWER_LOST, 0, 0, 0)
                 if end >= 0:
@@ -1644,7 +1649,7 @@ def _opened(a: list[int], c: int) -> int:
 def contact(a: list[int], rec: Any) -> int:
     """Lost contact (RULINGS C4): when no craft in the fight sees an enemy and no enemy sees it,
     the battle ends without a winner; a craft beyond every enemy's detection range that sees
-    none of them has lost contact and leaves the battle (it counts as escaped)."""
+    none of them has lost contact and leaves the battle (R8: not an escape, and not lost)."""
     n = a[N_CRAFT]
     lone = 0
     first_a, first_b = -1, -1
