@@ -372,6 +372,45 @@ def test_r8_a_craft_that_drifts_out_of_contact_has_lost_contact_it_did_not_escap
     assert SUPPORT.rules().fate_names()[a[0 * f.NS + f.FATE]] == "lost contact"
 
 
+# --- C8: a stalemate ---------------------------------------------------------------------------
+
+
+def test_c8_forty_dturns_with_no_loss_no_missile_and_no_shot_with_a_chance_are_a_stalemate(
+        yard: Yard) -> None:
+    """The bundled wing against the raiders, seed 39845923: from dturn 35 every craft flies at
+    8-10 dhexes/dturn and every shot is at 0% or less; the battle used to run to the 200-dturn
+    cap (2.1% of the pairing's battles did), and is now called after 40 such dturns."""
+    wing, raiders = FLEETS / "starfury-wing.yaml", FLEETS / "raiders.yaml"
+    told = shipyard("battle", wing, raiders, "--seed", "39845923", "--engine", "plain",
+                    "--json")
+    assert told.code == 0, told.err
+    out = told.json()
+    assert (out["winner"], out["reason"], out["rounds"]) == (None, "stalemate", 75)
+
+
+def test_c8_a_box_lost_or_a_shot_with_a_chance_starts_the_count_again(
+        wing: tuple[BattleSide, BattleSide], monkeypatch: pytest.MonkeyPatch) -> None:
+    battle = Battle(*wing).start()
+    a = battle.a
+    a[f.QUIET] = 38
+    assert f.end_of_dturn(a, battle.rec) == -1 and a[f.QUIET] == 39
+    assert f.end_of_dturn(a, battle.rec) == f.STALEMATE
+    assert battle.texts()[-1].startswith("no winner: a stalemate, 40 dturns with no box lost")
+    for stir in ("hit", "chance"):
+        battle = Battle(*wing).start()
+        a = battle.a
+        a[f.QUIET] = 39
+        if stir == "hit":
+            scripted(monkeypatch, [1])  # a dhit: the first armor box
+            f.inflict(a, battle.rec, 3, 1)
+        else:
+            battle.put(0, 0, 0, 0)
+            battle.put(3, 0, 5, 6)
+            scripted(monkeypatch, [99])  # a miss, but the shot had a chance (40%)
+            f.shoot(a, battle.rec, 0, 0, 3)
+        assert f.end_of_dturn(a, battle.rec) == -1 and a[f.QUIET] == 0, stir
+
+
 # --- C7: what a craft knows; detection decides targets ---------------------------------------
 
 

@@ -79,18 +79,22 @@ DTURN_CAP, GEOMETRY, START_RANGE, TRANSVERSE, RANGE_RULE, QUICKNESS_DIE, GUNNER_
     T_MISSILE_OF_ROW, T_G_OF, T_COST_OF, T_PUSH_AWAY, T_BY_KIND, T_KIND_START, S_ALIVE, \
     S_DESTROYED, S_POWER, S_MOUNTS, S_MISSILES, S_THRUST, S_FLIGHTS, N_CRAFT, T_SIDE, \
     T_STEP_Q, T_STEP_R, S_ORDER, S_WORDER, S_GROUP, DEALT_A, DEALT_B, SPACING, \
-    T_PILOTING, TIE_DIE = range(5, 92)
-HEADER = 87
+    T_PILOTING, TIE_DIE, STALEMATE_AFTER = range(5, 93)
+HEADER = 88
 
-FLIGHTS = 92  # the flights in the air
+FLIGHTS = 93  # the flights in the air
 # RULINGS C4: a side whose last craft left while its missiles still fly (its side + 1; 0: none),
 # and the end its leaving will give once they have landed (the code and ended's four numbers)
 OWED = FLIGHTS + 1
 OWED_END = OWED + 1
+# RULINGS C8: dturns in a row in which nothing could harm anyone (QUIET), and whether this dturn
+# could (STIRRED: a box lost, or a shot with a chance above 0%)
+QUIET = OWED_END + 5
+STIRRED = QUIET + 1
 # geometry's unit vector of each clock direction, (a, b, c, d), twelve of each: read from the
 # array and not from a tuple, which compiled checks its index and could raise, and a call that
 # could raise keeps its array's reference count (see INLINE)
-U_A = OWED_END + 5
+U_A = STIRRED + 1
 U_B, U_C, U_D = U_A + 12, U_A + 24, U_A + 36
 CRAFT = U_A + 48
 # each craft's numbers at fixed places, craft · NS + field, from CRAFT
@@ -116,6 +120,7 @@ IN_FIGHT, ESCAPED_FATE, FATE_LOST, LEAVING = 0, 2, 3, -2
 DESTROYED, CREW_LOST, POWER_LOST, DISABLED = range(4)
 ESCAPED, LOST_CONTACT, HARMLESS, BOTH_LOST, CAP = range(8, 13)
 WON_ESCAPED = 13  # + the winner: the loser's last craft left by escaping, after losses
+STALEMATE = 15  # RULINGS C8: no box lost and no shot with a chance for STALEMATE_AFTER dturns
 
 # events (narrator.py): the code, the side (−1: both), then numbers
 EV_START, EV_DTURN, EV_ROLL_ORDER, EV_ORDER, EV_WEAPON_ORDER, EV_POWER_ROW, EV_POWER, \
@@ -1041,6 +1046,8 @@ def shoot(a: list[int], rec: Any, s: int, i: int, tg: int) -> int:
     range_mod = -a[RANGE_PENALTY] * max(0, apart_ - a[RANGE_BEYOND]) if a[RANGE_RULE] else 0
     rolled = die(a, 100)
     dhits = beam_dhits(a, s, i)
+    if skill + penalty + moving_mod + range_mod > 0:
+        a[STIRRED] = 1
     emit(rec, (EV_SHOT, s, i, dhits, apart_, who, skill, penalty, moving, moving_mod, range_mod,
                rolled, tg))
     if rolled <= skill + penalty + moving_mod + range_mod:
@@ -1109,6 +1116,8 @@ def inflict(a: list[int], rec: Any, tg: int, dhits: int) -> int:
         dhits -= 1
         destroy(a, rec, tg, box, n, 0)
     a[DEALT_B - a[a[T_SIDE] + tg]] += n  # dealt by the other side
+    if n > 0:
+        a[STIRRED] = 1
     return n
 
 
@@ -1553,6 +1562,11 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
             end = leaves(a, rec, c, DISABLED, 0, 0, 0)
             if end >= 0:
                 return end
+    # RULINGS C8: a dturn with no box lost, no missile in the air and no shot that had a chance
+    a[QUIET] = 0 if a[STIRRED] == 1 or a[FLIGHTS] > 0 else a[QUIET] + 1
+    a[STIRRED] = 0
+    if a[STALEMATE_AFTER] > 0 and a[QUIET] >= a[STALEMATE_AFTER]:
+        return ended(rec, STALEMATE, a[QUIET], 0, 0, 0)
     return -1
 
 

@@ -71,6 +71,10 @@ def outcome(told: Told, p: Params, end: int, details: tuple[int, ...]) -> str:
     the fight was not told, and the sentence says less)."""
     names = [s.name for s in told.specs]
     two = len(names) == 2
+    if end == f.STALEMATE:
+        quiet = details[0] if details else told.setup.table.stalemate_after
+        return (f"no winner: a stalemate, {quiet} dturns with no box lost, no missile in flight "
+                "and no shot with any chance of a hit (every target too fast to hit, C8)")
     if end < 8 or end >= f.WON_ESCAPED:
         loser = (names[details[0]] if details else names[1 - end % 2] if two
                  else f"side {'BA'[end % 2]}'s last craft")
