@@ -24,8 +24,8 @@ from shipyard.cli.fight import (
     _against,
     _users_code,
     check_engine,
-    replay_command,
     echo_told,
+    replay_command,
     replay_lines,
     series_display,
     told_json,
@@ -250,11 +250,14 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool,
                              for f in s.designs])), nl=False)
     ways = list(dict.fromkeys(way for f in s.designs for way in f.how))
     escaped = any(f.escaped.count for f in s.designs)
-    if ways or escaped:
+    apart = any(f.lost_contact.count for f in s.designs)
+    gone = ["escaped"] * escaped + ["lost contact"] * apart
+    if ways or gone:
         typer.echo(render(Table(
-            f"Designs: {'escaped, or ' if escaped else ''}lost to what (share of battles)",
-            ["side", "ship", *(["escaped"] if escaped else []), *ways],
+            f"Designs: {''.join(g + ', or ' for g in gone)}lost to what (share of battles)",
+            ["side", "ship", *gone, *ways],
             [["AB"[f.side], _named(f), *([_share(f.escaped)] if escaped else []),
+              *([_share(f.lost_contact)] if apart else []),
               *(_share(f.how[w]) if w in f.how else "" for w in ways)] for f in s.designs])),
             nl=False)
     copies = {f.name for f in s.designs if f.copies > 1}

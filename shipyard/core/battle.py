@@ -15,6 +15,7 @@ from shipyard.core.pattern import (
     CRIPPLED,
     ESCAPED,
     FIRST_LOST,
+    LOST_CONTACT,
     SURVIVED,
     Columns,
     Prepared,
@@ -26,8 +27,9 @@ OUTCOME_KEYS = {"a": 0, "b": 1, "none": -1}
 
 class Fates(NamedTuple):
     """How one ship, or every copy of one design, ended its battles: survived (crippled or
-    not), escaped, lost (any way), and each way of being lost, each with its 95% interval
-    (a design's copies pooled: each copy in each battle one trial)."""
+    not), escaped, lost contact (out of the battle, neither escaped nor lost), lost (any way),
+    and each way of being lost, each with its 95% interval (a design's copies pooled: each copy
+    in each battle one trial)."""
 
     name: str
     side: int
@@ -35,13 +37,15 @@ class Fates(NamedTuple):
     survived: Rate
     crippled: Rate
     escaped: Rate
+    lost_contact: Rate
     lost: Rate
     how: dict[str, Rate]  # each way the system's ships are lost that happened
 
     def as_json(self) -> dict[str, Any]:
         return {"name": self.name, "side": "ab"[self.side], "copies": self.copies,
                 "survived": self.survived.as_json(), "crippled": self.crippled.as_json(),
-                "escaped": self.escaped.as_json(), "lost": self.lost.as_json(),
+                "escaped": self.escaped.as_json(),
+                "lost_contact": self.lost_contact.as_json(), "lost": self.lost.as_json(),
                 "lost_how": {k: v.as_json() for k, v in self.how.items()}}
 
 
@@ -88,6 +92,7 @@ def _fates(name: str, side: int, codes: Any, names: dict[int, str]) -> Fates:
                  survived=wilson(tally.get(SURVIVED, 0) + tally.get(CRIPPLED, 0), trials),
                  crippled=wilson(tally.get(CRIPPLED, 0), trials),
                  escaped=wilson(tally.get(ESCAPED, 0), trials),
+                 lost_contact=wilson(tally.get(LOST_CONTACT, 0), trials),
                  lost=wilson(lost, trials), how=how)
 
 

@@ -22,12 +22,15 @@ Progress = Callable[[int], None]  # told how many more fights are done
 # --- battles: sides of several ships ------------------------------------------------------
 
 # A ship's fate at the end of a battle, one column of a series row per ship (`store_fates`):
-# these three are the core's; a system numbers the ways its ships are lost from FIRST_LOST
+# these are the core's; a system numbers the ways its ships are lost from FIRST_LOST
 # and names them in `FightRules.fates` ("destroyed by fire", "decayed into atmosphere").
+# LOST_CONTACT: out of the battle, neither escaped nor lost (drifted beyond every enemy's sight).
 SURVIVED, CRIPPLED, ESCAPED = 0, 1, 2
+LOST_CONTACT = -1
 FIRST_LOST = 3
 CORE_FATES: Mapping[int, str] = MappingProxyType({
-    SURVIVED: "survived", CRIPPLED: "survived crippled", ESCAPED: "escaped"})
+    SURVIVED: "survived", CRIPPLED: "survived crippled", ESCAPED: "escaped",
+    LOST_CONTACT: "lost contact"})
 
 
 @dataclass(frozen=True)
@@ -193,7 +196,8 @@ def store(out: Any, k: int, end: int, rounds: int, dealt_a: int, dealt_b: int,
 
 
 def store_fates(out: Any, k: int, fates: Any) -> None:
-    """Row k's fate columns: ship i's fate (SURVIVED, CRIPPLED, ESCAPED or a lost code).
+    """Row k's fate columns: ship i's fate (SURVIVED, CRIPPLED, ESCAPED, LOST_CONTACT or a lost
+    code).
     Never past the row's end (the columns the caller made for `Prepared.ships`): compiled
     code would not catch a write beyond it."""
     for i in range(min(len(fates), out.shape[1] - OUT_SHIPS)):

@@ -71,6 +71,7 @@ class CombatTable(StrictModel):
     start_range: int = Field(ge=0, le=10_000)
     geometry: Annotated[str, GEOMETRY.validator()]
     cap: int = Field(ge=1, le=10_000)
+    stalemate_after: int = Field(default=40, ge=0, le=10_000)
     gunnery: int = Field(ge=0, le=100)
     pilot_is_gunner: bool
     quickness: int = Field(ge=-100, le=100)

@@ -67,4 +67,6 @@ OPTIONS = FightOptions(
     rule_defaults="combat.rules",
     pilot="pilot",
     battle_pilot="pilot (it flies every craft of its side)",
+    end_reasons={"stalemate": "dturns passed with no box lost, no missile in flight and no shot "
+                              "with any chance of a hit (RULINGS C8): no winner"},
 )

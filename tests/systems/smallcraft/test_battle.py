@@ -176,17 +176,32 @@ def test_c3_craft_that_tie_roll_again_and_keep_their_place_among_the_others(
                                   "Raider delta-wing (B) 0+3 = 3")
 
 
-def test_c3_a_tie_again_is_rolled_again_and_the_die_off_keeps_fleet_order(
+def test_c3_a_tie_again_is_rolled_again(
         yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
     battle = Battle(side(yard, "A", ("starfury", 1)), side(yard, "B", ("raider", 2))).start()
     scripted(monkeypatch, [4, 4, 4, 6, 6, 2, 2, 9])  # all tie; then 6 6 2; then the 6s: 2, 9
     m = f.initiative(battle.a, battle.rec)
     assert [battle.a[battle.a[f.S_ORDER] + j] for j in range(m)] == [1, 0, 2]
+
+
+def test_c3_with_the_die_off_craft_tied_on_quickness_roll_the_tie_die_not_fleet_order(
+        yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    """All three at Quickness 0 with the die off: they roll the table's d10 to order
+    themselves (side A's Starfury listed first goes last on a 2), and the order is told;
+    craft not tied roll nothing."""
     off = Battle(side(yard, "A", ("starfury", 1)), side(yard, "B", ("raider", 2)),
                  rules={"quickness-die": "off"}).start()
-    scripted(monkeypatch, [])
+    scripted(monkeypatch, [2, 7, 5])
     m = f.initiative(off.a, off.rec)
-    assert [off.a[off.a[f.S_ORDER] + j] for j in range(m)] == [0, 1, 2]
+    assert [off.a[off.a[f.S_ORDER] + j] for j in range(m)] == [1, 2, 0]
+    assert off.texts()[-1] == ("initiative: Raider delta-wing 1 (B) 0 (tied: rolled d10 7), "
+                               "Raider delta-wing 2 (B) 0 (tied: rolled d10 5), "
+                               "Starfury (A) 0 (tied: rolled d10 2)")
+    untied = Battle(side(yard, "A", ("starfury", 1)), side(yard, "B", ("raider", 1)),
+                    rules={"quickness-die": "off"}, crew=({"quickness": 1}, {})).start()
+    scripted(monkeypatch, [])
+    m = f.initiative(untied.a, untied.rec)
+    assert [untied.a[untied.a[f.S_ORDER] + j] for j in range(m)] == [0, 1]
 
 
 # --- C2: the default commander's targets ------------------------------------------------------
@@ -301,6 +316,29 @@ def test_c4_a_craft_escapes_beyond_every_enemys_detection_while_its_mates_fight_
                                          "dhexes from Starfury (B)")
 
 
+def test_r8_runners_of_both_sides_that_opened_the_range_as_much_roll_for_the_escape(
+        yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both craft ran and each opened the range 4 dhexes by its own movement: a d2 decides
+    which escaped (it used to be side A's, whichever was listed first), and the die is told."""
+    for face, runner in ((1, 0), (2, 1)):
+        battle = Battle(side(yard, "A", ("starfury", 1)), side(yard, "B", ("starfury", 1)))
+        battle.start()
+        a = battle.a
+        battle.put(0, 0, 0)
+        battle.put(1, 0, 30)
+        a[0 * f.NS + f.BQ], a[0 * f.NS + f.BR] = 0, 4
+        a[1 * f.NS + f.BQ], a[1 * f.NS + f.BR] = 0, 26
+        a[0 * f.NS + f.RUNNING] = a[1 * f.NS + f.RUNNING] = 1
+        left = scripted(monkeypatch, [face])
+        assert f.escapes(a, battle.rec) == f.ESCAPED
+        assert left == []
+        assert a[runner * f.NS + f.FATE] == f.ESCAPED_FATE
+        assert a[(1 - runner) * f.NS + f.FATE] == f.IN_FIGHT
+        assert battle.texts()[-2] == (
+            f"2 craft of both sides ran, each opening the range 4 dhexes by its own movement: "
+            f"d2 rolled {face}: {battle.names[runner]}'s side escapes (R8)")
+
+
 def test_c4_a_craft_that_lost_every_enemy_leaves_and_all_lost_ends_the_battle(
         yard: Yard) -> None:
     battle = Battle(side(yard, "A", ("starfury", 2)), side(yard, "B", ("starfury", 1))).start()
@@ -309,10 +347,68 @@ def test_c4_a_craft_that_lost_every_enemy_leaves_and_all_lost_ends_the_battle(
     battle.put(1, 0, 15)
     battle.put(2, 0, 19)
     assert f.contact(a, battle.rec) == -1
-    assert a[0 * f.NS + f.FATE] == f.ESCAPED_FATE
+    assert a[0 * f.NS + f.FATE] == f.LOST_CONTACT_FATE  # R8: drifting apart is no escape
     assert "has lost contact and leaves the battle" in battle.texts()[-1]
     battle.put(1, 0, -30)
     assert f.contact(a, battle.rec) == f.LOST_CONTACT
+
+
+def test_r8_a_craft_that_drifts_out_of_contact_has_lost_contact_it_did_not_escape(
+        yard: Yard) -> None:
+    """Starfury 1 (A), its drive dead, has drifted beyond every detection range while its
+    mate fights on: it leaves with the fate "lost contact" (R8: drifting apart is no escape),
+    which the battle's fates and its JSON name so; it used to be listed "escaped"."""
+    battle = Battle(side(yard, "A", ("starfury", 2)), side(yard, "B", ("starfury", 1))).start()
+    a = battle.a
+    battle.put(0, -30, 0)
+    battle.put(1, 0, 15)
+    battle.put(2, 0, 19)
+    for d in range(a[a[f.T_DRIVES] + 0]):
+        row = a[a[f.T_DRIVE_ROW] + d]
+        a[a[f.S_ALIVE] + row] = 0  # every drive box gone: it can only drift
+    assert not f.mobile(a, 0)
+    assert f.contact(a, battle.rec) == -1
+    assert a[0 * f.NS + f.FATE] == f.LOST_CONTACT_FATE != f.ESCAPED_FATE
+    assert SUPPORT.rules().fate_names()[a[0 * f.NS + f.FATE]] == "lost contact"
+
+
+# --- C8: a stalemate ---------------------------------------------------------------------------
+
+
+def test_c8_forty_dturns_with_no_loss_no_missile_and_no_shot_with_a_chance_are_a_stalemate(
+        yard: Yard) -> None:
+    """The bundled wing against the raiders, seed 39845923: from dturn 35 every craft flies at
+    8-10 dhexes/dturn and every shot is at 0% or less; the battle used to run to the 200-dturn
+    cap (2.1% of the pairing's battles did), and is now called after 40 such dturns."""
+    wing, raiders = FLEETS / "starfury-wing.yaml", FLEETS / "raiders.yaml"
+    told = shipyard("battle", wing, raiders, "--seed", "39845923", "--engine", "plain",
+                    "--json")
+    assert told.code == 0, told.err
+    out = told.json()
+    assert (out["winner"], out["reason"], out["rounds"]) == (None, "stalemate", 75)
+
+
+def test_c8_a_box_lost_or_a_shot_with_a_chance_starts_the_count_again(
+        wing: tuple[BattleSide, BattleSide], monkeypatch: pytest.MonkeyPatch) -> None:
+    battle = Battle(*wing).start()
+    a = battle.a
+    a[f.QUIET] = 38
+    assert f.end_of_dturn(a, battle.rec) == -1 and a[f.QUIET] == 39
+    assert f.end_of_dturn(a, battle.rec) == f.STALEMATE
+    assert battle.texts()[-1].startswith("no winner: a stalemate, 40 dturns with no box lost")
+    for stir in ("hit", "chance"):
+        battle = Battle(*wing).start()
+        a = battle.a
+        a[f.QUIET] = 39
+        if stir == "hit":
+            scripted(monkeypatch, [1])  # a dhit: the first armor box
+            f.inflict(a, battle.rec, 3, 1)
+        else:
+            battle.put(0, 0, 0, 0)
+            battle.put(3, 0, 5, 6)
+            scripted(monkeypatch, [99])  # a miss, but the shot had a chance (40%)
+            f.shoot(a, battle.rec, 0, 0, 3)
+        assert f.end_of_dturn(a, battle.rec) == -1 and a[f.QUIET] == 0, stir
 
 
 # --- C7: what a craft knows; detection decides targets ---------------------------------------
@@ -413,6 +509,77 @@ def test_the_bundled_wing_against_the_raiders_narrated_and_as_a_series() -> None
     assert [s["name"] for s in runs.json()["ships"]][:1] == ["Starfury 1 (A)"]
 
 
+# --- C4: a battle is decided only when the missiles in flight have landed ----------------------
+
+TESTS = HERE  # the missile-armed craft built for these tests (no bundled craft carries missiles)
+
+
+def missile_raiders(yard: Yard, count: int) -> BattleSide:
+    raider = yard.read(TESTS / "designs" / "missile-raider.yaml")
+    return BattleSide("Missile raiders", "", (Entrant(raider, count),), "B", True)
+
+
+def test_c4_no_battle_is_decided_while_missiles_are_still_in_flight(yard: Yard) -> None:
+    """Three Starfuries against two missile raiders, 30 seeds played to the end: when a battle
+    is decided, no missile of either side is still flying (the raiders' last salvos used to
+    vanish when their last craft was knocked out: 25 of 200 such battles)."""
+    owed = 0
+    for seed in range(30):
+        battle = Battle(side(yard, "A", ("starfury", 3)), missile_raiders(yard, 2), seed=seed)
+        battle.start()
+        a = battle.a
+        end = -1
+        for dturn in range(1, a[f.DTURN_CAP] + 1):
+            end = f.one_dturn(a, battle.rec, dturn)
+            if end >= 0:
+                break
+        assert end >= 0, seed
+        flying = [j for j in range(a[f.FLIGHTS])
+                  if a[a[f.S_FLIGHTS] + j * f.FW + f.F_FATE] == f.FLYING]
+        assert flying == [], seed
+        owed += any(e[0] == f.EV_OWED for e in battle.rec.events or [])
+    assert owed > 0
+
+
+def test_c4_the_missiles_of_a_side_gone_land_and_both_sides_may_be_lost(yard: Yard) -> None:
+    """Seed 186: the missile raider's crew is lost with three of its missiles in flight; they
+    still reach the Raider and take its last crew box: both are lost (`both-lost`, as
+    traveller's TRV-R40), where the Raider used to win at once."""
+    raider = design(yard, "raider")
+    missiles = yard.read(TESTS / "designs" / "missile-raider.yaml")
+    result = fight_once(SUPPORT, SUPPORT.prepare(raider, missiles, Terms()), 186)
+    assert (result.outcome.winner, result.outcome.reason) == (None, "both-lost")
+    texts = [e.text for e in result.events]
+    out = texts.index("Missile raider is out of action: its crew boxes are all gone")
+    assert texts[out + 1] == ("Missile raider is out, but its missiles are still in flight: "
+                              "they land before the battle is decided (C4)")
+    assert "a salvo of 3 missiles from Missile raider reaches Raider delta-wing" in texts[out:]
+    assert result.outcome.text == (
+        "no winner: both craft are lost, the last by missiles already in flight (C4): Raider "
+        "delta-wing is out of action: its crew boxes are all gone")
+
+
+def test_c4_once_the_missiles_have_landed_the_side_gone_loses_as_it_left(
+        craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lancer (A) is destroyed with 2 missiles flying at the raider: the battle goes on;
+    the raider confuses them (none in front: lost), and only then is the raider's win told."""
+    battle = lancers(craft, yard, 1)
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 10)
+    at = flight(battle, 0, 8, target=1)
+    assert f.leaves(battle.a, battle.rec, 0, f.DESTROYED, 0, 0, 0) == -1
+    assert battle.texts()[-1] == ("Test (A) is out, but its missiles are still in flight: they "
+                                  "land before the battle is decided (C4)")
+    assert f.turn_wish(battle.a, 1) == 0  # no enemy left: it holds its facing
+    order = battle.a[f.S_ORDER]
+    battle.a[order] = 1
+    f.weapon_order(battle.a, battle.rec, 1)
+    scripted(monkeypatch, [1])  # the raider confuses them: nothing in front, they are lost
+    assert f.missiles_fly(battle.a, battle.rec) == 2 * f.DESTROYED + 1
+    assert battle.a[at + f.F_FATE] != f.FLYING
+    assert battle.texts()[-1] == "Test (A) is destroyed: every box is gone"
+
+
 # --- M1-M3: what missiles follow ----------------------------------------------------------------
 
 LANCER = ("{type: drive, facing: back, g: 2}", "{type: armor, cblocs: 6}",
@@ -473,11 +640,13 @@ def test_m2_of_two_equally_likely_targets_in_front_a_die_picks_the_one_followed(
     assert f.follow(battle.a, battle.rec, at) == 1
 
 
-def test_m3_a_pilot_who_flies_well_enough_sends_a_missile_after_its_own_firer(
+def test_m3_a_pilot_who_flies_well_enough_sends_a_missile_after_a_craft_in_front_of_it(
         craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
     """A duel: the raider (at rest) would be struck; piloting 50% +0 own speed −30% missile
-    move 6 = 20%: a d100 of 20 confuses the missiles onto the lancer, the only other craft; 21
-    does not. A craft with no working drive cannot try."""
+    move 6 = 20%: a d100 of 21 does not confuse the missiles, 20 does. "Missiles follow
+    sensors in front of them": coming from their firer, the firer is behind them and they are
+    lost; past the raider, coming back, the firer is in front and they follow it. A craft with
+    no working drive cannot try."""
     battle = lancers(craft, yard, 1)
     battle.put(0, 0, 0)
     battle.put(1, 0, 10)
@@ -488,20 +657,45 @@ def test_m3_a_pilot_who_flies_well_enough_sends_a_missile_after_its_own_firer(
                                   "(A) (M3): piloting 50% −30% missile move 6 = 20%, d100 "
                                   "rolled 21: miss")
     scripted(monkeypatch, [20])
-    assert f.confuse(battle.a, battle.rec, at, 1) == 0
-    assert battle.a[at + f.F_TARGET] == 0
-    assert battle.texts()[-1] == "confused, they now follow Test (A), their own firer"
+    assert f.confuse(battle.a, battle.rec, at, 1) == -1  # the lancer is behind them
+    assert battle.texts()[-1] == ("confused, they are lost: they see no other craft in front "
+                                  "of them")
+    back = flight(battle, 0, 14, target=1)  # past the raider: the lancer is in front
+    scripted(monkeypatch, [20])
+    assert f.confuse(battle.a, battle.rec, back, 1) == 0
+    assert battle.a[back + f.F_TARGET] == 0
+    assert battle.texts()[-1] == ("confused, they now follow Test (A), their own firer, the "
+                                  "nearest craft in front of them")
     battle.a[1 * f.NS + f.POWER_BOXES] = 0  # no supply: no drive works
     scripted(monkeypatch, [])
-    assert f.confuse(battle.a, battle.rec, at, 1) == 1
+    assert f.confuse(battle.a, battle.rec, back, 1) == 1
 
 
-def test_m3_a_confused_flight_strikes_its_firer_when_within_its_move(
+def test_m3_of_craft_as_near_in_front_a_die_picks_the_one_a_confused_missile_follows(
+        craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two raiders as near in front of the missiles when the third confuses them: a d2 picks,
+    whichever comes first in fleet order (no side or order is favoured on a tie)."""
+    battle = lancers(craft, yard, 3)
+    battle.put(0, 0, -10)
+    battle.put(1, 0, 5)
+    battle.put(2, 1, 7)  # 4 from the missiles, at 1 o'clock of their line
+    battle.put(3, -1, 8)  # 4 from them, at 11 o'clock
+    at = flight(battle, 0, 3, target=1)
+    for face, followed in ((2, 3), (1, 2)):
+        battle.a[at + f.F_TARGET] = 1
+        scripted(monkeypatch, [1, face])
+        assert f.confuse(battle.a, battle.rec, at, 1) == followed
+        assert battle.texts()[-1] == (
+            f"confused, they see 2 craft as near in front of them: d2 rolled {face}: they now "
+            f"follow Raider delta-wing {followed} (B)")
+
+
+def test_m3_a_confused_flight_strikes_its_firer_when_in_front_and_within_its_move(
         craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
     battle = lancers(craft, yard, 1)
-    battle.put(0, 0, 4)
+    battle.put(0, 0, 7)
     battle.put(1, 0, 10)
-    flight(battle, 0, 8, target=1)
+    flight(battle, 0, 12, target=1)  # coming back at the raider, the lancer 5 beyond it
     # the confusion roll, then the lancer's armor takes the first dhit and d60s pick the rest
     scripted(monkeypatch, [1, 60, 59, 58, 57])
     order = battle.a[f.S_ORDER]

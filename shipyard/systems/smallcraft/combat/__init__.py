@@ -112,6 +112,7 @@ RULES = FightRules(
           fight.WON_ESCAPED: (0, "escaped"), fight.WON_ESCAPED + 1: (1, "escaped"),
           fight.ESCAPED: (None, "escaped"), fight.LOST_CONTACT: (None, "lost-contact"),
           fight.HARMLESS: (None, "harmless"), fight.BOTH_LOST: (None, "both-lost"),
+          fight.STALEMATE: (None, "stalemate"),
           fight.CAP: (None, "cap")},
     fates={fight.FATE_LOST + fight.DESTROYED: "destruction",
            fight.FATE_LOST + fight.CREW_LOST: "crew casualties",

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+from shipyard.api import LOST_CONTACT as LOST_CONTACT_FATE
 from shipyard.api import ask, derive_seed, die, emit, seed_stream, store, store_fates
 from shipyard.systems.smallcraft.combat.geometry import (
     EPS,
@@ -78,14 +79,22 @@ DTURN_CAP, GEOMETRY, START_RANGE, TRANSVERSE, RANGE_RULE, QUICKNESS_DIE, GUNNER_
     T_MISSILE_OF_ROW, T_G_OF, T_COST_OF, T_PUSH_AWAY, T_BY_KIND, T_KIND_START, S_ALIVE, \
     S_DESTROYED, S_POWER, S_MOUNTS, S_MISSILES, S_THRUST, S_FLIGHTS, N_CRAFT, T_SIDE, \
     T_STEP_Q, T_STEP_R, S_ORDER, S_WORDER, S_GROUP, DEALT_A, DEALT_B, SPACING, \
-    T_PILOTING = range(5, 91)
-HEADER = 86
+    T_PILOTING, TIE_DIE, STALEMATE_AFTER = range(5, 93)
+HEADER = 88
 
-FLIGHTS = 91  # the flights in the air
+FLIGHTS = 93  # the flights in the air
+# RULINGS C4: a side whose last craft left while its missiles still fly (its side + 1; 0: none),
+# and the end its leaving will give once they have landed (the code and ended's four numbers)
+OWED = FLIGHTS + 1
+OWED_END = OWED + 1
+# RULINGS C8: dturns in a row in which nothing could harm anyone (QUIET), and whether this dturn
+# could (STIRRED: a box lost, or a shot with a chance above 0%)
+QUIET = OWED_END + 5
+STIRRED = QUIET + 1
 # geometry's unit vector of each clock direction, (a, b, c, d), twelve of each: read from the
 # array and not from a tuple, which compiled checks its index and could raise, and a call that
 # could raise keeps its array's reference count (see INLINE)
-U_A = FLIGHTS + 1
+U_A = STIRRED + 1
 U_B, U_C, U_D = U_A + 12, U_A + 24, U_A + 36
 CRAFT = U_A + 48
 # each craft's numbers at fixed places, craft · NS + field, from CRAFT
@@ -102,20 +111,22 @@ F_OWNER, F_MISSILE, F_COUNT, F_Q, F_R, F_MOVE, F_DAMAGE, F_FLOWN, F_FATE, F_TARG
 FW = 10
 FLYING, STRIKING, SPENT, STRUCK = 0, 1, 2, 3
 
-# a craft's fate (the core's codes): in the fight or survived, escaped, or lost (FATE_LOST +
-# DESTROYED, CREW_LOST, POWER_LOST or DISABLED)
-IN_FIGHT, ESCAPED_FATE, FATE_LOST = 0, 2, 3
+# a craft's fate (the core's codes): in the fight or survived, escaped, lost contact
+# (LOST_CONTACT_FATE, R8: drifted apart, no escape), or lost (FATE_LOST + DESTROYED, CREW_LOST,
+# POWER_LOST or DISABLED); LEAVING marks a craft at the end of a dturn until all are looked at
+IN_FIGHT, ESCAPED_FATE, FATE_LOST, LEAVING = 0, 2, 3, -2
 
 # how a fight ends: a win is reason · 2 + winner; then the draws
 DESTROYED, CREW_LOST, POWER_LOST, DISABLED = range(4)
 ESCAPED, LOST_CONTACT, HARMLESS, BOTH_LOST, CAP = range(8, 13)
 WON_ESCAPED = 13  # + the winner: the loser's last craft left by escaping, after losses
+STALEMATE = 15  # RULINGS C8: no box lost and no shot with a chance for STALEMATE_AFTER dturns
 
 # events (narrator.py): the code, the side (−1: both), then numbers
 EV_START, EV_DTURN, EV_ROLL_ORDER, EV_ORDER, EV_WEAPON_ORDER, EV_POWER_ROW, EV_POWER, \
     EV_THRUST, EV_VELOCITY, EV_MOVE, EV_TURN, EV_SHOT, EV_HOLD, EV_SCREEN, EV_REROLL, EV_HIT, \
     EV_FLY, EV_SPENT, EV_SALVO, EV_THROUGH, EV_LAUNCH, EV_END, EV_RANK, EV_WEAPON_RANK, \
-    EV_PLACE, EV_OUT, EV_FOLLOW, EV_EVADE = range(28)
+    EV_PLACE, EV_OUT, EV_FOLLOW, EV_EVADE, EV_OWED, EV_RUN_TIE = range(30)
 # why a flight follows a new craft (EV_FOLLOW)
 FOLLOW_EQUAL, FOLLOW_CONFUSED, FOLLOW_LOST = range(3)
 # why a craft left the battle (EV_OUT): a lost reason (DESTROYED ...), or these
@@ -270,7 +281,9 @@ def choose_targets(a: list[int], rec: Any, dturn: int) -> None:
         best = nearest_known(a, s)
         if best < 0:  # no contact left: the battle ends this dturn (C4)
             best = nearest_enemy(a, s, a[o + HQ], a[o + HR])
-        elif (dturn > 0 and now != best and now >= 0 and a[now * NS + FATE] == IN_FIGHT
+        if best < 0:  # no enemy left in the battle, only its missiles (C4): nothing to pick
+            continue
+        if (dturn > 0 and now != best and now >= 0 and a[now * NS + FATE] == IN_FIGHT
                 and known(a, s, now) and apart(a, s, now) == apart(a, s, best)):
             best = now
         a[o + TARGET] = ask(rec, s, Q_TARGET, (0, dturn), best)
@@ -352,8 +365,9 @@ def one_dturn(a: list[int], rec: Any, dturn: int) -> int:
 def initiative(a: list[int], rec: Any) -> int:
     """The order of this dturn's dphases (RULINGS C3): each craft in the fight rolls Quickness
     plus the die, highest first; craft that tie roll again, and the new rolls order them among
-    themselves only (with the die off, or a d1, a tie goes to the first in fleet order). Leaves
-    the order at S_ORDER; the count of craft in it."""
+    themselves only (with the die off, or a d1, craft tied on Quickness roll the tie die,
+    TIE_DIE, to order themselves: no side goes first by being listed first). Leaves the order at
+    S_ORDER; the count of craft in it."""
     order, group = a[S_ORDER], a[S_GROUP]
     m = 0
     for c in range(a[N_CRAFT]):
@@ -373,7 +387,7 @@ def initiative(a: list[int], rec: Any) -> int:
     rank(a, order, 0, m)
     groups = 0
     lo = 0
-    while lo < m and a[QUICKNESS_DIE] > 1:
+    while lo < m:
         c = a[order + lo]
         hi = lo + 1
         while (hi < m and a[a[order + hi] * NS + SCORE] == a[c * NS + SCORE]
@@ -392,12 +406,12 @@ def initiative(a: list[int], rec: Any) -> int:
             a[order + i] = x
         for j in range(lo, hi):
             x = a[order + j]
-            rolled = die(a, a[QUICKNESS_DIE])
+            rolled = die(a, a[TIE_DIE])
             emit(rec, (EV_ROLL_ORDER, x, rolled))
             a[x * NS + SCORE] = a[a[T_QUICKNESS] + x] + rolled
             a[group + x] = groups
         rank(a, order, lo, hi)
-    if a[QUICKNESS_DIE] > 0:
+    if a[QUICKNESS_DIE] > 0 or groups > 0:
         for j in range(m):
             c = a[order + j]
             emit(rec, (EV_RANK, c, a[c * NS + SCORE]))
@@ -632,6 +646,10 @@ def plan(a: list[int], s: int) -> None:
     for d in range(a[a[T_DRIVES] + s]):
         a[a[S_THRUST] + s * a[DRIVE_STRIDE] + d] = 0
     left = supply(a, s)
+    if a[f + FATE] != IN_FIGHT:  # no enemy left, only its missiles (C4): screens, no burn
+        left = _give(a, s, K_SCREENS, left, left)
+        _give(a, s, K_SENSORS, left, left)
+        return
     dq, dr = foe_vector(a, s)
     apart = hex_distance(dq, dr)
     within = apart <= a[REACH]
@@ -923,6 +941,8 @@ def move(a: list[int], rec: Any) -> None:
 def turn_wish(a: list[int], s: int) -> int:
     """The default pilot's dPhase 3: up to 60° toward the facing it wants (`facing_wish`)."""
     o = s * NS
+    if a[foe(a, s) * NS + FATE] != IN_FIGHT:  # no enemy left, only its missiles: it holds (C4)
+        return 0
     return min(max((facing_wish(a, s) - a[o + FACING] + 6) % 12 - 6, -2), 2)
 
 
@@ -986,7 +1006,7 @@ def beam_phase(a: list[int], rec: Any, s: int, dturn: int) -> int:
     fired = 0
     for i in range(a[a[T_BEAMS] + s]):
         t = foe(a, s)
-        if not can_fire(a, s, i, t):  # another enemy it can fire at, when there are others
+        if a[t * NS + FATE] != IN_FIGHT or not can_fire(a, s, i, t):  # another enemy, if any
             t = beam_target(a, s, i) if a[N_CRAFT] > 2 else -1
         if ask(rec, s, Q_FIRE, (i, dturn), 1 if t >= 0 else 0):
             t = ask(rec, s, Q_AIM, (i, dturn), t)
@@ -997,7 +1017,7 @@ def beam_phase(a: list[int], rec: Any, s: int, dturn: int) -> int:
     if fired == 0:
         t = foe(a, s)
         dq, dr = vector_to(a, s, t)
-        if hex_distance(dq, dr) <= a[REACH]:
+        if hex_distance(dq, dr) <= a[REACH] and a[t * NS + FATE] == IN_FIGHT:
             for i in range(a[a[T_BEAMS] + s]):
                 if a[a[T_BEAM_AIM] + s * a[BEAM_STRIDE] + i] >= 0 and beam_dhits(a, s, i) > 0:
                     emit(rec, (EV_HOLD, s, bearing(dq, dr, a[s * NS + FACING]),
@@ -1026,6 +1046,8 @@ def shoot(a: list[int], rec: Any, s: int, i: int, tg: int) -> int:
     range_mod = -a[RANGE_PENALTY] * max(0, apart_ - a[RANGE_BEYOND]) if a[RANGE_RULE] else 0
     rolled = die(a, 100)
     dhits = beam_dhits(a, s, i)
+    if skill + penalty + moving_mod + range_mod > 0:
+        a[STIRRED] = 1
     emit(rec, (EV_SHOT, s, i, dhits, apart_, who, skill, penalty, moving, moving_mod, range_mod,
                rolled, tg))
     if rolled <= skill + penalty + moving_mod + range_mod:
@@ -1094,6 +1116,8 @@ def inflict(a: list[int], rec: Any, tg: int, dhits: int) -> int:
         dhits -= 1
         destroy(a, rec, tg, box, n, 0)
     a[DEALT_B - a[a[T_SIDE] + tg]] += n  # dealt by the other side
+    if n > 0:
+        a[STIRRED] = 1
     return n
 
 
@@ -1157,22 +1181,67 @@ def knocked_out(a: list[int], rec: Any, tg: int) -> int:
 
 def leaves(a: list[int], rec: Any, c: int, why: int, n1: int, n2: int, n3: int) -> int:
     """Craft c leaves the battle (`why`: a lost reason, OUT_ESCAPED or OUT_LOST_CONTACT). When
-    its side has no craft left the battle ends (the end code), told by the end line; else its
-    leaving is told (EV_OUT) and −1. A side whose craft all escaped without loss is not beaten
-    (no winner: `escaped`); else the other side wins, the reason being how this craft left."""
+    its side has no craft left the battle is decided (the end code), told by the end line; else
+    its leaving is told (EV_OUT) and −1. A side whose craft all escaped or lost contact
+    without loss is not beaten (no winner: `escaped`, or `lost-contact` when the last lost
+    contact); else the other side wins, the reason being how this craft left. A craft that
+    drifted out of contact has the fate `lost contact`, not `escaped` (R8). RULINGS C4: while
+    the side's missiles still fly, the battle goes on until they have landed (`owed`), its end
+    kept at OWED_END; a side beaten after the other side's last craft left beaten (by the
+    missiles it left in flight) is `both-lost`."""
     side = a[a[T_SIDE] + c]
-    a[c * NS + FATE] = ESCAPED_FATE if why >= OUT_ESCAPED else FATE_LOST + why
+    a[c * NS + FATE] = (ESCAPED_FATE if why == OUT_ESCAPED else LOST_CONTACT_FATE
+                        if why == OUT_LOST_CONTACT else FATE_LOST + why)
     if left_in(a, side) > 0:
         emit(rec, (EV_OUT, c, why, n1, n2, n3))
         return -1
-    if why < OUT_ESCAPED:
-        return ended(rec, 2 * why + 1 - side, c, 0, 0, 0)
-    for k in range(a[N_CRAFT]):
-        if a[a[T_SIDE] + k] == side and a[k * NS + FATE] != ESCAPED_FATE:
-            return ended(rec, WON_ESCAPED + 1 - side, c, n1, n2, n3)
-    if why == OUT_LOST_CONTACT:
-        return ended(rec, LOST_CONTACT, n1, n2, n3, 0)
-    return ended(rec, ESCAPED, c, n1, n2, n3)
+    code, d1, d2, d3, d4 = 2 * why + 1 - side, c, 0, 0, 0
+    if why >= OUT_ESCAPED:
+        code, d2, d3, d4 = ESCAPED, n1, n2, n3
+        for k in range(a[N_CRAFT]):
+            if a[a[T_SIDE] + k] == side and a[k * NS + FATE] >= FATE_LOST:
+                code = WON_ESCAPED + 1 - side
+        if code == ESCAPED and why == OUT_LOST_CONTACT:
+            code, d1, d2, d3, d4 = LOST_CONTACT, n1, n2, n3, 0
+    if a[OWED] > 0:  # the other side has gone already: this decides the battle
+        if beaten(a[OWED_END]) and beaten(code):
+            return ended(rec, BOTH_LOST, 1, c, why, 0)
+        return ended(rec, code, d1, d2, d3, d4)
+    if owed(a, side):
+        emit(rec, (EV_OUT, c, why, n1, n2, n3))
+        emit(rec, (EV_OWED, side))
+        a[OWED] = side + 1
+        a[OWED_END] = code
+        a[OWED_END + 1] = d1
+        a[OWED_END + 2] = d2
+        a[OWED_END + 3] = d3
+        a[OWED_END + 4] = d4
+        return -1
+    return ended(rec, code, d1, d2, d3, d4)
+
+
+def beaten(code: int) -> bool:
+    """Whether an end code beats the side whose last craft's leaving gave it (a win for the
+    other side), not a draw (its craft all escaped without loss, or lost contact)."""
+    return code < ESCAPED or code >= WON_ESCAPED
+
+
+def owed(a: list[int], side: int) -> bool:
+    """Whether missiles of `side`'s craft (in the battle or not) are still flying (C4)."""
+    for j in range(a[FLIGHTS]):
+        at = a[S_FLIGHTS] + j * FW
+        if a[at + F_FATE] == FLYING and a[a[T_SIDE] + a[at + F_OWNER]] == side:
+            return True
+    return False
+
+
+def landed(a: list[int], rec: Any) -> int:
+    """RULINGS C4: once the missiles of a side already gone have all landed (struck, spent or
+    lost), the battle is decided as that side's leaving decided it; else −1."""
+    if a[OWED] == 0 or owed(a, a[OWED] - 1):
+        return -1
+    return ended(rec, a[OWED_END], a[OWED_END + 1], a[OWED_END + 2], a[OWED_END + 3],
+                 a[OWED_END + 4])
 
 
 # --- dPhases 5 and 6: missiles --------------------------------------------------------------
@@ -1234,7 +1303,7 @@ def missiles_fly(a: list[int], rec: Any) -> int:
                 a[base + kept * FW + k] = a[base + j * FW + k]
             kept += 1
     a[FLIGHTS] = kept
-    return -1
+    return landed(a, rec)
 
 
 def follow(a: list[int], rec: Any, at: int) -> int:
@@ -1296,9 +1365,11 @@ def _alike(a: list[int], c: int, mine: int, q: int, r: int, dist: int, ahead: in
 def confuse(a: list[int], rec: Any, at: int, t: int) -> int:
     """RULINGS M3: craft t, about to be struck by the flight at a[at], flies to confuse it: if it
     can move (a working drive), a d100 at or under its pilot's piloting, +5% a dhex/dturn of its
-    own speed, −5% a dhex/dturn of the missile's move, sends the flight after the nearest other
-    craft in the battle it sees (of either side, its firer too; the first in fleet order on a
-    tie). What the flight follows now, −1 when it sees no other: it is lost."""
+    own speed, −5% a dhex/dturn of the missile's move, sends the flight after another craft in
+    front of it ("missiles follow sensors in front of them": within 60° either side of its line
+    to t, or in its own hex) that it sees, the nearest, of either side (its firer too, when in
+    front); of several as near, a die picks, each equally likely. What the flight follows now,
+    −1 when it sees no other in front: it is lost."""
     if not mobile(a, t):
         return t
     owner = a[at + F_OWNER]
@@ -1312,17 +1383,44 @@ def confuse(a: list[int], rec: Any, at: int, t: int) -> int:
     if not fooled:
         return t
     q, r = a[at + F_Q], a[at + F_R]
-    best, best_d = -1, 0
+    ahead = bearing(a[t * NS + HQ] - q, a[t * NS + HR] - r, 0)
+    best_d, ties = -1, 0
     for c in range(a[N_CRAFT]):
-        if c != t and a[c * NS + FATE] == IN_FIGHT:
+        if c != t and _in_front(a, c, q, r, ahead):
             d = hex_distance(a[c * NS + HQ] - q, a[c * NS + HR] - r)
-            if d <= a[DETECTION] and (best < 0 or d < best_d):
-                best, best_d = c, d
-    emit(rec, (EV_FOLLOW, owner, a[at + F_COUNT], t, best, 0, 0, FOLLOW_CONFUSED))
+            if best_d < 0 or d < best_d:
+                best_d, ties = d, 1
+            elif d == best_d:
+                ties += 1
+    best, rolled = -1, 0
+    if ties > 0:
+        k = 1
+        if ties > 1:
+            rolled = die(a, ties)
+            k = rolled
+        for c in range(a[N_CRAFT]):
+            if (best < 0 and c != t and _in_front(a, c, q, r, ahead)
+                    and hex_distance(a[c * NS + HQ] - q, a[c * NS + HR] - r) == best_d):
+                k -= 1
+                if k == 0:
+                    best = c
+    emit(rec, (EV_FOLLOW, owner, a[at + F_COUNT], t, best, ties, rolled, FOLLOW_CONFUSED))
     if best < 0:
         return -1
     a[at + F_TARGET] = best
     return best
+
+
+def _in_front(a: list[int], c: int, q: int, r: int, ahead: int) -> bool:
+    """Whether craft c is in the battle, within a missile's sight from hex (q, r) and in front
+    of it: within 60° either side of clock direction `ahead`, or in its own hex (M3)."""
+    if a[c * NS + FATE] != IN_FIGHT:
+        return False
+    dq, dr = a[c * NS + HQ] - q, a[c * NS + HR] - r
+    if hex_distance(dq, dr) > a[DETECTION]:
+        return False
+    off = (bearing(dq, dr, ahead) - ahead) % 12
+    return off <= 2 or off >= 10
 
 
 def salvo(a: list[int], rec: Any, tg: int) -> int:
@@ -1370,7 +1468,7 @@ def launch_phase(a: list[int], rec: Any, s: int, dturn: int) -> None:
         wish = launch_wish(a, s, i, room, 0)
         room -= wish
         n = ask(rec, s, Q_LAUNCH, (i, dturn), wish)
-        if n <= 0:
+        if n <= 0 or a[f + FATE] != IN_FIGHT:  # (no enemy left in the battle: C4)
             continue
         a[a[S_MISSILES] + s * a[MISSILE_STRIDE] + i] -= n
         a[o + LAUNCHED] += n
@@ -1402,7 +1500,7 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
     for c in range(n):  # powerless, written out: this runs every dturn (see INLINE)
         if (a[c * NS + FATE] == IN_FIGHT and a[c * NS + HAS_POWER] == 1
                 and a[c * NS + POWER_BOXES] == 0):
-            a[c * NS + FATE] = -1  # leaving: marked until every craft is looked at
+            a[c * NS + FATE] = LEAVING  # marked until every craft is looked at
             going += 1
     if going > 0:
         empty_a, empty_b = True, True
@@ -1412,13 +1510,13 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
                     empty_a = False
                 else:
                     empty_b = False
-        if empty_a and empty_b:
+        if empty_a and empty_b and a[OWED] == 0:  # (a side gone already: `leaves` decides)
             for c in range(n):
-                if a[c * NS + FATE] == -1:
+                if a[c * NS + FATE] == LEAVING:
                     a[c * NS + FATE] = FATE_LOST + POWER_LOST
             return ended(rec, BOTH_LOST, 0, 0, 0, 0)
         for c in range(n):
-            if a[c * NS + FATE] == -1:
+            if a[c * NS + FATE] == LEAVING:
                 a[c * NS + FATE] = IN_FIGHT
                 end = leaves(a, rec, c, POWER_LOST, 0, 0, 0)
                 if end >= 0:
@@ -1436,7 +1534,7 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
                     near = True
             if not near:
                 alone = True
-    if alone:
+    if alone and a[OWED] == 0:  # (with a side gone, no craft has an enemy to leave)
         end = escapes(a, rec)
         if end >= 0:
             return end
@@ -1464,6 +1562,11 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
             end = leaves(a, rec, c, DISABLED, 0, 0, 0)
             if end >= 0:
                 return end
+    # RULINGS C8: a dturn with no box lost, no missile in the air and no shot that had a chance
+    a[QUIET] = 0 if a[STIRRED] == 1 or a[FLIGHTS] > 0 else a[QUIET] + 1
+    a[STIRRED] = 0
+    if a[STALEMATE_AFTER] > 0 and a[QUIET] >= a[STALEMATE_AFTER]:
+        return ended(rec, STALEMATE, a[QUIET], 0, 0, 0)
     return -1
 
 
@@ -1477,10 +1580,11 @@ def escapes(a: list[int], rec: Any) -> int:
     the detection range of every enemy in the fight, its range to its nearest enemy opened and
     its drives pushed it away from its target this dturn. When the runners would take the last
     craft of both sides at once, only the side of the one whose own movement opened the range
-    most escapes (side A on a tie), as in a duel."""
+    most escapes, as in a duel; runners of both sides that opened it as much roll a die for it,
+    each equally likely (R8: no side escapes by being listed first)."""
     n = a[N_CRAFT]
     gone_a, gone_b, stay_a, stay_b = 0, 0, 0, 0
-    best, best_open = -1, 0
+    best, best_open, tie_a, tie_b = -1, 0, 0, 0
     for c in range(n):
         if a[c * NS + FATE] != IN_FIGHT:
             continue
@@ -1491,7 +1595,12 @@ def escapes(a: list[int], rec: Any) -> int:
                 gone_b += 1
             opened = _opened(a, c)
             if best < 0 or opened > best_open:
-                best, best_open = c, opened
+                best, best_open, tie_a, tie_b = c, opened, 0, 0
+            if opened == best_open:
+                if a[a[T_SIDE] + c] == 0:
+                    tie_a += 1
+                else:
+                    tie_b += 1
         elif a[a[T_SIDE] + c] == 0:
             stay_a += 1
         else:
@@ -1500,6 +1609,16 @@ def escapes(a: list[int], rec: Any) -> int:
         return -1
     only = -1
     if gone_a > 0 and gone_b > 0 and stay_a == 0 and stay_b == 0:
+        if tie_a > 0 and tie_b > 0:  # runners of both sides opened it as much: a die picks
+            rolled = die(a, tie_a + tie_b)
+            k = rolled
+            for c in range(n):
+                if (k > 0 and a[c * NS + FATE] == IN_FIGHT and _runs(a, c)
+                        and _opened(a, c) == best_open):
+                    k -= 1
+                    if k == 0:
+                        best = c
+            emit(rec, (EV_RUN_TIE, best, tie_a + tie_b, rolled, best_open))
         only = a[a[T_SIDE] + best]
     for c in range(n):
         if (a[c * NS + FATE] == IN_FIGHT and (only < 0 or a[a[T_SIDE] + c] == only)
@@ -1544,7 +1663,7 @@ def _opened(a: list[int], c: int) -> int:
 def contact(a: list[int], rec: Any) -> int:
     """Lost contact (RULINGS C4): when no craft in the fight sees an enemy and no enemy sees it,
     the battle ends without a winner; a craft beyond every enemy's detection range that sees
-    none of them has lost contact and leaves the battle (it counts as escaped)."""
+    none of them has lost contact and leaves the battle (R8: not an escape, and not lost)."""
     n = a[N_CRAFT]
     lone = 0
     first_a, first_b = -1, -1

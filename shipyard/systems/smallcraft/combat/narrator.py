@@ -71,6 +71,10 @@ def outcome(told: Told, p: Params, end: int, details: tuple[int, ...]) -> str:
     the fight was not told, and the sentence says less)."""
     names = [s.name for s in told.specs]
     two = len(names) == 2
+    if end == f.STALEMATE:
+        quiet = details[0] if details else told.setup.table.stalemate_after
+        return (f"no winner: a stalemate, {quiet} dturns with no box lost, no missile in flight "
+                "and no shot with any chance of a hit (every target too fast to hit, C8)")
     if end < 8 or end >= f.WON_ESCAPED:
         loser = (names[details[0]] if details else names[1 - end % 2] if two
                  else f"side {'BA'[end % 2]}'s last craft")
@@ -85,6 +89,11 @@ def outcome(told: Told, p: Params, end: int, details: tuple[int, ...]) -> str:
                 "and immobile (no drive with the power to fire it)")[end // 2]
     if end == f.CAP:
         return f"a draw: no decision after {p.cap} dturns, the cap"
+    if end == f.BOTH_LOST and details and details[0] == 1:  # the last after the other had gone
+        last, why = details[1:3]
+        return (f"no winner: both {'craft' if two else 'sides'} are lost, the last "
+                f"{'by' if why < f.POWER_LOST else 'with'} missiles already in flight (C4): "
+                + out_text(names, last, why, ()))
     if end == f.BOTH_LOST:
         return ("both craft are out of action: their power boxes are all gone" if two else
                 "both sides' last craft are out of action together: their power boxes are all "
@@ -108,6 +117,26 @@ def outcome(told: Told, p: Params, end: int, details: tuple[int, ...]) -> str:
     return (f"{names[runner]} escaped: it opened the range to {count(apart, 'dhex')} from "
             f"{names[enemy]}, beyond {names[enemy]}'s detection range of {seen}"
             + ("" if two else "; its side all escaped without loss"))
+
+
+def out_text(names: list[str], c: int, why: int, details: tuple[int, ...]) -> str:
+    """A craft leaves a battle that goes on (R8, RULINGS C4)."""
+    name = names[c]
+    if why == f.OUT_ESCAPED:
+        apart, enemy, seen = details[:3]
+        return (f"{name} escapes: it opened the range to {count(apart, 'dhex')} from "
+                f"{names[enemy]}, its nearest enemy, beyond every enemy's detection "
+                f"range ({names[enemy]}'s is {seen})")
+    if why == f.OUT_LOST_CONTACT:
+        return (f"{name} has lost contact and leaves the battle: {count(details[0], 'dhex')} "
+                "from its nearest enemy, beyond every enemy's detection range and every "
+                "enemy beyond its own")
+    return (f"{name} is destroyed: every box is gone",
+            f"{name} is out of action: its crew boxes are all gone",
+            f"{name} is out of action: its power boxes are all gone (power lost takes "
+            "effect next dturn)",
+            f"{name} is out of the fight: disarmed (no weapon with the power to fire it) "
+            "and immobile (no drive with the power to fire it)")[why]
 
 
 def narrate(told: Told, events: list[tuple[int, ...]], end: int) -> tuple[list[Event], str]:
@@ -162,7 +191,11 @@ class _Teller:
             self.ranks.append((side, e[2]))
         elif code == f.EV_ORDER:
             ranks, self.ranks = self.ranks, []
-            if e[2] == 2:  # two craft: a tie's new rolls stand as their scores, as in a duel
+            if self.p.quickness_die == 0:  # no die: only ties were rolled, with the tie die
+                self.rolls = [r._replace(die=f"d{self.p.tie_die}") for r in self.rolls
+                              if isinstance(r, Roll)]
+                text, tie = self._ranks(ranks, 0), ""
+            elif e[2] == 2:  # two craft: a tie's new rolls stand as their scores, as in a duel
                 text = ", ".join(f"{self.names[s]} {self.p.quickness[s]}+"
                                  f"{score - self.p.quickness[s]} = {score}"
                                  for s, score in ranks)
@@ -244,7 +277,18 @@ class _Teller:
             self.say("missiles", f"{self.names[t]} flies to confuse {missiles(n)} of "
                      f"{self.names[owner]} (M3): {check.describe()}", [check])
         elif code == f.EV_OUT:
-            self.say("out", self._out(side, e[2], e[3:]))
+            self.say("out", out_text(self.names, side, e[2], e[3:]))
+        elif code == f.EV_RUN_TIE:
+            runner, ties, rolled, opened = e[1:5]
+            self.say("out", f"{ties} craft of both sides ran, each opening the range "
+                     f"{count(opened, 'dhex')} by its own movement: d{ties} rolled {rolled}: "
+                     f"{self.names[runner]}'s side escapes (R8)",
+                     [Roll(f"d{ties}", rolled, self.names[runner])])
+        elif code == f.EV_OWED:
+            gone = (f"{self.names[side]} is out" if len(self.names) == 2 else
+                    f"side {'AB'[side]} has no craft left in the battle")
+            self.say("out", f"{gone}, but its missiles are still in flight: they land before "
+                     "the battle is decided (C4)")
         elif code == f.EV_END:
             self.details = e[3:]
             if e[2] == f.CAP:
@@ -259,9 +303,16 @@ class _Teller:
             f"now follow {self.names[new]}" + (", their own firer" if new == owner else ""))
         if why == f.FOLLOW_LOST:
             self.say("missiles", f"{what} have lost {self.names[old]}: {now}")
+        elif why == f.FOLLOW_CONFUSED and new < 0:
+            self.say("missiles", "confused, they are lost: they see no other craft in front of "
+                     "them", depth=1)
+        elif why == f.FOLLOW_CONFUSED and sides > 1:
+            roll = Roll(f"d{sides}", rolled, self.names[new])
+            self.say("missiles", f"confused, they see {sides} craft as near in front of them: "
+                     f"d{sides} rolled {rolled}: they {now}", [roll], depth=1)
         elif why == f.FOLLOW_CONFUSED:
-            self.say("missiles", f"confused, they {now}" if new >= 0 else
-                     f"confused, they {now.removeprefix('are ')}", depth=1)
+            self.say("missiles", f"confused, they {now}, the nearest craft in front of them",
+                     depth=1)
         else:
             roll = Roll(f"d{sides}", rolled, self.names[new])
             self.say("missiles", f"{what} see {sides - 1} more craft as likely as "
@@ -269,8 +320,9 @@ class _Teller:
                      f"follow {self.names[new]}", [roll])
 
     def _ranks(self, ranks: list[tuple[int, int]], m: int) -> str:
-        """Several craft in the order of the dphases, each with its first score; craft that tied
-        with the tie's new rolls, which order them among themselves only (RULINGS C3)."""
+        """Several craft in the order of the dphases, each with its first score (its Quickness
+        alone with the die off: m is 0); craft that tied with the tie's new rolls, which order
+        them among themselves only (RULINGS C3)."""
         first: dict[str, int] = {}
         again: dict[str, list[int]] = {}
         for n, roll in enumerate(r for r in self.rolls if isinstance(r, Roll)):
@@ -283,28 +335,14 @@ class _Teller:
             name, q = self.names[s], self.p.quickness[s]
             rolled = first.get(name, 0)
             tied = again.get(name)
+            if m == 0:
+                out.append(f"{name} {q}" + (
+                    f" (tied: rolled d{self.p.tie_die} {', '.join(map(str, tied))})"
+                    if tied else ""))
+                continue
             out.append(f"{name} {q}+{rolled} = {q + rolled}" + (
                 f" (tied: rolled again {', '.join(map(str, tied))})" if tied else ""))
         return ", ".join(out)
-
-    def _out(self, c: int, why: int, details: tuple[int, ...]) -> str:
-        """A craft leaves a battle that goes on (R8, RULINGS C4)."""
-        name = self.names[c]
-        if why == f.OUT_ESCAPED:
-            apart, enemy, seen = details[:3]
-            return (f"{name} escapes: it opened the range to {count(apart, 'dhex')} from "
-                    f"{self.names[enemy]}, its nearest enemy, beyond every enemy's detection "
-                    f"range ({self.names[enemy]}'s is {seen})")
-        if why == f.OUT_LOST_CONTACT:
-            return (f"{name} has lost contact and leaves the battle: {count(details[0], 'dhex')} "
-                    "from its nearest enemy, beyond every enemy's detection range and every "
-                    "enemy beyond its own")
-        return (f"{name} is destroyed: every box is gone",
-                f"{name} is out of action: its crew boxes are all gone",
-                f"{name} is out of action: its power boxes are all gone (power lost takes "
-                "effect next dturn)",
-                f"{name} is out of the fight: disarmed (no weapon with the power to fire it) "
-                "and immobile (no drive with the power to fire it)")[why]
 
     def _shot(self, side: int, e: tuple[int, ...]) -> None:
         i, dhits, apart, who, skill, penalty, moving, moving_mod, range_mod, rolled = e[2:12]

@@ -146,6 +146,8 @@ class Params(NamedTuple):
     transverse: int  # the seed's optional rules, and R6 read literally
     range_rule: int
     quickness_die: int  # 0: off; else the die's sides
+    tie_die: int  # the die craft tied on initiative roll again (the table's, at least a d2)
+    stalemate_after: int  # quiet dturns in a row that end a fight as a stalemate (0: never)
     gunner_quickness: int
     literal_screens: int
     movement_penalty: int
@@ -290,6 +292,8 @@ def params(setup: Setup, cap: int) -> Params:
         ring_q=[q for q, _ in ring], ring_r=[r for _, r in ring],
         transverse=int(sw.transverse), range_rule=int(sw.range_penalty),
         quickness_die=table.quickness_die if sw.quickness_die else 0,
+        tie_die=max(table.quickness_die, 2),
+        stalemate_after=table.stalemate_after,
         gunner_quickness=int(sw.gunner_quickness), literal_screens=int(sw.literal_missile_screens),
         movement_penalty=table.movement_penalty, pilot_penalty=table.pilot_gunner_penalty,
         range_penalty=table.range_penalty, range_beyond=table.range_penalty_beyond,
