@@ -21,14 +21,24 @@ class BudgetLine:
     available: Amount | None = None
     unit: str = ""
     note: str = ""
+    places: int | None = None  # decimals printed (amount_text); None: as many as it has
 
     @classmethod
     def of(cls, budget: Budget, label: str = "", unit: str | None = None,
-           note: str = "") -> BudgetLine:
+           note: str = "", places: int | None = None) -> BudgetLine:
         """A core budget as a printed line; its title (or name) unless `label` is given. A
         budget whose `available` is None has no limit."""
         return cls(label or budget.title or budget.name.capitalize(), budget.used, budget.available,
-                   budget.unit if unit is None else unit, note)
+                   budget.unit if unit is None else unit, note, places)
+
+
+def amount_text(value: Amount, places: int | None = None) -> str:
+    """An amount as every printed page writes it (the `amount` filter of the templates):
+    thousands separators, and `places` decimals where a unit is printed so (traveller's MCr to
+    two: 6.15, never 6.15405 on one page and 6.154 on another); None: the figure as it is."""
+    if places is None:
+        return f"{value:,}"
+    return f"{value:,.{places}f}"
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,14 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
     def catalog_tables(self, catalog: TravellerCatalog) -> list[Table]:
         return catalog_tables(catalog, self.catalog_dir())
 
+    def packs(self, design: ShipDesign) -> bool:
+        from shipyard.systems.traveller.sheet import PACKS_UP_TO
+
+        return design.built.hull_tons <= PACKS_UP_TO
+
+    def starting(self, design: ShipDesign) -> str:
+        return f"Hull {design.built.hull_points:,}"
+
     def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.traveller import sheet
 

@@ -24,6 +24,8 @@ TRACK = 20  # boxes on a line of the shared track strip
 ORDNANCE_BOXES_MAX = 100  # more tick boxes than this: count in salvos, then tens, hundreds...
 GROUP_FROM = 7  # a role with more people than this prints one line for the group
 TURNS = 6  # rows of the turn record on Letter (A4: one more), beside a Hull track of ten lines
+PACKED_TURNS = 4  # rows of the turn record on a small craft's sheet, two a page
+PACKS_UP_TO = 20  # tons: a craft this small (a fighter) prints two sheets a page in a fleet
 
 
 @dataclass(frozen=True)
@@ -334,4 +336,5 @@ def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
         "reaction_rows": reaction_rows() if reactions_fit(crew, stocks) else [],
         "thrust": ship.thrust,
         "turns": TURNS,
+        "packed_turns": PACKED_TURNS,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
