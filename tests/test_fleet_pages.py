@@ -61,3 +61,14 @@ def test_the_botfly_fighters_of_a_squadron_share_pages(tmp_path: Path) -> None:
     botflies = page.split("Botfly Ultralight Fighter 1</h2>", 1)[1]
     # the four fighters in one section (packed), the Dragons and the Strandbell each a sheet
     assert botflies.count('<article class="copy') == 3 and "ship 4 of 4" in botflies
+
+
+def test_the_roster_prints_each_price_as_the_ships_sheet_does(tmp_path: Path) -> None:
+    out = tmp_path / "defence.html"
+    assert shipyard("sheet", FLEETS / "traveller" / "fleets" / "system-defence.yaml",
+                    "-o", out).code == 0
+    page = out.read_text(encoding="utf-8")
+    roster = page.split('<table class="roster">', 1)[1].split("</table>", 1)[0]
+    # the Dragon sells for MCr277.425: both pages print it to two decimals, the same way
+    assert '<td class="n">277.43</td>' in roster and "sale price 277.43 MCr" in page
+    assert "Fleet total: 706.28 of 800.00 MCr" in page  # the unit once, after the figures

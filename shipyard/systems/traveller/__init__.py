@@ -38,6 +38,7 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
     codes = CODES
     fight_options = OPTIONS
     price_unit = "MCr"  # a fleet is priced at what its ships sell for
+    price_places = 2  # as the sheet prints a price (sheet.MCR): the roster's 6.15 is the sheet's
 
     def build(self, design: TravellerDesign, catalog: TravellerCatalog,
               line_of: LineOf) -> Ship:
