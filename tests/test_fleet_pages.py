@@ -18,6 +18,7 @@ FLEETS = ROOT / "catalogs"
 PACKED = {
     "dropfleet/scourge-raid": 3,  # seven cards, two a row, and the tables they roll on
     "dropfleet/ucm-patrol": 4,
+    "d12-facings/pair-of-corsairs": 2,  # two Lancer frigates on a page, the ladders after
     "smallcraft/raiders": 2,  # four Raiders, not four identical pages
     "smallcraft/starfury-wing": 2,
 }
