@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     )
     from shipyard.core.plugins import answers, blame, consult, load_instance, load_object, refuse
     from shipyard.core.recorder import Asker, Recorder, ask, emit
-    from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
+    from shipyard.core.sheets import BoxLine, BudgetLine, amount_text, box_lines
     from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
     from shipyard.core.suggest import quoted, suggest
     from shipyard.core.system import (
@@ -170,6 +170,7 @@ _WHERE = {
     "consult": "shipyard.core.plugins",
     "refuse": "shipyard.core.plugins",
     "box_lines": "shipyard.core.sheets",
+    "amount_text": "shipyard.core.sheets",
     "chance_all": "shipyard.core.dice",
     "chance_none": "shipyard.core.dice",
     "default_cards": "shipyard.core.cards",
@@ -270,6 +271,7 @@ __all__ = [
     "Whole",
     "Word",
     "YamlPath",
+    "amount_text",
     "answers",
     "ask",
     "battle_ships",

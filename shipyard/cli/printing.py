@@ -15,7 +15,10 @@ from shipyard.cli.app import DesignFiles, SystemId, app, judged, state, user_err
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
+    from shipyard.core.model import Printable
     from shipyard.core.render import Page
+    from shipyard.core.roster import Copy
+    from shipyard.core.system import AnyDesign
     from shipyard.core.yard import Report
 
 
@@ -137,21 +140,94 @@ def _check_sheets(reports: list[Report]) -> None:
 
 
 def _pages_of(result: Report) -> list[Page]:
-    """A design's sheet; a fleet's roster, then a sheet for every ship of it (a group of three
-    gets three, each with its own tracks)."""
+    """A design's sheet (a sheet for each ship of a group design); a fleet's roster, then a
+    sheet for every ship of it, each numbered and named (core/roster.py). Small ships pack
+    several to a page, after the roster where it leads (`_paged`)."""
     from shipyard.core.render import Page
-    from shipyard.core.roster import roster
+    from shipyard.core.roster import copies_of, fleet_copies, roster
 
     if result.fleet is None:
-        return [_sheet_of(result)]
+        design = result.design
+        assert design is not None  # only readable reports get here
+        ships = design.system.ships_in(design)
+        if ships == 1:
+            return [_sheet_of(result)]
+        return _paged(copies_of([(design, ships, "", None, None)]), {id(design): result}, None)
     fleet = result.fleet
-    unit = str(result.budgets[0].unit) if result.budgets else ""
-    pages = [Page(roster(fleet, result.budgets, unit), _problems(result))]
-    for member in fleet.members:
-        report = next((r for r in result.members if r.design is member.design), None)
-        if report is not None and report.design is not None:
-            pages += [_sheet_of(report)] * member.count
+    system = fleet.members[0].design.system if fleet.members[0].design else None
+    reports = {id(r.design): r for r in result.members if r.design is not None}
+    starting = {key: r.design.system.starting(r.design) for key, r in reports.items()
+                if r.design is not None}
+    unit = system.price_unit if system is not None else None
+    places = system.price_places if system is not None else None
+    lead = Page(roster(fleet, result.budgets, unit, places, starting), _problems(result))
+    return _paged(fleet_copies(fleet), reports, lead)
+
+
+def _paged(copies: list[Copy], reports: dict[int, Report], lead: Page | None) -> list[Page]:
+    """The copies' pages in order: a run of small ships (their system `packs` them) on the
+    pages of one section, as many to a page as fit whole, the lead (a fleet's roster) at the
+    head of the first run where the ships start with one; any other ship on a sheet of its own.
+    The same packing for every system: a system says only which ships are small and how its
+    sheet looks packed."""
+    from shipyard.core.model import Printable
+    from shipyard.core.render import Page
+
+    sheets: dict[int, Printable] = {}
+    pages = [] if lead is None else [lead]
+    run: list[Printable] = []
+    designs: list[AnyDesign] = []  # the ships of the run, each once
+    problems: list[str] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        head = run[0].context
+        blocks = list(run)
+        title, heading, subtitle = head["title"], head["heading"], head["subtitle"]
+        if pages and pages[-1] is lead and lead is not None and len(pages) == 1:
+            pages.pop()  # the roster shares page one with the ships
+            lead_context = lead.printable.context
+            title, heading, subtitle = (lead_context["title"], lead_context["heading"],
+                                        lead_context["subtitle"])
+            blocks.insert(0, _packed(lead.printable, None))
+            problems[:0] = lead.problems
+        for system in dict.fromkeys(d.system for d in designs):
+            reference = system.pack_reference([d for d in designs if d.system is system])
+            if reference is not None:
+                blocks.append(reference)
+        sheet_css = [c for b in blocks for c in b.stylesheets]
+        pages.append(Page(Printable("_base/pack.html", {
+            "title": title, "heading": heading, "subtitle": subtitle, "blocks": blocks},
+            tuple(dict.fromkeys([*sheet_css, "_base/pack.css"]))), tuple(dict.fromkeys(problems))))
+        run.clear()
+        designs.clear()
+        problems.clear()
+
+    for copy in copies:
+        report = reports[id(copy.design)]
+        if id(copy.design) not in sheets:
+            sheets[id(copy.design)] = _sheet_of(report).printable
+        sheet = sheets[id(copy.design)]
+        if copy.design.system.packs(copy.design):
+            run.append(_packed(sheet, copy))
+            if all(d is not copy.design for d in designs):
+                designs.append(copy.design)
+            problems.extend(_problems(report))
+        else:
+            flush()
+            pages.append(Page(Printable(sheet.template, {**sheet.context, "copy": copy},
+                                        sheet.stylesheets), _problems(report)))
+    flush()
     return pages
+
+
+def _packed(printable: Printable, copy: Copy | None) -> Printable:
+    """A sheet (or with no copy, a roster) in its form to share a page."""
+    from shipyard.core.model import Printable
+
+    return Printable(printable.template, {**printable.context, "copy": copy, "packed": True},
+                     printable.stylesheets)
 
 
 def _problems(result: Report) -> tuple[str, ...]:

@@ -26,8 +26,13 @@ from markupsafe import Markup
 
 from shipyard.core.model import Printable
 from shipyard.core.paths import plugin_templates, template_file, templates_dir
+from shipyard.core.sheets import amount_text
 
 FONT_SCHEME = "shipyard-font"
+# what every sheet template may read beside its own values: the copy it prints (a fleet's
+# "ship 2 of 4", core/roster.Copy; none for a design printed alone) and whether it is packed
+# several to a page (its compact form, laid out by _base/copy.html)
+DEFAULTS: dict[str, object] = {"copy": None, "packed": False}
 BASE_STYLESHEET = "_base/base.css"
 
 
@@ -54,13 +59,25 @@ def _environment(plugins: tuple[tuple[str, str], ...]) -> jinja2.Environment:
     if plugins:
         loader = jinja2.ChoiceLoader([
             jinja2.PrefixLoader({k: jinja2.FileSystemLoader(v) for k, v in plugins}), loader])
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=loader,
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["amount"] = amount_text
+    env.globals["block"] = _block
+    return env
+
+
+@jinja2.pass_context
+def _block(context: jinja2.runtime.Context, printable: Printable) -> Markup:
+    """Another printable laid into this page (a packed page's ships, a roster sharing page
+    one): its template rendered with its own values and this page's paper."""
+    template = context.environment.get_template(printable.template)
+    return Markup(template.render({**DEFAULTS, **printable.context, "paper": context["paper"],
+                                   "fragment": True, "problems": []}))
 
 
 @dataclass(frozen=True)
@@ -79,7 +96,7 @@ class Page:
 
 def html(page: Page, paper: str, fragment: bool = False) -> str:
     """One page as an HTML document, or with `fragment` its body only, to join into a book."""
-    context = {**page.printable.context, "paper": PAPERS[paper].id,
+    context = {**DEFAULTS, **page.printable.context, "paper": PAPERS[paper].id,
                "problems": list(page.problems), "fragment": fragment}
     return environment().get_template(page.printable.template).render(context)
 

@@ -7,6 +7,7 @@ Pydantic and WeasyPrint, so a system's sheet module can name them at no import c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from shipyard.core.budget import Amount, Budget
 
@@ -21,14 +22,27 @@ class BudgetLine:
     available: Amount | None = None
     unit: str = ""
     note: str = ""
+    places: int | None = None  # decimals printed (amount_text); None: as many as it has
 
     @classmethod
     def of(cls, budget: Budget, label: str = "", unit: str | None = None,
-           note: str = "") -> BudgetLine:
+           note: str = "", places: int | None = None) -> BudgetLine:
         """A core budget as a printed line; its title (or name) unless `label` is given. A
         budget whose `available` is None has no limit."""
         return cls(label or budget.title or budget.name.capitalize(), budget.used, budget.available,
-                   budget.unit if unit is None else unit, note)
+                   budget.unit if unit is None else unit, note, places)
+
+
+def amount_text(value: Amount, places: int | None = None) -> str:
+    """An amount as every printed page writes it (the `amount` filter of the templates):
+    thousands separators, and `places` decimals where a unit is printed so (traveller's MCr to
+    two: 6.15, never 6.15405 on one page and 6.154 on another); None: the figure as it is."""
+    if places is None:
+        return f"{value:,}"
+    # half up, as people round money (277.425 is 277.43), from the decimal digits the figure
+    # is written with, never from a float's binary neighbour
+    exact = Decimal(str(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
+    return f"{exact:,}"
 
 
 @dataclass(frozen=True)

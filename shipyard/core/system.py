@@ -94,6 +94,7 @@ class RulesSystem(ABC, Generic[D, C, B]):
     codes: ClassVar[dict[str, str]]  # every rule finding's stable code, with what it means
     fight_options: ClassVar[FightOptions | None] = None  # what its fights take; None: no combat
     price_unit: ClassVar[str | None] = None  # what ships cost ("points"); None: no fleets
+    price_places: ClassVar[int | None] = None  # decimals every page prints a price to
 
     def catalog_dir(self) -> Path:
         """The folder of the system's built-in catalog (a plugin returns its own)."""
@@ -153,6 +154,21 @@ class RulesSystem(ABC, Generic[D, C, B]):
     def sheet(self, design: Design[D, C, B], budgets: list[Budget]) -> Printable:
         """The printed sheet of one design (budgets as `check` found them)."""
         raise UserError.single("sheet.unsupported", f"the {self.id} system has no sheet yet")
+
+    def packs(self, design: Design[D, C, B]) -> bool:
+        """Whether the design is a small ship whose sheet prints several to a page in a fleet
+        (its template's `packed` form); no by default: a sheet a ship."""
+        return False
+
+    def pack_reference(self, designs: list[Design[D, C, B]]) -> Printable | None:
+        """What a page of packed sheets leaves out and prints once after them (dropfleet: the
+        tables its cards roll on), for the ships `designs`; none by default."""
+        return None
+
+    def starting(self, design: Design[D, C, B]) -> str:
+        """What a fleet's roster says the ship starts with, that play strikes off ("Hull 4");
+        nothing by default."""
+        return ""
 
     def cards(self, catalog: C) -> Printable:
         """The system's reference cards; by default, cards made from its catalog tables and

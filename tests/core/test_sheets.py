@@ -85,3 +85,13 @@ def test_the_marked_box_prints_heavier_in_black_and_white(tmp_path: Path) -> Non
     assert min(plain) > 0 and max(plain) < 1.2 * min(plain)  # seven like boxes
     assert counts[3] > 2 * max(plain)  # the mark: more than twice the ink, no colour needed
     assert counts[8] == 0  # and nothing past the eighth box
+
+
+def test_an_amount_is_printed_to_its_places_rounded_half_up_with_separators() -> None:
+    from shipyard.core.sheets import amount_text
+
+    assert amount_text(Decimal("277.425"), 2) == "277.43"  # half up, not to even (277.42)
+    assert amount_text(277.425, 2) == "277.43"  # a float by its written digits
+    assert amount_text(Decimal("6.15405"), 2) == "6.15"
+    assert amount_text(Decimal("21059.6"), 2) == "21,059.60"
+    assert amount_text(1000) == "1,000"

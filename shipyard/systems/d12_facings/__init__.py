@@ -61,6 +61,23 @@ class D12Facings(RulesSystem[D12Design, D12Catalog, Fit]):
     def catalog_tables(self, catalog: D12Catalog) -> list[Table]:
         return catalog_tables(catalog)
 
+    def packs(self, design: ShipDesign) -> bool:
+        """Corvettes and frigates: their diagrams are short enough for two sheets a page."""
+        from shipyard.systems.d12_facings.sheet import PACKED_HULLS
+
+        return design.model.hull in PACKED_HULLS
+
+    def pack_reference(self, designs: list[ShipDesign]) -> Printable:
+        from shipyard.systems.d12_facings import sheet
+
+        return sheet.reference(designs[0].catalog)
+
+    def starting(self, design: ShipDesign) -> str:
+        from shipyard.systems.d12_facings.profile import derive
+
+        p = derive(design.built, design.catalog)
+        return f"shields {p.shields}, armour {p.armour}"
+
     def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.d12_facings import sheet
 

@@ -24,6 +24,8 @@ ENEMIES = 3  # range ladders on the sheet: a ship keeps its own range to each en
 # 3.3 mm boxes to stay on one page.
 ROOM_ROWS = 19
 MOST_TURNS = 8
+PACKED_HULLS = frozenset({"corvette", "frigate"})  # sheets two a page in a fleet
+PACKED_LADDERS = 6  # range ladders after a packed pair: three enemies for each of two ships
 BIG_BOXES_UP_TO = 6  # diagram lines drawn with the big boxes; more, and the kit's 3.3 mm strip
 
 
@@ -128,6 +130,16 @@ def sheet(f: Fit, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
         "gunnery": gunnery_rows(catalog),
         "range_steps": range_steps(catalog),
         "start_range": catalog.combat.start_range,
+    }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
+
+
+def reference(catalog: D12Catalog) -> Printable:
+    """Printed once after corvettes and frigates packed two a page: the diagram's legend, the
+    range ladders (a row a ship and enemy), the range phase and the gunnery numbers."""
+    return Printable(f"{TEMPLATES}/reference.html", {
+        "ranges": RANGES, "ladders": PACKED_LADDERS, "start_range": catalog.combat.start_range,
+        "gunnery": gunnery_rows(catalog), "range_steps": range_steps(catalog),
+        "to_hit": by_range(catalog),
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
 
 

@@ -67,6 +67,18 @@ class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
     def catalog_tables(self, catalog: DropfleetCatalog) -> list[Table]:
         return catalog_tables(catalog)
 
+    def packs(self, design: ShipDesign) -> bool:
+        """Every ship card: a fleet's cards print several to a page, as the published cards."""
+        return True
+
+    def pack_reference(self, designs: list[ShipDesign]) -> Printable:
+        from shipyard.systems.dropfleet import sheet
+
+        return sheet.reference([d.built for d in designs], designs[0].catalog)
+
+    def starting(self, design: ShipDesign) -> str:
+        return f"Hull {design.built.hull}"
+
     def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.dropfleet import sheet
 

@@ -1,5 +1,5 @@
-"""What dropfleet's printed pages need: ship cards (one per ship of the group, several to a page
-where they fit) and the damage sequence's reference cards.
+"""What dropfleet's printed pages need: a ship card (the printer prints one per ship of a group
+or a fleet, several to a page) and the damage sequence's reference cards.
 
 Everything is read from the resolved ship, the budgets `check` found and the catalog's tables;
 nothing here recomputes a rule. The templates are `templates/dropfleet/`.
@@ -117,8 +117,9 @@ def weapon_rows(ship: Ship) -> list[WeaponRow]:
                       ", ".join(str(r) for r in m.line.rules)) for m in ship.weapons]
 
 
-def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget], number: int,
+def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget],
          of: int) -> dict[str, object]:
+    """What one ship's card prints; `of` ships share the design's points (a group)."""
     thresholds = crippled_at(ship.hull, ship.dreadnought, catalog.damage.thresholds)
     points = next((b for b in budgets if b.name == "points"), None)
     klass = catalog.tonnage_class(ship.ship_class)
@@ -140,7 +141,6 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
         "name": name,
         "stock_name": ship.stock.name if ship.stock is not None and ship.stock.name != name
         else None,
-        "number": number, "of": of,
         "class_name": klass.name, "faction": faction,
         "published": published, "house": house(ship, catalog),
         "profile": [("Hull", str(ship.hull)), ("Armour", armour_text(ship)),
@@ -188,22 +188,38 @@ def catastrophic_words(ship: Ship, catalog: DropfleetCatalog) -> str:
 
 def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
           budgets: list[Budget]) -> Printable:
-    group = design.group or 1
+    """A ship's card: on a page of its own with the Roundup under it, or packed several to a
+    page in a fleet or a group (the printer numbers the copies: a group design is as many
+    cards as it has ships, each "ship k of n")."""
     klass = catalog.tonnage_class(ship.ship_class)
     source = (f"published ship ({source_words(ship.stock.source)})" if ship.stock is not None
               else "custom build (house)")
     return Printable(f"{TEMPLATES}/sheet.html", {
         "title": design.name,
-        "heading": "Ship cards" if group > 1 else "Ship card",
-        "subtitle": f"dropfleet · {klass.name} · " + (f"a group of {group} · " if group > 1
-                                                      else "") + source,
-        "cards": [card(ship, design.name, catalog, budgets, i + 1, group)
-                  for i in range(group)],
+        "heading": "Ship card",
+        "subtitle": f"dropfleet · {klass.name} · {source}",
+        "c": card(ship, design.name, catalog, budgets, design.group or 1),
+        "pack_class": "half",  # packed: two cards side by side
         "save_text": save_text,
         "turns": TURNS,
         "damage_control": catalog.damage.damage_control,
         "orbital_decay": catalog.damage.orbital_decay,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
+
+
+def reference(ships: list[Ship], catalog: DropfleetCatalog) -> Printable:
+    """The tables packed cards leave out, printed once after them: the crippling and
+    catastrophic tables (a Dreadnought's as well where one of `ships` is), and the Roundup."""
+    d = catalog.damage
+    kinds = [{"dreadnought": big, "explodes": True,
+              "crippling": d.dreadnought_crippling if big else d.crippling,
+              "catastrophic_table": d.dreadnought_catastrophic if big else d.catastrophic,
+              "catastrophic_words": "each card says its roll and how far it reaches"}
+             for big in sorted({s.dreadnought for s in ships})]
+    return Printable(f"{TEMPLATES}/tables.html", {
+        "kinds": kinds, "turns": TURNS, "damage_control": d.damage_control,
+        "orbital_decay": d.orbital_decay,
+    }, ("_base/macros.css", f"{TEMPLATES}/sheet.css"))
 
 
 def cards(catalog: DropfleetCatalog, templates: Path) -> Printable:

@@ -52,6 +52,16 @@ class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
     def catalog_tables(self, catalog: SmallcraftCatalog) -> list[Table]:
         return catalog_tables(catalog)
 
+    def packs(self, design: CraftDesign) -> bool:
+        """A craft of PACKS_UP_TO cblocs or less: its sheet is short enough to print two a
+        page in a fleet."""
+        from shipyard.systems.smallcraft.sheet import PACKS_UP_TO
+
+        return design.model.hull <= PACKS_UP_TO
+
+    def starting(self, design: CraftDesign) -> str:
+        return f"{design.model.hull} boxes"
+
     def sheet(self, design: CraftDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.smallcraft import sheet
 

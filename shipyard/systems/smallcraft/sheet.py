@@ -22,6 +22,9 @@ TEMPLATES = "smallcraft"
 BIG_PER_LINE = 14  # the shared big strip (templates/_base/big.png) holds 14
 DTURNS = 6  # rows of the dturn record: one dturn, six dphases, a starship turn's tenth
 SHORT_SHEET = 10  # a sheet of this many box lines or fewer has room for the dphases too
+CIRCLE_PITCH_MM, LABEL_GAP_MM = 6.5, 2.0  # sheet.css: the circles' pitch; then the label
+NARROW = 6  # circles: lines this short leave a packed sheet room for a column of ratings
+PACKS_UP_TO = 60  # cblocs: a craft this small prints two sheets a page in a fleet
 
 
 @dataclass(frozen=True)
@@ -299,6 +302,8 @@ def sheet(design: SmallcraftDesign, catalog: SmallcraftCatalog, budgets: list[Bu
         "heading": "Damage Allocation Sheet",
         "subtitle": f"smallcraft · {design.hull}-cbloc hull ({tons:f} t displacement)",
         "digits": lines[0].digits if lines else 2,
+        "tab": label_stop(lines),
+        "narrow": max((line.count for line in lines), default=0) <= NARROW,
         "lines": lines,
         "chart": chart,
         "roll": roll_rules(design.hull),
@@ -314,6 +319,13 @@ def sheet(design: SmallcraftDesign, catalog: SmallcraftCatalog, budgets: list[Bu
         "mounts": any(line.mark for line in lines),
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/strips.css",
         f"{TEMPLATES}/sheet.css"))
+
+
+def label_stop(lines: list[Line]) -> int:
+    """Where the labels start (CSS px): just past the longest line of circles, so that each
+    label sits beside its own boxes (a fixed column left a short line's label 75 mm away)."""
+    widest = max((line.count for line in lines), default=1)
+    return round((widest * CIRCLE_PITCH_MM + LABEL_GAP_MM) / 25.4 * 96)
 
 
 def cards(catalog: SmallcraftCatalog, templates: Path) -> Printable:

@@ -38,6 +38,7 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
     codes = CODES
     fight_options = OPTIONS
     price_unit = "MCr"  # a fleet is priced at what its ships sell for
+    price_places = 2  # as the sheet prints a price (sheet.MCR): the roster's 6.15 is the sheet's
 
     def build(self, design: TravellerDesign, catalog: TravellerCatalog,
               line_of: LineOf) -> Ship:
@@ -68,6 +69,14 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
 
     def catalog_tables(self, catalog: TravellerCatalog) -> list[Table]:
         return catalog_tables(catalog, self.catalog_dir())
+
+    def packs(self, design: ShipDesign) -> bool:
+        from shipyard.systems.traveller.sheet import PACKS_UP_TO
+
+        return design.built.hull_tons <= PACKS_UP_TO
+
+    def starting(self, design: ShipDesign) -> str:
+        return f"Hull {design.built.hull_points:,}"
 
     def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.traveller import sheet

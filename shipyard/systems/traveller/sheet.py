@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from shipyard.api import BoxLine, BudgetLine, Printable, box_lines
+from shipyard.api import BoxLine, BudgetLine, Printable, amount_text, box_lines
 from shipyard.systems.traveller.cards import REACTIONS, dm
 from shipyard.systems.traveller.construction import Line, Ship, figures
 from shipyard.systems.traveller.crew import combat_positions
@@ -24,6 +24,8 @@ TRACK = 20  # boxes on a line of the shared track strip
 ORDNANCE_BOXES_MAX = 100  # more tick boxes than this: count in salvos, then tens, hundreds...
 GROUP_FROM = 7  # a role with more people than this prints one line for the group
 TURNS = 6  # rows of the turn record on Letter (A4: one more), beside a Hull track of ten lines
+PACKED_TURNS = 4  # rows of the turn record on a small craft's sheet, two a page
+PACKS_UP_TO = 20  # tons: a craft this small (a fighter) prints two sheets a page in a fleet
 
 
 @dataclass(frozen=True)
@@ -188,12 +190,13 @@ def positions(ship: Ship, catalog: TravellerCatalog) -> list[Position]:
 
 
 def amount(value: float, places: int) -> Decimal:
-    """A derived figure as the printed page shows it: tons to two decimals, MCr to three (the
-    figure itself keeps its precision), no trailing zeros."""
+    """A derived figure as the printed page shows it: tons to two decimals, no trailing zeros;
+    MCr to two (printed with both, amount_text), the figure itself keeping its precision."""
     return Decimal(f"{value:.{places}f}").normalize() + Decimal(0)
 
 
-TONS, MCR = 2, 3  # decimals printed
+TONS, MCR = 2, 2  # decimals printed: money to two, on the sheet and the roster alike
+EXACT = 6  # decimals a figure keeps until it is printed (a float's noise beyond)
 
 
 def budget_rows(ship: Ship) -> list[BudgetLine]:
@@ -211,8 +214,10 @@ def budget_rows(ship: Ship) -> list[BudgetLine]:
                    ship.hardpoints_used, ship.hardpoints),
         BudgetLine("Fuel", amount(fuel, TONS), None, "t", fuel_note),
         BudgetLine("Cargo", amount(cargo, TONS), None, "t"),
-        BudgetLine("Production cost", amount(ship.production_cost, MCR), None, "MCr",
-                   f"sale price {amount(ship.sale_price, MCR):,} MCr"),
+        # rounded once, to MCR places, where it is printed (amount_text): as the roster's
+        BudgetLine("Production cost", amount(ship.production_cost, EXACT), None, "MCr",
+                   f"sale price {amount_text(amount(ship.sale_price, EXACT), MCR)} MCr",
+                   places=MCR),
     ]
 
 
@@ -334,4 +339,5 @@ def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
         "reaction_rows": reaction_rows() if reactions_fit(crew, stocks) else [],
         "thrust": ship.thrust,
         "turns": TURNS,
+        "packed_turns": PACKED_TURNS,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))

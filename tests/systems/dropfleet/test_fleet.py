@@ -79,4 +79,6 @@ def test_a_group_design_has_a_box_per_ship_on_the_roster(tmp_path: Path) -> None
     out = tmp_path / "patrol.html"
     assert shipyard("sheet", PATROL, "-o", out).code == 0
     roster = out.read_text().split("Fleet roster", 1)[1].split("</table>", 1)[0]
-    assert 'class="track n3"' in roster  # the Toulon picket: one design, three ships
+    # the Toulon picket: one design, three ships, a line and a box to strike each
+    assert roster.count("Toulon picket") == 3
+    assert roster.count('class="big n1"') == 6  # and the Seattle, the Anvil, the New York

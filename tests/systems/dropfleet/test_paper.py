@@ -22,13 +22,18 @@ CARDS = ROOT / "templates" / "dropfleet" / "cards"
 
 
 def card(ship_id: str, group: int | None = None) -> str:
-    """A stock ship's card page, as `sheet` prints it."""
+    """A stock ship's card page, as `sheet` prints it (a group: its cards, as `sheet` packs
+    them, one a ship)."""
     data = new_stock(catalog(), ship_id)
     if group is not None:
         data["group"] = group
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "ship.yaml"
         path.write_text(dump(data), encoding="utf-8")
+        if group is not None:
+            out = Path(tmp) / "ship.html"
+            assert shipyard("sheet", path, "-o", out).code == 0
+            return out.read_text(encoding="utf-8")
         report = Yard().check(path)
         assert report.design is not None
         return html(Page(system.sheet(report.design, report.budgets)), "a4")
@@ -91,7 +96,10 @@ def test_the_roster_counts_a_group_as_its_ships(tmp_path: Path) -> None:
     patrol = ROOT / "catalogs" / "dropfleet" / "fleets" / "ucm-patrol.yaml"
     assert shipyard("sheet", patrol, "-o", out).code == 0
     roster = out.read_text().split("Fleet roster", 1)[1].split("</table>", 1)[0]
-    assert "1 × 3 ships" in roster
+    # a line a ship, by the names their cards give them; the group's price once, for all three
+    for n in (1, 2, 3):
+        assert f"<td>Toulon picket {n}</td>" in roster
+    assert "105 for 3" in roster
 
 
 def test_the_card_prints_the_crippling_and_catastrophic_tables_it_rolls_on() -> None:
@@ -121,8 +129,8 @@ def test_a_card_has_a_turn_record_and_a_page_of_one_the_roundup() -> None:
     one = card("new-york-battleship")
     assert one.count("<th>Turn</th>") == 2 and "Special order" in one
     assert all(r.effect in one for r in catalog().damage.damage_control)
-    group = card("toulon-frigate", group=2)
-    assert group.count("<th>Turn</th>") == 2 and "class=\"roundup\"" not in group
+    group = card("toulon-frigate", group=2)  # packed: the Roundup once, after the two cards
+    assert group.count("<th>Turn</th>") == 3 and group.count("class=\"roundup\"") == 1
 
 
 def test_b4_the_battle_card_and_the_ruling_give_the_catalogs_distances() -> None:
@@ -153,5 +161,5 @@ def test_b8_the_battle_card_and_the_ruling_give_the_catalogs_cap() -> None:
 def test_every_card_has_its_number_and_a_callsign_line() -> None:
     group = card("toulon-frigate", group=3)
     for n in (1, 2, 3):
-        assert f'<span class="nr">ship {n} of 3</span> <span class="nr">callsign' in group
+        assert f"<h2>Toulon Frigate {n}</h2>\n<span class=\"nr\">ship {n} of 3</span>" in group
     assert group.count("callsign") == 3 and card("new-york-battleship").count("callsign") == 1
