@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from shipyard.core.budget import Budget, LineItem
-    from shipyard.core.cards import Card, Entry, default_cards
+    from shipyard.core.cards import Card, Entry, default_cards, hand_written
     from shipyard.core.catalog import Entries, Ref, ValidationContext, origin
     from shipyard.core.combat import (
         Chance,
@@ -107,6 +107,7 @@ _WHERE = {
     "Budget": "shipyard.core.budget",
     "BudgetLine": "shipyard.core.sheets",
     "Card": "shipyard.core.cards",
+    "hand_written": "shipyard.core.cards",
     "Chance": "shipyard.core.combat",
     "Check": "shipyard.core.combat",
     "Choice": "shipyard.core.options",
@@ -275,6 +276,7 @@ __all__ = [
     "die",
     "each_roll_once",
     "emit",
+    "hand_written",
     "load_instance",
     "load_object",
     "new_stream",

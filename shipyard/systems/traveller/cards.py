@@ -25,19 +25,14 @@ SEQUENCE = [
      "TRV-R36)"],
     ["2", "Manoeuvre step", "reverse initiative order: overcharge, manoeuvre, then the range; "
      "then boarding (Adjacent) and line up shot (TRV-R18, TRV-R20, TRV-R22); each ship "
-     "chooses a target (the nearest, then the weakest, TRV-R47; or your commander's, "
-     "TRV-R49) and its thrust moves that pair's band only (TRV-R37); an outmatched captain "
-     "(the enemy would destroy its side in under half the turns it needs) breaks off for "
-     "Distant, and escapes there when no enemy closes (TRV-R50)"],
+     "chooses a target and its thrust moves that pair's band only (TRV-R37)"],
     ["3", "Attack step", "initiative order, one action a position: captain, sensors, engineer, "
      "gunners, pilot; a destroyed ship acts no more (TRV-R16); each gunner chooses its "
      "target, and chooses again when it leaves (TRV-R38)"],
     ["4", "Missile hits", "salvos whose flight is over, at their targets, in initiative order; "
-     "a salvo whose target has left is lost, one whose launcher has left still lands: a battle "
-     "is decided only once what flies at a ship in it has landed, both sides lost: no winner "
+     "a salvo whose target has left is lost, one whose launcher has left still lands "
      "(TRV-R19, TRV-R34, TRV-R40)"],
-    ["5", "Back to 1", "bought reactions become next turn's −2 each; no winner when neither "
-     "ship can harm an enemy any more (TRV-R30, TRV-R48)"],
+    ["5", "Back to 1", "bought reactions become next turn's −2 each"],
 ]
 
 ACTIONS = [
@@ -59,10 +54,9 @@ ACTIONS = [
      "chained to one gunner this turn (TRV-R23)"],
     ["Scan", "sensors", "Electronics (sensors)", "INT/EDU", "8+", "finds the enemy; its "
      "stealth is a DM against (TRV-R29)"],
-    ["Repair", "engineer", "Engineer/Mechanic", "EDU", "8+", "one level off; the default crew "
-     "mends what costs most this turn (TRV-R24, TRV-R25)"],
-    ["Jam comms / communicate", "comms", "Electronics (comms)", "EDU", "8+", "no effect in a "
-     "duel (TRV-R29)"],
+    ["Repair", "engineer", "Engineer/Mechanic", "EDU", "8+", "one level off (TRV-R24)"],
+    ["Jam comms / communicate", "comms", "Electronics (comms)", "EDU", "8+", "the target's "
+     "communication −Effect next turn; jam again each turn"],
     ["Inspire", "captain", "Leadership", "SOC", "8+", "Effect chained into next initiative"],
     ["Direct fire", "gunner; pilot: one fixed mount", "Gunnery", "INT/DEX", "8+", "range and "
      "weapon DMs; damage + Effect − armour, × the mount (TRV-R16, TRV-R19)"],
@@ -79,11 +73,30 @@ REACTIONS = [
      "Effect missiles removed; the target's own (TRV-R41)"],
     ["Sand", "Gunnery", "8+", "a canister", "−1D damage of a laser, before armour and the "
      "mount's ×3 or ×10 (TRV-R27, TRV-R32)"],
-    ["Screens", "Gunnery (screens)", "6+", "—", "not simulated (TRV-R29)"],
+    ["Screens", "Gunnery (screens)", "6+", "—", "see the rule book for "
+     "effects"],
     ["How many", "initiative", "0–4: 1, 5–8: 2, 9–12: 3, 13+: 4", "", "below 0: 1; a ship's "
      "own, across every attack at it (TRV-R21, TRV-R39)"],
-    ["Burning", "initiative", "", "−2 next turn each", "extra reactions, the default crew at "
-     "most two a turn (TRV-R25)"],
+    ["Burning", "initiative", "", "−2 next turn each", "extra reactions"],
+]
+
+# shipyard's simulator, not the turn sequence: what its default crew and captain choose, how its
+# battles end, and what it leaves out (`cards traveller --simulator`)
+SIMULATOR = [
+    ["The default crew", "DMs +2 (pilot, gunnery, sensors, engineer), +1 (tactics, "
+     "leadership); the captain steers for the band where its expected damage a turn most "
+     "exceeds the enemy's; the engineer mends what costs most this turn; reactions against "
+     "any hit that could hurt, burning initiative at most two a turn (TRV-R25)"],
+    ["Targets", "each ship's captain: the enemy at the shortest band, then the fewest Hull "
+     "left; a gunner that cannot reach it fires at the nearest it reaches (TRV-R47); your "
+     "own commander's with battle --pilot-a (TRV-R49)"],
+    ["Breaking off", "a captain whose side the enemy would destroy in under half the turns "
+     "it needs steers for Distant, and escapes there when no enemy closes (TRV-R50)"],
+    ["The end", "a battle is decided only once the salvos at a ship in it have landed; both "
+     "sides lost: no winner (TRV-R40); no winner when no ship can harm an enemy any more "
+     "(TRV-R30, TRV-R48)"],
+    ["Left out", "screens, the repulsor, comms, escape by jump, fuel, signal processing, "
+     "Evade and Fire Control software (TRV-R29)"],
 ]
 
 MISSILES = [
@@ -193,12 +206,19 @@ def deal(title: str, note: str, rows: Sequence[Entry]) -> list[Card]:
                  tuple(pile)) for n, pile in enumerate(piles, start=1)]
 
 
-def cards(catalog: TravellerCatalog) -> Printable:
+def simulator_tables() -> list[Table]:
+    """shipyard's simulator on cards: what its default crew chooses, and its battles' end."""
+    return [Table("The simulator's crew", ["", "what"], SIMULATOR)]
+
+
+def cards(catalog: TravellerCatalog, simulator: bool = False) -> Printable:
+    """The table deck (the turn sequence and its tables), or the simulator deck."""
     deck: list[Card] = []
-    for table in combat_tables(catalog):
+    for table in simulator_tables() if simulator else combat_tables(catalog):
         deck += deal(table.title, table.note, entries(table))
     return Printable("_base/cards.html", {
-        "title": "traveller reference cards",
-        "deck_title": "traveller · Traveller ship combat, a house turn sequence",
+        "title": f"traveller {'simulator' if simulator else 'reference'} cards",
+        "deck_title": "traveller · shipyard's simulator, not the rules text" if simulator
+        else "traveller · Traveller ship combat, a house turn sequence",
         "cards": deck,
     }, ("_base/cards.css", "traveller/cards.css"))

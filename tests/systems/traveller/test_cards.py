@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from shipyard.core.yard import Yard
-from shipyard.systems.traveller.cards import combat_tables
+from shipyard.systems.traveller.cards import combat_tables, simulator_tables
 from shipyard.systems.traveller.models import TravellerCatalog
 from shipyard.systems.traveller.rules import CODES
 from tests.cli import shipyard
@@ -59,7 +59,7 @@ def test_the_cards_print_names_never_ids_sources_or_codes_and_nothing_under_7_pt
 def test_every_combat_ruling_has_its_card_line() -> None:
     rulings = (ROOT / "catalogs" / "traveller" / "RULINGS.md").read_text(encoding="utf-8")
     numbers = sorted({int(n) for n in re.findall(r"\*\*TRV-R(\d+) ", rulings) if int(n) >= 16})
-    cards = "\n".join(str(t) for t in combat_tables(catalog()))
+    cards = "\n".join(str(t) for t in combat_tables(catalog()) + simulator_tables())
     assert numbers[-1] >= 35
     for number in numbers:
         assert re.search(rf"TRV-R{number}\b", cards), f"TRV-R{number}"
