@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from shipyard.core.budget import Budget, LineItem
-    from shipyard.core.cards import Card, Entry, default_cards, hand_written
+    from shipyard.core.cards import Card, Entry, default_cards, hand_written, rulings_of
     from shipyard.core.catalog import Entries, Ref, ValidationContext, origin
     from shipyard.core.combat import (
         Chance,
@@ -108,6 +108,7 @@ _WHERE = {
     "BudgetLine": "shipyard.core.sheets",
     "Card": "shipyard.core.cards",
     "hand_written": "shipyard.core.cards",
+    "rulings_of": "shipyard.core.cards",
     "Chance": "shipyard.core.combat",
     "Check": "shipyard.core.combat",
     "Choice": "shipyard.core.options",
@@ -284,6 +285,7 @@ __all__ = [
     "origin",
     "quoted",
     "refuse",
+    "rulings_of",
     "seed_stream",
     "ship_entries",
     "store",

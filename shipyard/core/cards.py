@@ -46,10 +46,12 @@ SIMULATOR_FOLDER = "simulator"
 
 @dataclass(frozen=True)
 class Entry:
-    """One row of a table on a card: its first column in bold, then the rest as one text."""
+    """One row of a table on a card: its first column in bold, then the rest as one text; the
+    rulings it states go to the card's rulings line, not into its text."""
 
     head: str
     text: str
+    rulings: tuple[str, ...] = ()
 
     @property
     def lines(self) -> int:
@@ -65,6 +67,16 @@ class Card:
     note: str
     entries: tuple[Entry, ...]
     template: str = CARD_TEMPLATE
+    rulings: tuple[str, ...] = ()  # the card's small reference line (`rulings_of`)
+
+
+def rulings_of(codes: Sequence[str]) -> tuple[str, ...]:
+    """Ruling codes once each, in their order in RULINGS.md (by number: R2 before R10)."""
+    def number(code: str) -> tuple[str, int]:
+        stem = code.rstrip("0123456789")
+        return stem, int(code[len(stem):] or 0)
+
+    return tuple(sorted(dict.fromkeys(codes), key=number))
 
 
 def entries_of(table: Table) -> list[Entry]:
