@@ -79,7 +79,7 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
               designs: Sequence[ShipDesign] = ()) -> Printable:
         from shipyard.systems.traveller.cards import cards
 
-        return cards(catalog, simulator)
+        return cards(catalog, simulator, designs)
 
     def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.traveller.combat import SUPPORT  # not for validate or show

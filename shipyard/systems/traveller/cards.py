@@ -8,10 +8,13 @@ The same tables are the tail of `shipyard catalog traveller` (combat_tables)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from shipyard.api import Card, Entry, Printable, Table, rulings_of
-from shipyard.systems.traveller.models import TravellerCatalog
+from shipyard.api import Card, Design, Entry, Printable, Table, rulings_of
+from shipyard.systems.traveller.construction import Ship
+from shipyard.systems.traveller.models import TravellerCatalog, TravellerDesign
+
+ShipDesign = Design[TravellerDesign, TravellerCatalog, Ship]
 
 SEQUENCE = [
     ["0", "Find the enemy", "both scan, Sensors 8+ (the enemy's stealth a DM against); a side "
@@ -142,8 +145,10 @@ def dm(value: int) -> str:
     return f"+{value}" if value >= 0 else f"−{-value}"
 
 
-def combat_tables(catalog: TravellerCatalog) -> list[Table]:
-    """The play-aid tables, in names a player reads: the cards and `catalog`'s tail."""
+def combat_tables(catalog: TravellerCatalog, carried: Collection[str] | None = None
+                  ) -> list[Table]:
+    """The play-aid tables, in names a player reads: the cards and `catalog`'s tail; given the
+    ids of the weapons some ships carry, only those weapons (none carried: no weapons table)."""
     combat = catalog.combat
     bands = Table("Range bands", ["band", "up to", "thrust to cross in/out",
                                               "attack DM", "missile flight"],
@@ -163,7 +168,8 @@ def combat_tables(catalog: TravellerCatalog) -> list[Table]:
                                               "traits"],
                     [[w.name, w.range, dm(combat.weapon_dm.get(w.id, 0))
                       if w.dice is not None and w.effect != "intercept" and w.ordnance is None
-                      else "—", w.damage, w.traits or "—"] for w in catalog.weapons],
+                      else "—", w.damage, w.traits or "—"] for w in catalog.weapons
+                     if carried is None or w.id in carried],
                     note="identical weapons in one turret: +1 damage a die per extra weapon; "
                          "a spinal mount of N multiples rolls N× its dice")
     return [
@@ -176,7 +182,7 @@ def combat_tables(catalog: TravellerCatalog) -> list[Table]:
         bands,
         Table("Missiles", ["step", "how", RULINGS], MISSILES),
         crits,
-        weapons,
+        *([weapons] if weapons.rows else []),
         Table("Traits", ["trait", "in a duel", RULINGS], TRAITS),
     ]
 
@@ -242,10 +248,18 @@ def simulator_tables() -> list[Table]:
     return [Table("The simulator's crew", ["", "what", RULINGS], SIMULATOR)]
 
 
-def cards(catalog: TravellerCatalog, simulator: bool = False) -> Printable:
-    """The table deck (the turn sequence and its tables), or the simulator deck."""
+def carried_weapons(designs: Sequence[ShipDesign]) -> set[str]:
+    """The ids of every weapon the designs mount."""
+    return {w for design in designs for line in design.built.lines for w in line.weapons}
+
+
+def cards(catalog: TravellerCatalog, simulator: bool = False,
+          designs: Sequence[ShipDesign] = ()) -> Printable:
+    """The table deck (the turn sequence and its tables; given designs, only the weapons they
+    carry), or the simulator deck."""
+    carried = carried_weapons(designs) if designs else None
     deck: list[Card] = []
-    for table in simulator_tables() if simulator else combat_tables(catalog):
+    for table in simulator_tables() if simulator else combat_tables(catalog, carried):
         deck += deal(table.title, table.note, entries(table), TABLE_RULINGS.get(table.title, ()))
     return Printable("_base/cards.html", {
         "title": f"traveller {'simulator' if simulator else 'reference'} cards",

@@ -68,3 +68,25 @@ def test_every_combat_ruling_has_its_card_and_only_its_rulings_line_names_it() -
     told = "\n".join(f"{card.title} {card.note} {e.head} {e.text}"
                      for card in dealt for e in card.entries)
     assert "TRV-R" not in told
+
+
+def weapons_dealt(page: str) -> list[str]:
+    """The weapons on the weapon cards of a printed page, in order."""
+    cards = page.split('<article class="card">')
+    return [name for card in cards if "<h2>Weapons and their DMs" in card
+            for name in re.findall(r'<p class="entry"><b>([^<]*)</b>', card)]
+
+
+def test_sheet_cards_deal_only_the_weapons_the_ships_carry(tmp_path: Path) -> None:
+    examples = ROOT / "catalogs" / "traveller" / "examples"
+    out = tmp_path / "sdb.html"
+    run = shipyard("sheet", examples / "dragon-sdb.yaml", examples / "strandbell-sdb.yaml",
+                   "--cards", "-o", out)
+    assert run.code == 0, run.err
+    dealt = weapons_dealt(out.read_text(encoding="utf-8"))
+    assert dealt == ["Beam Laser", "Missile Rack", "Particle Barbette", "Small Missile Bay",
+                     "PD Laser Battery II"]  # the two ships' weapons, in the catalog's order
+    whole = tmp_path / "whole.html"
+    assert shipyard("cards", "traveller", "-o", whole).code == 0
+    every = weapons_dealt(whole.read_text(encoding="utf-8"))
+    assert every == [w.name for w in catalog().weapons]  # `cards` alone: the whole catalogue
