@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from shipyard.core.budget import Budget, LineItem
-    from shipyard.core.cards import Card, Entry, default_cards
+    from shipyard.core.cards import Card, Entry, default_cards, hand_written, rulings_of
     from shipyard.core.catalog import Entries, Ref, ValidationContext, origin
     from shipyard.core.combat import (
         Chance,
@@ -110,6 +110,8 @@ _WHERE = {
     "Budget": "shipyard.core.budget",
     "BudgetLine": "shipyard.core.sheets",
     "Card": "shipyard.core.cards",
+    "hand_written": "shipyard.core.cards",
+    "rulings_of": "shipyard.core.cards",
     "Chance": "shipyard.core.combat",
     "Check": "shipyard.core.combat",
     "Choice": "shipyard.core.options",
@@ -287,6 +289,7 @@ __all__ = [
     "each_roll_once",
     "emit",
     "figure",
+    "hand_written",
     "load_instance",
     "load_object",
     "mcr",
@@ -297,6 +300,7 @@ __all__ = [
     "quantity",
     "quoted",
     "refuse",
+    "rulings_of",
     "seed_stream",
     "ship_entries",
     "store",

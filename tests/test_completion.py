@@ -277,3 +277,7 @@ def test_a_tab_imports_no_rules_system_nor_validation_printing_or_fights(
     imported = next(ln for ln in run.stderr.splitlines() if ln.startswith("IMPORTED"))
     assert imported.split()[1:] == []
 
+
+
+def test_cards_offers_the_simulator_deck() -> None:
+    assert complete("shipyard cards dropfleet --sim") == ["--simulator"]

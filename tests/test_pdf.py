@@ -399,6 +399,18 @@ def test_cards_command_page_and_cut_lines(paper: str, tmp_path: Path,
         assert 0.25 < share < 0.95, f"no dashed cut line at column edge {column}: {share:.2f}"
 
 
+def test_the_simulator_deck_is_a_file_of_its_own_apart_from_the_table_deck(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    run = shipyard("cards", "dropfleet", "--simulator", "--format", "html")
+    assert run.code == 0 and run.out.strip() == "wrote dropfleet-simulator-cards.html"
+    assert shipyard("cards", "dropfleet", "--format", "html").code == 0
+    simulator = (tmp_path / "dropfleet-simulator-cards.html").read_text(encoding="utf-8")
+    table = (tmp_path / "dropfleet-cards.html").read_text(encoding="utf-8")
+    assert "The duel (ours)" in simulator and "Crippling table" not in simulator
+    assert "The duel" not in table and "Crippling table" in table
+
+
 def test_cards_of_an_unknown_system_exit_2(tmp_path: Path) -> None:
     run = shipyard("cards", "smallkraft", "-o", tmp_path / "x.pdf")
     assert run.code == 2 and "did you mean 'smallcraft'" in run.err

@@ -75,7 +75,8 @@ def sheet(
     paper: PaperOption = PaperChoice.a4,
     fmt: FormatOption = None,
     cards: Annotated[bool, typer.Option(
-        "--cards", help="append the reference cards of every system present")] = False,
+        "--cards", help="append the table deck of every system present: the rules cards, "
+        "with only the weapons the ships carry")] = False,
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="print illegal designs, marked NOT LEGAL with their errors")
     ] = False,
@@ -120,11 +121,20 @@ def _print_sheets(designs: list[Path], output: Path, kind: FormatChoice, paper: 
     pages = [page for result in reports for page in _pages_of(result)]
     if cards:
         systems = dict.fromkeys(r.design.system for r in reports if r.design is not None)
-        pages += [render.Page(s.cards(yard.catalog(s))) for s in systems]
+        carried = [d for r in reports for d in _designs_of(r)]
+        pages += [render.Page(s.cards(yard.catalog(s), designs=[
+            d for d in carried if d.system is s])) for s in systems]
     title = ", ".join(str(r.name) for r in reports)
     title = title if len(reports) == 1 else f"Fleet: {title}"
     _write(pages, kind, paper, output, title)
     return reports
+
+
+def _designs_of(result: Report) -> list[AnyDesign]:
+    """The designs a report prints: itself, or a fleet's members."""
+    if result.fleet is None:
+        return [] if result.design is None else [result.design]
+    return [m.design for m in result.fleet.members if m.design is not None]
 
 
 def _check_sheets(reports: list[Report]) -> None:
@@ -246,6 +256,7 @@ def _sheet_of(result: Report) -> Page:
 @app.command(epilog="""
     shipyard cards smallcraft
     shipyard cards traveller --paper letter -o traveller.pdf
+    shipyard cards dropfleet --simulator
 """)
 @user_errors
 def cards(
@@ -253,19 +264,26 @@ def cards(
     output: OutputOption = None,
     paper: PaperOption = PaperChoice.a4,
     fmt: FormatOption = None,
+    simulator: Annotated[bool, typer.Option(
+        "--simulator", help="print the deck about shipyard's simulator (its default captain, "
+        "its battles) instead of the table deck")] = False,
 ) -> None:
     """Print a system's reference cards: poker size, nine to a page, with cut lines.
 
-    Writes OUT, or <system>-cards.pdf in the current directory; prints the path it wrote.
+    The table deck is the rules a player uses at the table; --simulator prints the cards that
+    say what shipyard's simulator decides where the rules leave it open. Writes OUT, or
+    <system>-cards.pdf (<system>-simulator-cards.pdf) in the current directory; prints the
+    path it wrote.
     """
     from shipyard.core import render
 
     kind = _format(output, fmt)
     yard = state.yard()
     rules = yard.system(system)
-    page = render.Page(rules.cards(yard.catalog(rules)))
-    output = output or Path(f"{rules.id}-cards.{kind.value}")
-    _write([page], kind, paper.value, output, f"{rules.id} reference cards")
+    printable = rules.cards(yard.catalog(rules), simulator=simulator)
+    deck = "simulator-cards" if simulator else "cards"
+    output = output or Path(f"{rules.id}-{deck}.{kind.value}")
+    _write([render.Page(printable)], kind, paper.value, output, str(printable.context["title"]))
 
 
 def _write(pages: list[Page], kind: FormatChoice, paper: str, output: Path, title: str) -> None:

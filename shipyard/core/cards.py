@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from shipyard.core.model import Printable
 from shipyard.core.table import Table
@@ -35,14 +37,21 @@ LINES_PER_TITLE_LINE = 2
 LINES_PER_NOTE = 1.2  # a note is set smaller, with a space under it
 EMPTY = frozenset({"", "-", "–", "—"})
 RULE_FINDINGS = "Rule findings"
+# A system's hand-written cards are its templates' cards/ folder, in file-name order: the table
+# deck, the rules a player uses at the table. Cards about shipyard's simulator (its default
+# captain, its battles, its duel's set-up) are in cards/simulator/, printed by `cards --simulator`.
+CARDS_FOLDER = "cards"
+SIMULATOR_FOLDER = "simulator"
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One row of a table on a card: its first column in bold, then the rest as one text."""
+    """One row of a table on a card: its first column in bold, then the rest as one text; the
+    rulings it states go to the card's rulings line, not into its text."""
 
     head: str
     text: str
+    rulings: tuple[str, ...] = ()
 
     @property
     def lines(self) -> int:
@@ -58,6 +67,16 @@ class Card:
     note: str
     entries: tuple[Entry, ...]
     template: str = CARD_TEMPLATE
+    rulings: tuple[str, ...] = ()  # the card's small reference line (`rulings_of`)
+
+
+def rulings_of(codes: Sequence[str]) -> tuple[str, ...]:
+    """Ruling codes once each, in their order in RULINGS.md (by number: R2 before R10)."""
+    def number(code: str) -> tuple[str, int]:
+        stem = code.rstrip("0123456789")
+        return stem, int(code[len(stem):] or 0)
+
+    return tuple(sorted(dict.fromkeys(codes), key=number))
 
 
 def entries_of(table: Table) -> list[Entry]:
@@ -109,3 +128,24 @@ def default_cards(system_id: str, tables: Sequence[Table], codes: Mapping[str, s
         "deck_title": f"{system_id} · catalog and rule findings",
         "cards": cards,
     }, ("_base/cards.css",))
+
+
+def card_templates(templates: Path, prefix: str, simulator: bool) -> list[str]:
+    """The card templates of one deck, in file-name order, named `prefix/cards/...` as a
+    Printable names them (`templates` is the system's folder, `prefix` its name)."""
+    folder = f"{CARDS_FOLDER}/{SIMULATOR_FOLDER}" if simulator else CARDS_FOLDER
+    return sorted(f"{prefix}/{folder}/{p.name}" for p in (templates / folder).glob("*.html"))
+
+
+def hand_written(templates: Path, prefix: str, simulator: bool, title: str,
+                 context: Mapping[str, Any], stylesheets: tuple[str, ...]) -> Printable:
+    """A deck of a system's hand-written cards: each card's foot names the rules text (`title`,
+    for the table deck) or shipyard's simulator."""
+    foot = (f"{prefix} · shipyard's simulator, not the rules text" if simulator
+            else f"{prefix} · {title}")
+    return Printable("_base/cards.html", {
+        "title": f"{prefix} {'simulator' if simulator else 'reference'} cards",
+        "deck_title": foot,
+        "cards": card_templates(templates, prefix, simulator),
+        **context,
+    }, ("_base/cards.css", *stylesheets))

@@ -11,7 +11,7 @@ the core keeps on the `Design` and hands to every later step, so no step rebuild
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -170,11 +170,20 @@ class RulesSystem(ABC, Generic[D, C, B]):
         nothing by default."""
         return ""
 
-    def cards(self, catalog: C) -> Printable:
-        """The system's reference cards; by default, cards made from its catalog tables and
-        its rule codes, so a new system prints cards before it writes its own."""
+    def cards(self, catalog: C, simulator: bool = False,
+              designs: Sequence[Design[D, C, B]] = ()) -> Printable:
+        """The system's reference cards: the table deck (the rules a player uses at the table),
+        or with `simulator` the deck about shipyard's simulator (its default captain, its
+        battles). Given `designs` (`sheet --cards`), a deck may keep only the cards of what
+        they carry (their weapons). By default, the table deck is cards made from the catalog
+        tables and rule codes, so a new system prints cards before it writes its own, and
+        there is no simulator deck."""
         from shipyard.core.cards import default_cards  # only a command that prints cards
 
+        if simulator:
+            raise UserError.single("cards.no_simulator", f"the {self.id} system has no "
+                                   "simulator cards; `shipyard cards "
+                                   f"{self.id}` prints its table deck")
         return default_cards(self.id, self.catalog_tables(catalog), self.codes)
 
     def fight(self) -> FightSupport[Design[D, C, B]]:

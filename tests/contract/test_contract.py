@@ -110,7 +110,8 @@ def test_sheets_and_cards_fit_the_page_and_print_the_same_bytes_twice(
     first = design(yard, examples(system)[0])
     report = yard.judge(first)
     pages = [render.Page(system.sheet(first, report.budgets)),
-             render.Page(system.cards(yard.catalog(system)))]
+             render.Page(system.cards(yard.catalog(system))),
+             render.Page(system.cards(yard.catalog(system), simulator=True))]
     for page in pages:
         assert_inside_the_page(page, paper)
     once = pdf.book(pages, paper, "contract")

@@ -162,3 +162,12 @@ def test_the_toy_declares_battles_and_keeps_the_contract_for_them(
     if "tmp_path" in wanted:
         args["tmp_path"] = tmp_path
     check(**args)
+
+
+def test_a_system_without_a_simulator_deck_refuses_simulator_cards_in_one_line(
+        site: Path) -> None:
+    done = run(site, "cards", "toy", "--simulator", "-o", site / "simulator.pdf")
+    assert done.returncode == 2 and not (site / "simulator.pdf").exists()
+    assert done.stderr.strip().splitlines() == [
+        "shipyard: the toy system has no simulator cards; `shipyard cards toy` prints its "
+        "table deck"]

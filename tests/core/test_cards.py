@@ -82,6 +82,36 @@ def test_default_cards_fit_their_cards_on_both_papers(system_id: str, paper: str
     assert seen == count
 
 
+def assert_above_their_feet(printable: Printable, paper: str, name: str) -> int:
+    """Lay a deck out and check that no card's text runs into its foot; the cards seen."""
+    document = pdf.layout(render.Page(printable), paper)
+    seen = 0
+    for number in range(len(document.pages)):
+        for card in card_boxes(document, number):
+            seen += 1
+            assert card.border_height() == pytest.approx(88.9 * PX, abs=0.01)
+            inner = [b for b in card.descendants() if b is not card
+                     and b.element_tag in ("p", "table", "h2", "h3")]
+            foot = next(b for b in inner if b.element.get("class") == "card-foot")
+            for box in inner:  # its text, not the space kept under it, above the foot
+                if box is not foot:
+                    bottom = box.position_y + box.margin_top + box.border_height()
+                    assert bottom <= foot.position_y + 0.01, (
+                        f"{name}: card {seen} runs into its foot")
+    return seen
+
+
+@pytest.mark.parametrize("simulator", [False, True], ids=["table", "simulator"])
+@pytest.mark.parametrize("system_id", ["smallcraft", "rogue-trader", "dropfleet", "traveller",
+                                       "d12-facings"])
+def test_every_card_of_each_deck_keeps_its_text_above_its_foot(system_id: str,
+                                                                simulator: bool) -> None:
+    system = YARD.system(system_id)
+    printable = system.cards(YARD.catalog(system), simulator=simulator)
+    seen = assert_above_their_feet(printable, "a4", system_id)
+    assert seen == len(printable.context["cards"])
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_default_cards_print_the_same_bytes_twice(system_id: str, tmp_path: Any) -> None:

@@ -3,6 +3,7 @@ facing (docs/systems/d12-facings.md and catalogs/d12-facings/RULINGS.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shipyard.api import (
@@ -83,10 +84,11 @@ class D12Facings(RulesSystem[D12Design, D12Catalog, Fit]):
 
         return sheet.sheet(design.built, design.catalog, budgets)
 
-    def cards(self, catalog: D12Catalog) -> Printable:
+    def cards(self, catalog: D12Catalog, simulator: bool = False,
+              designs: Sequence[ShipDesign] = ()) -> Printable:
         from shipyard.systems.d12_facings import sheet
 
-        return sheet.cards(catalog, self.templates_dir())
+        return sheet.cards(catalog, self.templates_dir(), simulator)
 
     def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.d12_facings.combat import SUPPORT  # not for validate or show

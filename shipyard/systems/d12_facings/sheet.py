@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.api import Budget, Printable
+from shipyard.api import Budget, Printable, hand_written
 from shipyard.systems.d12_facings.models import RANGES, D12Catalog
 from shipyard.systems.d12_facings.profile import derive, signed
 from shipyard.systems.d12_facings.rules import Fit, Fitted
@@ -196,14 +196,10 @@ def edge_words(effect: str, roll: str | None, figure: int) -> str:
     }[effect]
 
 
-def cards(catalog: D12Catalog, templates: Path) -> Printable:
-    """One card per template in `templates`/cards/ (the system's folder), in file-name order."""
-    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in (templates / "cards").glob("*.html"))
-    return Printable("_base/cards.html", {
-        "title": "d12-facings reference cards",
-        "deck_title": "d12-facings · Combat Quick Reference · R: shipyard's rulings",
-        "cards": names,
+def cards(catalog: D12Catalog, templates: Path, simulator: bool) -> Printable:
+    """One card per template of the deck (core/cards.py), in file-name order."""
+    return hand_written(templates, TEMPLATES, simulator, "Combat Quick Reference", {
         "combat": catalog.combat,
         "construction": catalog.construction,
         "hulls": catalog.hulls,
-    }, ("_base/cards.css", f"{TEMPLATES}/cards.css"))
+    }, (f"{TEMPLATES}/cards.css",))

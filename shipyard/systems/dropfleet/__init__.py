@@ -5,6 +5,7 @@ class below only delegates."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shipyard.api import Budget, Design, Fleet, LineOf, Printable, RulesSystem, Table, Verdict
@@ -84,10 +85,11 @@ class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
 
         return sheet.sheet(design.model, design.built, design.catalog, budgets)
 
-    def cards(self, catalog: DropfleetCatalog) -> Printable:
+    def cards(self, catalog: DropfleetCatalog, simulator: bool = False,
+              designs: Sequence[ShipDesign] = ()) -> Printable:
         from shipyard.systems.dropfleet import sheet
 
-        return sheet.cards(catalog, self.templates_dir())
+        return sheet.cards(catalog, self.templates_dir(), simulator)
 
     def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.dropfleet.combat import SUPPORT  # not for validate or show

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.api import BoxLine, Budget, Printable
+from shipyard.api import BoxLine, Budget, Printable, hand_written
 from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
 from shipyard.systems.dropfleet.models import CripplingResult, DropfleetCatalog, DropfleetDesign
 from shipyard.systems.dropfleet.notation import save_text
@@ -222,16 +222,12 @@ def reference(ships: list[Ship], catalog: DropfleetCatalog) -> Printable:
     }, ("_base/macros.css", f"{TEMPLATES}/sheet.css"))
 
 
-def cards(catalog: DropfleetCatalog, templates: Path) -> Printable:
-    """One card per template in templates/dropfleet/cards/, in file-name order."""
-    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in (templates / "cards").glob("*.html"))
+def cards(catalog: DropfleetCatalog, templates: Path, simulator: bool) -> Printable:
+    """One card per template of the deck (core/cards.py), in file-name order."""
     d = catalog.damage
-    return Printable("_base/cards.html", {
-        "title": "dropfleet reference cards",
-        "deck_title": "dropfleet · the damage sequence",
-        "cards": names,
+    return hand_written(templates, TEMPLATES, simulator, "Damage", {
         "d": d,
         "t": d.thresholds,
         "combat": catalog.combat,
         "repairs": {0: "no", 1: "yes", 2: "2 needed"},
-    }, ("_base/cards.css", f"{TEMPLATES}/cards.css"))
+    }, (f"{TEMPLATES}/cards.css",))

@@ -3,6 +3,7 @@ published game's hull classes and components (systems/rogue-trader.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shipyard.api import Budget, LineOf, Printable, RulesSystem, Table, Verdict
@@ -55,10 +56,11 @@ class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
 
         return sheet.sheet(design.model, design.catalog, budgets)
 
-    def cards(self, catalog: RogueTraderCatalog) -> Printable:
+    def cards(self, catalog: RogueTraderCatalog, simulator: bool = False,
+              designs: Sequence[ShipDesign] = ()) -> Printable:
         from shipyard.systems.rogue_trader import sheet
 
-        return sheet.cards(catalog, self.templates_dir())
+        return sheet.cards(catalog, self.templates_dir(), simulator)
 
     def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.rogue_trader.combat import SUPPORT  # not for validate or show

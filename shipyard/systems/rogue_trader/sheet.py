@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines
+from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines, hand_written
 from shipyard.systems.rogue_trader.models import Combat, RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.profile import Profile, derive, signed
 from shipyard.systems.rogue_trader.rules import KIND_NAMES, Mounted, fit
@@ -201,20 +201,15 @@ def torpedo_track(w: Mounted) -> Track:
                  f"{salvos} salvos of {strength} ({-(-strength // 2)} crippled: half a box)")
 
 
-def cards(catalog: RogueTraderCatalog, templates: Path) -> Printable:
-    """One card per template in templates/rogue-trader/cards/, in file-name order."""
-    folder = templates / "cards"
-    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in Path(folder).glob("*.html"))
+def cards(catalog: RogueTraderCatalog, templates: Path, simulator: bool) -> Printable:
+    """One card per template of the deck (core/cards.py), in file-name order."""
     chart = [c for c in catalog.critical_hits if c.rolls is not None]
     named = {c.id: c for c in catalog.critical_hits}
-    return Printable("_base/cards.html", {
-        "title": "rogue-trader reference cards",
-        "deck_title": "rogue-trader · Rogue Trader starship combat",
-        "cards": names,
+    return hand_written(templates, TEMPLATES, simulator, "Starship Combat", {
         "combat": catalog.combat,
         "classes": catalog.hull_classes,
         "chart_low": [c for c in chart if c.rolls and c.rolls[1] <= 6],
         "chart_high": [c for c in chart if c.rolls and c.rolls[1] > 6],
         "named": named,
         "crews": catalog.crew_ratings,
-    }, ("_base/cards.css", f"{TEMPLATES}/cards.css"))
+    }, (f"{TEMPLATES}/cards.css",))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shipyard.api import Budget, LineOf, Printable, RulesSystem, Table, Verdict
@@ -67,10 +68,11 @@ class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
 
         return sheet.sheet(design.model, design.catalog, budgets)
 
-    def cards(self, catalog: SmallcraftCatalog) -> Printable:
+    def cards(self, catalog: SmallcraftCatalog, simulator: bool = False,
+              designs: Sequence[CraftDesign] = ()) -> Printable:
         from shipyard.systems.smallcraft import sheet
 
-        return sheet.cards(catalog, self.templates_dir())
+        return sheet.cards(catalog, self.templates_dir(), simulator)
 
     def fight(self) -> FightSupport[CraftDesign]:
         from shipyard.systems.smallcraft.combat import SUPPORT  # not for validate or show

@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines
+from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines, hand_written
 from shipyard.systems.smallcraft.models import Beam, SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import Profile, derive
 from shipyard.systems.smallcraft.rules import demand_of, drive_cost, parts
@@ -328,14 +328,10 @@ def label_stop(lines: list[Line]) -> int:
     return round((widest * CIRCLE_PITCH_MM + LABEL_GAP_MM) / 25.4 * 96)
 
 
-def cards(catalog: SmallcraftCatalog, templates: Path) -> Printable:
-    """One card per template in templates/smallcraft/cards/, in file-name order."""
-    folder = templates / "cards"
-    names = sorted(f"{TEMPLATES}/cards/{p.name}" for p in Path(folder).glob("*.html"))
-    return Printable("_base/cards.html", {
-        "title": "smallcraft reference cards",
-        "deck_title": "smallcraft · Small Spacecraft Combat Rules (Perricone)",
-        "cards": names,
+def cards(catalog: SmallcraftCatalog, templates: Path, simulator: bool) -> Printable:
+    """One card per template of the deck (core/cards.py), in file-name order."""
+    return hand_written(templates, TEMPLATES, simulator,
+                        "Small Spacecraft Combat Rules (Perricone)", {
         "rules": catalog.construction,
         "ranges": catalog.ranges,
         "spacing": catalog.combat.formation_spacing,
@@ -343,4 +339,4 @@ def cards(catalog: SmallcraftCatalog, templates: Path) -> Printable:
                                                             "literal") == "literal",
         "strict_remainder": catalog.combat.rules.get("screens-remainder", "at-or-under")
         == "below",
-    }, ("_base/cards.css",))
+    }, ())

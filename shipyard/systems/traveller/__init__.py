@@ -6,6 +6,7 @@ this class only delegates.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -83,10 +84,11 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
 
         return sheet.sheet(design.built, design.catalog)
 
-    def cards(self, catalog: TravellerCatalog) -> Printable:
+    def cards(self, catalog: TravellerCatalog, simulator: bool = False,
+              designs: Sequence[ShipDesign] = ()) -> Printable:
         from shipyard.systems.traveller.cards import cards
 
-        return cards(catalog)
+        return cards(catalog, simulator, designs)
 
     def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.traveller.combat import SUPPORT  # not for validate or show

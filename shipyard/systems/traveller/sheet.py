@@ -272,14 +272,14 @@ def band_rows(catalog: TravellerCatalog) -> list[BandRow]:
             for b in catalog.combat.bands]
 
 
-RULING = re.compile(r"\s*\((?:[^()]*?; )?(?:TRV-R\d+(?:, )?)+\)"
-                    r"|\s*\(the turn sequence, not the book\)")
+ASIDE = re.compile(r"\s*\(the turn sequence, not the book\)")
 
 
 def reaction_rows() -> list[list[str]]:
     """The reactions a ship may take (the cards' table) as a player reads them mid-game: the
-    ruling codes left to the cards, and the rows the turn record's heading already says."""
-    return [[RULING.sub("", cell) for cell in row] for row in REACTIONS
+    last cell, the ruling codes, left to the cards, and the rows the turn record's heading
+    already says."""
+    return [[ASIDE.sub("", cell) for cell in row[:-1]] for row in REACTIONS
             if row[0] not in ("How many", "Burning", "Screens")]
 
 

@@ -76,7 +76,7 @@ def hit_chance(total: int, need: int, inclusive: bool) -> Fraction:
 def test_every_ruling_is_on_a_card_and_tested() -> None:
     numbers = re.findall(r"\*\*([RC]\d+) ", RULINGS)
     assert len(numbers) == len(set(numbers)) >= 29
-    cards = " ".join(p.read_text(encoding="utf-8") for p in CARDS.glob("*.html"))
+    cards = " ".join(p.read_text(encoding="utf-8") for p in CARDS.rglob("*.html"))
     here = Path(__file__).resolve().parent
     tests = set(re.findall(r"def test_([rc]\d+)_", "".join(
         (here / name).read_text(encoding="utf-8") for name in ("test_rulings.py",

@@ -51,12 +51,14 @@ def test_sheet_html_renders(paper: str, tmp_path) -> None:  # type: ignore[no-un
         assert words in html
 
 
-def test_cards_one_per_step_construction_and_battles() -> None:
+def test_the_table_deck_is_a_card_a_step_and_construction_the_simulator_deck_apart() -> None:
     page = system.cards(catalog())
     names = [c.rsplit("/", 1)[1] for c in page.context["cards"]]
     assert names == ["1-skill-rolls.html", "2-range.html", "3-actions.html", "4-gunnery.html",
-                     "5-after-the-shot.html", "6-damage.html", "7-construction.html",
-                     "8-battles.html"]
+                     "5-after-the-shot.html", "6-damage.html", "7-construction.html"]
+    simulator = system.cards(catalog(), simulator=True)
+    assert [c.rsplit("/", 1)[1] for c in simulator.context["cards"]] == [
+        "1-captain.html", "2-battles.html"]
 
 
 def test_small_ships_draw_big_boxes_and_big_ships_the_kits_strip() -> None:

@@ -135,7 +135,7 @@ def test_a_card_has_a_turn_record_and_a_page_of_one_the_roundup() -> None:
 
 def test_b4_the_battle_card_and_the_ruling_give_the_catalogs_distances() -> None:
     combat = catalog().combat
-    deck = html(Page(system.cards(catalog())), "a4")
+    deck = html(Page(system.cards(catalog(), simulator=True)), "a4")
     b4 = re.search(r"<b>B4</b>(.*?)</p>", deck, re.S)
     assert b4 is not None
     told = b4.group(1)
@@ -150,7 +150,7 @@ def test_b4_the_battle_card_and_the_ruling_give_the_catalogs_distances() -> None
 
 def test_b8_the_battle_card_and_the_ruling_give_the_catalogs_cap() -> None:
     combat = catalog().combat
-    deck = html(Page(system.cards(catalog())), "a4")
+    deck = html(Page(system.cards(catalog(), simulator=True)), "a4")
     b8 = re.search(r"<b>B8</b>(.*?)<b>B9</b>", deck, re.S)
     assert b8 is not None and f"{combat.battle_cap} turns" in b8.group(1)
     ruling = (ROOT / "catalogs" / "dropfleet" / "RULINGS.md").read_text(encoding="utf-8")

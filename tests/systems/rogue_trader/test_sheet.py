@@ -135,25 +135,32 @@ def test_a_fleet_with_cards(tmp_path: Path) -> None:
     run = shipyard("sheet", example("sword"), example("hazeroth"), "--cards", "-o", out)
     assert run.code == 0
     count, text = pages_and_text(out)
-    assert count == 4 and "Boarding" in text  # two Ship Records and two pages of cards
+    # two Ship Records and the table deck's page; the simulator's cards are not appended
+    assert count == 3 and "Boarding" in text and "The default captain" not in text
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_cards_a_page(tmp_path: Path, paper: str) -> None:
+def test_the_table_deck_fits_one_sheet_and_the_simulator_deck_is_apart(
+        tmp_path: Path, paper: str) -> None:
     out = tmp_path / f"cards-{paper}.pdf"
     assert shipyard("cards", "rogue-trader", "--paper", paper, "-o", out).code == 0
     count, text = pages_and_text(out)
-    assert count == 2
+    assert count == 1
     titles = ["The Strategic Round", "Manoeuvre Actions", "Shooting Actions",
               "Shields, Armour, Turrets", "Crippled; Critical Hits", "Critical Hits 5–8",
-              "Critical Hits 9–11", "Ramming", "Boarding", "The default captain",
-              "Battles: several ships a side"]
+              "Critical Hits 9–11", "Ramming", "Boarding"]
     for title in titles:
         assert title in text
-    assert text.count("rogue-trader · Rogue Trader starship combat") == 11
-    for entry in CATALOG.critical_hits:  # the whole chart is on the cards
+    assert text.count("rogue-trader · Starship Combat") == 9
+    assert "The default captain" not in text and "Battles: several" not in text
+    for entry in CATALOG.critical_hits:  # the whole chart is on the table deck
         assert entry.name in text
+    simulator = tmp_path / f"simulator-{paper}.pdf"
+    assert shipyard("cards", "rogue-trader", "--simulator", "--paper", paper,
+                    "-o", simulator).code == 0
+    count, text = pages_and_text(simulator)
+    assert count == 1 and "The default captain" in text and "Battles: several ships" in text
 
 
 def test_cards_read_their_numbers_from_the_catalog(tmp_path: Path) -> None:
@@ -167,7 +174,11 @@ def test_cards_read_their_numbers_from_the_catalog(tmp_path: Path) -> None:
     out = tmp_path / "cards.pdf"
     run = shipyard("--catalog", tmp_path / "house", "cards", "rogue-trader", "-o", out)
     assert run.code == 0, run.err
-    text = " ".join(pages_and_text(out)[1].split())
+    simulator = tmp_path / "simulator.pdf"
+    run = shipyard("--catalog", tmp_path / "house", "cards", "rogue-trader", "--simulator",
+                   "-o", simulator)
+    assert run.code == 0, run.err
+    text = " ".join((pages_and_text(out)[1] + pages_and_text(simulator)[1]).split())
     assert "Surprised ship at +30" in text and "Stalemate: 25 rounds" in text
     assert "(F2): 40 Strategic Rounds for each ship of the larger side" in text
 

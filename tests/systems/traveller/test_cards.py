@@ -10,7 +10,6 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from shipyard.core.yard import Yard
-from shipyard.systems.traveller.cards import combat_tables
 from shipyard.systems.traveller.models import TravellerCatalog
 from shipyard.systems.traveller.rules import CODES
 from tests.cli import shipyard
@@ -56,23 +55,38 @@ def test_the_cards_print_names_never_ids_sources_or_codes_and_nothing_under_7_pt
     assert "Parts" not in text and "Hull configurations" not in text
 
 
-def test_every_combat_ruling_has_its_card_line() -> None:
-    rulings = (ROOT / "catalogs" / "traveller" / "RULINGS.md").read_text(encoding="utf-8")
-    numbers = sorted({int(n) for n in re.findall(r"\*\*TRV-R(\d+) ", rulings) if int(n) >= 16})
-    cards = "\n".join(str(t) for t in combat_tables(catalog()))
-    assert numbers[-1] >= 35
-    for number in numbers:
-        assert re.search(rf"TRV-R{number}\b", cards), f"TRV-R{number}"
-
-
-def test_no_card_says_seed() -> None:
-    # a player reads the rules text by its title, not by shipyard's name for its source file
-    from shipyard.core.yard import Yard
+def test_every_combat_ruling_has_its_card_and_only_its_rulings_line_names_it() -> None:
     from shipyard.systems.traveller import cards as traveller_cards
 
-    yard = Yard()
-    page = traveller_cards.cards(yard.catalog(yard.system("traveller")))
-    words = [str(page.context["deck_title"])]
-    for card in page.context["cards"]:
-        words += [card.title, card.note] + [f"{e.head} {e.text}" for e in card.entries]
-    assert not [w for w in words if "seed" in w.lower()]
+    rulings = (ROOT / "catalogs" / "traveller" / "RULINGS.md").read_text(encoding="utf-8")
+    numbers = sorted({int(n) for n in re.findall(r"\*\*TRV-R(\d+) ", rulings) if int(n) >= 16})
+    dealt = [card for simulator in (False, True)
+             for card in traveller_cards.cards(catalog(), simulator).context["cards"]]
+    on_cards = {code for card in dealt for code in card.rulings}
+    assert numbers[-1] >= 35
+    assert not [n for n in numbers if f"TRV-R{n:02d}" not in on_cards]
+    told = "\n".join(f"{card.title} {card.note} {e.head} {e.text}"
+                     for card in dealt for e in card.entries)
+    assert "TRV-R" not in told
+
+
+def weapons_dealt(page: str) -> list[str]:
+    """The weapons on the weapon cards of a printed page, in order."""
+    cards = page.split('<article class="card">')
+    return [name for card in cards if "<h2>Weapons and their DMs" in card
+            for name in re.findall(r'<p class="entry"><b>([^<]*)</b>', card)]
+
+
+def test_sheet_cards_deal_only_the_weapons_the_ships_carry(tmp_path: Path) -> None:
+    examples = ROOT / "catalogs" / "traveller" / "examples"
+    out = tmp_path / "sdb.html"
+    run = shipyard("sheet", examples / "dragon-sdb.yaml", examples / "strandbell-sdb.yaml",
+                   "--cards", "-o", out)
+    assert run.code == 0, run.err
+    dealt = weapons_dealt(out.read_text(encoding="utf-8"))
+    assert dealt == ["Beam Laser", "Missile Rack", "Particle Barbette", "Small Missile Bay",
+                     "PD Laser Battery II"]  # the two ships' weapons, in the catalog's order
+    whole = tmp_path / "whole.html"
+    assert shipyard("cards", "traveller", "-o", whole).code == 0
+    every = weapons_dealt(whole.read_text(encoding="utf-8"))
+    assert every == [w.name for w in catalog().weapons]  # `cards` alone: the whole catalogue
