@@ -31,7 +31,9 @@ SEQUENCE = [
      "Distant, and escapes there when no enemy closes (TRV-R50)"],
     ["3", "Attack step", "initiative order, one action a position: captain, sensors, engineer, "
      "gunners, pilot; a destroyed ship acts no more (TRV-R16); each gunner chooses its "
-     "target, and chooses again when it leaves (TRV-R38)"],
+     "target, and chooses again when it leaves (TRV-R38); a gun whose average hit is more "
+     "than the target's Hull left, while a smaller gun can finish it, fires where its hit "
+     "does the most (TRV-R51)"],
     ["4", "Missile hits", "salvos whose flight is over, at their targets, in initiative order; "
      "a salvo whose target has left is lost, one whose launcher has left still lands: a battle "
      "is decided only once what flies at a ship in it has landed, both sides lost: no winner "
