@@ -67,7 +67,15 @@ if TYPE_CHECKING:
     from shipyard.core.plugins import answers, blame, consult, load_instance, load_object, refuse
     from shipyard.core.recorder import Asker, Recorder, ask, emit
     from shipyard.core.sheets import BoxLine, BudgetLine, box_lines
-    from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
+    from shipyard.core.stream import (
+        derive_seed,
+        dice,
+        die,
+        fleet_order,
+        new_stream,
+        next32,
+        seed_stream,
+    )
     from shipyard.core.suggest import quoted, suggest
     from shipyard.core.system import (
         AnyDesign,
@@ -171,6 +179,7 @@ _WHERE = {
     "dice": "shipyard.core.stream",
     "die": "shipyard.core.stream",
     "emit": "shipyard.core.recorder",
+    "fleet_order": "shipyard.core.stream",
     "load_instance": "shipyard.core.plugins",
     "load_object": "shipyard.core.plugins",
     "new_stream": "shipyard.core.stream",
@@ -278,6 +287,7 @@ __all__ = [
     "die",
     "each_roll_once",
     "emit",
+    "fleet_order",
     "load_instance",
     "load_object",
     "new_stream",

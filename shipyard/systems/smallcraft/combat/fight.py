@@ -33,7 +33,16 @@ import math
 from typing import Any, NamedTuple
 
 from shipyard.api import LOST_CONTACT as LOST_CONTACT_FATE
-from shipyard.api import ask, derive_seed, die, emit, seed_stream, store, store_fates
+from shipyard.api import (
+    ask,
+    derive_seed,
+    die,
+    emit,
+    fleet_order,
+    seed_stream,
+    store,
+    store_fates,
+)
 from shipyard.systems.smallcraft.combat.geometry import (
     EPS,
     S3,
@@ -397,13 +406,7 @@ def initiative(a: list[int], rec: Any) -> int:
             lo = hi
             continue
         groups += 1  # the tied craft roll again, in fleet order, as a group of their own
-        for j in range(lo + 1, hi):  # fleet order first: they roll in it
-            x = a[order + j]
-            i = j
-            while i > lo and a[order + i - 1] > x:
-                a[order + i] = a[order + i - 1]
-                i -= 1
-            a[order + i] = x
+        fleet_order(a, order + lo, hi - lo)
         for j in range(lo, hi):
             x = a[order + j]
             rolled = die(a, a[TIE_DIE])

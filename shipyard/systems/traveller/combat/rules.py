@@ -29,6 +29,7 @@ from shipyard.api import (
     dice,
     die,
     emit,
+    fleet_order,
     seed_stream,
     store,
     store_fates,
@@ -1227,13 +1228,7 @@ def sort_order(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -
             lo = hi
             continue
         groups += 1  # the tied ships roll again, in fleet order, as a roll-off of their own
-        for j in range(lo + 1, hi):
-            x = st[at + j]
-            k = j
-            while k > lo and st[at + k - 1] > x:
-                st[at + k] = st[at + k - 1]
-                k -= 1
-            st[at + k] = x
+        fleet_order(st, at + lo, hi - lo)
         for j in range(lo, hi):
             x = st[at + j]
             st[x * p.block + TIE] = roll2(rng)
