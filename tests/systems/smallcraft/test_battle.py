@@ -620,6 +620,10 @@ def test_m1_a_missile_that_loses_sight_of_its_target_follows_the_nearest_enemy_i
     battle.put(2, 0, 30)
     assert f.follow(battle.a, battle.rec, at) == -1
     assert battle.texts()[-1].endswith("are lost: they see no craft to follow")
+    lone = flight(battle, 0, 1, target=1, count=1)  # one missile is told in the singular
+    assert f.follow(battle.a, battle.rec, lone) == -1
+    assert battle.texts()[-1] == ("1 missile of Test (A) has lost Raider delta-wing 1 (B): is "
+                                  "lost: it sees no craft to follow")
 
 
 def test_m2_of_two_equally_likely_targets_in_front_a_die_picks_the_one_followed(
