@@ -372,6 +372,30 @@ def test_r8_a_craft_that_drifts_out_of_contact_has_lost_contact_it_did_not_escap
     assert SUPPORT.rules().fate_names()[a[0 * f.NS + f.FATE]] == "lost contact"
 
 
+def test_r8_both_last_craft_disarmed_and_immobile_together_are_both_lost(
+        craft: Any, yard: Yard) -> None:
+    """Each side's last craft ends the dturn disarmed and immobile with the other's missiles
+    still flying at it: both are out together, `both-lost` (side A's used to be looked at
+    first, so side B won whichever craft was which)."""
+    battle = lancers(craft, yard, 1)
+    a = battle.a
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 12)
+    for c in (0, 1):
+        a[c * f.NS + f.ARMED] = 0  # no weapon it can fire
+        for d in range(a[a[f.T_DRIVES] + c]):
+            row = c * a[f.ROW_STRIDE] + a[a[f.T_DRIVE_ROW] + c * a[f.DRIVE_STRIDE] + d]
+            a[a[f.S_ALIVE] + row] = 0  # every drive box gone
+        assert not f.mobile(a, c)
+    flight(battle, 0, 6, target=1)
+    theirs = flight(battle, 0, 6, target=0)
+    a[theirs + f.F_OWNER] = 1
+    assert f.end_of_dturn(a, battle.rec) == f.BOTH_LOST
+    assert [a[c * f.NS + f.FATE] for c in (0, 1)] == [f.FATE_LOST + f.DISABLED] * 2
+    assert battle.texts()[-1] == ("both craft are out of the fight together: disarmed and "
+                                  "immobile")
+
+
 # --- C8: a stalemate ---------------------------------------------------------------------------
 
 

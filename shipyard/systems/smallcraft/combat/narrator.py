@@ -94,6 +94,9 @@ def outcome(told: Told, p: Params, end: int, details: tuple[int, ...]) -> str:
         return (f"no winner: both {'craft' if two else 'sides'} are lost, the last "
                 f"{'by' if why < f.POWER_LOST else 'with'} missiles already in flight (C4): "
                 + out_text(names, last, why, ()))
+    if end == f.BOTH_LOST and details and details[1] == f.DISABLED:
+        return ("both craft are out of the fight together: disarmed and immobile" if two else
+                "both sides' last craft are out of the fight together: disarmed and immobile")
     if end == f.BOTH_LOST:
         return ("both craft are out of action: their power boxes are all gone" if two else
                 "both sides' last craft are out of action together: their power boxes are all "
