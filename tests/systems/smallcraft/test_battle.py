@@ -604,6 +604,28 @@ def test_c4_once_the_missiles_have_landed_the_side_gone_loses_as_it_left(
     assert battle.texts()[-1] == "Test (A) is destroyed: every box is gone"
 
 
+@pytest.mark.compiled
+@pytest.mark.slow
+def test_c4_missile_battles_are_the_same_compiled_and_plain(yard: Yard) -> None:
+    """The missiles still in flight after a side has gone (C4) are played alike by the compiled
+    engine and the plain one, battle for battle, fates too: 600 battles of the wing against
+    two missile raiders (the bundled fleets carry no missiles, so the contract suite's
+    agreement tests never reach these rules)."""
+    import numpy as np
+
+    from shipyard.core.combat import series
+
+    prepared = SUPPORT.prepare_battle(side(yard, "A", ("starfury", 3)),
+                                      missile_raiders(yard, 2), Terms())
+    compiled = series(SUPPORT, prepared, 600, seed=7, engine="compiled")
+    plain = series(SUPPORT, prepared, 600, seed=7, engine="plain")
+    assert (compiled.engine, plain.engine) == ("compiled", "uncompiled")
+    assert compiled.fates is not None and compiled.fates.shape == (600, 5)
+    for field in ("winner", "reason", "rounds", "damage_a", "damage_b", "fates"):
+        assert np.array_equal(np.asarray(getattr(compiled, field)),
+                              np.asarray(getattr(plain, field))), field
+
+
 # --- M1-M3: what missiles follow ----------------------------------------------------------------
 
 LANCER = ("{type: drive, facing: back, g: 2}", "{type: armor, cblocs: 6}",
