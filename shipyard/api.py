@@ -68,7 +68,15 @@ if TYPE_CHECKING:
     from shipyard.core.plugins import answers, blame, consult, load_instance, load_object, refuse
     from shipyard.core.recorder import Asker, Recorder, ask, emit
     from shipyard.core.sheets import BoxLine, BudgetLine, amount_text, box_lines
-    from shipyard.core.stream import derive_seed, dice, die, new_stream, next32, seed_stream
+    from shipyard.core.stream import (
+        derive_seed,
+        dice,
+        die,
+        fleet_order,
+        new_stream,
+        next32,
+        seed_stream,
+    )
     from shipyard.core.suggest import quoted, suggest
     from shipyard.core.system import (
         AnyDesign,
@@ -180,6 +188,7 @@ _WHERE = {
     "dice": "shipyard.core.stream",
     "die": "shipyard.core.stream",
     "emit": "shipyard.core.recorder",
+    "fleet_order": "shipyard.core.stream",
     "load_instance": "shipyard.core.plugins",
     "load_object": "shipyard.core.plugins",
     "new_stream": "shipyard.core.stream",
@@ -289,6 +298,7 @@ __all__ = [
     "each_roll_once",
     "emit",
     "figure",
+    "fleet_order",
     "hand_written",
     "load_instance",
     "load_object",

@@ -92,6 +92,20 @@ def dice(rng: list[int], count: int, sides: int) -> int:
     return total
 
 
+def fleet_order(a: list[int], start: int, count: int) -> None:
+    """Put a[start:start + count] in ascending order, in place (an insertion sort: the runs are
+    a few ships long). Ships tied on initiative roll again in fleet order, so a roll-off draws
+    from the stream in that order whatever order the tie left them in; every system with
+    roll-offs shares this, compiled with the stream."""
+    for j in range(start + 1, start + count):
+        x = a[j]
+        k = j
+        while k > start and a[k - 1] > x:
+            a[k] = a[k - 1]
+            k -= 1
+        a[k] = x
+
+
 def derive_seed(seed: int, index: int) -> int:
     """The seed of fight `index` of the series seeded `seed` (seed ≤ MAX_SERIES_SEED)."""
     return (seed << INDEX_BITS) | index

@@ -89,8 +89,9 @@ SIMULATOR = [
      "the engineer mends what costs most this turn; reactions against any hit that could hurt, "
      "burning initiative at most two a turn", "TRV-R25"],
     ["Targets", "each ship's captain: the enemy at the shortest band, then the fewest Hull left; "
-     "a gunner that cannot reach it fires at the nearest it reaches; your own commander's with "
-     "battle --pilot-a", "TRV-R47, TRV-R49"],
+     "a gunner that cannot reach it fires at the nearest it reaches; a gun whose average hit is "
+     "more than the target's Hull left, while a smaller gun can finish it, fires where its hit "
+     "does the most; your own commander's with battle --pilot-a", "TRV-R47, TRV-R49, TRV-R51"],
     ["Breaking off", "a captain whose side the enemy would destroy in under half the turns it "
      "needs steers for Distant, and escapes there when no enemy closes", "TRV-R50"],
     ["The end", "a battle is decided only once the salvos at a ship in it have landed; both sides "

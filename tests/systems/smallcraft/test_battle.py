@@ -372,6 +372,30 @@ def test_r8_a_craft_that_drifts_out_of_contact_has_lost_contact_it_did_not_escap
     assert SUPPORT.rules().fate_names()[a[0 * f.NS + f.FATE]] == "lost contact"
 
 
+def test_r8_both_last_craft_disarmed_and_immobile_together_are_both_lost(
+        craft: Any, yard: Yard) -> None:
+    """Each side's last craft ends the dturn disarmed and immobile with the other's missiles
+    still flying at it: both are out together, `both-lost` (side A's used to be looked at
+    first, so side B won whichever craft was which)."""
+    battle = lancers(craft, yard, 1)
+    a = battle.a
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 12)
+    for c in (0, 1):
+        a[c * f.NS + f.ARMED] = 0  # no weapon it can fire
+        for d in range(a[a[f.T_DRIVES] + c]):
+            row = c * a[f.ROW_STRIDE] + a[a[f.T_DRIVE_ROW] + c * a[f.DRIVE_STRIDE] + d]
+            a[a[f.S_ALIVE] + row] = 0  # every drive box gone
+        assert not f.mobile(a, c)
+    flight(battle, 0, 6, target=1)
+    theirs = flight(battle, 0, 6, target=0)
+    a[theirs + f.F_OWNER] = 1
+    assert f.end_of_dturn(a, battle.rec) == f.BOTH_LOST
+    assert [a[c * f.NS + f.FATE] for c in (0, 1)] == [f.FATE_LOST + f.DISABLED] * 2
+    assert battle.texts()[-1] == ("both craft are out of the fight together: disarmed and "
+                                  "immobile")
+
+
 # --- C8: a stalemate ---------------------------------------------------------------------------
 
 
@@ -580,6 +604,28 @@ def test_c4_once_the_missiles_have_landed_the_side_gone_loses_as_it_left(
     assert battle.texts()[-1] == "Test (A) is destroyed: every box is gone"
 
 
+@pytest.mark.compiled
+@pytest.mark.slow
+def test_c4_missile_battles_are_the_same_compiled_and_plain(yard: Yard) -> None:
+    """The missiles still in flight after a side has gone (C4) are played alike by the compiled
+    engine and the plain one, battle for battle, fates too: 600 battles of the wing against
+    two missile raiders (the bundled fleets carry no missiles, so the contract suite's
+    agreement tests never reach these rules)."""
+    import numpy as np
+
+    from shipyard.core.combat import series
+
+    prepared = SUPPORT.prepare_battle(side(yard, "A", ("starfury", 3)),
+                                      missile_raiders(yard, 2), Terms())
+    compiled = series(SUPPORT, prepared, 600, seed=7, engine="compiled")
+    plain = series(SUPPORT, prepared, 600, seed=7, engine="plain")
+    assert (compiled.engine, plain.engine) == ("compiled", "uncompiled")
+    assert compiled.fates is not None and compiled.fates.shape == (600, 5)
+    for field in ("winner", "reason", "rounds", "damage_a", "damage_b", "fates"):
+        assert np.array_equal(np.asarray(getattr(compiled, field)),
+                              np.asarray(getattr(plain, field))), field
+
+
 # --- M1-M3: what missiles follow ----------------------------------------------------------------
 
 LANCER = ("{type: drive, facing: back, g: 2}", "{type: armor, cblocs: 6}",
@@ -620,6 +666,10 @@ def test_m1_a_missile_that_loses_sight_of_its_target_follows_the_nearest_enemy_i
     battle.put(2, 0, 30)
     assert f.follow(battle.a, battle.rec, at) == -1
     assert battle.texts()[-1].endswith("are lost: they see no craft to follow")
+    lone = flight(battle, 0, 1, target=1, count=1)  # one missile is told in the singular
+    assert f.follow(battle.a, battle.rec, lone) == -1
+    assert battle.texts()[-1] == ("1 missile of Test (A) has lost Raider delta-wing 1 (B): is "
+                                  "lost: it sees no craft to follow")
 
 
 def test_m2_of_two_equally_likely_targets_in_front_a_die_picks_the_one_followed(

@@ -406,6 +406,30 @@ def test_the_default_commander_closes_on_the_nearest_then_the_weakest_trv_r47() 
     assert r.gun_target(p, st, 0, 0) == -1
 
 
+def test_a_gun_whose_hit_would_be_wasted_overkill_fires_where_it_does_the_most_trv_r51(
+        ) -> None:
+    """The Ambush's captain targets the 2-Hull Botfly (the nearest, the weakest). Its pulse
+    lasers (5 damage on average through the Botfly's armour) fire at it; its particle beam bay
+    (×20: 440 on average) would be wasted there while the smaller gun can finish the fighter,
+    so it fires at the Dragon (176 Hull), where a hit does the most. With the Dragon out of
+    the bay's reach, it fires at the target after all. (Every gun used to fire at the target:
+    a 2-Hull fighter took 560 damage with a Dragon in reach.)"""
+    p, told = battle(("ambush-corvette", 0), ("botfly-ultralight-fighter", 1),
+                     ("dragon-sdb", 1))
+    st = r.new_state(p)
+    r.set_bands(p, st, r.LONG)
+    st[at(p, 0, r.TARGET)] = 1
+    lasers, bay = 0, 1
+    assert "Pulse Laser" in told.weapons[0][lasers] and "Bay" in told.weapons[0][bay]
+    assert r.twice_mean(p, 0, bay, r.armour_now(p, st, 1)) == 880
+    assert (st[at(p, 1, r.HULL)], st[at(p, 2, r.HULL)]) == (2, 176)
+    assert r.gun_target(p, st, 0, lasers) == 1
+    assert r.wasted(p, st, 0, bay, 1) and not r.wasted(p, st, 0, lasers, 1)
+    assert r.gun_target(p, st, 0, bay) == 2
+    r.set_pair(p, st, 0, 2, 0, r.DISTANT)
+    assert r.gun_target(p, st, 0, bay) == 1
+
+
 def test_a_battle_ends_harmless_when_no_ship_can_harm_an_enemy_trv_r48() -> None:
     p, _ = battle(("small-scout-base", 0), ("small-scout-base", 1), ("small-scout-base", 1))
     st = r.new_state(p)

@@ -33,7 +33,16 @@ import math
 from typing import Any, NamedTuple
 
 from shipyard.api import LOST_CONTACT as LOST_CONTACT_FATE
-from shipyard.api import ask, derive_seed, die, emit, seed_stream, store, store_fates
+from shipyard.api import (
+    ask,
+    derive_seed,
+    die,
+    emit,
+    fleet_order,
+    seed_stream,
+    store,
+    store_fates,
+)
 from shipyard.systems.smallcraft.combat.geometry import (
     EPS,
     S3,
@@ -397,13 +406,7 @@ def initiative(a: list[int], rec: Any) -> int:
             lo = hi
             continue
         groups += 1  # the tied craft roll again, in fleet order, as a group of their own
-        for j in range(lo + 1, hi):  # fleet order first: they roll in it
-            x = a[order + j]
-            i = j
-            while i > lo and a[order + i - 1] > x:
-                a[order + i] = a[order + i - 1]
-                i -= 1
-            a[order + i] = x
+        fleet_order(a, order + lo, hi - lo)
         for j in range(lo, hi):
             x = a[order + j]
             rolled = die(a, a[TIE_DIE])
@@ -1503,24 +1506,9 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
             a[c * NS + FATE] = LEAVING  # marked until every craft is looked at
             going += 1
     if going > 0:
-        empty_a, empty_b = True, True
-        for c in range(n):
-            if a[c * NS + FATE] == IN_FIGHT:
-                if a[a[T_SIDE] + c] == 0:
-                    empty_a = False
-                else:
-                    empty_b = False
-        if empty_a and empty_b and a[OWED] == 0:  # (a side gone already: `leaves` decides)
-            for c in range(n):
-                if a[c * NS + FATE] == LEAVING:
-                    a[c * NS + FATE] = FATE_LOST + POWER_LOST
-            return ended(rec, BOTH_LOST, 0, 0, 0, 0)
-        for c in range(n):
-            if a[c * NS + FATE] == LEAVING:
-                a[c * NS + FATE] = IN_FIGHT
-                end = leaves(a, rec, c, POWER_LOST, 0, 0, 0)
-                if end >= 0:
-                    return end
+        end = go_together(a, rec, POWER_LOST)
+        if end >= 0:
+            return end
     # a craft escapes or loses contact only beyond the base detection range of every enemy
     # (sensors add to it): with none so far out, neither is looked at
     alone = False
@@ -1555,18 +1543,48 @@ def end_of_dturn(a: list[int], rec: Any) -> int:
             threat_b = True
     if not threat_a and not threat_b:
         return ended(rec, HARMLESS, 0, 0, 0, 0)
+    going = 0
     for c in range(n):
         side = a[a[T_SIDE] + c]
         threat = threat_b if side == 0 else threat_a
         if a[c * NS + FATE] == IN_FIGHT and not armed(a, c) and not mobile(a, c) and threat:
-            end = leaves(a, rec, c, DISABLED, 0, 0, 0)
-            if end >= 0:
-                return end
+            a[c * NS + FATE] = LEAVING
+            going += 1
+    if going > 0:
+        end = go_together(a, rec, DISABLED)
+        if end >= 0:
+            return end
     # RULINGS C8: a dturn with no box lost, no missile in the air and no shot that had a chance
     a[QUIET] = 0 if a[STIRRED] == 1 or a[FLIGHTS] > 0 else a[QUIET] + 1
     a[STIRRED] = 0
     if a[STALEMATE_AFTER] > 0 and a[QUIET] >= a[STALEMATE_AFTER]:
         return ended(rec, STALEMATE, a[QUIET], 0, 0, 0)
+    return -1
+
+
+def go_together(a: list[int], rec: Any, why: int) -> int:
+    """The craft marked LEAVING leave the battle for one reason (R8: power lost, or disarmed and
+    immobile), all at the end of one dturn: when that takes the last craft of both sides, both
+    are lost together (`both-lost`), whichever side is listed first; else each leaves in turn.
+    An end code, else −1."""
+    empty_a, empty_b = True, True
+    for c in range(a[N_CRAFT]):
+        if a[c * NS + FATE] == IN_FIGHT:
+            if a[a[T_SIDE] + c] == 0:
+                empty_a = False
+            else:
+                empty_b = False
+    if empty_a and empty_b and a[OWED] == 0:  # (a side gone already: `leaves` decides)
+        for c in range(a[N_CRAFT]):
+            if a[c * NS + FATE] == LEAVING:
+                a[c * NS + FATE] = FATE_LOST + why
+        return ended(rec, BOTH_LOST, 0, why, 0, 0)
+    for c in range(a[N_CRAFT]):
+        if a[c * NS + FATE] == LEAVING:
+            a[c * NS + FATE] = IN_FIGHT
+            end = leaves(a, rec, c, why, 0, 0, 0)
+            if end >= 0:
+                return end
     return -1
 
 

@@ -94,6 +94,9 @@ def outcome(told: Told, p: Params, end: int, details: tuple[int, ...]) -> str:
         return (f"no winner: both {'craft' if two else 'sides'} are lost, the last "
                 f"{'by' if why < f.POWER_LOST else 'with'} missiles already in flight (C4): "
                 + out_text(names, last, why, ()))
+    if end == f.BOTH_LOST and details and details[1] == f.DISABLED:
+        return ("both craft are out of the fight together: disarmed and immobile" if two else
+                "both sides' last craft are out of the fight together: disarmed and immobile")
     if end == f.BOTH_LOST:
         return ("both craft are out of action: their power boxes are all gone" if two else
                 "both sides' last craft are out of action together: their power boxes are all "
@@ -250,12 +253,13 @@ class _Teller:
         elif code == f.EV_HIT:
             self._hit(side, e)
         elif code == f.EV_SPENT:
-            self.say("missiles", f"{missiles(e[2])} of {name} are spent at "
-                     f"{map_label(e[3], e[4])}: {e[5]} dhexes flown, the {self.p.reach}-dhex "
-                     "reach of craft weaponry")
+            self.say("missiles", f"{missiles(e[2])} of {name} {'is' if e[2] == 1 else 'are'} "
+                     f"spent at {map_label(e[3], e[4])}: {e[5]} dhexes flown, the "
+                     f"{self.p.reach}-dhex reach of craft weaponry")
         elif code == f.EV_FLY:
-            self.say("missiles", f"{missiles(e[2])} of {name} fly to {map_label(e[3], e[4])}, "
-                     f"{count(e[5], 'dhex')} from {self.names[e[6]]}")
+            self.say("missiles", f"{missiles(e[2])} of {name} fl{'ies' if e[2] == 1 else 'y'} "
+                     f"to {map_label(e[3], e[4])}, {count(e[5], 'dhex')} from "
+                     f"{self.names[e[6]]}")
         elif code == f.EV_SALVO:
             who = name or "several craft"
             self.say("missiles", f"a salvo of {missiles(e[2])} from {who} reaches "
@@ -299,25 +303,29 @@ class _Teller:
         """A flight follows another craft (RULINGS M1-M3), or loses every craft."""
         n, old, new, sides, rolled, why = e[2:8]
         what = f"{missiles(n)} of {self.names[owner]}"
-        now = "are lost: they see no craft to follow" if new < 0 else (
-            f"now follow {self.names[new]}" + (", their own firer" if new == owner else ""))
+        one = n == 1  # "1 missile ... sees", "2 missiles ... see"
+        they, them, s = ("it", "it", "s") if one else ("they", "them", "")
+        now = (f"{'is' if one else 'are'} lost: {they} see{s} no craft to follow" if new < 0
+               else f"now follow{s} {self.names[new]}"
+               + (f", {'its' if one else 'their'} own firer" if new == owner else ""))
         if why == f.FOLLOW_LOST:
-            self.say("missiles", f"{what} have lost {self.names[old]}: {now}")
+            self.say("missiles", f"{what} {'has' if one else 'have'} lost {self.names[old]}: "
+                     f"{now}")
         elif why == f.FOLLOW_CONFUSED and new < 0:
-            self.say("missiles", "confused, they are lost: they see no other craft in front of "
-                     "them", depth=1)
+            self.say("missiles", f"confused, {they} {'is' if one else 'are'} lost: {they} "
+                     f"see{s} no other craft in front of {them}", depth=1)
         elif why == f.FOLLOW_CONFUSED and sides > 1:
             roll = Roll(f"d{sides}", rolled, self.names[new])
-            self.say("missiles", f"confused, they see {sides} craft as near in front of them: "
-                     f"d{sides} rolled {rolled}: they {now}", [roll], depth=1)
+            self.say("missiles", f"confused, {they} see{s} {sides} craft as near in front of "
+                     f"{them}: d{sides} rolled {rolled}: {they} {now}", [roll], depth=1)
         elif why == f.FOLLOW_CONFUSED:
-            self.say("missiles", f"confused, they {now}, the nearest craft in front of them",
+            self.say("missiles", f"confused, {they} {now}, the nearest craft in front of {them}",
                      depth=1)
         else:
             roll = Roll(f"d{sides}", rolled, self.names[new])
-            self.say("missiles", f"{what} see {sides - 1} more craft as likely as "
-                     f"{self.names[old]} in front of them (M2): d{sides} rolled {rolled}: they "
-                     f"follow {self.names[new]}", [roll])
+            self.say("missiles", f"{what} see{s} {sides - 1} more craft as likely as "
+                     f"{self.names[old]} in front of {them} (M2): d{sides} rolled {rolled}: "
+                     f"{they} follow{s} {self.names[new]}", [roll])
 
     def _ranks(self, ranks: list[tuple[int, int]], m: int) -> str:
         """Several craft in the order of the dphases, each with its first score (its Quickness

@@ -29,6 +29,7 @@ from shipyard.api import (
     dice,
     die,
     emit,
+    fleet_order,
     seed_stream,
     store,
     store_fates,
@@ -481,16 +482,20 @@ def choose_target(p: Params, st: list[int], side: int) -> int:
 def gun_target(p: Params, st: list[int], side: int, w: int) -> int:
     """The enemy a gunner fires weapon `w` at (TRV-R47): the ship's target when the weapon
     reaches and can hurt it, else the nearest enemy it reaches and can hurt (fewest Hull, fleet
-    order), else -1 (it aims at the target), or -2 when it can hurt no enemy in the battle."""
+    order), else -1 (it aims at the target), or -2 when it can hurt no enemy in the battle.
+    Fire is spread by what each gun can do (TRV-R51): a gun whose shot at the enemy so chosen
+    would be wasted (`wasted`) fires instead at the nearest enemy it reaches and can hurt where
+    it would not be (fewest Hull, fleet order), when there is one."""
     o = side * p.block
     target = st[o + TARGET]
     reach = wv(p, side, W_REACH, w)
     row = p.n * p.block + side * p.n
     at = p.harm_at + (side * p.maxw + w) * p.n
+    chosen = -1
     if target >= 0 and st[target * p.block + FATE] == IN \
             and st[target * p.block + HULL] > 0 and p.data[at + target] \
             and reach >= st[row + target]:
-        return target
+        chosen = target
     best, best_band, best_hull, useful = -1, 0, 0, 0
     for ship in range(p.n):
         q = ship * p.block
@@ -502,7 +507,56 @@ def gun_target(p: Params, st: list[int], side: int, w: int) -> int:
         if reach >= band and (best < 0 or band < best_band
                               or (band == best_band and st[q + HULL] < best_hull)):
             best, best_band, best_hull = ship, band, st[q + HULL]
-    return best if useful else -2
+    if chosen < 0:
+        chosen = best
+    if chosen >= 0 and wasted(p, st, side, w, chosen):
+        # where a hit does the most: its average damage, up to the Hull left, the largest
+        most = spent(p, st, side, w, chosen)
+        best_band, best_hull = st[row + chosen], st[chosen * p.block + HULL]
+        for ship in range(p.n):
+            q = ship * p.block
+            if st[q + SIDE] == st[o + SIDE] or st[q + FATE] != IN or st[q + HULL] <= 0 \
+                    or not p.data[at + ship] or reach < st[row + ship]:
+                continue
+            band, does = st[row + ship], spent(p, st, side, w, ship)
+            if does > most or (does == most and ship != chosen and (
+                    band < best_band or (band == best_band and st[q + HULL] < best_hull))):
+                chosen, most, best_band, best_hull = ship, does, band, st[q + HULL]
+    return chosen if useful else -2
+
+
+def spent(p: Params, st: list[int], side: int, w: int, x: int) -> int:
+    """Twice what a hit of weapon `w` does to enemy `x` on average: its average damage, up to
+    the Hull `x` has left (TRV-R51)."""
+    return min(twice_mean(p, side, w, armour_now(p, st, x)), 2 * st[x * p.block + HULL])
+
+
+def wasted(p: Params, st: list[int], side: int, w: int, x: int) -> int:
+    """1 when a hit of weapon `w` on enemy `x` would be wasted overkill (TRV-R51): its average
+    damage on a hit (Effect 0, after armour, times the mount's multiple) is more than the Hull
+    `x` has left, and another weapon of the ship that reaches `x` and can hurt it does less on
+    average (the smaller gun finishes it; an ion weapon, which deals no Hull damage, is never
+    wasted). In halves, to stay whole."""
+    if wv(p, side, W_ION, w):
+        return 0
+    armour = armour_now(p, st, x)
+    band = st[p.n * p.block + side * p.n + x]
+    mine = twice_mean(p, side, w, armour)
+    if mine <= 2 * st[x * p.block + HULL]:
+        return 0
+    for v in range(sv(p, side, SD_NW)):
+        if v != w and not wv(p, side, W_ION, v) and harm(p, side, v, x) \
+                and wv(p, side, W_REACH, v) >= band and twice_mean(p, side, v, armour) < mine:
+            return 1
+    return 0
+
+
+def twice_mean(p: Params, side: int, w: int, armour: int) -> int:
+    """Twice weapon `w`'s average damage on a hit at Effect 0 through `armour` (less its AP)."""
+    dice_n = wv(p, side, W_DICE, w)
+    through = 7 * dice_n * wv(p, side, W_DD, w) + 2 * wv(p, side, W_PER_DIE, w) * dice_n \
+        - 2 * max(0, armour - wv(p, side, W_AP, w))
+    return max(0, through) * wv(p, side, W_MULTIPLE, w)
 
 
 # --- the default crew's policy (TRV-R25) -------------------------------------------------
@@ -1174,13 +1228,7 @@ def sort_order(p: Params, st: list[int], rng: list[int], rec: Recorder | None) -
             lo = hi
             continue
         groups += 1  # the tied ships roll again, in fleet order, as a roll-off of their own
-        for j in range(lo + 1, hi):
-            x = st[at + j]
-            k = j
-            while k > lo and st[at + k - 1] > x:
-                st[at + k] = st[at + k - 1]
-                k -= 1
-            st[at + k] = x
+        fleet_order(st, at + lo, hi - lo)
         for j in range(lo, hi):
             x = st[at + j]
             st[x * p.block + TIE] = roll2(rng)
