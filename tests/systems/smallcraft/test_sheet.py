@@ -420,9 +420,9 @@ def test_a_roster_of_a_system_with_no_price_has_no_cost_columns(tmp_path: Path) 
     assert shipyard("sheet", fleet, "-o", out).code == 0
     roster = out.read_text(encoding="utf-8").split('<table class="roster">', 1)[1]
     roster = roster.split('<article', 1)[0]  # the craft follow on the same page
-    assert "<th>Ship</th>" in roster and '<th class="n">' not in roster
+    assert "<th>Ship</th>" in roster and '<th class="n' not in roster
     assert "Budgets" not in roster  # no heading over nothing
     priced = tmp_path / "patrol.html"  # dropfleet prices its ships: the columns stay
     assert shipyard("sheet", ROOT / "catalogs" / "dropfleet" / "fleets" / "ucm-patrol.yaml",
                     "-o", priced).code == 0
-    assert '<th class="n">points</th>' in priced.read_text(encoding="utf-8")
+    assert '<th class="n unit">points</th>' in priced.read_text(encoding="utf-8")
