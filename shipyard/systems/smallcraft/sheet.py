@@ -92,7 +92,9 @@ def lines_and_chart(sheet_rows: list[tuple[str, int]], mounts: frozenset[int] = 
         for start in range(0, boxes, BOXES_PER_LINE):
             count = min(BOXES_PER_LINE, boxes - start)
             mark = count if mount and start + count == boxes else 0  # R5: the row's last box
-            text = label if start == 0 else ""
+            # every line of a long row says whose it is: a page may break inside the row, and a
+            # continued page began with lines of boxes and no word of what they were
+            text = label if start == 0 else f"{label}, continued"
             if mark:  # said in words on its line: it reads in black and white, and in any size
                 text += ("; " if text else "") + f"box {last:0{digits}d} is the mount"
             lines.append(Line(number + start, count, text, digits, mark))
