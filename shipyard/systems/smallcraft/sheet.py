@@ -13,7 +13,7 @@ from pathlib import Path
 from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines
 from shipyard.systems.smallcraft.models import Beam, SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import Profile, derive
-from shipyard.systems.smallcraft.rules import demand_of, drive_cost, parts
+from shipyard.systems.smallcraft.rules import count, demand_of, drive_cost, parts
 
 BOXES_PER_LINE = 12  # the seed's widest row (the Galileo's drive and cargo)
 UNALLOCATED = "Unallocated"  # ruling R7
@@ -227,7 +227,19 @@ def ratings(p: Profile, design: SmallcraftDesign, catalog: SmallcraftCatalog
     out.append(("Crew", str(p.crew)))
     if p.jump_drive:
         out.append(("Jump drive", "two 1-parsec jumps; dead if any box is lost"))
+    for part in parts(design, catalog):
+        if part.component.type == "atmosphere" and part.boxes:
+            out.append(("Atmosphere", atmosphere_words(part.boxes)))
     return out
+
+
+def atmosphere_words(boxes: int) -> str:
+    """The seed's limit for a row of atmosphere boxes: "seriously hampered if up to 1/10th of
+    their cblocs are destroyed, and useless at more than 1/10th"."""
+    tenth = boxes // 10
+    if not tenth:
+        return "useless at 1 box lost"
+    return f"hampered at up to {count(tenth, 'box')} lost, useless at {tenth + 1}"
 
 
 @dataclass(frozen=True)

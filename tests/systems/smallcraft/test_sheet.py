@@ -442,3 +442,11 @@ def test_each_label_sits_just_past_the_longest_line_of_its_boxes() -> None:
     assert f'style="--tab: {stop}px"' in page
     assert stop < 302 * 0.6  # the fixed column sat 80 mm out: 41 mm past a 39 mm line
     assert label_stop([]) == round((CIRCLE_PITCH_MM + LABEL_GAP_MM) / 25.4 * 96)
+
+
+def test_an_atmosphere_rows_limit_is_the_seeds_tenth_in_boxes() -> None:
+    assert sc.atmosphere_words(4) == "useless at 1 box lost"  # more than 1/10 of 4
+    assert sc.atmosphere_words(13) == "hampered at up to 1 box lost, useless at 2"
+    assert sc.atmosphere_words(25) == "hampered at up to 2 boxes lost, useless at 3"
+    raider = dict(context("raider")["ratings"])  # type: ignore[arg-type]
+    assert raider["Atmosphere"] == sc.atmosphere_words(4)  # its "Fly in standard atmosphere" row
