@@ -173,3 +173,10 @@ def test_a_card_prints_the_upgrades_its_ship_carries() -> None:
     for upgrade in report.design.built.upgrades:  # the Anvil's reinforced plating and PD array
         assert f"<u>{upgrade.upgrade.name}</u>: {upgrade.upgrade.summary}" in page
     assert "<b>Upgrades</b>" not in card("new-york-battleship")  # a stock ship carries none
+
+
+def test_a_card_alone_is_named_once_by_its_pages_head() -> None:
+    page = card("new-york-battleship")
+    assert page.count("<h1>New York Battleship</h1>") == 1
+    assert "ship-name" not in page and page.count(">New York Battleship<") == 1
+    assert "name / callsign" in page  # the card keeps its line for the ship's own name
