@@ -17,10 +17,12 @@ FLEETS = ROOT / "catalogs"
 # the bundled fleets of small ships, and the most pages each may take (the roster included)
 PACKED = {
     "dropfleet/scourge-raid": 3,  # seven cards, two a row, and the tables they roll on
-    "dropfleet/ucm-patrol": 4,
+    "dropfleet/ucm-patrol": 3,
     "d12-facings/pair-of-corsairs": 2,  # two Lancer frigates on a page, the ladders after
+    "d12-facings/raider-pack": 4,
     "smallcraft/raiders": 2,  # four Raiders, not four identical pages
     "smallcraft/starfury-wing": 2,
+    "traveller/system-defence": 5,  # the four Botfly fighters two a page, under the roster
 }
 
 

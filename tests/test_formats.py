@@ -60,6 +60,26 @@ def test_a_png_carries_its_resolution_so_it_prints_at_the_pages_size(tmp_path: P
         assert abs(image.width / png.DPI * 25.4 - 210) < 1  # A4's 210 mm across
 
 
+def test_a_png_draws_a_thin_rule_as_one_row_of_dark_pixels() -> None:
+    """A 0.5 pt rule (every table line on a sheet) is one row of dark pixels, not smeared over
+    two rows of grey (anti-aliased paths): crisp on screen and in print."""
+    import io
+
+    from PIL import Image
+
+    from shipyard.core import pdf, png
+
+    document = pdf.html_to_pdf('<p style="border-bottom: 0.5pt solid #000; height: 10mm">x</p>'
+                               '<p style="border-bottom: 0.5pt solid #000; height: 13.3mm">y</p>',
+                               [], "a4")
+    image = Image.open(io.BytesIO(png.pages(document)[0])).convert("L")
+    across = range(image.width // 4, image.width // 2)  # clear of the text
+    rows = [min(image.getpixel((x, y)) for x in across) for y in range(image.height // 4)]
+    ruled = [y for y, darkest in enumerate(rows) if darkest < 250]
+    assert len(ruled) == 2 and ruled[1] - ruled[0] > 1  # two rules, a pixel row each
+    assert all(rows[y] < 100 for y in ruled)  # dark, not a pale grey
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (["-o", "x.docx"], "cannot write a .docx file"),
     (["-o", "x.pdf", "--format", "html"], "--format html and -o x.pdf disagree"),

@@ -175,9 +175,9 @@ def _pages_of(result: Report) -> list[Page]:
 
 
 def _paged(copies: list[Copy], reports: dict[int, Report], lead: Page | None) -> list[Page]:
-    """The copies' pages in order: a run of small ships (their system `packs` them) on the
-    pages of one section, as many to a page as fit whole, the lead (a fleet's roster) at the
-    head of the first run where the ships start with one; any other ship on a sheet of its own.
+    """The copies' pages: the small ships (their system `packs` them) on the pages of one
+    section, as many to a page as fit whole, under the lead (a fleet's roster) where there is
+    one; then every other ship on a sheet of its own; each kind in roster order.
     The same packing for every system: a system says only which ships are small and how its
     sheet looks packed."""
     from shipyard.core.model import Printable
@@ -214,6 +214,9 @@ def _paged(copies: list[Copy], reports: dict[int, Report], lead: Page | None) ->
         designs.clear()
         problems.clear()
 
+    # the small ships first, under the roster (a roster shares its page with them, never with
+    # a ship's full sheet), then each big ship's sheet, each in roster order
+    copies = sorted(copies, key=lambda c: not c.design.system.packs(c.design))
     for copy in copies:
         report = reports[id(copy.design)]
         if id(copy.design) not in sheets:

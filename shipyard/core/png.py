@@ -20,7 +20,9 @@ def pages(pdf: bytes, dpi: int = DPI) -> list[bytes]:
     try:
         out = []
         for page in document:
-            image = page.render(scale=dpi / 72).to_pil()
+            # rules and boxes aliased: a 0.5 pt rule is a line of black pixels, not a grey one
+            # here and a darker one there (text stays smoothed)
+            image = page.render(scale=dpi / 72, no_smoothpath=True).to_pil()
             buffer = io.BytesIO()
             # the resolution in the file (pHYs), so a viewer or printer shows the page at its size
             image.save(buffer, format="PNG", optimize=True, dpi=(dpi, dpi))

@@ -154,6 +154,7 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
         "rules": ", ".join(str(r) for r in ship.rules),
         "weapons": weapon_rows(ship),
         "launch": launch,
+        "upgrades": [(u.upgrade.name, u.upgrade.summary) for u in ship.upgrades],
         "track": hull_track(ship, catalog),
         "strip": hull_strip(ship)[0],
         "thresholds": thresholds,

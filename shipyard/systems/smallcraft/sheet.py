@@ -13,7 +13,7 @@ from pathlib import Path
 from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines, hand_written
 from shipyard.systems.smallcraft.models import Beam, SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import Profile, derive
-from shipyard.systems.smallcraft.rules import demand_of, drive_cost, parts
+from shipyard.systems.smallcraft.rules import count, demand_of, drive_cost, parts
 
 BOXES_PER_LINE = 12  # the seed's widest row (the Galileo's drive and cargo)
 UNALLOCATED = "Unallocated"  # ruling R7
@@ -92,7 +92,9 @@ def lines_and_chart(sheet_rows: list[tuple[str, int]], mounts: frozenset[int] = 
         for start in range(0, boxes, BOXES_PER_LINE):
             count = min(BOXES_PER_LINE, boxes - start)
             mark = count if mount and start + count == boxes else 0  # R5: the row's last box
-            text = label if start == 0 else ""
+            # every line of a long row says whose it is: a page may break inside the row, and a
+            # continued page began with lines of boxes and no word of what they were
+            text = label if start == 0 else f"{label}, continued"
             if mark:  # said in words on its line: it reads in black and white, and in any size
                 text += ("; " if text else "") + f"box {last:0{digits}d} is the mount"
             lines.append(Line(number + start, count, text, digits, mark))
@@ -225,7 +227,19 @@ def ratings(p: Profile, design: SmallcraftDesign, catalog: SmallcraftCatalog
     out.append(("Crew", str(p.crew)))
     if p.jump_drive:
         out.append(("Jump drive", "two 1-parsec jumps; dead if any box is lost"))
+    for part in parts(design, catalog):
+        if part.component.type == "atmosphere" and part.boxes:
+            out.append(("Atmosphere", atmosphere_words(part.boxes)))
     return out
+
+
+def atmosphere_words(boxes: int) -> str:
+    """The seed's limit for a row of atmosphere boxes: "seriously hampered if up to 1/10th of
+    their cblocs are destroyed, and useless at more than 1/10th"."""
+    tenth = boxes // 10
+    if not tenth:
+        return "useless at 1 box lost"
+    return f"hampered at up to {count(tenth, 'box')} lost, useless at {tenth + 1}"
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,11 @@ def crew_table(ship: Ship, catalog: TravellerCatalog) -> list[tuple[str, int]]:
     return [(role, n) for role, n in roles if n]
 
 
+def complement(ship: Ship, catalog: TravellerCatalog) -> str:
+    """The High Guard crew in words, as `show` and the record sheet print it."""
+    return ", ".join(f"{role} {n}" for role, n in crew_table(ship, catalog)) or "none"
+
+
 def combat_positions(ship: Ship) -> list[tuple[str, int]]:
     """The seed's positions: captain, pilot, sensor operator, comms, a gunner per turret or bay
     (fixed mounts are the pilot's), and an engineer each for M-drive, power plant and J-drive."""
@@ -73,3 +78,37 @@ def combat_positions(ship: Ship) -> list[tuple[str, int]]:
         if any(ln.kind == kind for ln in ship.lines) and role not in dict(positions):
             positions.append((role, 1))
     return positions
+
+
+# Which of the seed's positions each High Guard trade holds first, where a crew is too small for
+# a person a position (TRV-R08); positions no trade holds go to whoever holds fewest.
+TRADES: dict[str, tuple[str, ...]] = {
+    "Captain": ("Captain",),
+    "Pilot": ("Pilot",),
+    "Astrogator": ("Sensor operator",),
+    "Sensor Operator": ("Sensor operator",),
+    "Engineer": ("Engineer (M-drive)", "Engineer (power)", "Engineer (J-drive)"),
+    "Gunner": ("Gunner", "Gunners"),
+}
+
+
+def seats(roles: list[str], crew: list[tuple[str, int]]) -> list[tuple[str, list[int]]] | None:
+    """The positions (`roles`, in order) shared out among a crew smaller than them: each person
+    (trade, the indexes of the positions they hold), or None where the crew has a person for
+    every position. A trade takes its own positions first, one at a time around its people;
+    what is left goes to whoever holds fewest, in crew order (the seed: one person may hold
+    several positions, TRV-R16)."""
+    people = [trade for trade, n in crew for _ in range(n)]
+    if len(people) >= len(roles):
+        return None
+    held: list[list[int]] = [[] for _ in people]
+    left = []
+    for i, role in enumerate(roles):
+        mine = [k for k, trade in enumerate(people) if role in TRADES.get(trade, ())]
+        if mine:
+            held[min(mine, key=lambda k: len(held[k]))].append(i)
+        else:
+            left.append(i)
+    for i in left:
+        held[min(range(len(people)), key=lambda k: len(held[k]))].append(i)
+    return [(people[k], h) for k, h in enumerate(held) if h]

@@ -10,7 +10,7 @@ import yaml
 
 from shipyard.api import Table, UserError, mcr, tons
 from shipyard.systems.traveller.construction import Ship, power_figure
-from shipyard.systems.traveller.crew import combat_positions, crew_table
+from shipyard.systems.traveller.crew import combat_positions, complement
 from shipyard.systems.traveller.models import MAX_HULL, PartEntry, TravellerCatalog
 
 
@@ -37,8 +37,7 @@ def profile_rows(ship: Ship, catalog: TravellerCatalog) -> list[tuple[str, str]]
         ("Production cost", mcr(ship.production_cost)),
         ("Sale price", mcr(ship.sale_price) + (" (standard design, 10% off)"
                                                if d.design == "standard" else " (custom design)")),
-        ("Crew (High Guard)", ", ".join(f"{role} {n}" for role, n in crew_table(ship, catalog))
-         or "none"),
+        ("Crew (High Guard)", complement(ship, catalog)),
         ("Combat positions", ", ".join(f"{role} {n}" if n > 1 else role
                                        for role, n in combat_positions(ship))),
     ]

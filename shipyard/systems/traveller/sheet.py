@@ -15,7 +15,7 @@ from decimal import Decimal
 from shipyard.api import BoxLine, BudgetLine, Printable, amount_text, box_lines
 from shipyard.systems.traveller.cards import REACTIONS, dm
 from shipyard.systems.traveller.construction import Line, Ship, figures
-from shipyard.systems.traveller.crew import combat_positions
+from shipyard.systems.traveller.crew import combat_positions, complement, crew_table, seats
 from shipyard.systems.traveller.models import COUNTERMEASURES, TravellerCatalog
 
 TEMPLATES = "traveller"
@@ -158,6 +158,25 @@ def weapon_rows(ship: Ship, catalog: TravellerCatalog) -> list[list[str]]:
 
 
 def positions(ship: Ship, catalog: TravellerCatalog) -> list[Position]:
+    """A name line a person: the seed's positions, each its own where the crew has a person
+    for each, else shared out among the crew by trade (crew.seats, TRV-R08)."""
+    each = stations(ship, catalog)
+    shared = seats([p.role for p in each], crew_table(ship, catalog))
+    if shared is None:
+        return each
+    out = []
+    for trade, held in shared:
+        names = [each[i].role + (f" ({each[i].detail})" if each[i].detail else "") for i in held]
+        own = names[0] == trade
+        detail = ("also " if own else "as ") + ", ".join(names[1:] if own else names)
+        skills = dict.fromkeys(part for i in held for part in each[i].skills.split("  ") if part)
+        out.append(Position(trade, 1, detail if len(names) > own else "", "  ".join(skills),
+                            False))
+    return out
+
+
+def stations(ship: Ship, catalog: TravellerCatalog) -> list[Position]:
+    """The seed's combat positions, a line each (a mount's gunners as a group from GROUP_FROM)."""
     out: list[Position] = []
     skills = catalog.position_skills
     for role, people in combat_positions(ship):
@@ -340,4 +359,5 @@ def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
         "thrust": ship.thrust,
         "turns": TURNS,
         "packed_turns": PACKED_TURNS,
+        "complement": complement(ship, catalog),
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))

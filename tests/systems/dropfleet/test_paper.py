@@ -126,8 +126,8 @@ def test_the_catastrophic_roll_is_spelled_out() -> None:
 
 
 def test_a_card_has_a_turn_record_and_a_page_of_one_the_roundup() -> None:
-    one = card("new-york-battleship")
-    assert one.count("<th>Turn</th>") == 2 and "Special order" in one
+    one = card("new-york-battleship")  # alone: one record, the orders above the Roundup's rows
+    assert one.count("<th>Turn</th>") == 1 and "Special order" in one and "Hull lost" in one
     assert all(r.effect in one for r in catalog().damage.damage_control)
     group = card("toulon-frigate", group=2)  # packed: the Roundup once, after the two cards
     assert group.count("<th>Turn</th>") == 3 and group.count("class=\"roundup\"") == 1
@@ -163,3 +163,21 @@ def test_every_card_has_its_number_and_a_callsign_line() -> None:
     for n in (1, 2, 3):
         assert f"<h2>Toulon Frigate {n}</h2>\n<span class=\"nr\">ship {n} of 3</span>" in group
     assert group.count("callsign") == 3 and card("new-york-battleship").count("callsign") == 1
+
+
+def test_a_card_prints_the_upgrades_its_ship_carries() -> None:
+    path = ROOT / "catalogs" / "dropfleet" / "examples" / "anvil.yaml"
+    report = Yard().check(path)
+    assert report.design is not None
+    page = html(Page(system.sheet(report.design, report.budgets)), "a4")
+    for upgrade in report.design.built.upgrades:  # the Anvil's reinforced plating and PD array
+        assert f"<u>{upgrade.upgrade.name}</u>: {upgrade.upgrade.summary}" in page
+    assert "<b>Upgrades</b>" not in card("new-york-battleship")  # a stock ship carries none
+
+
+def test_a_card_alone_is_named_once_by_its_pages_head() -> None:
+    page = card("new-york-battleship").split("<body>", 1)[1]
+    assert page.count("<h1>New York Battleship</h1>") == 1
+    # the head's h1 and its running title for a continued page; the card's own head said it too
+    assert page.count("New York Battleship") == 2
+    assert "name / callsign" in page  # the card keeps its line for the ship's own name

@@ -106,7 +106,8 @@ def test_printed_rows_number_every_cbloc_once_in_order(printed, stem: str, paper
 def test_a_row_longer_than_twelve_boxes_continues_on_the_next_line() -> None:
     lines, chart = sc.lines_and_chart([("Armor", 30), ("Power", 12), ("Screens", 13)])
     assert [(line.count, line.label) for line in lines] == [
-        (12, "Armor"), (12, ""), (6, ""), (12, "Power"), (12, "Screens"), (1, "")]
+        (12, "Armor"), (12, "Armor, continued"), (6, "Armor, continued"), (12, "Power"),
+        (12, "Screens"), (1, "Screens, continued")]  # a page may break inside a row
     assert [(e.first, e.last) for e in chart] == [(1, 30), (31, 42), (43, 55)]
     assert lines[1].numbers.split()[0] == "13"
 
@@ -247,7 +248,7 @@ def test_a_turrets_mount_box_is_marked_and_the_galileos_footnote_printed() -> No
     lines, chart = sc.lines_and_chart(sc.rows(design, CATALOG), sc.mount_rows(design))
     marked = [line for line in lines if line.mark]
     assert len(marked) == 1 and marked[0].first + marked[0].mark - 1 == 18  # its row's last box
-    assert marked[0].label == "box 18 is the mount"  # the turret's second line of boxes
+    assert marked[0].label.endswith(", continued; box 18 is the mount")  # its second line
     assert chart[1].label.endswith("(box 18 the mount)")
     galileo = context("galileo")
     assert galileo["notes"][0].startswith("* Did the Galileo have any weaponry?")
@@ -420,9 +421,32 @@ def test_a_roster_of_a_system_with_no_price_has_no_cost_columns(tmp_path: Path) 
     assert shipyard("sheet", fleet, "-o", out).code == 0
     roster = out.read_text(encoding="utf-8").split('<table class="roster">', 1)[1]
     roster = roster.split('<article', 1)[0]  # the craft follow on the same page
-    assert "<th>Ship</th>" in roster and '<th class="n">' not in roster
+    assert "<th>Ship</th>" in roster and '<th class="n' not in roster
     assert "Budgets" not in roster  # no heading over nothing
     priced = tmp_path / "patrol.html"  # dropfleet prices its ships: the columns stay
     assert shipyard("sheet", ROOT / "catalogs" / "dropfleet" / "fleets" / "ucm-patrol.yaml",
                     "-o", priced).code == 0
-    assert '<th class="n">points</th>' in priced.read_text(encoding="utf-8")
+    assert '<th class="n unit">points</th>' in priced.read_text(encoding="utf-8")
+
+
+def test_each_label_sits_just_past_the_longest_line_of_its_boxes() -> None:
+    from shipyard.core.render import Page, html
+    from shipyard.systems.smallcraft.sheet import CIRCLE_PITCH_MM, LABEL_GAP_MM, label_stop
+
+    raider = ROOT / "catalogs" / "smallcraft" / "examples" / "raider.yaml"
+    report = Yard().check(raider)
+    assert report.design is not None
+    page = html(Page(report.design.system.sheet(report.design, report.budgets)), "a4")
+    widest = 6  # the Raider's longest line: its beam's six boxes
+    stop = round((widest * CIRCLE_PITCH_MM + LABEL_GAP_MM) / 25.4 * 96)
+    assert f'style="--tab: {stop}px"' in page
+    assert stop < 302 * 0.6  # the fixed column sat 80 mm out: 41 mm past a 39 mm line
+    assert label_stop([]) == round((CIRCLE_PITCH_MM + LABEL_GAP_MM) / 25.4 * 96)
+
+
+def test_an_atmosphere_rows_limit_is_the_seeds_tenth_in_boxes() -> None:
+    assert sc.atmosphere_words(4) == "useless at 1 box lost"  # more than 1/10 of 4
+    assert sc.atmosphere_words(13) == "hampered at up to 1 box lost, useless at 2"
+    assert sc.atmosphere_words(25) == "hampered at up to 2 boxes lost, useless at 3"
+    raider = dict(context("raider")["ratings"])  # type: ignore[arg-type]
+    assert raider["Atmosphere"] == sc.atmosphere_words(4)  # its "Fly in standard atmosphere" row

@@ -248,3 +248,21 @@ def test_one_number_format_and_the_budgets_word_for_mounts(printed: dict[str, Pa
     assert "Production cost: 21,059.60 MCr; sale price" in valiant
     fighter = dict(context("gothta-ambush-fighter")["profile"])  # type: ignore[arg-type]
     assert fighter["Firmpoints"] == "1" and "Hardpoints" not in fighter
+
+
+def test_a_crew_smaller_than_the_positions_shares_them_by_trade_trv_r08() -> None:
+    botfly = context("botfly-ultralight-fighter")
+    seats = botfly["positions"]
+    assert isinstance(seats, list) and len(seats) == 1  # one seat: one name line, not six
+    assert seats[0].role == "Pilot" and "Captain" in seats[0].detail
+    assert "Engineer (power)" in seats[0].detail and "Tactics (naval)" in seats[0].skills
+    safari = context("type-k-safari-ship")
+    shown = shipyard("show", EXAMPLES / "type-k-safari-ship.yaml").out
+    assert safari["complement"] == "Pilot 2, Astrogator 1, Engineer 1, Gunner 1"
+    assert f"Crew (High Guard)  {safari['complement']}" in shown  # the sheet's words are show's
+    roles = [(p.role, p.detail) for p in safari["positions"]]  # type: ignore[attr-defined]
+    assert roles[0] == ("Pilot", "") and ("Astrogator", "as Sensor operator") in roles
+    assert ("Engineer", "as Engineer (M-drive), Engineer (power), Engineer (J-drive)") in roles
+    valiant = context("valiant-light-cruiser")["positions"]  # a crew of hundreds: a line a post
+    assert [p.role for p in valiant][:4] == [  # type: ignore[attr-defined]
+        "Captain", "Pilot", "Sensor operator", "Comms officer"]
