@@ -73,6 +73,12 @@ class SpecialRule(StrictModel):
     param: Literal["none", "number", "word", "optional"] = "none"
     summary: Annotated[str, Field(min_length=1, max_length=400)]
     source: Source
+    table: Annotated[str, Field(min_length=1, max_length=300)] | None = Field(
+        default=None, description="what the rule does, as a player at the table reads it on "
+        "the cards (`sheet --cards`); none: the card says its text is not in our sources")
+    rulings: list[Annotated[str, Field(pattern=r"^[A-Z]+\d+$")]] = Field(
+        default_factory=list, max_length=10,
+        description="the RULINGS.md codes the table text rests on, for the card's rulings line")
 
 
 class ClassProfile(StrictModel):

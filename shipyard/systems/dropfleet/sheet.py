@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
-from shipyard.api import BoxLine, Budget, Printable, hand_written
+from shipyard.api import BoxLine, Budget, Printable
 from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
 from shipyard.systems.dropfleet.models import CripplingResult, DropfleetCatalog, DropfleetDesign
 from shipyard.systems.dropfleet.notation import save_text
@@ -205,13 +204,3 @@ def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
         "orbital_decay": catalog.damage.orbital_decay,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
 
-
-def cards(catalog: DropfleetCatalog, templates: Path, simulator: bool) -> Printable:
-    """One card per template of the deck (core/cards.py), in file-name order."""
-    d = catalog.damage
-    return hand_written(templates, TEMPLATES, simulator, "Damage", {
-        "d": d,
-        "t": d.thresholds,
-        "combat": catalog.combat,
-        "repairs": {0: "no", 1: "yes", 2: "2 needed"},
-    }, (f"{TEMPLATES}/cards.css",))

@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 from shipyard.core.render import Page, html
+from shipyard.core.system import AnyDesign
 from shipyard.core.yamlio import dump
 from shipyard.core.yard import Yard
 from shipyard.systems.dropfleet import system
@@ -155,3 +156,31 @@ def test_every_card_has_its_number_and_a_callsign_line() -> None:
     for n in (1, 2, 3):
         assert f'<span class="nr">ship {n} of 3</span> <span class="nr">callsign' in group
     assert group.count("callsign") == 3 and card("new-york-battleship").count("callsign") == 1
+
+
+def printed_designs(yard: Yard, name: str) -> list[AnyDesign]:
+    report = yard.check(ROOT / "catalogs" / "dropfleet" / name)
+    found = [report.design] if report.fleet is None else [
+        m.design for m in report.fleet.members]
+    return [d for d in found if d is not None]
+
+
+def test_sheet_cards_explain_every_special_rule_the_printed_ships_carry() -> None:
+    """Every name in a ship card's Special rules, weapons' Special column and Launch line is an
+    entry of the deck `sheet --cards` appends, with the catalog's table text or the word that
+    our sources lack it; `cards dropfleet` alone prints no such card."""
+    from shipyard.systems.dropfleet.cards import SPECIALS, UNKNOWN, carried_rules
+
+    yard = Yard()
+    for name in ("fleets/scourge-raid.yaml", "fleets/ucm-patrol.yaml",
+                 "examples/resistance-cruiser.yaml", "examples/new-york.yaml"):
+        designs = printed_designs(yard, name)
+        deck = system.cards(catalog(), designs=designs).context["cards"]
+        explained = {e.head.split(" (")[0]: e.text for c in deck if not isinstance(c, str)
+                     and c.title.startswith(SPECIALS) for e in c.entries}
+        on_cards = {r.name for r in carried_rules([d.built for d in designs])}
+        assert on_cards and set(explained) == on_cards, name
+        for rule_name, text in explained.items():
+            rule = catalog().rule(rule_name)
+            assert rule is not None and text == (rule.table or UNKNOWN)
+    assert not [c for c in system.cards(catalog()).context["cards"] if not isinstance(c, str)]
