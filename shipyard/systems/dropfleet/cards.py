@@ -28,14 +28,15 @@ def carried_rules(ships: Sequence[Ship]) -> list[Rule]:
 
 def special(rule: SpecialRule) -> Entry:
     """A special rule as a card's entry: its name as printed, n or X for its parameter."""
-    return Entry(f"{rule.name}{PARAMETER.get(rule.param, '')}", rule.table or UNKNOWN,
+    return Entry(f"{rule.spelled}{PARAMETER.get(rule.param, '')}", rule.table or UNKNOWN,
                  tuple(rule.rulings))
 
 
 def specials(catalog: DropfleetCatalog, ships: Sequence[Ship]) -> list[Card]:
     """The card(s) explaining each special rule the ships carry, once each, by name."""
     names = {rule.name for rule in carried_rules(ships)}
-    known = sorted((r for r in catalog.special_rules if r.name in names), key=lambda r: r.name)
+    known = sorted((r for r in catalog.special_rules if r.name in names),
+                   key=lambda r: r.spelled)
     return deal(SPECIALS, "", [special(r) for r in known]) if known else []
 
 

@@ -79,6 +79,17 @@ class SpecialRule(StrictModel):
     rulings: list[Annotated[str, Field(pattern=r"^[A-Z]+\d+$")]] = Field(
         default_factory=list, max_length=10,
         description="the RULINGS.md codes the table text rests on, for the card's rulings line")
+    printed: Name | None = Field(
+        default=None, description="how cards spell it where the data abbreviates it (L: "
+        "Limited); none: its name")
+    uses: bool = Field(
+        default=False, description="its parameter is a number of uses a battle: the card "
+        "prints a box for each, to tick")
+
+    @property
+    def spelled(self) -> str:
+        """The rule's name as a card prints it."""
+        return self.printed or self.name
 
 
 class ClassProfile(StrictModel):

@@ -8,12 +8,13 @@ nothing here recomputes a rule. The templates are `templates/dropfleet/`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shipyard.api import BoxLine, Budget, Printable
 from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
 from shipyard.systems.dropfleet.models import CripplingResult, DropfleetCatalog, DropfleetDesign
-from shipyard.systems.dropfleet.notation import save_text
+from shipyard.systems.dropfleet.notation import Rule, save_text
 from shipyard.systems.dropfleet.profile import armour_text, catastrophic_text
 from shipyard.systems.dropfleet.rules import house
 from shipyard.systems.dropfleet.ship import Ship
@@ -44,7 +45,25 @@ class WeaponRow:
     attack: str
     damage: str
     arc: str
-    rules: str
+    rules: tuple[RuleWords, ...]
+
+
+@dataclass(frozen=True)
+class RuleWords:
+    """A special rule as the card prints it: its name spelled out (L (2) is Limited (2), D8)
+    and, for a rule of uses, a box for each."""
+
+    text: str
+    boxes: int = 0
+
+
+def rule_words(rules: Sequence[Rule], catalog: DropfleetCatalog) -> tuple[RuleWords, ...]:
+    out = []
+    for rule in rules:
+        known = catalog.rule(rule.name)
+        spelled = Rule(known.spelled, rule.param) if known is not None else rule
+        out.append(RuleWords(str(spelled), rule.number if known and known.uses else 0))
+    return tuple(out)
 
 
 def hull_strip(ship: Ship) -> tuple[str, int]:
@@ -109,11 +128,11 @@ def source_words(source: str) -> str:
     return (f"{got['who']} stat sheet 20{got['yy']}-{got['mm']}, page {got['page']}")
 
 
-def weapon_rows(ship: Ship) -> list[WeaponRow]:
+def weapon_rows(ship: Ship, catalog: DropfleetCatalog) -> list[WeaponRow]:
     return [WeaponRow(("" if m.line.count == 1 else f"{m.line.count}x ") + m.line.name,
                       "armour" if m.line.lock == "armour" else f"{m.line.lock}+",
                       str(m.line.attack), str(m.line.damage), m.line.arc,
-                      ", ".join(str(r) for r in m.line.rules)) for m in ship.weapons]
+                      rule_words(m.line.rules, catalog)) for m in ship.weapons]
 
 
 def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget], number: int,
@@ -130,9 +149,8 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
     launch = []
     for ld in ship.launch:
         load = catalog.load(ld.load)
-        rules = ", ".join(str(r) for r in ld.rules)
-        launch.append(f"{load.name} {ld.launch}" + (f" x{ld.count}" if ld.count > 1 else "")
-                      + (f" ({rules})" if rules else ""))
+        launch.append((f"{load.name} {ld.launch}" + (f" x{ld.count}" if ld.count > 1 else ""),
+                       rule_words(ld.rules, catalog)))
     cat = catastrophic(ship.hull, catalog.damage.thresholds)
     stacks = max(1, len(thresholds))
     return {
@@ -151,7 +169,7 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
                     ("Thrust", f'{ship.thrust}"'), ("Scan", f'{ship.scan}"'),
                     ("Group", f"{ship.group[0]}-{ship.group[1]}")],
         "rules": ", ".join(str(r) for r in ship.rules),
-        "weapons": weapon_rows(ship),
+        "weapons": weapon_rows(ship, catalog),
         "launch": launch,
         "track": hull_track(ship, catalog),
         "strip": hull_strip(ship)[0],

@@ -178,9 +178,25 @@ def test_sheet_cards_explain_every_special_rule_the_printed_ships_carry() -> Non
         deck = system.cards(catalog(), designs=designs).context["cards"]
         explained = {e.head.split(" (")[0]: e.text for c in deck if not isinstance(c, str)
                      and c.title.startswith(SPECIALS) for e in c.entries}
-        on_cards = {r.name for r in carried_rules([d.built for d in designs])}
+        on_cards = {catalog().rule(r.name).spelled  # type: ignore[union-attr]
+                    for r in carried_rules([d.built for d in designs])}
         assert on_cards and set(explained) == on_cards, name
-        for rule_name, text in explained.items():
-            rule = catalog().rule(rule_name)
-            assert rule is not None and text == (rule.table or UNKNOWN)
+        for spelled, text in explained.items():
+            rule = next(r for r in catalog().special_rules if r.spelled == spelled)
+            assert text == (rule.table or UNKNOWN)
     assert not [c for c in system.cards(catalog()).context["cards"] if not isinstance(c, str)]
+
+
+def test_d8_limited_is_spelled_out_with_a_box_for_each_use() -> None:
+    """`L (n)` (the data's abbreviation, ruled Limited: n uses a battle) prints as Limited (n)
+    with n boxes, on a weapon line and on a launch line."""
+    senator = card("senator-battlecruiser")
+    bomb = re.search(r'<td class="wr">(Bombardment, Limited \(3\)[^<]*(?:<span[^>]*></span>'
+                     r'[^<]*)*)</td>', senator)
+    assert bomb is not None and bomb.group(1).count('class="tick"') == 3
+    new_york = card("new-york-battleship")
+    launch = re.search(r'<p class="launch">(.*?)</p>', new_york, re.DOTALL)
+    assert launch is not None and "Torpedoes 1 (Limited (2) " in launch.group(1)
+    assert launch.group(1).count('class="tick"') == 2 and "L (2)" not in new_york
+    ruling = (ROOT / "catalogs" / "dropfleet" / "RULINGS.md").read_text(encoding="utf-8")
+    assert "- **D8 `L (n)` is Limited (n): n uses a battle.**" in ruling
