@@ -13,10 +13,15 @@ from shipyard.systems.dropfleet.notation import Rule
 from shipyard.systems.dropfleet.ship import Ship
 
 TEMPLATES = "dropfleet"
-SPECIALS = "Special rules on these ships"
+SPECIALS = "Special rules and arcs"
 # a rule our sources name without its text: the card says so rather than invent one
 UNKNOWN = "a published rule whose text shipyard's sources lack: play it as the rulebook says."
 PARAMETER = {"number": " (n)", "word": " (X)"}
+# the ship card's other short words, explained where a card prints them (RULINGS R3, D7)
+ARCS = Entry("Arcs", "F front, F(N) narrow front, S side, R rear, joined by / (F/S/R: all "
+             "round); (L) and (R): the left or the right side only.", ("R3",))
+MOUNTS = Entry("2x", "before a weapon: it is mounted that many times, and each mount fires.",
+               ("D7",))
 
 
 def carried_rules(ships: Sequence[Ship]) -> list[Rule]:
@@ -33,11 +38,15 @@ def special(rule: SpecialRule) -> Entry:
 
 
 def specials(catalog: DropfleetCatalog, ships: Sequence[Ship]) -> list[Card]:
-    """The card(s) explaining each special rule the ships carry, once each, by name."""
+    """The card(s) explaining each special rule the ships carry, once each, by name, then the
+    arcs and mount counts their weapon lines print."""
     names = {rule.name for rule in carried_rules(ships)}
     known = sorted((r for r in catalog.special_rules if r.name in names),
                    key=lambda r: r.spelled)
-    return deal(SPECIALS, "", [special(r) for r in known]) if known else []
+    lines = [m.line for ship in ships for m in ship.weapons]
+    entries = [special(r) for r in known] + [ARCS] * bool(lines) + [MOUNTS] * any(
+        line.count > 1 for line in lines)
+    return deal(SPECIALS, "", entries) if entries else []
 
 
 def cards(catalog: DropfleetCatalog, templates: Path, simulator: bool,
