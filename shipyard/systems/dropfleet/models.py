@@ -33,7 +33,14 @@ from shipyard.api import (
     quoted,
     suggest,
 )
-from shipyard.systems.dropfleet.notation import DamageField, DiceField, Lock, RuleField, Save
+from shipyard.systems.dropfleet.notation import (
+    DamageField,
+    DiceField,
+    Lock,
+    Rule,
+    RuleField,
+    Save,
+)
 
 SEE = "see `shipyard catalog dropfleet`"
 FactionId = Annotated[str, Ref("factions", "faction", SEE)]
@@ -547,6 +554,11 @@ class DropfleetCatalog(StrictModel):
 
     def rule(self, name: str) -> SpecialRule | None:
         return next((r for r in self.special_rules if r.name == name), None)
+
+    def spelled(self, rule: Rule) -> str:
+        """A special rule as cards and `show` print it: the data's L (2) is Limited (2) (D8)."""
+        known = self.rule(rule.name)
+        return str(Rule(known.spelled, rule.param) if known is not None else rule)
 
 
 # --- the Resistance's modular hardpoints as picks ----------------------------------------------

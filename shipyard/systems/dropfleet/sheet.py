@@ -58,12 +58,8 @@ class RuleWords:
 
 
 def rule_words(rules: Sequence[Rule], catalog: DropfleetCatalog) -> tuple[RuleWords, ...]:
-    out = []
-    for rule in rules:
-        known = catalog.rule(rule.name)
-        spelled = Rule(known.spelled, rule.param) if known is not None else rule
-        out.append(RuleWords(str(spelled), rule.number if known and known.uses else 0))
-    return tuple(out)
+    return tuple(RuleWords(catalog.spelled(rule), rule.number if (
+        known := catalog.rule(rule.name)) is not None and known.uses else 0) for rule in rules)
 
 
 def hull_strip(ship: Ship) -> tuple[str, int]:

@@ -200,5 +200,8 @@ def test_d8_limited_is_spelled_out_with_a_box_for_each_use() -> None:
     launch = re.search(r'<p class="launch">(.*?)</p>', new_york, re.DOTALL)
     assert launch is not None and "Torpedoes 1 (Limited (2) " in launch.group(1)
     assert launch.group(1).count('class="tick"') == 2 and "L (2)" not in new_york
+    report = Yard().check(ROOT / "catalogs" / "dropfleet" / "examples" / "new-york.yaml")
+    assert report.design is not None  # and `show` spells it as the card does
+    assert dict(system.profile(report.design))["Launch: Torpedoes"] == "1; Limited (2)"
     ruling = (ROOT / "catalogs" / "dropfleet" / "RULINGS.md").read_text(encoding="utf-8")
     assert "- **D8 `L (n)` is Limited (n): n uses a battle.**" in ruling
