@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from shipyard.core.budget import Budget, LineItem
-    from shipyard.core.cards import Card, Entry, default_cards, hand_written, rulings_of
+    from shipyard.core.cards import (
+        Card,
+        Entry,
+        Measure,
+        deal,
+        default_cards,
+        hand_written,
+        rulings_of,
+    )
     from shipyard.core.catalog import Entries, Ref, ValidationContext, origin
     from shipyard.core.combat import (
         Chance,
@@ -120,6 +128,8 @@ _WHERE = {
     "Card": "shipyard.core.cards",
     "hand_written": "shipyard.core.cards",
     "rulings_of": "shipyard.core.cards",
+    "Measure": "shipyard.core.cards",
+    "deal": "shipyard.core.cards",
     "Chance": "shipyard.core.combat",
     "Check": "shipyard.core.combat",
     "Choice": "shipyard.core.options",
@@ -255,6 +265,7 @@ __all__ = [
     "LineItem",
     "LineOf",
     "Located",
+    "Measure",
     "Member",
     "Modifier",
     "OddsReport",
@@ -291,6 +302,7 @@ __all__ = [
     "chance_all",
     "chance_none",
     "consult",
+    "deal",
     "default_cards",
     "derive_seed",
     "dice",

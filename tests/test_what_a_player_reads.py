@@ -2,8 +2,9 @@
 shipyard's word for its source file ("seed"), and keeps ruling codes out of the sentences read
 mid-game: a card's codes are a small reference line (class "rulings") at its foot.
 
-Every system's table deck, simulator deck and the sheet of every bundled example are scanned as
-the text they print (HTML, tags and the stylesheet taken off). The simulator deck is the digest
+Every system's table deck (alone, and as `sheet --cards` appends it to the bundled examples),
+simulator deck and the sheet of every bundled example are scanned as the text they print (HTML,
+tags and the stylesheet taken off). The simulator deck is the digest
 of shipyard's own rulings, each paragraph headed by its code, so only "seed" is looked for there.
 """
 
@@ -18,6 +19,7 @@ import pytest
 from shipyard.core import render
 from shipyard.core.model import Printable
 from shipyard.core.registry import system_ids
+from shipyard.core.system import AnyDesign
 from shipyard.core.yard import Yard
 
 SYSTEMS = list(system_ids())
@@ -38,21 +40,31 @@ def text_of(printable: Printable, keep_rulings: bool = True) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
-def decks(yard: Yard, system_id: str) -> dict[str, Printable]:
-    system = yard.system(system_id)
-    catalog = yard.catalog(system)
-    return {"table deck": system.cards(catalog),
-            "simulator deck": system.cards(catalog, simulator=True)}
-
-
-def sheets(yard: Yard, system_id: str) -> dict[str, Printable]:
+def examples(yard: Yard, system_id: str) -> dict[str, AnyDesign]:
     system = yard.system(system_id)
     found = {}
     for path in sorted((system.catalog_dir() / "examples").glob("*.yaml")):
         report = yard.check(path)
         assert report.design is not None, path
-        found[f"the sheet of {path.name}"] = system.sheet(report.design, report.budgets)
+        found[path.name] = report.design
     return found
+
+
+def decks(yard: Yard, system_id: str) -> dict[str, Printable]:
+    """The table deck, the simulator deck, and the table deck as `sheet --cards` appends it to
+    every bundled example (a deck may add cards for what the ships carry)."""
+    system = yard.system(system_id)
+    catalog = yard.catalog(system)
+    return {"table deck": system.cards(catalog),
+            "simulator deck": system.cards(catalog, simulator=True),
+            "sheet --cards deck": system.cards(
+                catalog, designs=list(examples(yard, system_id).values()))}
+
+
+def sheets(yard: Yard, system_id: str) -> dict[str, Printable]:
+    system = yard.system(system_id)
+    return {f"the sheet of {name}": system.sheet(design, yard.judge(design).budgets)
+            for name, design in examples(yard, system_id).items()}
 
 
 def ruling_codes(yard: Yard, system_id: str) -> set[str]:
@@ -76,7 +88,8 @@ def test_no_card_or_sheet_says_seed(yard: Yard, system_id: str) -> None:
 def test_ruling_codes_stay_out_of_the_text_a_player_reads(yard: Yard, system_id: str) -> None:
     codes = ruling_codes(yard, system_id)
     assert codes, f"{system_id}: no ruling codes read from its RULINGS.md"
-    printed = {"table deck": decks(yard, system_id)["table deck"], **sheets(yard, system_id)}
+    printed = {**decks(yard, system_id), **sheets(yard, system_id)}
+    del printed["simulator deck"]
     found = [f"{where}: {code}" for where, printable in printed.items()
              for code in sorted(codes & set(re.findall(r"\b[A-Z]+(?:-[A-Z]+)?\d+\b",
                                                        text_of(printable, keep_rulings=False))))]

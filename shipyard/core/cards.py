@@ -44,6 +44,29 @@ CARDS_FOLDER = "cards"
 SIMULATOR_FOLDER = "simulator"
 
 
+# The rulings line (cards.css .rulings): 6.5 pt, a little under the entries, so a line holds
+# more characters than an entry's; it takes 0.9 of an entry line, after 0.5 mm (0.2 of a line).
+RULINGS_CHARS_PER_LINE = 55
+RULINGS_LINE = 0.9
+RULINGS_SPACE = 0.2
+
+
+@dataclass(frozen=True)
+class Measure:
+    """How much an entry card holds, in printed lines (estimates kept on the safe side, checked
+    against WeasyPrint's layout in the tests); a system setting its entries larger has its own."""
+
+    chars_per_line: int = CHARS_PER_LINE
+    lines_per_card: float = LINES_PER_CARD
+    lines_per_note: float = LINES_PER_NOTE
+
+    def lines(self, entry: Entry) -> int:
+        return max(1, math.ceil((len(entry.head) + 1 + len(entry.text)) / self.chars_per_line))
+
+    def note_lines(self, note: str) -> float:
+        return math.ceil(len(note) / self.chars_per_line * self.lines_per_note) if note else 0
+
+
 @dataclass(frozen=True)
 class Entry:
     """One row of a table on a card: its first column in bold, then the rest as one text; the
@@ -52,11 +75,6 @@ class Entry:
     head: str
     text: str
     rulings: tuple[str, ...] = ()
-
-    @property
-    def lines(self) -> int:
-        """An estimate of its printed lines, on the safe side."""
-        return max(1, math.ceil((len(self.head) + 1 + len(self.text)) / CHARS_PER_LINE))
 
 
 @dataclass(frozen=True)
@@ -92,23 +110,39 @@ def entries_of(table: Table) -> list[Entry]:
     return out
 
 
-def deal(title: str, note: str, entries: Sequence[Entry]) -> list[Card]:
+def rulings_lines(codes: Sequence[str]) -> float:
+    """The room a rulings line of these codes takes, in entry lines, with its space above."""
+    if not codes:
+        return 0
+    text = "Rulings " + ", ".join(rulings_of(codes))
+    return RULINGS_SPACE + math.ceil(len(text) / RULINGS_CHARS_PER_LINE) * RULINGS_LINE
+
+
+def deal(title: str, note: str, entries: Sequence[Entry], rulings: Sequence[str] = (),
+         measure: Measure = Measure()) -> list[Card]:
     """Entries packed onto as many cards as they need, in order; the note on the first card,
-    every card after the first titled "title, 2/3"."""
+    every card after the first titled "title, 2/3", and on each a line of the rulings its
+    entries (and the whole table, `rulings`) state."""
     # the longest title a card of this table gets ("Hulls, 12/12"), to be safe on every card
     title_lines = math.ceil((len(title) + 7) / TITLE_CHARS_PER_LINE)
-    full = LINES_PER_CARD - (title_lines - 1) * LINES_PER_TITLE_LINE
+    full = (measure.lines_per_card - (title_lines - 1) * LINES_PER_TITLE_LINE
+            - rulings_lines(rulings))
     piles: list[list[Entry]] = [[]]
-    room = full - (math.ceil(len(note) / CHARS_PER_LINE * LINES_PER_NOTE) if note else 0)
+    room = full - measure.note_lines(note)
+    codes: list[str] = list(rulings)  # the pile's rulings line, so far
     for entry in entries:
-        if piles[-1] and entry.lines > room:
+        more = rulings_lines([*codes, *entry.rulings]) - rulings_lines(codes)
+        if piles[-1] and measure.lines(entry) + more > room:
             piles.append([])
-            room = full
+            room, codes = full, list(rulings)
+            more = rulings_lines([*codes, *entry.rulings]) - rulings_lines(codes)
         piles[-1].append(entry)
-        room -= entry.lines
+        codes += entry.rulings
+        room -= measure.lines(entry) + more
     count = len(piles)
     return [Card(title if count == 1 else f"{title}, {n}/{count}", note if n == 1 else "",
-                 tuple(pile)) for n, pile in enumerate(piles, start=1)]
+                 tuple(pile), rulings=rulings_of([*rulings, *(c for e in pile for c in e.rulings)]))
+            for n, pile in enumerate(piles, start=1)]
 
 
 def default_cards(system_id: str, tables: Sequence[Table], codes: Mapping[str, str]

@@ -87,9 +87,9 @@ class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
 
     def cards(self, catalog: DropfleetCatalog, simulator: bool = False,
               designs: Sequence[ShipDesign] = ()) -> Printable:
-        from shipyard.systems.dropfleet import sheet
+        from shipyard.systems.dropfleet.cards import cards  # only a command that prints cards
 
-        return sheet.cards(catalog, self.templates_dir(), simulator)
+        return cards(catalog, self.templates_dir(), simulator, [d.built for d in designs])
 
     def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.dropfleet.combat import SUPPORT  # not for validate or show

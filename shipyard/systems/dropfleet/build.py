@@ -75,7 +75,7 @@ def catalog_tables(catalog: DropfleetCatalog) -> list[Table]:
                for s in catalog.stock for p in pick_options(s)]),
         Table("Weapon systems for custom builds (published profiles)",
               ["id", "faction", "profile"],
-              [[w.id, w.faction, weapon_text(w)] for w in catalog.weapons]),
+              [[w.id, w.faction, weapon_text(w, catalog)] for w in catalog.weapons]),
         Table("Upgrades (house)", ["id", "slots", "classes", "does"],
               [[u.id, str(u.slots), ", ".join(u.classes) if len(u.classes) < len(CLASS_IDS)
                 else "all", u.summary + (f" (+{u.points} pts)" if u.points else "")]

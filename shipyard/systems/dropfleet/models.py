@@ -33,7 +33,14 @@ from shipyard.api import (
     quoted,
     suggest,
 )
-from shipyard.systems.dropfleet.notation import DamageField, DiceField, Lock, RuleField, Save
+from shipyard.systems.dropfleet.notation import (
+    DamageField,
+    DiceField,
+    Lock,
+    Rule,
+    RuleField,
+    Save,
+)
 
 SEE = "see `shipyard catalog dropfleet`"
 FactionId = Annotated[str, Ref("factions", "faction", SEE)]
@@ -73,6 +80,23 @@ class SpecialRule(StrictModel):
     param: Literal["none", "number", "word", "optional"] = "none"
     summary: Annotated[str, Field(min_length=1, max_length=400)]
     source: Source
+    table: Annotated[str, Field(min_length=1, max_length=300)] | None = Field(
+        default=None, description="what the rule does, as a player at the table reads it on "
+        "the cards (`sheet --cards`); none: the card says its text is not in our sources")
+    rulings: list[Annotated[str, Field(pattern=r"^[A-Z]+\d+$")]] = Field(
+        default_factory=list, max_length=10,
+        description="the RULINGS.md codes the table text rests on, for the card's rulings line")
+    printed: Name | None = Field(
+        default=None, description="how cards spell it where the data abbreviates it (L: "
+        "Limited); none: its name")
+    uses: bool = Field(
+        default=False, description="its parameter is a number of uses a battle: the card "
+        "prints a box for each, to tick")
+
+    @property
+    def spelled(self) -> str:
+        """The rule's name as a card prints it."""
+        return self.printed or self.name
 
 
 class ClassProfile(StrictModel):
@@ -530,6 +554,11 @@ class DropfleetCatalog(StrictModel):
 
     def rule(self, name: str) -> SpecialRule | None:
         return next((r for r in self.special_rules if r.name == name), None)
+
+    def spelled(self, rule: Rule) -> str:
+        """A special rule as cards and `show` print it: the data's L (2) is Limited (2) (D8)."""
+        known = self.rule(rule.name)
+        return str(Rule(known.spelled, rule.param) if known is not None else rule)
 
 
 # --- the Resistance's modular hardpoints as picks ----------------------------------------------

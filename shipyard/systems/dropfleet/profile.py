@@ -19,9 +19,9 @@ def signature_text(ship: Ship) -> str:
                   if ship.shields_up_signature is not None else "")
 
 
-def weapon_text(w: WeaponLine | Weapon) -> str:
+def weapon_text(w: WeaponLine | Weapon, catalog: DropfleetCatalog) -> str:
     lock = "armour" if w.lock == "armour" else f"{w.lock}+"
-    rules = ", ".join(str(r) for r in w.rules)
+    rules = ", ".join(catalog.spelled(r) for r in w.rules)
     mounts = w.count if isinstance(w, WeaponLine) else 1
     count = f"{mounts}x " if mounts > 1 else ""
     return (f"{count}Lock {lock}, Attack {w.attack}, Damage {w.damage}, arc {w.arc}"
@@ -71,11 +71,11 @@ def rows(ship: Ship, catalog: DropfleetCatalog) -> list[tuple[str, str]]:
         ("Crippled at", crippling_text(ship, catalog)),
         ("Catastrophic damage", catastrophic_text(ship, catalog)),
     ]
-    out += [(f"Weapon: {m.line.name}", weapon_text(m.line)) for m in ship.weapons]
+    out += [(f"Weapon: {m.line.name}", weapon_text(m.line, catalog)) for m in ship.weapons]
     for ld in ship.launch:
         load = catalog.load(ld.load)
         count = f"{ld.count}x " if ld.count > 1 else ""
-        rules = ", ".join(str(r) for r in ld.rules)
+        rules = ", ".join(catalog.spelled(r) for r in ld.rules)
         out.append((f"Launch: {load.name}", f"{count}{ld.launch}" + (f"; {rules}" if rules
                                                                       else "")))
     return out

@@ -8,13 +8,13 @@ nothing here recomputes a rule. The templates are `templates/dropfleet/`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from shipyard.api import BoxLine, Budget, Printable, hand_written
+from shipyard.api import BoxLine, Budget, Printable
 from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
 from shipyard.systems.dropfleet.models import CripplingResult, DropfleetCatalog, DropfleetDesign
-from shipyard.systems.dropfleet.notation import save_text
+from shipyard.systems.dropfleet.notation import Rule, save_text
 from shipyard.systems.dropfleet.profile import armour_text, catastrophic_text
 from shipyard.systems.dropfleet.rules import house
 from shipyard.systems.dropfleet.ship import Ship
@@ -45,7 +45,21 @@ class WeaponRow:
     attack: str
     damage: str
     arc: str
-    rules: str
+    rules: tuple[RuleWords, ...]
+
+
+@dataclass(frozen=True)
+class RuleWords:
+    """A special rule as the card prints it: its name spelled out (L (2) is Limited (2), D8)
+    and, for a rule of uses, a box for each."""
+
+    text: str
+    boxes: int = 0
+
+
+def rule_words(rules: Sequence[Rule], catalog: DropfleetCatalog) -> tuple[RuleWords, ...]:
+    return tuple(RuleWords(catalog.spelled(rule), rule.number if (
+        known := catalog.rule(rule.name)) is not None and known.uses else 0) for rule in rules)
 
 
 def hull_strip(ship: Ship) -> tuple[str, int]:
@@ -110,11 +124,11 @@ def source_words(source: str) -> str:
     return (f"{got['who']} stat sheet 20{got['yy']}-{got['mm']}, page {got['page']}")
 
 
-def weapon_rows(ship: Ship) -> list[WeaponRow]:
+def weapon_rows(ship: Ship, catalog: DropfleetCatalog) -> list[WeaponRow]:
     return [WeaponRow(("" if m.line.count == 1 else f"{m.line.count}x ") + m.line.name,
                       "armour" if m.line.lock == "armour" else f"{m.line.lock}+",
                       str(m.line.attack), str(m.line.damage), m.line.arc,
-                      ", ".join(str(r) for r in m.line.rules)) for m in ship.weapons]
+                      rule_words(m.line.rules, catalog)) for m in ship.weapons]
 
 
 def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget],
@@ -132,9 +146,8 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
     launch = []
     for ld in ship.launch:
         load = catalog.load(ld.load)
-        rules = ", ".join(str(r) for r in ld.rules)
-        launch.append(f"{load.name} {ld.launch}" + (f" x{ld.count}" if ld.count > 1 else "")
-                      + (f" ({rules})" if rules else ""))
+        launch.append((f"{load.name} {ld.launch}" + (f" x{ld.count}" if ld.count > 1 else ""),
+                       rule_words(ld.rules, catalog)))
     cat = catastrophic(ship.hull, catalog.damage.thresholds)
     stacks = max(1, len(thresholds))
     return {
@@ -152,7 +165,7 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
                     ("Thrust", f'{ship.thrust}"'), ("Scan", f'{ship.scan}"'),
                     ("Group", f"{ship.group[0]}-{ship.group[1]}")],
         "rules": ", ".join(str(r) for r in ship.rules),
-        "weapons": weapon_rows(ship),
+        "weapons": weapon_rows(ship, catalog),
         "launch": launch,
         "upgrades": [(u.upgrade.name, u.upgrade.summary) for u in ship.upgrades],
         "track": hull_track(ship, catalog),
@@ -222,13 +235,3 @@ def reference(ships: list[Ship], catalog: DropfleetCatalog) -> Printable:
         "orbital_decay": d.orbital_decay,
     }, ("_base/macros.css", f"{TEMPLATES}/sheet.css"))
 
-
-def cards(catalog: DropfleetCatalog, templates: Path, simulator: bool) -> Printable:
-    """One card per template of the deck (core/cards.py), in file-name order."""
-    d = catalog.damage
-    return hand_written(templates, TEMPLATES, simulator, "Damage", {
-        "d": d,
-        "t": d.thresholds,
-        "combat": catalog.combat,
-        "repairs": {0: "no", 1: "yes", 2: "2 needed"},
-    }, (f"{TEMPLATES}/cards.css",))

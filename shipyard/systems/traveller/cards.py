@@ -7,10 +7,9 @@ The same tables are the tail of `shipyard catalog traveller` (combat_tables)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Sequence
 
-from shipyard.api import Card, Design, Entry, Printable, Table, rulings_of
+from shipyard.api import Card, Design, Entry, Measure, Printable, Table, deal
 from shipyard.systems.traveller.construction import Ship
 from shipyard.systems.traveller.models import TravellerCatalog, TravellerDesign
 
@@ -134,13 +133,9 @@ TABLE_RULINGS = {
 
 # The measure of a card's entry at 7.2 pt (traveller/cards.css): the kit's 6.6 pt measure
 # (core/cards.py) scaled down, and kept on the safe side; checked by rendering in the tests.
-CHARS_PER_LINE = 52
-LINES_PER_CARD = 22.5
-# The rulings line (cards.css .rulings): 6.5 pt under the entries' 7.2, so a line holds more
-# characters (57, 55 to be safe) and takes 0.9 of an entry line, after 0.5 mm (0.2 of a line).
-RULINGS_CHARS_PER_LINE = 55
-RULINGS_LINE = 0.9
-RULINGS_SPACE = 0.2
+MEASURE = Measure(chars_per_line=52, lines_per_card=21.5, lines_per_note=1.0)
+
+
 def dm(value: int) -> str:
     """A DM as the book prints it, with a true minus sign."""
     return f"+{value}" if value >= 0 else f"−{-value}"
@@ -209,41 +204,6 @@ def entries(table: Table) -> list[Entry]:
     return out
 
 
-def lines(entry: Entry) -> int:
-    return max(1, math.ceil((len(entry.head) + 1 + len(entry.text)) / CHARS_PER_LINE))
-
-
-def rulings_lines(codes: Sequence[str]) -> float:
-    """The room a rulings line of these codes takes, in entry lines, with its space above."""
-    if not codes:
-        return 0
-    text = "Rulings " + ", ".join(rulings_of(codes))
-    return RULINGS_SPACE + math.ceil(len(text) / RULINGS_CHARS_PER_LINE) * RULINGS_LINE
-
-
-def deal(title: str, note: str, rows: Sequence[Entry], rulings: Sequence[str] = ()
-         ) -> list[Card]:
-    """Entries packed onto as many cards as they need at this measure; the note on the first,
-    and on each card a line of the rulings its entries (and the whole table) state."""
-    full = LINES_PER_CARD - 1 - rulings_lines(rulings)
-    piles: list[list[Entry]] = [[]]
-    room = full - (math.ceil(len(note) / CHARS_PER_LINE) if note else 0)
-    codes: list[str] = list(rulings)  # the pile's rulings line, so far
-    for entry in rows:
-        more = rulings_lines([*codes, *entry.rulings]) - rulings_lines(codes)
-        if piles[-1] and lines(entry) + more > room:
-            piles.append([])
-            room, codes = full, list(rulings)
-            more = rulings_lines([*codes, *entry.rulings]) - rulings_lines(codes)
-        piles[-1].append(entry)
-        codes += entry.rulings
-        room -= lines(entry) + more
-    count = len(piles)
-    return [Card(title if count == 1 else f"{title}, {n}/{count}", note if n == 1 else "",
-                 tuple(pile), rulings=rulings_of([*rulings, *(c for e in pile for c in e.rulings)]))
-            for n, pile in enumerate(piles, start=1)]
-
-
 def simulator_tables() -> list[Table]:
     """shipyard's simulator on cards: what its default crew chooses, and its battles' end."""
     return [Table("The simulator's crew", ["", "what", RULINGS], SIMULATOR)]
@@ -261,7 +221,8 @@ def cards(catalog: TravellerCatalog, simulator: bool = False,
     carried = carried_weapons(designs) if designs else None
     deck: list[Card] = []
     for table in simulator_tables() if simulator else combat_tables(catalog, carried):
-        deck += deal(table.title, table.note, entries(table), TABLE_RULINGS.get(table.title, ()))
+        deck += deal(table.title, table.note, entries(table),
+                     TABLE_RULINGS.get(table.title, ()), MEASURE)
     return Printable("_base/cards.html", {
         "title": f"traveller {'simulator' if simulator else 'reference'} cards",
         "deck_title": "traveller · shipyard's simulator, not the rules text" if simulator

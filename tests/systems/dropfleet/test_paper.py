@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 from shipyard.core.render import Page, html
+from shipyard.core.system import AnyDesign
 from shipyard.core.yamlio import dump
 from shipyard.core.yard import Yard
 from shipyard.systems.dropfleet import system
@@ -181,3 +182,52 @@ def test_a_card_alone_is_named_once_by_its_pages_head() -> None:
     # the head's h1 and its running title for a continued page; the card's own head said it too
     assert page.count("New York Battleship") == 2
     assert "name / callsign" in page  # the card keeps its line for the ship's own name
+
+
+def printed_designs(yard: Yard, name: str) -> list[AnyDesign]:
+    report = yard.check(ROOT / "catalogs" / "dropfleet" / name)
+    found = [report.design] if report.fleet is None else [
+        m.design for m in report.fleet.members]
+    return [d for d in found if d is not None]
+
+
+def test_sheet_cards_explain_every_special_rule_the_printed_ships_carry() -> None:
+    """Every name in a ship card's Special rules, weapons' Special column and Launch line is an
+    entry of the deck `sheet --cards` appends, with the catalog's table text or the word that
+    our sources lack it; `cards dropfleet` alone prints no such card."""
+    from shipyard.systems.dropfleet.cards import SPECIALS, UNKNOWN, carried_rules
+
+    yard = Yard()
+    for name in ("fleets/scourge-raid.yaml", "fleets/ucm-patrol.yaml",
+                 "examples/resistance-cruiser.yaml", "examples/new-york.yaml"):
+        designs = printed_designs(yard, name)
+        deck = system.cards(catalog(), designs=designs).context["cards"]
+        explained = {e.head.split(" (")[0]: e.text for c in deck if not isinstance(c, str)
+                     and c.title.startswith(SPECIALS) for e in c.entries}
+        assert explained.pop("Arcs").startswith("F front, F(N) narrow front, S side, R rear")
+        explained.pop("2x", None)
+        on_cards = {catalog().rule(r.name).spelled  # type: ignore[union-attr]
+                    for r in carried_rules([d.built for d in designs])}
+        assert on_cards and set(explained) == on_cards, name
+        for spelled, text in explained.items():
+            rule = next(r for r in catalog().special_rules if r.spelled == spelled)
+            assert text == (rule.table or UNKNOWN)
+    assert not [c for c in system.cards(catalog()).context["cards"] if not isinstance(c, str)]
+
+
+def test_d8_limited_is_spelled_out_with_a_box_for_each_use() -> None:
+    """`L (n)` (the data's abbreviation, ruled Limited: n uses a battle) prints as Limited (n)
+    with n boxes, on a weapon line and on a launch line."""
+    senator = card("senator-battlecruiser")
+    bomb = re.search(r'<td class="wr">(Bombardment, Limited \(3\)[^<]*(?:<span[^>]*></span>'
+                     r'[^<]*)*)</td>', senator)
+    assert bomb is not None and bomb.group(1).count('class="tick"') == 3
+    new_york = card("new-york-battleship")
+    launch = re.search(r'<p class="launch">(.*?)</p>', new_york, re.DOTALL)
+    assert launch is not None and "Torpedoes 1 (Limited (2) " in launch.group(1)
+    assert launch.group(1).count('class="tick"') == 2 and "L (2)" not in new_york
+    report = Yard().check(ROOT / "catalogs" / "dropfleet" / "examples" / "new-york.yaml")
+    assert report.design is not None  # and `show` spells it as the card does
+    assert dict(system.profile(report.design))["Launch: Torpedoes"] == "1; Limited (2)"
+    ruling = (ROOT / "catalogs" / "dropfleet" / "RULINGS.md").read_text(encoding="utf-8")
+    assert "- **D8 `L (n)` is Limited (n): n uses a battle.**" in ruling

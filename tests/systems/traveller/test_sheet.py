@@ -9,7 +9,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from shipyard.core.render import Page
+from shipyard.core.render import Page, html
 from shipyard.core.yard import Yard
 from shipyard.systems.traveller import sheet as sh
 from tests.cli import shipyard
@@ -223,6 +223,23 @@ def test_no_ruling_code_or_seed_on_a_record(printed: dict[str, Path]) -> None:
 def test_reactions_print_only_where_the_column_has_room() -> None:
     assert context("civilian-hopper")["reaction_rows"]
     assert not context("valiant-light-cruiser")["reaction_rows"]  # hundreds of gunners
+
+
+def test_the_hull_legend_is_true_of_every_hull_with_boxes() -> None:
+    """The legend: each line is a tenth of the starting Hull, or one Hull point marked ×n that
+    holds n tenths; a Hull-2 Botfly's "2 ×5" is one box crossing five tenths."""
+    for points in range(1, sh.HULL_BOXES_MAX + 1):
+        lines, _ = sh.hull_track(points)
+        tenths = [int(ln.label.split("×")[1]) if "×" in ln.label else 1 for ln in lines]
+        assert sum(tenths) == 10 and sum(ln.count for ln in lines) == points, points
+        assert all(ln.count == 1 for ln, n in zip(lines, tenths, strict=True) if n > 1), points
+    report = YARD.check(EXAMPLES / "botfly-ultralight-fighter.yaml")
+    assert report.design is not None
+    page = html(Page(report.design.system.sheet(report.design, report.budgets)), "a4")
+    legend = page[page.index("Tick a box per Hull point lost"):]
+    legend = legend[:legend.index("</p>")]
+    assert "10% of" not in legend and "marked ×n, n tenths in one Hull point" in legend
+    assert "(×n: n hits)" in legend
 
 
 def test_a_tiny_hull_says_a_box_crosses_several_steps(tmp_path: Path) -> None:
