@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     )
     from shipyard.core.dice import Dice, Roller, chance_all, chance_none
     from shipyard.core.fleet import FleetFile
+    from shipyard.core.game import GameRules, HitDone, HitOrder, TableDice, TableShip
     from shipyard.core.model import Printable, StrictModel
     from shipyard.core.options import (
         END_REASONS,
@@ -149,6 +150,11 @@ _WHERE = {
     "StrictModel": "shipyard.core.model",
     "Table": "shipyard.core.table",
     "Terms": "shipyard.core.options",
+    "GameRules": "shipyard.core.game",
+    "HitDone": "shipyard.core.game",
+    "HitOrder": "shipyard.core.game",
+    "TableDice": "shipyard.core.game",
+    "TableShip": "shipyard.core.game",
     "UserError": "shipyard.errors",
     "ValidationContext": "shipyard.core.catalog",
     "Value": "shipyard.core.options",
@@ -230,7 +236,10 @@ __all__ = [
     "FightSupport",
     "Fleet",
     "FleetFile",
+    "GameRules",
     "Group",
+    "HitDone",
+    "HitOrder",
     "LineItem",
     "LineOf",
     "Located",
@@ -253,6 +262,8 @@ __all__ = [
     "Steps",
     "StrictModel",
     "Table",
+    "TableDice",
+    "TableShip",
     "Terms",
     "UserError",
     "ValidationContext",

@@ -19,7 +19,7 @@ from shipyard.systems.smallcraft.rules import (
 )
 
 if TYPE_CHECKING:
-    from shipyard.api import FightSupport
+    from shipyard.api import FightSupport, GameRules
 
 
 class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
@@ -67,6 +67,10 @@ class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
 
         return SUPPORT
 
+    def game_rules(self) -> GameRules:
+        from shipyard.systems.smallcraft.game import SmallcraftGame  # only `shipyard game`
+
+        return SmallcraftGame()
 
 
 def _hull_size(hull: str | None) -> int:

@@ -1,0 +1,198 @@
+"""`shipyard game`: a game file of an encounter's ships named as their sheets name them, hits
+applied by the system's own fight rules, every change undoable to the exact bytes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.cli import shipyard
+from tests.conftest import ROOT
+
+SMALLCRAFT = ROOT / "catalogs" / "smallcraft"
+STARFURY = SMALLCRAFT / "examples" / "starfury.yaml"
+RAIDER = SMALLCRAFT / "examples" / "raider.yaml"
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Path:
+    """A folder with smallcraft's fleets and designs, and a game of them started."""
+    for folder in ("fleets", "examples"):
+        shutil.copytree(SMALLCRAFT / folder, tmp_path / folder)
+    run = shipyard("game", "start", "fleets/starfury-wing.yaml", "fleets/raiders.yaml", "-o",
+                   "game.yaml", cwd=tmp_path)
+    assert run.code == 0, run.err
+    return tmp_path
+
+
+def test_a_game_names_each_ship_as_its_sheet_does_and_show_lists_them(table: Path) -> None:
+    shown = shipyard("game", "show", "game.yaml", "--json", cwd=table).json()
+    names = [(s["name"], s["side"]) for s in shown["ships"]]
+    assert names == [(f"Starfury {n}", "Starfury wing") for n in (1, 2, 3)] + [
+        (f"Raider delta-wing {n}", "Raider pack") for n in (1, 2, 3, 4)]
+    assert shown["ships"][0]["tracks"] == {"boxes": "60 of 60", "destroyed": [], "rows": {},
+                                           "out": ""}
+
+
+def test_two_sides_holding_one_name_take_their_side_letters(tmp_path: Path) -> None:
+    run = shipyard("game", "start", STARFURY, STARFURY, "-o", tmp_path / "g.yaml")
+    assert run.code == 0, run.err
+    shown = shipyard("game", "show", tmp_path / "g.yaml", "--json").json()
+    assert [s["name"] for s in shown["ships"]] == ["Starfury (A)", "Starfury (B)"]
+
+
+def test_a_game_of_two_systems_is_refused_in_one_line(tmp_path: Path) -> None:
+    dropfleet = ROOT / "catalogs" / "dropfleet" / "fleets" / "ucm-patrol.yaml"
+    run = shipyard("game", "start", STARFURY, dropfleet, "-o", tmp_path / "g.yaml")
+    assert run.code == 2
+    assert run.err.count("\n") == 1 and "a game is of one system" in run.err
+    assert not (tmp_path / "g.yaml").exists()
+
+
+def test_a_system_without_game_hit_says_so_in_one_line(tmp_path: Path) -> None:
+    fleets = ROOT / "catalogs" / "dropfleet" / "fleets"
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", fleets / "ucm-patrol.yaml", fleets / "scourge-raid.yaml",
+                    "-o", game).code == 0
+    before = game.read_bytes()
+    run = shipyard("game", "hit", game, "Anvil", "--damage", "2")
+    assert run.code == 2
+    assert run.err.count("\n") == 1 and "no `game hit` yet" in run.err
+    assert game.read_bytes() == before
+
+
+def _hit(table: Path, *args: str) -> Any:
+    run = shipyard("game", "hit", "game.yaml", *args, cwd=table)
+    assert run.code == 0, run.err
+    return run
+
+
+def test_undo_restores_the_file_exactly_change_after_change_to_the_start(table: Path) -> None:
+    game = table / "game.yaml"
+    texts = [game.read_bytes()]
+    _hit(table, "Raider delta-wing 2", "--from", "Starfury 1", "--weapon", "beam", "--seed", "1")
+    texts.append(game.read_bytes())
+    game.write_text(game.read_text().replace("Starfury 3\n    design: Starfury\n    destroyed: []",
+                                             "Starfury 3\n    design: Starfury\n    destroyed: "
+                                             "[7]"))  # corrected by hand at the table
+    texts.append(game.read_bytes())
+    _hit(table, "Starfury 2", "--damage", "4", "--seed", "2")
+    assert len({*texts, game.read_bytes()}) == 4
+    # each undo puts back the file as the change found it: the hand's correction included
+    for text in (texts[2], texts[0]):
+        assert shipyard("game", "undo", "game.yaml", cwd=table).code == 0
+        assert game.read_bytes() == text
+    run = shipyard("game", "undo", "game.yaml", cwd=table)
+    assert run.code == 1 and "nothing to undo" in run.err
+    assert game.read_bytes() == texts[0]
+
+
+def _first_hit_with_a_reroll() -> tuple[int, str, str, list[str], list[int]]:
+    """A narrated duel's first beam hit that rolled a box again: its seed, firer, target, its
+    damage lines and every die those lines rolled, in order."""
+    names = {"Starfury": "Raider delta-wing", "Raider delta-wing": "Starfury"}
+    for seed in range(1, 200):
+        log = shipyard("duel", STARFURY, RAIDER, "--seed", str(seed), "--json").json()["log"]
+        for k, event in enumerate(log):
+            if event["phase"] == "beams" and k + 1 < len(log) and log[k + 1]["depth"] > 0:
+                detail = []
+                for later in log[k + 1:]:
+                    if later["depth"] == 0:
+                        break
+                    detail.append(later)
+                screens = detail[0]["text"]
+                full = screens.startswith(("screens 6:", "Raider delta-wing has no screens"))
+                if full and any("rolled again" in d["text"] for d in detail):
+                    firer = next(n for n in names if event["text"].startswith(n + " fires"))
+                    rolls = [r["rolled"] for d in detail for r in d["rolls"]]
+                    return seed, firer, names[firer], [d["text"] for d in detail], rolls
+                break
+    raise AssertionError("no duel of 200 rolled a box again on its first hit")
+
+
+def test_a_hit_marks_the_boxes_a_fight_marks_from_the_same_dice(tmp_path: Path) -> None:
+    """The same dice, given to `game hit`, destroy the same boxes in the same words as the
+    fight's rules did (a box already destroyed rolled again included)."""
+    _, firer, target, told, rolls = _first_hit_with_a_reroll()
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", STARFURY, RAIDER, "-o", game).code == 0
+    run = shipyard("game", "hit", game, target, "--from", firer, "--weapon", "beam",
+                   *[f"--roll={r}" for r in rolls])
+    assert run.code == 0, run.err
+    lines = [line.strip() for line in run.out.splitlines()]
+    assert lines[1:1 + len(told)] == told
+    boxes = [int(t.split("box ")[1].split(",")[0].split(";")[0]) for t in told[1:]]
+    shown = shipyard("game", "show", game, "--json").json()
+    assert next(s for s in shown["ships"] if s["name"] == target)["tracks"]["destroyed"] == boxes
+
+
+def test_a_seeded_hit_replays_and_given_rolls_come_first(table: Path) -> None:
+    order = ("Raider delta-wing 1", "--from", "Starfury 2", "--weapon", "beam")
+    first = _hit(table, *order, "--seed", "9").out
+    assert shipyard("game", "undo", "game.yaml", cwd=table).code == 0
+    assert _hit(table, *order, "--seed", "9").out == first
+    assert shipyard("game", "undo", "game.yaml", cwd=table).code == 0
+    out = _hit(table, *order, "--roll", "40", "--roll", "40", "--roll", "12", "--seed", "9").out
+    # the armor step takes box 5, then the d40 gives box 40; the next d40 (40 again) is a box
+    # already destroyed, rolled again: 12
+    assert "dhit 2: d40 rolled 40: box 40, Unallocated" in out
+    assert "dhit 4: d40 rolled 12 (rolled 40: destroyed, rolled again): box 12" in out
+    assert "dice: d40 40 (given), d40 40 (given), d40 12 (given)," in out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("Starfury 9", "--damage", "2"), "no ship of that name"),
+    (("Starfury 1", "--from", "Starfury 1", "--weapon", "beam"), "does not fire at itself"),
+    (("Starfury 1", "--from", "Raider delta-wing 1", "--weapon", "missile"), "is not one of"),
+    (("Starfury 1", "--damage", "2", "--roll", "7"), "is a d6; give 1..6"),
+    (("Starfury 1", "--damage", "1", *["--roll=1"] * 5), "more roll(s) given than this hit"),
+    (("Starfury 1",), "give --from SHIP --weapon WEAPON"),
+])
+def test_an_impossible_hit_is_one_line_and_changes_nothing(table: Path, args: tuple[str, ...],
+                                                          words: str) -> None:
+    before = (table / "game.yaml").read_bytes()
+    run = shipyard("game", "hit", "game.yaml", *args, cwd=table)
+    assert run.code == 2
+    assert run.err.count("\n") == 1 and words in run.err, run.err
+    assert (table / "game.yaml").read_bytes() == before
+    assert not (table / "game.yaml.undo").exists() or not any((table / "game.yaml.undo").iterdir())
+
+
+@pytest.mark.parametrize(("edit", "line", "words"), [
+    (("destroyed: []", "destroyed: [3, 3]"), 11, "box 3 is listed twice"),
+    (("destroyed: []", "destroyed: [61]"), 11, "numbered 1..60"),
+    (("name: Starfury 2", "name: Starfury Two"), 12, "named 'Starfury 2' on its sheet"),
+    (("file: fleets/raiders.yaml", "file: fleets/gone.yaml"), 19, "cannot be read"),
+    (("    design: Starfury\n", "    design: Starfury\n    shields: 3\n"), 11, "shields"),
+])
+def test_a_game_file_edited_into_nonsense_is_refused_at_its_line(
+        table: Path, edit: tuple[str, str], line: int, words: str) -> None:
+    game = table / "game.yaml"
+    game.write_text(game.read_text().replace(*edit, 1))
+    run = shipyard("game", "show", "game.yaml", cwd=table)
+    assert run.code == 2
+    mine = [ln for ln in run.err.splitlines() if ln.startswith("game.yaml:")]
+    assert len(mine) == 1 and mine[0].startswith(f"game.yaml:{line}:") and words in mine[0], \
+        run.err
+
+
+def test_a_game_file_survives_a_round_trip_through_an_editor(table: Path) -> None:
+    """Written back by hand (a comment, a list a line an item, the keys in another order,
+    Windows line ends), it is the same game."""
+    _hit(table, "Raider delta-wing 2", "--from", "Starfury 1", "--weapon", "beam", "--seed", "3")
+    before = shipyard("game", "show", "game.yaml", "--json", cwd=table).json()
+    game = table / "game.yaml"
+    text = game.read_text()
+    start = text.index("destroyed: [", text.index("name: Raider delta-wing 2"))
+    end = text.index("]", start)
+    boxes = text[start + len("destroyed: ["):end].split(", ")
+    block = "destroyed:   # as the sheet has them\n" + "".join(f"    - {b}\n" for b in boxes)
+    text = text[:start] + block + text[end + 2:]
+    text = text.replace("  - name: Starfury 1\n    design: Starfury\n",
+                        "  - design: Starfury\n    name: Starfury 1\n")
+    assert "    - " in text and "name: Starfury 1\n" in text
+    game.write_bytes(text.replace("\n", "\r\n").encode())
+    assert shipyard("game", "show", "game.yaml", "--json", cwd=table).json() == before
