@@ -196,3 +196,34 @@ def test_a_game_file_survives_a_round_trip_through_an_editor(table: Path) -> Non
     assert "    - " in text and "name: Starfury 1\n" in text
     game.write_bytes(text.replace("\n", "\r\n").encode())
     assert shipyard("game", "show", "game.yaml", "--json", cwd=table).json() == before
+
+
+LANCER = """system: smallcraft
+name: Lancer
+hull: 60
+tech_level: 10
+components:
+  - {type: drive, facing: back, g: 2}
+  - {type: armor, cblocs: 6}
+  - {type: launch_tubes, count: 3}
+  - {type: missiles, cblocs: 2, move: 6, damage: 4}
+  - {type: power, cblocs: 3}
+  - {type: crew, people: 1}
+"""
+
+
+def test_missile_hits_strike_as_one_salvo_against_the_screens(tmp_path: Path) -> None:
+    """R6: the salvo meets the screens as one (one missile in six penetrates, a d6 for the
+    remainder), each missile through dealing its damage in dhits."""
+    (tmp_path / "lancer.yaml").write_text(LANCER)
+    assert shipyard("game", "start", "lancer.yaml", STARFURY, "-o", "g.yaml",
+                    cwd=tmp_path).code == 0
+    run = shipyard("game", "hit", "g.yaml", "Starfury", "--from", "Lancer", "--weapon",
+                   "missiles", "--hits", "2", "--roll", "1", "--seed", "5", cwd=tmp_path)
+    assert run.code == 0, run.err
+    assert "a salvo of 2 missiles from Lancer reaches Starfury" in run.out
+    assert "d6 rolled 1 ≤ 2, +1), the rest are repelled: 1 repelled, 1 missile through" in run.out
+    assert "4 dhits from the missiles through" in run.out
+    assert "dhit 4:" in run.out and "dhit 5:" not in run.out
+    shown = shipyard("game", "show", "g.yaml", "--json", cwd=tmp_path).json()
+    assert len(shown["ships"][1]["tracks"]["destroyed"]) == 4
