@@ -227,3 +227,18 @@ def test_missile_hits_strike_as_one_salvo_against_the_screens(tmp_path: Path) ->
     assert "dhit 4:" in run.out and "dhit 5:" not in run.out
     shown = shipyard("game", "show", "g.yaml", "--json", cwd=tmp_path).json()
     assert len(shown["ships"][1]["tracks"]["destroyed"]) == 4
+
+
+def test_r8_a_craft_whose_crew_boxes_are_gone_is_out_then_destroyed_then_beyond_hitting(
+        table: Path) -> None:
+    crew = _hit(table, "Raider delta-wing 3", "--damage", "6", "--roll", "24", "--roll", "25",
+                "--roll", "26").out
+    assert "Raider delta-wing 3 is out of action: its crew boxes are all gone" in crew
+    assert "to mark: Raider delta-wing 3 is out of action: crew lost" in crew
+    gone = _hit(table, "Raider delta-wing 3", "--damage", "40", "--seed", "1").out
+    assert "to mark: Raider delta-wing 3 is destroyed" in gone
+    shown = shipyard("game", "show", "game.yaml", "--json", cwd=table).json()
+    assert shown["ships"][5]["tracks"]["boxes"] == "0 of 40"
+    again = shipyard("game", "hit", "game.yaml", "Raider delta-wing 3", "--damage", "1",
+                     cwd=table)
+    assert again.code == 2 and "is destroyed already: every box is gone" in again.err

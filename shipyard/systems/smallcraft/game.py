@@ -79,8 +79,11 @@ class Table:
         return self.a[c * f.NS + f.LEFT]
 
     def out(self, c: int) -> str:
-        """Why craft c is out of the fight (R8), or ""."""
+        """Why craft c is out of the fight (R8), or "": destroyed, once every box is gone,
+        whatever took it out first."""
         fate = self.a[c * f.NS + f.FATE]
+        if self.left(c) == 0:
+            return "destroyed"
         if fate < f.FATE_LOST:
             return ""
         return ("destroyed", "out of action: crew lost", "out of action: power lost",
@@ -155,7 +158,7 @@ class SmallcraftGame(GameRules):
         owner = spec.row_of_box()
         marks = [f"{name}: " + (", ".join(f"box {b} ({spec.rows[owner[b]].label})" for b in lost)
                                 if lost else "nothing to mark")]
-        if table.out(tg) and not before:
+        if table.out(tg) != before:
             marks.append(f"{name} is {table.out(tg)}")
         return HitDone(events, {tg: {"destroyed": [*ships[tg].state.destroyed, *lost]}}, marks)
 
