@@ -3,6 +3,7 @@ applied by the system's own fight rules, every change undoable to the exact byte
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -53,12 +54,12 @@ def test_a_game_of_two_systems_is_refused_in_one_line(tmp_path: Path) -> None:
 
 
 def test_a_system_without_game_hit_says_so_in_one_line(tmp_path: Path) -> None:
-    fleets = ROOT / "catalogs" / "dropfleet" / "fleets"
+    examples = ROOT / "catalogs" / "d12-facings" / "examples"
     game = tmp_path / "g.yaml"
-    assert shipyard("game", "start", fleets / "ucm-patrol.yaml", fleets / "scourge-raid.yaml",
+    assert shipyard("game", "start", examples / "wasp.yaml", examples / "hornet.yaml",
                     "-o", game).code == 0
     before = game.read_bytes()
-    run = shipyard("game", "hit", game, "Anvil", "--damage", "2")
+    run = shipyard("game", "hit", game, "Wasp", "--damage", "2")
     assert run.code == 2
     assert run.err.count("\n") == 1 and "no `game hit` yet" in run.err
     assert game.read_bytes() == before
@@ -242,3 +243,76 @@ def test_r8_a_craft_whose_crew_boxes_are_gone_is_out_then_destroyed_then_beyond_
     again = shipyard("game", "hit", "game.yaml", "Raider delta-wing 3", "--damage", "1",
                      cwd=table)
     assert again.code == 2 and "is destroyed already: every box is gone" in again.err
+
+
+# --- dropfleet ---------------------------------------------------------------------------------
+
+DROPFLEET = ROOT / "catalogs" / "dropfleet"
+TOULONS = DROPFLEET / "examples" / "toulon-group.yaml"
+ANVIL = DROPFLEET / "examples" / "anvil.yaml"
+
+
+def _first_volley() -> tuple[str, str, str, int, int, list[str], list[int]]:
+    """A narrated duel's first volley: firer, target, weapon line, hits, critical hits, what
+    followed its attack dice in words, and every die that followed them, in order."""
+    log = shipyard("duel", TOULONS, ANVIL, "--seed", "1", "--json").json()["log"]
+    k = next(i for i, e in enumerate(log) if e["phase"] == "fire" and e["depth"] == 0)
+    firer, target = re.fullmatch(r"(.+) fires .+ at (.+)", log[k]["text"]).groups()
+    line = log[k + 1]
+    weapon = re.split(r" \[|:", line["text"])[0]
+    hits = int(re.search(r"(\d+) hits?", line["text"]).group(1))
+    crits_said = re.search(r"\((\d+) critical\)", line["text"])
+    crits = int(crits_said.group(1)) if crits_said else 0
+    rolls = [r["rolled"] for r in line["rolls"] if r["kind"] == "roll"]  # damage dice
+    told = []
+    for later in log[k + 2:]:
+        if later["depth"] == 0:
+            break
+        told.append(later["text"])
+        rolls += [r["rolled"] for r in later["rolls"]]
+    return firer, target, weapon, hits - crits, crits, told, rolls
+
+
+def test_dropfleet_a_hit_takes_the_saves_and_hull_a_fight_takes_from_the_same_dice(
+        tmp_path: Path) -> None:
+    firer, target, weapon, hits, crits, told, rolls = _first_volley()
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", TOULONS, ANVIL, "-o", game).code == 0
+    run = shipyard("game", "hit", game, target, "--from", firer, "--weapon", weapon, "--hits",
+                   str(hits), "--crits", str(crits), *[f"--roll={r}" for r in rolls])
+    assert run.code == 0, run.err
+    lines = [re.sub(r"; D\d+ rolled .*$", "", ln.strip()) for ln in run.out.splitlines()]
+    assert lines[1:1 + len(told)] == told
+    lost = int(re.search(r"loses (\d+) Hull", " ".join(told)).group(1))
+    shown = shipyard("game", "show", game, "--json").json()
+    ship = next(s for s in shown["ships"] if s["name"] == target)
+    assert ship["tracks"]["hull"] == f"{4 - lost} of 4"
+
+
+def test_dropfleet_crippling_and_catastrophic_damage_follow_the_hull_lost(tmp_path: Path) -> None:
+    """--damage N is N points before saves; past its threshold the ship rolls its crippling
+    damage (section, result) at once, and at 0 Hull it is destroyed with its catastrophic roll;
+    the file keeps what crippling did."""
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", TOULONS, ANVIL, "-o", game).code == 0
+    # Anvil, 10 Hull, armour 3+: six points, saves 1 1 1 1 1 6: five through, crippled at 5;
+    # the crippling roll: section 3 (Hull), result 3 (Armour cracked, 2 extra Hull damage)
+    run = shipyard("game", "hit", game, "Anvil", "--damage", "6", *[f"--roll={r}" for r in
+                                                                   (1, 1, 1, 1, 1, 6, 3, 3)])
+    assert run.code == 0, run.err
+    assert "Anvil loses 5 Hull (5 left)" in run.out
+    assert "Anvil crippling damage: Hull, Armour cracked, 2 extra Hull damage" in run.out
+    assert "Anvil loses 2 Hull (3 left) (crippling damage, no saves)" in run.out
+    assert "to mark: Anvil: hull 3; armour cracked 1" in run.out
+    ship = shipyard("game", "show", game, "--json").json()["ships"][3]
+    assert ship["tracks"]["crippled"] and ship["tracks"]["state"]["armour_cracked"] == 1
+    gone = shipyard("game", "hit", game, "Anvil", "--damage", "20", "--seed", "1")
+    assert "Anvil is destroyed" in gone.out and "catastrophic damage" in gone.out
+    again = shipyard("game", "hit", game, "Anvil", "--damage", "1")
+    assert again.code == 2 and "destroyed already" in again.err
+
+
+def test_crits_are_refused_where_hits_are_never_critical(table: Path) -> None:
+    run = shipyard("game", "hit", "game.yaml", "Starfury 1", "--from", "Raider delta-wing 1",
+                   "--weapon", "beam", "--crits", "1", cwd=table)
+    assert run.code == 2 and "smallcraft hits are never critical" in run.err

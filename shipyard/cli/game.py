@@ -90,18 +90,14 @@ def _print_show(game: Game) -> None:
     from shipyard.core.table import Table
 
     tracks = game.rules.tracks(game.ships)
-    if not any(tracks):
+    if not game.rules.columns:
         rows = [[game.sides[s.side], s.name, s.design.model.name] for s in game.ships]
         typer.echo(render(Table("Ships", ["side", "ship", "design"], rows)), nl=False)
         typer.echo(f"the {game.system.id} system keeps no damage at the table yet")
         return
-    rows = []
-    for ship, t in zip(game.ships, tracks, strict=True):
-        lost = "; ".join(f"{row} {left}" for row, left in t.get("rows", {}).items())
-        rows.append([game.sides[ship.side], ship.name, t.get("boxes", ""), lost or "none",
-                     t.get("out", "")])
-    typer.echo(render(Table("Ships", ["side", "ship", "boxes left", "rows hit", "out"], rows)),
-               nl=False)
+    rows = [[game.sides[ship.side], ship.name, *game.rules.row(t)]
+            for ship, t in zip(game.ships, tracks, strict=True)]
+    typer.echo(render(Table("Ships", ["side", "ship", *game.rules.columns], rows)), nl=False)
     for note in game.rules.notes(game.ships):
         typer.echo(note)
 
@@ -124,6 +120,9 @@ def hit(
     hits: Annotated[int, typer.Option("--hits", metavar="N", min=1, max=1000,
                                       help="hits of that weapon (missiles: one salvo of N), "
                                       "1..1000")] = 1,
+    crits: Annotated[int, typer.Option("--crits", metavar="N", min=0, max=1000,
+                                       help="critical hits besides --hits, where the system "
+                                       "has them (dropfleet), 0..1000")] = 0,
     damage: Annotated[int | None, typer.Option(
         "--damage", metavar="N", min=1, max=10_000,
         help="instead of a weapon: N points in the system's damage unit, 1..10000")] = None,
@@ -142,20 +141,27 @@ def hit(
     game = gamefile.read(state.yard(), game_file)
     if not game.rules.hits:
         raise UserError.single("game.unsupported", f"the {game.system.id} system has no "
-                               "`game hit` yet (smallcraft has): mark its hits by hand",
+                               "`game hit` yet (smallcraft and dropfleet have): mark its hits "
+                               "by hand",
                                game.file)
     if (damage is None) == (firer is None):
         raise UserError.single("game.hit", "give --from SHIP --weapon WEAPON (a weapon's "
                                "hits) or --damage N (points with no weapon), one of the two")
     if firer is not None and weapon is None:
         raise UserError.single("game.hit", "--from: give the --weapon it fired too")
+    if crits and not game.rules.criticals:
+        raise UserError.single("game.hit", f"--crits: {game.system.id} hits are never "
+                               "critical; give --hits N")
+    if crits and firer is None:
+        raise UserError.single("game.hit", "--crits: critical hits are a weapon's; give --from "
+                               "SHIP --weapon WEAPON")
     target = game.index(ship, "SHIP ")
     shooter = None if firer is None else game.index(firer, "--from ")
     if shooter == target:
         raise UserError.single("game.hit", f"--from {firer}: a ship does not fire at itself")
     chosen = seed if seed is not None else new_seed()
     dice = TableDice(chosen, list(rolls or []))
-    done = game.rules.hit(game.ships, HitOrder(target, shooter, weapon, hits, damage), dice)
+    done = game.rules.hit(game.ships, HitOrder(target, shooter, weapon, hits, damage, crits), dice)
     extra = dice.left_over()
     if extra is not None:
         raise extra

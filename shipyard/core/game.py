@@ -51,11 +51,13 @@ class HitOrder(NamedTuple):
     weapon: str | None
     hits: int
     damage: int | None
+    crits: int = 0  # critical hits besides `hits`, where the system has them
 
 
 class HitDone(NamedTuple):
-    """A hit applied: what happened in the narrated fights' words, each ship's new state (by
-    index, the fields to write), and what to mark on each sheet, a line each."""
+    """A hit applied: what happened in the narrated fights' words, each changed ship's new
+    state (by index: its tracks' keys as the file writes them), and what to mark, a line
+    each."""
 
     events: list[Event]
     states: dict[int, dict[str, Any]]
@@ -67,7 +69,12 @@ class GameRules:
 
     state_model: type[StrictModel] = NoTracks
     hits = False  # `hit` is written
+    criticals = False  # a weapon's hits may be critical (`--crits N`)
     damage_unit = ""  # what `--damage N` counts ("dhits")
+
+    def start(self, design: Any) -> dict[str, Any]:
+        """A ship's tracks as `game start` writes them, before any damage."""
+        return self.state_model().model_dump(mode="json")
 
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         """Each ship's tracks against its design: (what is wrong, its path in the file)."""
@@ -76,6 +83,12 @@ class GameRules:
     def tracks(self, ships: list[TableShip]) -> list[dict[str, Any]]:
         """Each ship's tracks as they stand, in the game's words (a `show` row, JSON values)."""
         return [{} for _ in ships]
+
+    columns: tuple[str, ...] = ()  # `game show`'s columns after the side and the ship
+
+    def row(self, track: dict[str, Any]) -> list[str]:
+        """One ship's `tracks` as `game show` prints them, under `columns`."""
+        return []
 
     def notes(self, ships: list[TableShip]) -> list[str]:
         """What the table's play takes for granted that the game file does not keep."""

@@ -124,7 +124,7 @@ def start(yard: Yard, reports: list[Report], out: Path) -> str:
     folder = out.resolve().parent
     sides = []
     for report, (side, names) in zip(reports, named(reports), strict=True):
-        ships = [{"name": n, "design": d.model.name, **rules.state_model().model_dump(mode="json")}
+        ships = [{"name": n, "design": d.model.name, **rules.start(d)}
                  for n, d in zip(names, _designs(side), strict=True)]
         sides.append({"name": side.name, "file": os.path.relpath(Path(report.file).resolve(),
                                                                  folder),
@@ -210,7 +210,9 @@ def save(game: Game, states: dict[int, dict[str, Any]]) -> None:
     data = game.data
     for index, fields in states.items():
         _, i, _, j = game.ships[index].at
-        data["sides"][i]["ships"][j].update(fields)
+        ship = data["sides"][i]["ships"][j]
+        data["sides"][i]["ships"][j] = {"name": ship["name"], "design": ship["design"],
+                                        **fields}
     before = game.path.read_bytes()
     kept = _kept(game.path)
     number = int(kept[-1].stem) + 1 if kept else 1

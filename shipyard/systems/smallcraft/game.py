@@ -127,6 +127,12 @@ class SmallcraftGame(GameRules):
                         "out": table.out(c)})
         return out
 
+    columns = ("boxes left", "rows hit", "out")
+
+    def row(self, track: dict[str, Any]) -> list[str]:
+        hit = "; ".join(f"{row} {left}" for row, left in track["rows"].items())
+        return [track["boxes"], hit or "none", track["out"]]
+
     def notes(self, ships: list[TableShip]) -> list[str]:
         return ["power: every surviving box counts as powered (the power each pilot shares out "
                 "is not kept yet; RULINGS G1)"]
