@@ -316,3 +316,21 @@ def test_crits_are_refused_where_hits_are_never_critical(table: Path) -> None:
     run = shipyard("game", "hit", "game.yaml", "Starfury 1", "--from", "Raider delta-wing 1",
                    "--weapon", "beam", "--crits", "1", cwd=table)
     assert run.code == 2 and "smallcraft hits are never critical" in run.err
+
+
+@pytest.mark.parametrize(("edit", "words"), [
+    ("hull: 12", "hull: 12: Anvil starts with 10"),
+    ("hull: 10, repairable: [Warp drive]", "repairable: 'Warp drive'"),
+    ("hull: 10, systems_lost: [Broadside]", "systems_lost: 'Broadside' is not one of Anvil's"),
+])
+def test_dropfleet_tracks_edited_into_nonsense_are_refused_at_their_line(
+        tmp_path: Path, edit: str, words: str) -> None:
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", TOULONS, ANVIL, "-o", game).code == 0
+    text = game.read_text()
+    line = text[:text.index("{name: Anvil")].count("\n") + 1
+    game.write_text(text.replace("design: Anvil, hull: 10", f"design: Anvil, {edit}"))
+    run = shipyard("game", "show", game)
+    assert run.code == 2
+    assert run.err.startswith(f"{game}:{line}: ") and words in run.err, run.err
+    assert run.err.count("\n") == 1
