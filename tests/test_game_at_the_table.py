@@ -163,11 +163,12 @@ def test_an_impossible_hit_is_one_line_and_changes_nothing(table: Path, args: tu
 
 
 @pytest.mark.parametrize(("edit", "line", "words"), [
-    (("destroyed: []", "destroyed: [3, 3]"), 11, "box 3 is listed twice"),
-    (("destroyed: []", "destroyed: [61]"), 11, "numbered 1..60"),
-    (("name: Starfury 2", "name: Starfury Two"), 12, "named 'Starfury 2' on its sheet"),
-    (("file: fleets/raiders.yaml", "file: fleets/gone.yaml"), 19, "cannot be read"),
-    (("    design: Starfury\n", "    design: Starfury\n    shields: 3\n"), 11, "shields"),
+    (("destroyed: []", "destroyed: [3, 3]"), 12, "box 3 is listed twice"),
+    (("destroyed: []", "destroyed: [61]"), 12, "numbered 1..60"),
+    (("name: Starfury 2", "name: Starfury Two"), 13, "named 'Starfury 2' on its sheet"),
+    (("file: fleets/raiders.yaml", "file: fleets/gone.yaml"), 20, "cannot be read"),
+    (("    design: Starfury\n", "    design: Starfury\n    shields: 3\n"), 12, "shields"),
+    (("turn: 1", "turn: 0"), 5, "turn"),
 ])
 def test_a_game_file_edited_into_nonsense_is_refused_at_its_line(
         table: Path, edit: tuple[str, str], line: int, words: str) -> None:
@@ -334,3 +335,31 @@ def test_dropfleet_tracks_edited_into_nonsense_are_refused_at_their_line(
     assert run.code == 2
     assert run.err.startswith(f"{game}:{line}: ") and words in run.err, run.err
     assert run.err.count("\n") == 1
+
+
+def test_dropfleet_a_round_burns_fires_rolls_damage_control_and_begins_the_next_turn(
+        tmp_path: Path) -> None:
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", TOULONS, ANVIL, "-o", game).code == 0
+    # five points through, crippled: section 1 (Subsystems), result 3 (Fire)
+    assert shipyard("game", "hit", game, "Anvil", "--damage", "6", *[f"--roll={r}" for r in
+                                                                    (1, 1, 1, 1, 1, 6, 1, 3)]
+                    ).code == 0
+    started = game.read_bytes()
+    run = shipyard("game", "round", game, "--roll", "5")
+    assert run.code == 0, run.err
+    assert "Anvil loses 1 Hull (4 left) (burning, no saves)" in run.out
+    assert "Anvil damage control on fire: repaired" in run.out
+    assert "turn 1 is over: turn 2 begins" in run.out
+    text = game.read_text()
+    assert "turn: 2" in text and "{name: Anvil, design: Anvil, hull: 4}" in text
+    assert shipyard("game", "undo", game).code == 0
+    assert game.read_bytes() == started
+
+
+def test_smallcraft_rolls_nothing_at_the_end_of_a_dturn_and_says_so(table: Path) -> None:
+    before = (table / "game.yaml").read_bytes()
+    run = shipyard("game", "round", "game.yaml", cwd=table)
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert "text rolls nothing at the end of a turn" in run.err
+    assert (table / "game.yaml").read_bytes() == before

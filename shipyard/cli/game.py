@@ -17,6 +17,7 @@ from shipyard.cli.help import Group
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
+    from shipyard.core.game import HitDone, TableDice
     from shipyard.core.gamefile import Game
 
 game_app = _App(name="game", cls=Group, no_args_is_help=True, add_completion=False,
@@ -26,10 +27,17 @@ game_app = _App(name="game", cls=Group, no_args_is_help=True, add_completion=Fal
     shipyard game start starfury-wing.yaml raiders.yaml -o game.yaml
     shipyard game hit game.yaml "Raider delta-wing 2" --from "Starfury 1" --weapon beam
     shipyard game show game.yaml
+    shipyard game round game.yaml
     shipyard game undo game.yaml
 """)
 app.add_typer(game_app, name="game")
 
+Rolls = Annotated[list[int] | None, typer.Option(
+    "--roll", metavar="N", help="a die as rolled at the table, in the order the rules roll "
+    "them (again for the next); the rest come from the seed")]
+DiceSeed = Annotated[int | None, typer.Option(
+    "--seed", metavar="N", min=0, max=MAX_SEED, help="replay the dice exactly; without it one "
+    "is chosen and printed")]
 GameFile = Annotated[Path, typer.Argument(metavar="GAME", help="the game file (.yaml) "
                                           "`game start` wrote", autocompletion=design_files)]
 
@@ -126,12 +134,8 @@ def hit(
     damage: Annotated[int | None, typer.Option(
         "--damage", metavar="N", min=1, max=10_000,
         help="instead of a weapon: N points in the system's damage unit, 1..10000")] = None,
-    rolls: Annotated[list[int] | None, typer.Option(
-        "--roll", metavar="N", help="a die as rolled at the table, in the order the rules roll "
-        "them (again for the next); the rest come from the seed")] = None,
-    seed: Annotated[int | None, typer.Option(
-        "--seed", metavar="N", min=0, max=MAX_SEED, help="replay the hit's dice exactly; "
-        "without it one is chosen and printed")] = None,
+    rolls: Rolls = None,
+    seed: DiceSeed = None,
 ) -> None:
     """Apply hits by the rules: every die printed, and what to mark on the sheets."""
     from shipyard.core import gamefile
@@ -159,21 +163,56 @@ def hit(
     shooter = None if firer is None else game.index(firer, "--from ")
     if shooter == target:
         raise UserError.single("game.hit", f"--from {firer}: a ship does not fire at itself")
-    chosen = seed if seed is not None else new_seed()
-    dice = TableDice(chosen, list(rolls or []))
+    dice = TableDice(seed if seed is not None else new_seed(), list(rolls or []))
     done = game.rules.hit(game.ships, HitOrder(target, shooter, weapon, hits, damage, crits), dice)
     extra = dice.left_over()
     if extra is not None:
         raise extra
     gamefile.save(game, done.states)
+    _print_done(game, done, dice)
+
+
+def _print_done(game: Game, done: HitDone, dice: TableDice) -> None:
     for event in done.events:
         lead = f"{event.phase:<8}" if event.depth == 0 else " " * 8 + "  " * event.depth
         typer.echo(f"  {lead} {event.text}".rstrip())
-    typer.echo(f"dice: {dice.told() or 'none rolled'}; seed {chosen}")
+    typer.echo(f"dice: {dice.told() or 'none rolled'}; seed {dice.seed}")
     for mark in done.marks:
         typer.echo(f"to mark: {mark}")
     for note in game.rules.notes(game.ships):
         typer.echo(note)
+
+
+@game_app.command("round", epilog="""
+    shipyard game round game.yaml
+    shipyard game round game.yaml --roll 4 --roll 1 --seed 3
+""")
+@user_errors
+def end_round(
+    game_file: GameFile,
+    rolls: Rolls = None,
+    seed: DiceSeed = None,
+) -> None:
+    """End the turn: roll what the rules roll then for every ship (dropfleet: the Roundup and
+    Clean-Up), and go on to the next."""
+    from shipyard.core import gamefile
+    from shipyard.core.dice import new_seed
+    from shipyard.core.game import TableDice
+
+    game = gamefile.read(state.yard(), game_file)
+    if not game.rules.rounds:
+        raise UserError.single("game.unsupported", f"`game round`: the {game.system.id} "
+                               + ("text rolls nothing at the end of a turn: play on"
+                                  if game.rules.hits else "system has no `game round` yet"),
+                               game.file)
+    dice = TableDice(seed if seed is not None else new_seed(), list(rolls or []))
+    done = game.rules.end_round(game.ships, game.turn, dice)
+    extra = dice.left_over()
+    if extra is not None:
+        raise extra
+    gamefile.save(game, done.states, game.turn + 1)
+    _print_done(game, done, dice)
+    typer.echo(f"turn {game.turn} is over: turn {game.turn + 1} begins")
 
 
 @game_app.command(epilog="""

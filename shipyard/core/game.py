@@ -69,6 +69,7 @@ class GameRules:
 
     state_model: type[StrictModel] = NoTracks
     hits = False  # `hit` is written
+    rounds = False  # `end_round` is written: the text rolls something at the end of a turn
     criticals = False  # a weapon's hits may be critical (`--crits N`)
     damage_unit = ""  # what `--damage N` counts ("dhits")
 
@@ -96,6 +97,10 @@ class GameRules:
 
     def hit(self, ships: list[TableShip], order: HitOrder, dice: TableDice) -> HitDone:
         raise NotImplementedError  # only called where `hits` is True
+
+    def end_round(self, ships: list[TableShip], turn: int, dice: TableDice) -> HitDone:
+        """What the text rolls at the end of turn `turn`, for every ship."""
+        raise NotImplementedError  # only called where `rounds` is True
 
 
 class Rolled(NamedTuple):

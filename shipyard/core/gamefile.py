@@ -54,6 +54,7 @@ class Game:
     data: dict[str, Any]  # the file as read, to write back with new tracks
     sides: list[str]
     ships: list[TableShip]
+    turn: int  # the turn being played (`game round` ends it)
 
     @property
     def file(self) -> str:
@@ -81,6 +82,7 @@ def _model(rules: GameRules) -> type[StrictModel]:
                              file=(str, Field(min_length=1, max_length=1000)),
                              ships=(list[ship], Field(min_length=1, max_length=MAX_SHIPS)))
     game: Any = create_model("GameFile", __base__=StrictModel, system=(str, ...),
+                             turn=(int, Field(default=1, ge=1, le=10_000)),
                              sides=(list[side], Field(min_length=2, max_length=MAX_SIDES)))
     return game
 
@@ -129,7 +131,7 @@ def start(yard: Yard, reports: list[Report], out: Path) -> str:
         sides.append({"name": side.name, "file": os.path.relpath(Path(report.file).resolve(),
                                                                  folder),
                       "ships": ships})
-    return text_of({"system": system.id, "sides": sides})
+    return text_of({"system": system.id, "turn": 1, "sides": sides})
 
 
 class _Plain(yaml.SafeDumper):
@@ -189,7 +191,8 @@ def read(yard: Yard, path: Path) -> Game:
     if mistakes:
         raise UserError([Diagnostic("game.tracks", why, "error", located.line_of(at),
                                     located.file) for why, at in mistakes])
-    return Game(path, located, system, rules, data, [s.name for s in model.sides], ships)
+    return Game(path, located, system, rules, data, [s.name for s in model.sides], ships,
+                model.turn)
 
 
 def history(path: Path) -> Path:
@@ -205,9 +208,13 @@ def _kept(path: Path) -> list[Path]:
                   key=lambda p: int(p.stem))
 
 
-def save(game: Game, states: dict[int, dict[str, Any]]) -> None:
-    """The game with these ships' tracks changed, the file as it was kept for `undo`."""
+def save(game: Game, states: dict[int, dict[str, Any]], turn: int | None = None) -> None:
+    """The game with these ships' tracks changed (and the turn, `turn`), the file as it was
+    kept for `undo`."""
     data = game.data
+    if turn is not None:
+        data = {"system": data["system"], "turn": turn,
+                **{k: v for k, v in data.items() if k not in ("system", "turn")}}
     for index, fields in states.items():
         _, i, _, j = game.ships[index].at
         ship = data["sides"][i]["ships"][j]

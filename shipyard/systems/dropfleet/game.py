@@ -8,15 +8,14 @@ Defence against Close Action, the saves and the Hull lost (`land`: the same code
 lands with), a ship at 0 Hull destroyed with its catastrophic damage, and the crippling rolls
 its thresholds owe (`resolve_crippling`: a hit at the table is one step, R13).
 
-Not kept yet (RULINGS G1, G2): where the ships stand, so a catastrophic blast is told with its
-reach and left to the table to apply; the Roundup (fires, core leaks, damage control, orbital
-decay), which `game round` will roll.
+`game round` rolls the Roundup and Clean-Up for every ship (`roundup`). Not kept (RULINGS G1):
+where the ships stand, so a catastrophic blast is told with its reach and left to the table.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -60,12 +59,16 @@ class ShipState(StrictModel):
     orbital_decay: bool = False
     weapons_offline: bool = False
     shields_raised: bool = False
+    layer: Literal["high", "low", "atmosphere"] = Field(default="high", description=(
+        "the orbital layer it is in"))
     repairable: list[str] = Field(default_factory=list, max_length=MAX, description=(
         "crippling results kept for damage control that change nothing in play here (R16)"))
     systems_lost: list[str] = Field(default_factory=list, max_length=MAX, description=(
         "weapon systems lost (Weapon Destroyed)"))
 
 
+LAYERS = ("high", "low", "atmosphere")  # state.HIGH, LOW, ATMOSPHERE
+APART = 10**6  # half inches between any two ships: where they stand is the table's (G1)
 COUNTS = (("fires", s.S_FIRES), ("armour_cracked", s.S_CRACK), ("containment", s.S_ACF),
           ("core_leaks", s.S_LEAK))
 FLAGS = (("orbital_decay", s.S_DECAY), ("weapons_offline", s.S_OFFLINE),
@@ -78,6 +81,10 @@ class Table:
     def __init__(self, ships: list[TableShip]) -> None:
         self.prepared = SUPPORT.prepare_battle(*_sides(ships), Terms())
         p: s.Params = self.prepared.state
+        data = list(p.data)
+        for unit in range(p.units):  # no blast reaches another ship by the duel's lines (G1)
+            data[p.o_units + unit * s.NU + s.U_X] = unit * APART
+        p = p._replace(data=data)
         self.p = p
         told: Told = self.prepared.told
         self.told = replace(told, ships=tuple(x.name for x in ships))
@@ -100,6 +107,7 @@ class Table:
             st[base + field] = getattr(state, key)
         for key, field in FLAGS:
             st[base + field] = int(getattr(state, key))
+        st[base + s.S_LAYER] = LAYERS.index(state.layer)
         dread = self.told.dread[k]
         for name in state.repairable:
             row = self.told.crippling[dread].index(name)
@@ -115,6 +123,7 @@ class Table:
             hull=st[base + s.S_HULL], destroyed=st[base + s.S_ALIVE] == 0,
             **{key: st[base + field] for key, field in COUNTS},
             **{key: st[base + field] == 1 for key, field in FLAGS},
+            layer=LAYERS[st[base + s.S_LAYER]],
             repairable=[self.told.crippling[dread][row] for slot, row in enumerate(s.INERT_ROWS)
                         for _ in range(st[base + s.S_INERT + slot])],
             systems_lost=[name for i, name in enumerate(self.told.systems[k])
@@ -125,6 +134,7 @@ class Table:
 class DropfleetGame(GameRules):
     state_model = ShipState
     hits = True
+    rounds = True
     criticals = True
     damage_unit = "Hull points before saves"
 
@@ -183,14 +193,10 @@ class DropfleetGame(GameRules):
         name = ships[t].name
         if st[t * s.NF + s.S_ALIVE] == 0:
             raise UserError.single("game.hit", f"{name} is destroyed already")
-        before = [dict(table.get(k)) for k in range(len(ships))]
+        before = [table.get(k) for k in range(len(ships))]
         rec = Recorder()
         assert rec.events is not None
         headlines: list[tuple[int, Event]] = []
-        layers = [st[k * s.NF + s.S_LAYER] for k in range(len(ships))]
-        for k in range(len(ships)):  # where the ships stand is the table's (RULINGS G1)
-            if k != t:
-                st[k * s.NF + s.S_LAYER] = -1
         with dice.rolling(RULES.modules):
             if order.firer is None:
                 damage = order.damage or 0
@@ -204,18 +210,35 @@ class DropfleetGame(GameRules):
                                              dice.rolled[first:])))
                 r.land(p, st, [], rec, t, *points)
             r.resolve_crippling(p, st, [], rec)
-        for k, layer in enumerate(layers):
-            st[k * s.NF + s.S_LAYER] = layer
         events = _told(table, [e for e in rec.events
                                if not (e[0] == s.EV_ROLL and e[1] == s.R_DAMAGE)], headlines)
-        states = {k: now for k in range(len(ships)) if (now := table.get(k)) != before[k]}
-        marks = [_mark(ships[k].name, before[k], now) for k, now in states.items()]
-        for e in rec.events:
-            if e[0] == s.EV_CATASTROPHIC and e[5]:
-                marks.append(f"every ship within {e[5]}\" of {ships[e[1]].name}: "
-                             f"{table.told.catastrophic[e[4]]} (by the damage table; with "
-                             "`game hit SHIP --damage N` where it deals damage with saves)")
-        return HitDone(events, states, marks or [f"{name}: nothing to mark"])
+        return _done(table, ships, before, rec, events, f"{name}: nothing to mark")
+
+    def end_round(self, ships: list[TableShip], turn: int, dice: TableDice) -> HitDone:
+        """The Roundup and Clean-Up as the duel plays them (R17): fires and containment
+        failures burn, damage control for every repairable effect, orbital decay, primary
+        core leaks; crippling rolled at the end of each step."""
+        table = Table(ships)
+        before = [table.get(k) for k in range(len(ships))]
+        rec = Recorder()
+        assert rec.events is not None
+        with dice.rolling(RULES.modules):
+            r.roundup(table.p, table.st, [], rec, turn)
+        events = _told(table, rec.events, [])
+        return _done(table, ships, before, rec, events, "nothing to mark")
+
+
+def _done(table: Table, ships: list[TableShip], before: list[dict[str, Any]], rec: Recorder,
+          events: list[Event], nothing: str) -> HitDone:
+    """The ships whose tracks changed, and what to mark: theirs, and a blast's reach."""
+    states = {k: now for k in range(len(ships)) if (now := table.get(k)) != before[k]}
+    marks = [_mark(ships[k].name, before[k], now) for k, now in states.items()]
+    for e in rec.events or []:
+        if e[0] == s.EV_CATASTROPHIC and e[5]:
+            marks.append(f"every ship within {e[5]}\" of {ships[e[1]].name}: "
+                         f"{table.told.catastrophic[e[4]]} (by the damage table; with "
+                         "`game hit SHIP --damage N` where it deals damage with saves)")
+    return HitDone(events, states, marks or [nothing])
 
 
 def _sides(ships: list[TableShip]) -> tuple[BattleSide, BattleSide]:
