@@ -36,7 +36,14 @@ if TYPE_CHECKING:
     )
     from shipyard.core.dice import Dice, Roller, chance_all, chance_none
     from shipyard.core.fleet import FleetFile
-    from shipyard.core.game import GameRules, HitDone, HitOrder, TableDice, TableShip
+    from shipyard.core.game import (
+        GameRules,
+        HitDone,
+        HitOrder,
+        TableDice,
+        TableShip,
+        battle_sides,
+    )
     from shipyard.core.model import Printable, StrictModel
     from shipyard.core.options import (
         END_REASONS,
@@ -155,6 +162,7 @@ _WHERE = {
     "HitOrder": "shipyard.core.game",
     "TableDice": "shipyard.core.game",
     "TableShip": "shipyard.core.game",
+    "battle_sides": "shipyard.core.game",
     "UserError": "shipyard.errors",
     "ValidationContext": "shipyard.core.catalog",
     "Value": "shipyard.core.options",
@@ -275,6 +283,7 @@ __all__ = [
     "answers",
     "ask",
     "battle_ships",
+    "battle_sides",
     "blame",
     "box_lines",
     "chance_all",

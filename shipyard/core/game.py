@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from shipyard.core.combat import Event
 from shipyard.core.model import StrictModel
+from shipyard.core.pattern import BattleSide, Entrant
 from shipyard.core.stream import die as stream_die
 from shipyard.core.stream import new_stream
 from shipyard.core.yamlio import YamlPath
@@ -39,6 +40,15 @@ class TableShip(NamedTuple):
     design: Any  # core.system.Design (not imported: this module sits below it)
     state: Any  # the system's `state_model`, read from the game file
     at: YamlPath  # where the ship is in the game file: ("sides", i, "ships", j)
+
+
+def battle_sides(ships: list[TableShip]) -> tuple[BattleSide, BattleSide]:
+    """A game's ships as a battle's two sides for the system's fight rules, each ship an entry
+    of its own in game order (so ship k is the rules' k-th): side A the game's first side,
+    side B the rest (a third side fights side A as side B does: a hit reads no sides)."""
+    first = tuple(Entrant(x.design) for x in ships if x.side == 0)
+    rest = tuple(Entrant(x.design) for x in ships if x.side != 0)
+    return BattleSide("A", "", first, "A", True), BattleSide("B", "", rest, "B", True)
 
 
 class HitOrder(NamedTuple):

@@ -20,9 +20,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from shipyard.api import (
-    BattleSide,
     Check,
-    Entrant,
     Event,
     GameRules,
     HitDone,
@@ -35,6 +33,7 @@ from shipyard.api import (
     Terms,
     UserError,
     YamlPath,
+    battle_sides,
     quoted,
     suggest,
 )
@@ -79,7 +78,7 @@ class Table:
     """The game's ships as one battle's numbers, each its own group, in the file's state."""
 
     def __init__(self, ships: list[TableShip]) -> None:
-        self.prepared = SUPPORT.prepare_battle(*_sides(ships), Terms())
+        self.prepared = SUPPORT.prepare_battle(*battle_sides(ships), Terms())
         p: s.Params = self.prepared.state
         data = list(p.data)
         for unit in range(p.units):  # no blast reaches another ship by the duel's lines (G1)
@@ -143,7 +142,7 @@ class DropfleetGame(GameRules):
 
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         wrong: list[tuple[str, YamlPath]] = []
-        prepared = SUPPORT.prepare_battle(*_sides(ships), Terms())
+        prepared = SUPPORT.prepare_battle(*battle_sides(ships), Terms())
         told: Told = prepared.told
         for k, ship in enumerate(ships):
             full = ship.design.built.hull
@@ -239,15 +238,6 @@ def _done(table: Table, ships: list[TableShip], before: list[dict[str, Any]], re
                          f"{table.told.catastrophic[e[4]]} (by the damage table; with "
                          "`game hit SHIP --damage N` where it deals damage with saves)")
     return HitDone(events, states, marks or [nothing])
-
-
-def _sides(ships: list[TableShip]) -> tuple[BattleSide, BattleSide]:
-    """Each ship a group of its own (so ship k is unit k), side A the game's first side, side B
-    the rest: a third side fights side A as side B does."""
-    first = [x for x in ships if x.side == 0]
-    rest = [x for x in ships if x.side != 0]
-    return (BattleSide("A", "", tuple(Entrant(x.design) for x in first), "A", True),
-            BattleSide("B", "", tuple(Entrant(x.design) for x in rest), "B", True))
 
 
 def _line(table: Table, unit: int, target: int, given: str) -> tuple[int, int]:

@@ -19,8 +19,6 @@ from typing import Any
 from pydantic import Field
 
 from shipyard.api import (
-    BattleSide,
-    Entrant,
     Event,
     GameRules,
     HitDone,
@@ -32,6 +30,7 @@ from shipyard.api import (
     Terms,
     UserError,
     YamlPath,
+    battle_sides,
     emit,
     quoted,
     suggest,
@@ -54,12 +53,8 @@ class Table:
     """The game's craft as one battle's array, their losses destroyed box by box."""
 
     def __init__(self, ships: list[TableShip]) -> None:
-        first = [s for s in ships if s.side == 0]
-        rest = [s for s in ships if s.side != 0]  # a third side fights side A as side B does
-        sides = (BattleSide("A", "", tuple(Entrant(s.design) for s in first), "A", True),
-                 BattleSide("B", "", tuple(Entrant(s.design) for s in rest), "B", True))
         where = Terms(range=0, geometry="head-on")  # where the craft stand reads no hit
-        prepared = SUPPORT.prepare_battle(sides[0], sides[1], where)
+        prepared = SUPPORT.prepare_battle(*battle_sides(ships), where)
         told: Told = prepared.told
         self.specs: tuple[Spec, ...] = tuple(s._replace(name=ship.name)
                                              for s, ship in zip(told.specs, ships, strict=True))
