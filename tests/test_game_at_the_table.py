@@ -363,3 +363,8 @@ def test_smallcraft_rolls_nothing_at_the_end_of_a_dturn_and_says_so(table: Path)
     assert run.code == 2 and run.err.count("\n") == 1
     assert "text rolls nothing at the end of a turn" in run.err
     assert (table / "game.yaml").read_bytes() == before
+
+
+def test_a_design_given_as_a_game_is_one_line() -> None:
+    run = shipyard("game", "show", RAIDER)
+    assert run.code == 2 and run.err.count("\n") == 1 and "not a game file" in run.err

@@ -151,7 +151,7 @@ def read(yard: Yard, path: Path) -> Game:
     """A game file read and checked whole: its sides' files read again, its ships theirs."""
     located = load_file(path)
     data = located.data
-    if not isinstance(data, dict) or "system" not in data:
+    if not isinstance(data, dict) or "system" not in data or "sides" not in data:
         raise UserError.single("game.not_a_game", "not a game file: it starts with 'system:' "
                                "and lists 'sides:' (shipyard game start writes one)",
                                located.file, 1)
