@@ -45,6 +45,14 @@ if TYPE_CHECKING:
     from shipyard.core.dice import Dice, Roller, chance_all, chance_none
     from shipyard.core.figures import figure, mcr, percent, quantity, tons
     from shipyard.core.fleet import FleetFile
+    from shipyard.core.game import (
+        GameRules,
+        HitDone,
+        HitOrder,
+        TableDice,
+        TableShip,
+        battle_sides,
+    )
     from shipyard.core.model import Printable, StrictModel
     from shipyard.core.options import (
         END_REASONS,
@@ -177,6 +185,12 @@ _WHERE = {
     "StrictModel": "shipyard.core.model",
     "Table": "shipyard.core.table",
     "Terms": "shipyard.core.options",
+    "GameRules": "shipyard.core.game",
+    "HitDone": "shipyard.core.game",
+    "HitOrder": "shipyard.core.game",
+    "TableDice": "shipyard.core.game",
+    "TableShip": "shipyard.core.game",
+    "battle_sides": "shipyard.core.game",
     "UserError": "shipyard.errors",
     "ValidationContext": "shipyard.core.catalog",
     "Value": "shipyard.core.options",
@@ -261,7 +275,10 @@ __all__ = [
     "FightSupport",
     "Fleet",
     "FleetFile",
+    "GameRules",
     "Group",
+    "HitDone",
+    "HitOrder",
     "LineItem",
     "LineOf",
     "Located",
@@ -285,6 +302,8 @@ __all__ = [
     "Steps",
     "StrictModel",
     "Table",
+    "TableDice",
+    "TableShip",
     "Terms",
     "UserError",
     "ValidationContext",
@@ -297,6 +316,7 @@ __all__ = [
     "answers",
     "ask",
     "battle_ships",
+    "battle_sides",
     "blame",
     "box_lines",
     "chance_all",

@@ -13,7 +13,7 @@ import sys
 gc.set_threshold(100_000, 50, 100)
 
 # the imports below come after, so that what they build is counted under the new thresholds
-from shipyard.cli import battle, bundled, design, fight, matrix, printing  # noqa: E402, F401 - each registers commands
+from shipyard.cli import battle, bundled, design, fight, game, matrix, printing  # noqa: E402, F401 - each registers commands
 from shipyard.cli.app import app, only, report  # noqa: E402
 from shipyard.cli.completion import completing, skip_coercion_while_completing  # noqa: E402
 from shipyard.errors import Exit, UserError  # noqa: E402

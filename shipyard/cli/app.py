@@ -73,6 +73,7 @@ DesignFiles = Annotated[list[Path], typer.Argument(
 
 
 _EVERY_COMMAND: list[Any] = []
+_EVERY_GROUP: list[Any] = []
 
 
 def only(argv: list[str]) -> None:
@@ -82,15 +83,19 @@ def only(argv: list[str]) -> None:
     starts from every command, so a caller may run main() again in one process (the tests)."""
     if not _EVERY_COMMAND:
         _EVERY_COMMAND.extend(app.registered_commands)
+        _EVERY_GROUP.extend(app.registered_groups)
     app.registered_commands[:] = _EVERY_COMMAND
+    app.registered_groups[:] = _EVERY_GROUP
     words = iter(argv)
     for word in words:
         if word == "--catalog":
             next(words, None)
         elif not word.startswith("-"):
             chosen = [c for c in app.registered_commands if _name(c) == word]
-            if chosen:
+            groups = [g for g in app.registered_groups if g.name == word]  # `game ...`
+            if chosen or groups:
                 app.registered_commands[:] = chosen
+                app.registered_groups[:] = groups
             return
 
 

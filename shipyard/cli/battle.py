@@ -273,15 +273,15 @@ def _print_summary(prepared: Prepared, s: BattleSummary, as_json: bool,
     typer.echo(render(Table("Ships lost per side (share of battles)",
                             ["side", "ships", "lost: share"], lost_rows)), nl=False)
     spread_rows = [["battle length", f"{base.rounds.mean:.1f}", f"{base.rounds.sd:.1f}",
-                    f"{base.rounds.median:g}", f"{base.rounds.low} – {base.rounds.high}",
+                    f"{base.rounds.median:g}", base.rounds.range(),
                     f"{base.round_name}s"]]
     if s.price_lost is not None:
         for name, d in zip(base.names, s.price_lost, strict=True):
             spread_rows.append([f"{name} lost", f"{d.mean:.1f}", f"{d.sd:.1f}", f"{d.median:g}",
-                                f"{d.low} – {d.high}", str(s.price_unit)])
+                                d.range(), str(s.price_unit)])
     for name, d in zip(base.names, base.damage, strict=True):
         spread_rows.append([f"damage by {name}", f"{d.mean:.1f}", f"{d.sd:.1f}",
-                            f"{d.median:g}", f"{d.low} – {d.high}", base.damage_unit])
+                            f"{d.median:g}", d.range(), base.damage_unit])
     typer.echo(render(Table("Spread", ["", "mean", "sd", "median", "range", "unit"],
                             spread_rows)), nl=False)
     typer.echo(f"random numbers drawn: {base.draws:,}")

@@ -483,10 +483,10 @@ def _print_summary(prepared: Prepared, s: Summary, as_json: bool) -> None:
                             outcome_rows)), nl=False)
     r = s.rounds
     spread = [["fight length", f"{r.mean:.1f}", f"{r.sd:.1f}", f"{r.median:g}",
-               f"{r.low} – {r.high}", f"{s.round_name}s"]]
+               r.range(), f"{s.round_name}s"]]
     for name, d in zip(s.names, s.damage, strict=True):
         spread.append([f"damage by {name}", f"{d.mean:.1f}", f"{d.sd:.1f}", f"{d.median:g}",
-                       f"{d.low} – {d.high}", s.damage_unit])
+                       d.range(), s.damage_unit])
     typer.echo(render(Table("Spread", ["", "mean", "sd", "median", "range", "unit"], spread)),
                nl=False)
     typer.echo(f"random numbers drawn: {s.draws:,}")

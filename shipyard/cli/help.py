@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 # An argument's help may name the installed systems; filled in only when help is printed.
 SYSTEMS = "{systems}"
@@ -86,3 +86,10 @@ class Command(TyperCommand):
         with formatter.section("Examples"):
             for line in self.epilog.strip().splitlines():
                 formatter.write(f"{' ' * formatter.current_indent}{line.strip()}\n")
+
+
+class Group(TyperGroup):
+    """A command of subcommands (`game start`, `game hit`) whose help reads as a command's."""
+
+    get_short_help_str = Command.get_short_help_str
+    format_epilog = Command.format_epilog

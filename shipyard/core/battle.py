@@ -125,9 +125,12 @@ def summarise_battle(prepared: Prepared, columns: Columns, seed: int,
         found, times = np.unique(count, return_counts=True)
         lost.append({int(n): wilson(int(t), runs)
                      for n, t in zip(found.tolist(), times.tolist(), strict=True)})
-        spend = np.zeros(runs)
+        # whole points stay whole (their range in --json 191, not 191.0); MCr keep their fraction
+        whole = all((s.price or 0) % 1 == 0 for s in ships)
+        spend: Any = np.zeros(runs, np.int64 if whole else np.float64)
         for i in cols:  # a column at a time: a million battles' matrix as floats is 50 MB
-            spend += lost_each[:, i] * float(ships[i].price or 0)
+            price = ships[i].price or 0
+            spend += lost_each[:, i] * (int(price) if whole else float(price))
         spent.append(Spread.of(spend))
     priced = price_unit is not None and all(s.price is not None for s in ships)
     winner = np.asarray(columns.winner, dtype=np.int64)

@@ -253,22 +253,34 @@ def wilson(count: int, runs: int, z: float = Z95) -> Rate:
     return Rate(count, runs, low, high)
 
 
+def _figure(value: float) -> str:
+    """A count as it is (1,000,000 rounds are not 1e+06), anything else as the median is."""
+    return str(value) if isinstance(value, int) else f"{value:g}"
+
+
 class Spread(NamedTuple):
     mean: float
     sd: float
-    low: int
+    low: float  # an int when the values are counts, as rounds and boxes are
     median: float
-    high: int
+    high: float
 
     @staticmethod
     def of(values: Any) -> Spread:
         import numpy as np  # a series only
 
-        array = np.asarray(values, dtype=np.float64)
+        array = np.asarray(values)
         if not len(array):
             return Spread(0.0, 0.0, 0, 0.0, 0)
-        return Spread(float(array.mean()), float(array.std()), int(array.min()),
-                      float(np.median(array)), int(array.max()))
+        # counts keep their ints; a price (MCr 684.99) keeps its fraction: its range is its own
+        whole = array.dtype.kind in "iub"
+        low, high = array.min().item(), array.max().item()
+        return Spread(float(array.mean()), float(array.std()), int(low) if whole else float(low),
+                      float(np.median(array)), int(high) if whole else float(high))
+
+    def range(self, between: str = " – ") -> str:
+        """From least to most, written as the median is."""
+        return f"{_figure(self.low)}{between}{_figure(self.high)}"
 
     def as_json(self) -> dict[str, Any]:
         return {"mean": self.mean, "sd": self.sd, "min": self.low, "median": self.median,

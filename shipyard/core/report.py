@@ -92,7 +92,7 @@ def encounter(prepared: Prepared, summary: BattleSummary, *, system: str, noun: 
         "chart": chart.histogram("length", base.length_bins, f"{base.round_name}s", 60.0,
                                  marks=[(r.mean, f"mean {r.mean:.1f}")]),
         "title": f"Length ({base.round_name}s)",
-        "words": f"mean {r.mean:.1f}, median {r.median:g}, {r.low}–{r.high}",
+        "words": f"mean {r.mean:.1f}, median {r.median:g}, {r.range('–')}",
     }
     damage = []
     for side, (name, d, bins) in enumerate(zip(base.names, base.damage, base.damage_bins,
@@ -101,7 +101,7 @@ def encounter(prepared: Prepared, summary: BattleSummary, *, system: str, noun: 
             "chart": chart.histogram(f"damage-{'ab'[side]}", bins, base.damage_unit, 60.0,
                                      marks=[(d.mean, f"mean {d.mean:.1f}")]),
             "title": f"Damage dealt by {'AB'[side]}",
-            "words": f"mean {d.mean:.1f}, median {d.median:g}, {d.low}–{d.high}",
+            "words": f"mean {d.mean:.1f}, median {d.median:g}, {d.range('–')}",
             "name": name,
         })
     lost = []
@@ -112,7 +112,7 @@ def encounter(prepared: Prepared, summary: BattleSummary, *, system: str, noun: 
         if summary.price_lost is not None:
             p = summary.price_lost[side]
             row["price"] = (f"{summary.price_unit} lost: mean {p.mean:.1f}, median "
-                            f"{p.median:g}, {p.low}–{p.high}")
+                            f"{p.median:g}, {p.range('–')}")
         lost.append(row)
     seeds = [{"outcome": told[k], "reason": why, "seed": seed,
               "command": f"{replay} --seed {seed}"}

@@ -29,6 +29,7 @@ from shipyard.errors import Diagnostic, UserError
 
 if TYPE_CHECKING:
     from shipyard.core.combat import FightSupport
+    from shipyard.core.game import GameRules
     from shipyard.core.options import FightOptions
 
 LineOf = Callable[[YamlPath], int | None]
@@ -189,6 +190,13 @@ class RulesSystem(ABC, Generic[D, C, B]):
     def fight(self) -> FightSupport[Design[D, C, B]]:
         """The system's combat (core/combat.py): duels, Monte Carlo series, volley odds."""
         raise UserError.single("fight.unsupported", f"the {self.id} system has no combat yet")
+
+    def game_rules(self) -> GameRules:
+        """The system's play at the table (core/game.py): the tracks a game file keeps of each
+        ship and the hits `game hit` applies; by default none."""
+        from shipyard.core.game import GameRules  # only `shipyard game`
+
+        return GameRules()
 
 
 AnySystem = RulesSystem[Any, Any, Any]

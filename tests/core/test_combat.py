@@ -16,6 +16,7 @@ from shipyard.core.combat import (
     Modifier,
     Prepared,
     Roll,
+    Spread,
     Terms,
     check_runs,
     fight_once,
@@ -166,3 +167,14 @@ def test_a_report_sampled_once_says_one_volley() -> None:
 
     assert OddsReport("t", False, 1, (), (), ()).method.startswith("sampled: 1 volley,")
     assert "20,000 volleys" in OddsReport("t", False, 20_000, (), (), ()).method
+
+
+def test_a_spread_of_prices_keeps_their_fractions_and_of_counts_their_whole_numbers() -> None:
+    prices = Spread.of([0.0, 684.99, 684.99])
+    assert (prices.low, prices.median, prices.high) == (0.0, 684.99, 684.99)
+    assert prices.range() == "0 – 684.99"
+    assert prices.as_json()["max"] == 684.99
+    counts = Spread.of([3, 1_000_000, 1])
+    assert (counts.low, counts.high) == (1, 1_000_000)
+    assert all(type(v) is int for v in (counts.low, counts.high))
+    assert counts.range("–") == "1–1000000"

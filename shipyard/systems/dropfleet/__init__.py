@@ -17,7 +17,7 @@ from shipyard.systems.dropfleet.rules import CODES, PricedCatalog, check, price
 from shipyard.systems.dropfleet.ship import Ship, resolve
 
 if TYPE_CHECKING:
-    from shipyard.api import FightSupport
+    from shipyard.api import FightSupport, GameRules
 
 ShipDesign = Design[DropfleetDesign, DropfleetCatalog, Ship]
 
@@ -95,6 +95,11 @@ class Dropfleet(RulesSystem[DropfleetDesign, DropfleetCatalog, Ship]):
         from shipyard.systems.dropfleet.combat import SUPPORT  # not for validate or show
 
         return SUPPORT
+
+    def game_rules(self) -> GameRules:
+        from shipyard.systems.dropfleet.game import DropfleetGame  # only `shipyard game`
+
+        return DropfleetGame()
 
 
 system = Dropfleet()

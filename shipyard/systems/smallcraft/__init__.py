@@ -20,7 +20,7 @@ from shipyard.systems.smallcraft.rules import (
 )
 
 if TYPE_CHECKING:
-    from shipyard.api import FightSupport
+    from shipyard.api import FightSupport, GameRules
 
 
 class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
@@ -79,6 +79,10 @@ class Smallcraft(RulesSystem[SmallcraftDesign, SmallcraftCatalog, list[Part]]):
 
         return SUPPORT
 
+    def game_rules(self) -> GameRules:
+        from shipyard.systems.smallcraft.game import SmallcraftGame  # only `shipyard game`
+
+        return SmallcraftGame()
 
 
 def _hull_size(hull: str | None) -> int:

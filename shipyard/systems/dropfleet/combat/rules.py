@@ -586,6 +586,14 @@ def fire_system(p: Params, st: list[int], rng: list[int], rec: Recorder | None, 
             else:
                 far += normal
                 far_crit += crit
+    land(p, st, rng, rec, t, near, near_crit, far, far_crit, scald)
+
+
+def land(p: Params, st: list[int], rng: list[int], rec: Recorder | None, t: int, near: int,
+         near_crit: int, far: int, far_crit: int, scald: int) -> None:
+    """A volley's damage reaching ship t (`near`: Close Action's, which Point Defence meets),
+    then the saves (seed step 5) and any ship at 0 Hull destroyed; also a hit at the table
+    (systems/dropfleet/game.py)."""
     if near + near_crit > 0:
         pd = point_defence(p, st, t)
         if pd > 0:

@@ -1,0 +1,227 @@
+"""`shipyard game ...`: a game at the table, its ships' damage kept by the rules. The game file
+and its undo live in core/gamefile.py, each system's tracks and hits in its `GameRules`
+(core/game.py); this module reads options and prints."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from shipyard.cli.app import _App, app, judged, state, user_errors
+from shipyard.cli.completion import design_files
+from shipyard.cli.fight import MAX_SEED, Json
+from shipyard.cli.help import Group
+from shipyard.errors import UserError
+
+if TYPE_CHECKING:
+    from shipyard.core.game import HitDone, TableDice
+    from shipyard.core.gamefile import Game
+
+game_app = _App(name="game", cls=Group, no_args_is_help=True, add_completion=False,
+                pretty_exceptions_enable=False, rich_markup_mode=None,
+                help="A game at the table: each ship's damage kept by the rules, every change "
+                     "undoable.", epilog="""
+    shipyard game start starfury-wing.yaml raiders.yaml -o game.yaml
+    shipyard game hit game.yaml "Raider delta-wing 2" --from "Starfury 1" --weapon beam
+    shipyard game show game.yaml
+    shipyard game round game.yaml
+    shipyard game undo game.yaml
+""")
+app.add_typer(game_app, name="game")
+
+Rolls = Annotated[list[int] | None, typer.Option(
+    "--roll", metavar="N", help="a die as rolled at the table, in the order the rules roll "
+    "them (again for the next); the rest come from the seed")]
+DiceSeed = Annotated[int | None, typer.Option(
+    "--seed", metavar="N", min=0, max=MAX_SEED, help="replay the dice exactly; without it one "
+    "is chosen and printed")]
+GameFile = Annotated[Path, typer.Argument(metavar="GAME", help="the game file (.yaml) "
+                                          "`game start` wrote", autocompletion=design_files)]
+
+
+@game_app.command(epilog="""
+    shipyard game start starfury-wing.yaml raiders.yaml -o game.yaml
+""")
+@user_errors
+def start(
+    sides: Annotated[list[Path], typer.Argument(
+        metavar="SIDE", help="each side: a fleet file or one design (.yaml); two or more",
+        autocompletion=design_files)],
+    output: Annotated[Path, typer.Option("-o", "--output", metavar="FILE",
+                                         help="the game file to write (.yaml)")],
+) -> None:
+    """Start a game: every ship of the sides, named as its sheet names it, every track at its
+    start."""
+    from shipyard.core import gamefile
+    from shipyard.core.output import write_atomic
+
+    if len(sides) < 2:
+        raise UserError.single("game.sides", "a game needs two sides or more: give a fleet "
+                               "file or a design for each")
+    reports = judged(sides, allow_illegal=True)
+    text = gamefile.start(state.yard(), reports, output)
+    write_atomic(output, text)
+    gamefile.clear_history(output)
+    game = gamefile.read(state.yard(), output)
+    typer.echo(f"{output}: a {game.system.id} game of {len(game.ships)} ships")
+    _print_show(game)
+
+
+@game_app.command(epilog="""
+    shipyard game show game.yaml
+    shipyard game show game.yaml --json
+""")
+@user_errors
+def show(game_file: GameFile, as_json: Json = False) -> None:
+    """Every ship's state at a glance."""
+    from shipyard.core import gamefile
+
+    game = gamefile.read(state.yard(), game_file)
+    if as_json:
+        typer.echo(json.dumps(_show_json(game), indent=2, ensure_ascii=False))
+        return
+    _print_show(game)
+
+
+def _show_json(game: Game) -> dict[str, Any]:
+    tracks = game.rules.tracks(game.ships)
+    return {"file": game.file, "system": game.system.id, "sides": game.sides,
+            "ships": [{"name": s.name, "side": game.sides[s.side], "design": s.design.model.name,
+                       "tracks": t} for s, t in zip(game.ships, tracks, strict=True)]}
+
+
+def _print_show(game: Game) -> None:
+    from shipyard.cli.tables import render
+    from shipyard.core.table import Table
+
+    tracks = game.rules.tracks(game.ships)
+    if not game.rules.columns:
+        rows = [[game.sides[s.side], s.name, s.design.model.name] for s in game.ships]
+        typer.echo(render(Table("Ships", ["side", "ship", "design"], rows)), nl=False)
+        typer.echo(f"the {game.system.id} system keeps no damage at the table yet")
+        return
+    rows = [[game.sides[ship.side], ship.name, *game.rules.row(t)]
+            for ship, t in zip(game.ships, tracks, strict=True)]
+    typer.echo(render(Table("Ships", ["side", "ship", *game.rules.columns], rows)), nl=False)
+    for note in game.rules.notes(game.ships):
+        typer.echo(note)
+
+
+@game_app.command(epilog="""
+    shipyard game hit game.yaml "Raider delta-wing 2" --from "Starfury 1" --weapon beam
+    shipyard game hit game.yaml "Raider delta-wing 2" --from "Starfury 1" --weapon beam --roll 17
+    shipyard game hit game.yaml "Starfury 3" --damage 4 --seed 7
+""")
+@user_errors
+def hit(
+    game_file: GameFile,
+    ship: Annotated[str, typer.Argument(metavar="SHIP", help="the ship hit, as its sheet names "
+                                        "it (\"Raider delta-wing 3\")")],
+    firer: Annotated[str | None, typer.Option("--from", metavar="SHIP",
+                                              help="the ship that fired")] = None,
+    weapon: Annotated[str | None, typer.Option(
+        "--weapon", metavar="WEAPON", help="a weapon the firing ship carries: its sheet label, "
+        "or words of it that name one")] = None,
+    hits: Annotated[int, typer.Option("--hits", metavar="N", min=1, max=1000,
+                                      help="hits of that weapon (missiles: one salvo of N), "
+                                      "1..1000")] = 1,
+    crits: Annotated[int, typer.Option("--crits", metavar="N", min=0, max=1000,
+                                       help="critical hits besides --hits, where the system "
+                                       "has them (dropfleet), 0..1000")] = 0,
+    damage: Annotated[int | None, typer.Option(
+        "--damage", metavar="N", min=1, max=10_000,
+        help="instead of a weapon: N points in the system's damage unit, 1..10000")] = None,
+    rolls: Rolls = None,
+    seed: DiceSeed = None,
+) -> None:
+    """Apply hits by the rules: every die printed, and what to mark on the sheets."""
+    from shipyard.core import gamefile
+    from shipyard.core.dice import new_seed
+    from shipyard.core.game import HitOrder, TableDice
+
+    game = gamefile.read(state.yard(), game_file)
+    if not game.rules.hits:
+        raise UserError.single("game.unsupported", f"the {game.system.id} system has no "
+                               "`game hit` yet (smallcraft and dropfleet have): mark its hits "
+                               "by hand",
+                               game.file)
+    if (damage is None) == (firer is None):
+        raise UserError.single("game.hit", "give --from SHIP --weapon WEAPON (a weapon's "
+                               "hits) or --damage N (points with no weapon), one of the two")
+    if firer is not None and weapon is None:
+        raise UserError.single("game.hit", "--from: give the --weapon it fired too")
+    if crits and not game.rules.criticals:
+        raise UserError.single("game.hit", f"--crits: {game.system.id} hits are never "
+                               "critical; give --hits N")
+    if crits and firer is None:
+        raise UserError.single("game.hit", "--crits: critical hits are a weapon's; give --from "
+                               "SHIP --weapon WEAPON")
+    target = game.index(ship, "SHIP ")
+    shooter = None if firer is None else game.index(firer, "--from ")
+    if shooter == target:
+        raise UserError.single("game.hit", f"--from {firer}: a ship does not fire at itself")
+    dice = TableDice(seed if seed is not None else new_seed(), list(rolls or []))
+    done = game.rules.hit(game.ships, HitOrder(target, shooter, weapon, hits, damage, crits), dice)
+    extra = dice.left_over()
+    if extra is not None:
+        raise extra
+    gamefile.save(game, done.states)
+    _print_done(game, done, dice)
+
+
+def _print_done(game: Game, done: HitDone, dice: TableDice) -> None:
+    for event in done.events:
+        lead = f"{event.phase:<8}" if event.depth == 0 else " " * 8 + "  " * event.depth
+        typer.echo(f"  {lead} {event.text}".rstrip())
+    typer.echo(f"dice: {dice.told() or 'none rolled'}; seed {dice.seed}")
+    for mark in done.marks:
+        typer.echo(f"to mark: {mark}")
+    for note in game.rules.notes(game.ships):
+        typer.echo(note)
+
+
+@game_app.command("round", epilog="""
+    shipyard game round game.yaml
+    shipyard game round game.yaml --roll 4 --roll 1 --seed 3
+""")
+@user_errors
+def end_round(
+    game_file: GameFile,
+    rolls: Rolls = None,
+    seed: DiceSeed = None,
+) -> None:
+    """End the turn: roll what the rules roll then for every ship (dropfleet: the Roundup and
+    Clean-Up), and go on to the next."""
+    from shipyard.core import gamefile
+    from shipyard.core.dice import new_seed
+    from shipyard.core.game import TableDice
+
+    game = gamefile.read(state.yard(), game_file)
+    if not game.rules.rounds:
+        raise UserError.single("game.unsupported", f"`game round`: the {game.system.id} "
+                               + ("text rolls nothing at the end of a turn: play on"
+                                  if game.rules.hits else "system has no `game round` yet"),
+                               game.file)
+    dice = TableDice(seed if seed is not None else new_seed(), list(rolls or []))
+    done = game.rules.end_round(game.ships, game.turn, dice)
+    extra = dice.left_over()
+    if extra is not None:
+        raise extra
+    gamefile.save(game, done.states, game.turn + 1)
+    _print_done(game, done, dice)
+    typer.echo(f"turn {game.turn} is over: turn {game.turn + 1} begins")
+
+
+@game_app.command(epilog="""
+    shipyard game undo game.yaml
+""")
+@user_errors
+def undo(game_file: GameFile) -> None:
+    """Take back the last change: the file as it was, exactly (again, for the one before)."""
+    from shipyard.core import gamefile
+
+    left = gamefile.undo(game_file)
+    typer.echo(f"{game_file}: the last change taken back; {left} more to take back")

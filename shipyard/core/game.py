@@ -1,0 +1,176 @@
+"""At the table: what a system keeps of each ship of a game in play, and how it applies a hit.
+
+A game (core/gamefile.py reads and writes its file) is the ships of one encounter, each named as
+its sheet names it, with what it has lost. A system plugs in through `GameRules`
+(`RulesSystem.game_rules()`): the tracks it keeps on each ship (`state_model`, the ship's keys
+in the game file), their check against the ship's design, how they read at a glance, and
+`hit`, which applies hits through the same rules code the system's fights run. The default keeps
+nothing and applies no hit: a system without them says so.
+
+The dice of a hit are the fights' own stream (`core/stream.py`), seeded; given rolls replace
+its dice in the order the rules roll them (`TableDice`, swapped in for `die` and `dice` in the
+rules' modules while the hit runs: the rules code is not touched).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NamedTuple
+
+from shipyard.core.combat import Event
+from shipyard.core.model import StrictModel
+from shipyard.core.pattern import BattleSide, Entrant
+from shipyard.core.stream import die as stream_die
+from shipyard.core.stream import new_stream
+from shipyard.core.yamlio import YamlPath
+from shipyard.errors import UserError
+
+
+class NoTracks(StrictModel):
+    """A ship of a system that keeps no tracks at the table yet: its name and design only."""
+
+
+class TableShip(NamedTuple):
+    """One ship of a game, as a system's `GameRules` sees it."""
+
+    name: str  # as its sheet names it: "Raider delta-wing 3"
+    side: int  # the game's sides in order, 0 first
+    design: Any  # core.system.Design (not imported: this module sits below it)
+    state: Any  # the system's `state_model`, read from the game file
+    at: YamlPath  # where the ship is in the game file: ("sides", i, "ships", j)
+
+
+def battle_sides(ships: list[TableShip]) -> tuple[BattleSide, BattleSide]:
+    """A game's ships as a battle's two sides for the system's fight rules, each ship an entry
+    of its own in game order (so ship k is the rules' k-th): side A the game's first side,
+    side B the rest (a third side fights side A as side B does: a hit reads no sides)."""
+    first = tuple(Entrant(x.design) for x in ships if x.side == 0)
+    rest = tuple(Entrant(x.design) for x in ships if x.side != 0)
+    return BattleSide("A", "", first, "A", True), BattleSide("B", "", rest, "B", True)
+
+
+class HitOrder(NamedTuple):
+    """What `game hit` was told: `hits` hits of `weapon` carried by ship `firer` on ship
+    `target` (indices into the game's ships), or `damage` points in the system's damage unit
+    with no weapon (then `firer` and `weapon` are None)."""
+
+    target: int
+    firer: int | None
+    weapon: str | None
+    hits: int
+    damage: int | None
+    crits: int = 0  # critical hits besides `hits`, where the system has them
+
+
+class HitDone(NamedTuple):
+    """A hit applied: what happened in the narrated fights' words, each changed ship's new
+    state (by index: its tracks' keys as the file writes them), and what to mark, a line
+    each."""
+
+    events: list[Event]
+    states: dict[int, dict[str, Any]]
+    marks: list[str]
+
+
+class GameRules:
+    """A system's play at the table; this default keeps no tracks and applies no hit."""
+
+    state_model: type[StrictModel] = NoTracks
+    hits = False  # `hit` is written
+    rounds = False  # `end_round` is written: the text rolls something at the end of a turn
+    criticals = False  # a weapon's hits may be critical (`--crits N`)
+    damage_unit = ""  # what `--damage N` counts ("dhits")
+
+    def start(self, design: Any) -> dict[str, Any]:
+        """A ship's tracks as `game start` writes them, before any damage."""
+        return self.state_model().model_dump(mode="json")
+
+    def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
+        """Each ship's tracks against its design: (what is wrong, its path in the file)."""
+        return []
+
+    def tracks(self, ships: list[TableShip]) -> list[dict[str, Any]]:
+        """Each ship's tracks as they stand, in the game's words (a `show` row, JSON values)."""
+        return [{} for _ in ships]
+
+    columns: tuple[str, ...] = ()  # `game show`'s columns after the side and the ship
+
+    def row(self, track: dict[str, Any]) -> list[str]:
+        """One ship's `tracks` as `game show` prints them, under `columns`."""
+        return []
+
+    def notes(self, ships: list[TableShip]) -> list[str]:
+        """What the table's play takes for granted that the game file does not keep."""
+        return []
+
+    def hit(self, ships: list[TableShip], order: HitOrder, dice: TableDice) -> HitDone:
+        raise NotImplementedError  # only called where `hits` is True
+
+    def end_round(self, ships: list[TableShip], turn: int, dice: TableDice) -> HitDone:
+        """What the text rolls at the end of turn `turn`, for every ship."""
+        raise NotImplementedError  # only called where `rounds` is True
+
+
+class Rolled(NamedTuple):
+    sides: int
+    rolled: int
+    given: bool  # from --roll, not the stream
+
+
+class TableDice:
+    """The dice of one hit: the seeded stream of the fights, with the given rolls first."""
+
+    def __init__(self, seed: int, given: list[int]) -> None:
+        self.seed = seed
+        self.stream = new_stream(seed)
+        self.given = list(given)
+        self.rolled: list[Rolled] = []
+
+    def die(self, rng: Any, sides: int) -> int:
+        """One die of the rules: the next given roll (checked against the die), else the
+        stream's. `rng` is the rules' array: its stream words are left as they are."""
+        if self.given:
+            value = self.given.pop(0)
+            if not 1 <= value <= sides:
+                raise UserError.single(
+                    "game.roll", f"--roll {value}: die {len(self.rolled) + 1} of this hit is a "
+                    f"d{sides}; give 1..{sides}")
+            self.rolled.append(Rolled(sides, value, True))
+            return value
+        value = stream_die(self.stream, sides)
+        self.rolled.append(Rolled(sides, value, False))
+        return value
+
+    def dice(self, rng: Any, count: int, sides: int) -> int:
+        return sum(self.die(rng, sides) for _ in range(count))
+
+    def left_over(self) -> UserError | None:
+        """Given rolls the rules never asked for: a mistake, said before anything is saved."""
+        if not self.given:
+            return None
+        return UserError.single(
+            "game.roll", f"--roll: {len(self.given)} more roll(s) given than this hit rolls "
+            f"({self.told() or 'no dice'}); give at most {len(self.rolled)}")
+
+    def told(self) -> str:
+        return ", ".join(f"d{r.sides} {r.rolled}" + (" (given)" if r.given else "")
+                         for r in self.rolled)
+
+    @contextmanager
+    def rolling(self, modules: tuple[str, ...]) -> Iterator[None]:
+        """The rules' modules roll these dice while the hit runs (Python only: a hit is never
+        compiled); their own names are put back after."""
+        saved: list[tuple[Any, str, Any]] = []
+        for name in modules:
+            module = importlib.import_module(name)
+            for attr, mine in (("die", self.die), ("dice", self.dice)):
+                if hasattr(module, attr):
+                    saved.append((module, attr, getattr(module, attr)))
+                    setattr(module, attr, mine)
+        try:
+            yield
+        finally:
+            for module, attr, value in saved:
+                setattr(module, attr, value)
