@@ -28,7 +28,8 @@ def bundled_files(system: str) -> list[str]:
 def test_examples_lists_every_bundled_design_and_fleet_by_name(system: str) -> None:
     run = shipyard("examples", system)
     assert run.code == 0, run.err
-    listed = sorted(line.split()[0] for line in run.out.splitlines()[3:])
+    listed = sorted(line.split()[0] for line in run.out.splitlines()[3:]
+                    if not line.startswith("  ("))  # the note on the bad designs
     assert listed == bundled_files(system)
     assert "fleet " in run.out or not any(f.startswith("fleets/") for f in listed)
 
@@ -38,7 +39,8 @@ def test_copied_fleets_find_their_designs(system: str, tmp_path: Path) -> None:
     run = shipyard("examples", system, "--copy", "mine", cwd=tmp_path)
     assert run.code == 0, run.err
     assert sorted(p.relative_to(tmp_path / "mine").as_posix()
-                  for p in (tmp_path / "mine").rglob("*.yaml")) == bundled_files(system)
+                  for p in (tmp_path / "mine").rglob("*.yaml")) == sorted(
+        bundled_files(system) + bundled.bad_designs(ROOT / "catalogs" / system))
     fleets = sorted((tmp_path / "mine" / "fleets").glob("*.yaml"))
     assert fleets
     read = []
@@ -49,6 +51,18 @@ def test_copied_fleets_find_their_designs(system: str, tmp_path: Path) -> None:
     assert any(read)  # a fleet's designs, read from the copy
 
 
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_bad_designs_come_with_the_examples_and_fail_as_their_golden_lines_say(
+        system: str, tmp_path: Path) -> None:
+    run = shipyard("examples", system, "--copy", "mine", cwd=tmp_path)
+    assert run.code == 0, run.err
+    bad = sorted(p.name for p in (tmp_path / "mine" / "bad").glob("*.yaml"))
+    assert bad and f"and {len(bad)} designs in mine/bad/, each wrong on purpose" in run.out
+    checked = shipyard("validate", *bad, cwd=tmp_path / "mine" / "bad")
+    golden = (ROOT / "catalogs" / system / "bad" / "expected.txt").read_text(encoding="utf-8")
+    assert checked.code in (1, 2) and checked.err.splitlines() == golden.splitlines()
+
+
 def test_copy_overwrites_only_with_force(tmp_path: Path) -> None:
     assert shipyard("examples", "smallcraft", "--copy", ".", cwd=tmp_path).code == 0
     mine = tmp_path / "examples" / "raider.yaml"
@@ -56,7 +70,7 @@ def test_copy_overwrites_only_with_force(tmp_path: Path) -> None:
     refused = shipyard("examples", "smallcraft", "--copy", ".", cwd=tmp_path)
     assert refused.code == 2
     assert refused.err.splitlines() == [
-        "examples/galileo.yaml:1: already exists (and 4 more); pass --force to overwrite, or "
+        "examples/galileo.yaml:1: already exists (and 10 more); pass --force to overwrite, or "
         "copy to another folder"]
     assert mine.read_text(encoding="utf-8").startswith("system: smallcraft\nname: Mine")
     assert shipyard("examples", "smallcraft", "--copy", ".", "--force", cwd=tmp_path).code == 0
@@ -102,7 +116,8 @@ def test_an_unknown_ruling_is_one_line_with_the_nearest_code() -> None:
 def _printed(system: str, folder: Path) -> str:
     """Everything a user of `system` reads: catalog, verdicts, profiles, sheet and cards."""
     assert shipyard("examples", system, "--copy", ".", cwd=folder).code == 0
-    files = [p.relative_to(folder).as_posix() for p in sorted(folder.rglob("*.yaml"))]
+    files = [p.relative_to(folder).as_posix() for p in sorted(folder.rglob("*.yaml"))
+             if p.parent.name != bundled.BAD]  # those fail on purpose: tested above
     runs = [shipyard("catalog", system, cwd=folder), shipyard("catalog", system, "--json",
                                                              cwd=folder),
             shipyard("validate", "--json", *files, cwd=folder)]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 import typer.completion
+from typer.core import TyperGroup
 
 from shipyard import __version__
 from shipyard.cli.completion import design_files, system_ids
@@ -35,8 +36,21 @@ class _App(typer.Typer):
         return super().command(*args, **settings)
 
 
+# `shipyard --help` lists the commands in the order a newcomer uses them; a command not named
+# here follows them, in the order it was registered
+NEWCOMER_ORDER = ("systems", "examples", "new", "validate", "show", "sheet", "cards", "duel",
+                  "battle", "odds", "catalog", "schema", "rulings", "compile")
+
+
+class _Commands(TyperGroup):
+    def list_commands(self, ctx: Any) -> list[str]:  # Typer's own click Context
+        rank = {name: k for k, name in enumerate(NEWCOMER_ORDER)}
+        return sorted(super().list_commands(ctx), key=lambda n: rank.get(n, len(rank)))
+
+
 app = _App(
     name="shipyard",
+    cls=_Commands,
     help="Build, check, print and fight starships for tabletop rules systems.",
     no_args_is_help=True,
     add_completion=False,  # ours take the shell's name: see _main

@@ -26,7 +26,8 @@ def examples(
     system: SystemId,
     copy: Annotated[Path | None, typer.Option(
         "--copy", metavar="DIR", help="copy them into DIR (examples/, fleets/ and duels/ "
-        "inside, so the fleets find their designs)")] = None,
+        "inside, so the fleets find their designs; bad/ the designs that break a rule on "
+        "purpose)")] = None,
     force: Annotated[bool, typer.Option(help="overwrite files DIR already has")] = False,
 ) -> None:
     """List a system's bundled example designs and fleets, or copy them (--copy DIR)."""
@@ -36,11 +37,13 @@ def examples(
     found = bundled.examples(source)
     if not found:
         raise UserError.single("cli.examples", f"{system} has no bundled examples")
+    bad = bundled.bad_designs(source)
     if copy is None:
         _table(f"{system} examples (shipyard examples {system} --copy DIR copies them)",
-               "", found)
+               "", found, _bad_note(bad, "DIR/"))
         return
-    targets = [copy / example.path for example in found]
+    paths = [example.path for example in found] + bad
+    targets = [copy / path for path in paths]
     existing = [target for target in targets if target.exists()]
     if existing and not force:
         more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
@@ -48,14 +51,22 @@ def examples(
                                "overwrite, or copy to another folder", str(existing[0]))
     from shipyard.core.output import write_all
 
-    write_all({target: (source / example.path).read_bytes()
-               for example, target in zip(found, targets, strict=True)})
-    _table(f"copied {len(found)} {system} examples to {copy}", f"{copy}/", found)
+    write_all({target: (source / path).read_bytes()
+               for path, target in zip(paths, targets, strict=True)})
+    _table(f"copied {len(found)} {system} examples to {copy}", f"{copy}/", found,
+           _bad_note(bad, f"{copy}/"))
 
 
-def _table(title: str, prefix: str, found: list[Example]) -> None:
+def _bad_note(bad: list[str], where: str) -> str:
+    if not bad:
+        return ""
+    return f"and {len(bad)} designs in {where}bad/, each wrong on purpose: validate them to see " \
+        "the errors"
+
+
+def _table(title: str, prefix: str, found: list[Example], note: str) -> None:
     rows = [[f"{prefix}{e.path}", e.name] for e in found]
-    typer.echo(render(Table(title, ["file", "name"], rows)), nl=False)
+    typer.echo(render(Table(title, ["file", "name"], rows, note)), nl=False)
 
 
 @app.command(epilog="""

@@ -12,6 +12,7 @@ from pathlib import Path
 
 # the folders a system's examples live in; fleets name designs as ../examples/<file>
 FOLDERS = ("examples", "fleets", "duels")
+BAD = "bad"  # designs that break a rule on purpose, copied with the examples to show the errors
 RULINGS = "RULINGS.md"
 NOTES = "README.md"  # where a catalog's figures come from: searched after the rulings
 
@@ -42,6 +43,11 @@ def examples(catalog_dir: Path) -> list[Example]:
             name = (f"fleet {data['fleet']}" if "fleet" in data else str(data.get("name", "")))
             found.append(Example(f"{folder}/{path.name}", name))
     return found
+
+
+def bad_designs(catalog_dir: Path) -> list[str]:
+    """The designs that break a rule on purpose, relative to the catalog folder: bad/x.yaml."""
+    return [f"{BAD}/{p.name}" for p in sorted((catalog_dir / BAD).glob("*.yaml"))]
 
 
 def rulings_text(catalog_dir: Path) -> str | None:

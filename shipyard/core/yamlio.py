@@ -217,6 +217,8 @@ def load_text(text: str, file: str) -> Located:
         problem = exc.problem or exc.context or "not valid YAML"
         if mark is None:
             raise _fail(file, None, "yaml.syntax", f"YAML syntax: {problem}") from None
+        if _at(text, mark) == "\t":  # the parser's words ("cannot start any token") hide it
+            problem = "a tab, which YAML does not allow here: indent with spaces"
         raise _fail(file, mark.line + 1, "yaml.syntax", f"YAML syntax: {problem}",
                     mark.column + 1, _at(text, mark)) from None
     except yaml.reader.ReaderError as exc:

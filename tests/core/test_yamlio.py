@@ -78,3 +78,10 @@ def test_bom_is_ignored() -> None:
 
 def test_empty_document_is_none() -> None:
     assert load_text("", "f").data is None
+
+
+def test_a_tab_that_indents_is_named_a_tab_with_spaces_the_fix() -> None:
+    code, line, message = error_of("name: a\nparts:\n\t- {part: bridge}\n")
+    assert (code, line) == ("yaml.syntax", 3)
+    assert "a tab" in message and "indent with spaces" in message
+    assert "cannot start any token" not in message

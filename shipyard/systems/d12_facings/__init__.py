@@ -157,7 +157,7 @@ def catalog_tables(catalog: D12Catalog) -> list[Table]:
         ["skill", f"{_points(c.skill_points)} a level above {c.free_skill}, at most "
          f"{c.max_skill}", "house"],
         ["to hit", f"tailing {d.tailing}, short {d.short}, medium {d.medium}, long {d.long}, "
-         "+ defence", "seed"],
+         "+ defence", "quick reference"],
     ])
     return [hulls, systems, edges, rules]
 

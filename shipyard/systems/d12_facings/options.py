@@ -15,12 +15,13 @@ CAP = Option("cap", "turns before the duel is a draw", Whole(1, MAX_CAP, "turns"
              default="combat.cap")
 BATTLE_CAP = Option("cap", "turns before the battle is a draw", Whole(1, MAX_CAP, "turns"),
                     default="combat.cap")
-UNDER = Option("under", "how the seed's 'under this total' is read (R2)", Choice({
+UNDER = Option("under", "how the quick reference's 'under this total' is read (R2)", Choice({
     "strict": "roll again when the first die is less than the total",
     "inclusive": "roll again when it is less than or equal to the total"}))
 TAILER = Option("tailer", "what the tailer may fire and hit at tailing range (R12)", Choice({
     "house": "fore weapons and turrets, hits on the target's aft (R12, house)",
-    "free": "any weapon, hits on any side (the seed limits only the tailed ship)"}))
+    "free": "any weapon, hits on any side (the quick reference limits only the tailed "
+             "ship)"}))
 CREW = (
     Option("gunnery", "the firer's gunnery (default: the best aboard)", Whole(0, 30),
            only="odds"),

@@ -198,8 +198,9 @@ def check(f: Fit, catalog: D12Catalog, line_of: LineOf) -> Verdict:
             verdict.error("core.weapon", f"{s.label} is in the core, which faces no enemy; "
                           "mount it fore, aft, port or starboard (C1)", s.line)
     if not f.on("core"):
-        verdict.error("core.empty", "nothing in the core: the seed's core is made of systems, "
-                      "and a ship with none is destroyed by the first damage past its sides",
+        verdict.error("core.empty", "nothing in the core: the quick reference's core is made of "
+                      "systems, and a ship with none is destroyed by the first damage past its "
+                      "sides",
                       hull_line)
     if not any(s.system.kind == "station" for s in f.systems):
         verdict.error("station.missing", "no crew station (bridge, gun deck): nobody aboard "

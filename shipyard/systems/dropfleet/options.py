@@ -24,7 +24,7 @@ GEOMETRIES = {
 LAYERS = {
     "high": "both groups in high orbit (two decays from atmosphere)",
     "low": "both groups in low orbit (one decay from atmosphere)",
-    "atmosphere": "both groups in atmosphere: no catastrophic damage (seed step 7)",
+    "atmosphere": "both groups in atmosphere: no catastrophic damage (damage rules, step 7)",
 }
 
 RANGE = Option("range", f"the range band of the duel (default {DEFAULT_BAND}: "

@@ -36,7 +36,7 @@ CREW = (
 )
 
 RULES = (
-    Option("simple-destruction", "the seed's simplified NPC destruction for the ships named "
+    Option("simple-destruction", "the combat rules' simplified NPC destruction for the ships named "
            "(R1): at 0 Hull Integrity any critical hulks (1-9) or explodes (10+)",
            Choice({"off": "neither ship", "a": "side A", "b": "side B", "both": "both ships"},
                   {"on": "both"})),

@@ -173,9 +173,9 @@ def check(f: Fit, catalog: RogueTraderCatalog, line_of: LineOf) -> Verdict:
     _restrictions(f, verdict)
     if f.hull_class.turn > SEED_TURN_LIMIT:  # R24: the seed allows it only where "stated"
         verdict.warn("hull_class.turn_over_90", f"the catalog's hull class '{f.hull_class.id}' "
-                     f"(hull_classes, id {f.hull_class.id}) turns {f.hull_class.turn}°; the "
-                     f"seed's turns are never more than {SEED_TURN_LIMIT}° unless otherwise "
-                     "stated: accept this warning if your rules state it", hull_line)
+                     f"(hull_classes, id {f.hull_class.id}) turns {f.hull_class.turn}°; in the "
+                     f"starship combat rules a turn is never more than {SEED_TURN_LIMIT}° unless "
+                     "otherwise stated: accept this warning if your rules state it", hull_line)
     for location in LOCATIONS:
         slots = by_name.get(f"slots.{location}")
         if slots is None:

@@ -147,8 +147,9 @@ def catalog_tables(catalog: SmallcraftCatalog) -> list[Table]:
         ["atmosphere", "share of hull, rounded up (below)", "-", "13"],
     ])
     atmosphere = Table("Atmosphere options", ["id", "name", "% of hull", "source"], [
-        [o.id, o.name, str(o.hull_percent), o.source] for o in catalog.atmosphere],
-        note="'house' figures are ours: the seed announces four options and lists none (R4)")
+        [o.id, o.name, str(o.hull_percent), "rules" if o.source == "seed" else o.source]
+        for o in catalog.atmosphere],
+        note="'house' figures are ours: the rules announce four options and list none (R4)")
     ranges = catalog.ranges
     play = Table("Ranges", ["what", "dhexes"], [
         ["detection", f"{ranges.detection_dhexes} + {ranges.detection_per_sensor_dhex} × "

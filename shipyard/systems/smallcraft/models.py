@@ -259,4 +259,4 @@ class SmallcraftDesign(DesignBase):
                                    "skills in a fight, in percent")
     notes: list[Annotated[str, Field(min_length=1, max_length=500)]] = Field(
         default_factory=list, max_length=20,
-        description="footnotes printed under the sheet (a label's '*', the seed's Galileo)")
+        description="footnotes printed under the sheet (a label's '*', the rules' Galileo)")

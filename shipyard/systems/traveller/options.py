@@ -20,8 +20,8 @@ SKILL = Whole(-3, 10, "DM")
 CREW = (
     Option("pilot", "the pilot's DM: Pilot + DEX DM (manoeuvre, dodge, line up, boarding)",
            SKILL),
-    Option("pilot_skill", "the pilot's Pilot skill alone, which initiative adds (the seed: "
-           "\"the Pilot's skill\")", Whole(-3, 6, "skill")),
+    Option("pilot_skill", "the pilot's Pilot skill alone, which initiative adds (the turn "
+           "sequence: \"the Pilot's skill\")", Whole(-3, 6, "skill")),
     Option("gunnery", "each gunner's DM, and the pilot's at a fixed mount: Gunnery + DEX or "
            "INT DM", SKILL),
     Option("sensors", "the sensor operator's DM: Electronics (sensors) + INT or EDU DM", SKILL),

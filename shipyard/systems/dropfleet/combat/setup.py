@@ -234,7 +234,7 @@ def setup(sides: tuple[BattleSide, BattleSide], terms: Terms, battle: bool
                 raise UserError.single(
                     "cli.rule", f"--rule layer=atmosphere: {unit.ship.name} lacks the "
                     "Atmospheric rule, and a ship without it that enters atmosphere is "
-                    "destroyed (seed; R7); give layer=high or layer=low")
+                    "destroyed (the damage rules; R7); give layer=high or layer=low")
     # B3: each pair of enemy groups stands as the geometry says, as two groups of a duel do
     rows: list[list[list[list[list[int]]]]] = []
     values: list[list[list[tuple[int, int]]]] = []
