@@ -370,6 +370,8 @@ def test_r8_a_craft_that_drifts_out_of_contact_has_lost_contact_it_did_not_escap
     assert f.contact(a, battle.rec) == -1
     assert a[0 * f.NS + f.FATE] == f.LOST_CONTACT_FATE != f.ESCAPED_FATE
     assert SUPPORT.rules().fate_names()[a[0 * f.NS + f.FATE]] == "lost contact"
+    told = shipyard("duel", "--help-system", "smallcraft")
+    assert "  battle fates: survived, escaped, lost contact, lost to destruction" in told.out
 
 
 def test_r8_both_last_craft_disarmed_and_immobile_together_are_both_lost(
