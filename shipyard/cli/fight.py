@@ -85,8 +85,14 @@ def _help_system(ctx: typer.Context, system_id: str | None) -> None:
     try:
         yard = state.yard()
         system = yard.system(system_id)
-        produced = {name for _, name in system.fight().rules().ends.values()}
-        lines = _declared(system).help_lines(system.id, yard.catalog(system), produced)
+        from shipyard.core.pattern import FIRST_LOST, LOST_CONTACT
+
+        rules = system.fight().rules()
+        produced = {name for _, name in rules.ends.values()}
+        fates = [name if code < FIRST_LOST else f"lost to {name}"  # lost contact after escaped
+                 for code, name in sorted(rules.fate_names().items(),
+                                          key=lambda cn: 2.5 if cn[0] == LOST_CONTACT else cn[0])]
+        lines = _declared(system).help_lines(system.id, yard.catalog(system), produced, fates)
     except UserError as err:
         fail(err)
     typer.echo("\n".join(lines))

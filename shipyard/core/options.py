@@ -218,10 +218,12 @@ class FightOptions:
         return tuple(o for o in self.crew if o.only in ("", command))
 
     def help_lines(self, system_id: str, catalog: Any = None,
-                   produced: Iterable[str] | None = None) -> list[str]:
+                   produced: Iterable[str] | None = None,
+                   fates: Iterable[str] | None = None) -> list[str]:
         """What `--help-system` prints; with the system's `catalog`, each default by its value;
         the end reasons are those the system's fights produce (`produced`, the names of its
-        `FightRules.ends`), not the whole vocabulary."""
+        `FightRules.ends`), not the whole vocabulary; where it has battles, the fates a ship may
+        end one with (`fates`, as the battle's fate lines word them)."""
         out = [f"{system_id} fight options"]
         flags = [f for f, command in (("duel --crew-a / --crew-b", "duel"),
                                       ("odds --crew", "odds")) if self.crew_for(command)]
@@ -244,6 +246,8 @@ class FightOptions:
         mine = None if produced is None else set(produced)
         reasons = ", ".join(r for r in self.reasons() if mine is None or r in mine)
         out.append(f"  end reasons: {reasons}")
+        if self.battle is not None and fates is not None:
+            out.append(f"  battle fates: {', '.join(fates)}")
         return out
 
 

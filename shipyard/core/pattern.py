@@ -173,12 +173,16 @@ class FightRules(NamedTuple):
     ends: dict[int, tuple[int | None, str]]
     fates: Mapping[int, str] = MappingProxyType({})  # lost fate code -> how, in the game's words
     crippling: bool = False  # a ship may end a battle crippled (CRIPPLED): the report says so
+    contact: bool = False  # a ship may leave a battle out of contact (LOST_CONTACT)
 
     def fate_names(self) -> dict[int, str]:
         """Every fate these rules may report, named: the core's (crippled only where the
-        system has crippling) and the system's ways of being lost."""
+        system has crippling, escaped where a fight may end `escaped`, lost contact where the
+        system declares it) and the system's ways of being lost."""
+        escapes = any(name == "escaped" for _, name in self.ends.values())
         core = {code: name for code, name in CORE_FATES.items()
-                if code != CRIPPLED or self.crippling}
+                if (code != CRIPPLED or self.crippling) and (code != ESCAPED or escapes)
+                and (code != LOST_CONTACT or self.contact)}
         return {**core, **self.fates}
 
 

@@ -370,6 +370,8 @@ def test_r8_a_craft_that_drifts_out_of_contact_has_lost_contact_it_did_not_escap
     assert f.contact(a, battle.rec) == -1
     assert a[0 * f.NS + f.FATE] == f.LOST_CONTACT_FATE != f.ESCAPED_FATE
     assert SUPPORT.rules().fate_names()[a[0 * f.NS + f.FATE]] == "lost contact"
+    told = shipyard("duel", "--help-system", "smallcraft")
+    assert "  battle fates: survived, escaped, lost contact, lost to destruction" in told.out
 
 
 def test_r8_both_last_craft_disarmed_and_immobile_together_are_both_lost(
@@ -581,6 +583,51 @@ def test_c4_the_missiles_of_a_side_gone_land_and_both_sides_may_be_lost(yard: Ya
     assert result.outcome.text == (
         "no winner: both craft are lost, the last by missiles already in flight (C4): Raider "
         "delta-wing is out of action: its crew boxes are all gone")
+
+
+def test_c4_a_salvo_striking_as_its_sides_last_craft_is_put_out_still_lands(
+        craft: Any, yard: Yard) -> None:
+    """The lancer's salvo puts the raider's crew out while the raider's own salvo is striking
+    the lancer in the same dphase: it still lands, and puts the lancer's crew out too:
+    `both-lost` (the battle used to be the lancer's at once)."""
+    battle = lancers(craft, yard, 1)
+    a = battle.a
+    battle.put(0, 0, 0)
+    battle.put(1, 0, 10)
+    for c in (0, 1):
+        a[a[f.T_PILOTING] + c] = 0  # neither can confuse a missile: no die decides this
+        a[c * f.NS + f.CREW_BOXES] = 0  # the first dhits put the crew out
+    flight(battle, 0, 7, target=1)
+    theirs = flight(battle, 0, 3, target=0)
+    a[theirs + f.F_OWNER] = 1
+    order = a[f.S_ORDER]
+    a[order:order + 2] = [0, 1]
+    f.weapon_order(a, battle.rec, 2)
+    assert f.missiles_fly(a, battle.rec) == f.BOTH_LOST
+    texts = battle.texts()
+    assert "a salvo of 2 missiles from Raider delta-wing (B) reaches Test (A)" in texts
+    assert texts[-1].startswith("no winner: both craft are lost, the last by missiles already "
+                                "in flight (C4): Test (A) is out of action")
+
+
+def test_c5_a_die_says_which_sides_craft_out_of_the_battle_move_their_missiles_first(
+        craft: Any, yard: Yard, monkeypatch: pytest.MonkeyPatch) -> None:
+    battle = lancers(craft, yard, 2)
+    a = battle.a
+    for c in (0, 1):
+        a[c * f.NS + f.FATE] = f.FATE_LOST + f.DESTROYED
+    flight(battle, 0, 5, target=2)
+    theirs = flight(battle, 0, 5, target=0)
+    a[theirs + f.F_OWNER] = 1
+    a[a[f.S_ORDER]] = 2
+    for face, gone in ((1, [0, 1]), (2, [1, 0])):
+        left = scripted(monkeypatch, [face])
+        f.weapon_order(a, battle.rec, 1)
+        assert left == []
+        assert [a[a[f.S_WORDER] + j] for j in range(3)] == [2, *gone]
+        side = "AB"[face - 1]
+        assert battle.texts()[-1] == (f"missiles of craft out of the battle, both sides': d2 "
+                                      f"rolled {face}: side {side}'s move first (C5)")
 
 
 def test_c4_once_the_missiles_have_landed_the_side_gone_loses_as_it_left(

@@ -117,7 +117,8 @@ RULES = FightRules(
     fates={fight.FATE_LOST + fight.DESTROYED: "destruction",
            fight.FATE_LOST + fight.CREW_LOST: "crew casualties",
            fight.FATE_LOST + fight.POWER_LOST: "power failure",
-           fight.FATE_LOST + fight.DISABLED: "disarming and immobility"})
+           fight.FATE_LOST + fight.DISABLED: "disarming and immobility"},
+    contact=True)
 
 
 def _detection(spec: Spec) -> int:

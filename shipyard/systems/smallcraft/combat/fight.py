@@ -135,7 +135,7 @@ STALEMATE = 15  # RULINGS C8: no box lost and no shot with a chance for STALEMAT
 EV_START, EV_DTURN, EV_ROLL_ORDER, EV_ORDER, EV_WEAPON_ORDER, EV_POWER_ROW, EV_POWER, \
     EV_THRUST, EV_VELOCITY, EV_MOVE, EV_TURN, EV_SHOT, EV_HOLD, EV_SCREEN, EV_REROLL, EV_HIT, \
     EV_FLY, EV_SPENT, EV_SALVO, EV_THROUGH, EV_LAUNCH, EV_END, EV_RANK, EV_WEAPON_RANK, \
-    EV_PLACE, EV_OUT, EV_FOLLOW, EV_EVADE, EV_OWED, EV_RUN_TIE = range(30)
+    EV_PLACE, EV_OUT, EV_FOLLOW, EV_EVADE, EV_OWED, EV_RUN_TIE, EV_GONE_FIRST = range(31)
 # why a flight follows a new craft (EV_FOLLOW)
 FOLLOW_EQUAL, FOLLOW_CONFUSED, FOLLOW_LOST = range(3)
 # why a craft left the battle (EV_OUT): a lost reason (DESTROYED ...), or these
@@ -436,15 +436,29 @@ def rank(a: list[int], order: int, lo: int, hi: int) -> None:
 def weapon_order(a: list[int], rec: Any, m: int) -> None:
     """Optional rule 2 of the phases: weapon dphases by the gunner's Quickness, a pilot who also
     fires taking a penalty; ties keep the order. Left at S_WORDER, followed by the craft out of
-    the battle in fleet order."""
+    the battle, whose missiles still fly (C5): a side's in fleet order, and when both sides'
+    have missiles in the air a d2 says whose go first (1: side A's), told."""
     order, worder = a[S_ORDER], a[S_WORDER]
     for j in range(m):
         a[worder + j] = a[order + j]
+    flying_a, flying_b = False, False
+    for j in range(a[FLIGHTS]):
+        owner = a[a[S_FLIGHTS] + j * FW + F_OWNER]
+        if a[owner * NS + FATE] != IN_FIGHT:
+            if a[a[T_SIDE] + owner] == 0:
+                flying_a = True
+            else:
+                flying_b = True
+    first = 0
+    if flying_a and flying_b:
+        first = die(a, 2) - 1
+        emit(rec, (EV_GONE_FIRST, first))
     k = m
-    for c in range(a[N_CRAFT]):  # then the craft out of the battle, whose missiles still fly
-        if a[c * NS + FATE] != IN_FIGHT:
-            a[worder + k] = c
-            k += 1
+    for side in (first, 1 - first):
+        for c in range(a[N_CRAFT]):
+            if a[c * NS + FATE] != IN_FIGHT and a[a[T_SIDE] + c] == side:
+                a[worder + k] = c
+                k += 1
     if a[GUNNER_QUICKNESS] == 0:
         return
     changed = False
@@ -1230,10 +1244,12 @@ def beaten(code: int) -> bool:
 
 
 def owed(a: list[int], side: int) -> bool:
-    """Whether missiles of `side`'s craft (in the battle or not) are still flying (C4)."""
+    """Whether missiles of `side`'s craft (in the battle or not) are still flying, or striking
+    this dphase (C4)."""
     for j in range(a[FLIGHTS]):
         at = a[S_FLIGHTS] + j * FW
-        if a[at + F_FATE] == FLYING and a[a[T_SIDE] + a[at + F_OWNER]] == side:
+        if ((a[at + F_FATE] == FLYING or a[at + F_FATE] == STRIKING)
+                and a[a[T_SIDE] + a[at + F_OWNER]] == side):
             return True
     return False
 

@@ -288,6 +288,10 @@ class _Teller:
                      f"{count(opened, 'dhex')} by its own movement: d{ties} rolled {rolled}: "
                      f"{self.names[runner]}'s side escapes (R8)",
                      [Roll(f"d{ties}", rolled, self.names[runner])])
+        elif code == f.EV_GONE_FIRST:
+            self.say("missiles", f"missiles of craft out of the battle, both sides': d2 rolled "
+                     f"{side + 1}: side {'AB'[side]}'s move first (C5)",
+                     [Roll("d2", side + 1, f"side {'AB'[side]}'s first")])
         elif code == f.EV_OWED:
             gone = (f"{self.names[side]} is out" if len(self.names) == 2 else
                     f"side {'AB'[side]} has no craft left in the battle")
