@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         TableDice,
         TableShip,
         battle_sides,
+        weapon_named,
     )
     from shipyard.core.model import Printable, StrictModel
     from shipyard.core.options import (
@@ -163,6 +164,7 @@ _WHERE = {
     "TableDice": "shipyard.core.game",
     "TableShip": "shipyard.core.game",
     "battle_sides": "shipyard.core.game",
+    "weapon_named": "shipyard.core.game",
     "UserError": "shipyard.errors",
     "ValidationContext": "shipyard.core.catalog",
     "Value": "shipyard.core.options",
@@ -308,5 +310,6 @@ __all__ = [
     "store_fates",
     "suggest",
     "switch",
+    "weapon_named",
     "wilson",
 ]

@@ -24,6 +24,7 @@ from shipyard.core.model import StrictModel
 from shipyard.core.pattern import BattleSide, Entrant
 from shipyard.core.stream import die as stream_die
 from shipyard.core.stream import new_stream
+from shipyard.core.suggest import quoted, suggest
 from shipyard.core.yamlio import YamlPath
 from shipyard.errors import UserError
 
@@ -49,6 +50,23 @@ def battle_sides(ships: list[TableShip]) -> tuple[BattleSide, BattleSide]:
     first = tuple(Entrant(x.design) for x in ships if x.side == 0)
     rest = tuple(Entrant(x.design) for x in ships if x.side != 0)
     return BattleSide("A", "", first, "A", True), BattleSide("B", "", rest, "B", True)
+
+
+def weapon_named(given: str, labels: list[str], ship: str) -> int:
+    """The weapon `--weapon` names among a ship's `labels` (as its sheet prints them): the
+    label itself, or words of it that name one weapon (a label printed twice is one weapon);
+    its first index, or the mistake in one line."""
+    wanted = given.casefold().strip()
+    exact = [i for i, label in enumerate(labels) if label.casefold() == wanted]
+    found = exact or [i for i, label in enumerate(labels)
+                      if wanted and wanted in label.casefold()]
+    if len({labels[i] for i in found}) == 1:
+        return found[0]
+    if not labels:
+        raise UserError.single("game.weapon", f"--from {ship}: it carries no weapon")
+    why = "names several" if found else "is not one"
+    raise UserError.single("game.weapon", f"--weapon {quoted(given)} {why} of {ship}'s "
+                           f"weapons; {suggest(given, list(dict.fromkeys(labels)), always=True)}")
 
 
 class HitOrder(NamedTuple):
