@@ -313,6 +313,14 @@ def test_dropfleet_crippling_and_catastrophic_damage_follow_the_hull_lost(tmp_pa
     assert again.code == 2 and "destroyed already" in again.err
 
 
+def test_several_weapons_in_one_hit_are_refused_where_each_is_its_own(table: Path) -> None:
+    before = (table / "game.yaml").read_bytes()
+    run = shipyard("game", "hit", "game.yaml", "Starfury 1", "--from", "Raider delta-wing 1",
+                   "--weapon", "beam", "--weapon", "beam", cwd=table)
+    assert run.code == 2 and run.err.count("\n") == 1 and "one weapon a hit" in run.err
+    assert (table / "game.yaml").read_bytes() == before
+
+
 def test_crits_are_refused_where_hits_are_never_critical(table: Path) -> None:
     run = shipyard("game", "hit", "game.yaml", "Starfury 1", "--from", "Raider delta-wing 1",
                    "--weapon", "beam", "--crits", "1", cwd=table)

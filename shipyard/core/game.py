@@ -80,6 +80,9 @@ class HitOrder(NamedTuple):
     hits: int
     damage: int | None
     crits: int = 0  # critical hits besides `hits`, where the system has them
+    # every weapon of one attack with its hits and critical hits, the first as above (several
+    # only where `GameRules.volleys`)
+    volley: tuple[tuple[str, int, int], ...] = ()
 
 
 class HitDone(NamedTuple):
@@ -99,6 +102,7 @@ class GameRules:
     hits = False  # `hit` is written
     rounds = False  # `end_round` is written: the text rolls something at the end of a turn
     criticals = False  # a weapon's hits may be critical (`--crits N`)
+    volleys = False  # several weapons' hits as one attack (`--weapon A --weapon B`)
     damage_unit = ""  # what `--damage N` counts ("dhits")
 
     def start(self, design: Any) -> dict[str, Any]:

@@ -1,0 +1,195 @@
+"""`shipyard game` for rogue-trader: a weapon's hits through the fights' own attack (void shields,
+damage, Armour, Hull Integrity with Crew Population and Morale, the Critical Hit chart), R11's
+fires at the end of a Strategic Round, every change undoable."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.cli import shipyard
+from tests.conftest import ROOT
+
+EXAMPLES = ROOT / "catalogs" / "rogue-trader" / "examples"
+SWORD = EXAMPLES / "sword.yaml"
+HAZEROTH = EXAMPLES / "hazeroth.yaml"
+ENDEAVOUR = EXAMPLES / "endeavour.yaml"
+NAMES = ("Sword-class Frigate", "Hazeroth-class Privateer")
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    path = tmp_path / "g.yaml"
+    run = shipyard("game", "start", SWORD, HAZEROTH, "-o", path)
+    assert run.code == 0, run.err
+    return path
+
+
+def _hit(game: Path, *args: str) -> Any:
+    run = shipyard("game", "hit", game, *args)
+    assert run.code == 0, run.err
+    return run
+
+
+def _first_attack() -> tuple[str, str, str, int, list[str], list[int]]:
+    """A narrated duel's first attack whose hits reach the hull before anything else was lost
+    (its Crit Rating not met): firer, target, weapon, hits, the lines after the shot and
+    every die they rolled, in order."""
+    for seed in range(1, 100):
+        log = shipyard("duel", SWORD, HAZEROTH, "--seed", str(seed), "--json").json()["log"]
+        for k, event in enumerate(log):
+            if any(w in event["text"] for w in ("loses", "board", "rams", "crashes")):
+                break
+            shot = re.match(r"(.+?) fires ([^:]+): .*; (\d+) hits?( \(Crit Rating met\))?$",
+                            event["text"])
+            if not shot or shot.group(3) == "0":
+                continue
+            after = []
+            for later in log[k + 1:]:
+                if later["depth"] == 0 or " fires " in later["text"]:
+                    break
+                after.append(later)
+            if shot.group(4) or not any("loses" in a["text"] for a in after):
+                break
+            firer = shot.group(1)
+            target = next(n for n in NAMES if n != firer)
+            rolls = [r["rolled"] for a in after for r in a["rolls"]]
+            return (firer, target, shot.group(2), int(shot.group(3)),
+                    [a["text"] for a in after], rolls)
+    raise AssertionError("no duel of 100 began with such an attack")
+
+
+def test_a_hit_takes_the_hull_crew_and_morale_a_fight_takes_from_the_same_dice(
+        game: Path) -> None:
+    firer, target, weapon, hits, told, rolls = _first_attack()
+    run = _hit(game, target, "--from", firer, "--weapon", weapon, "--hits", str(hits),
+               *[f"--roll={r}" for r in rolls])
+    lines = [line.strip() for line in run.out.splitlines()][1:1 + len(told)]
+    assert [line[:len(t)] for line, t in zip(lines, told, strict=True)] == told
+    lost = re.search(r"loses (\d+) Hull Integrity \((\d+) left\), (\d+) Crew Population, "
+                     r"(\d+) Morale", " ".join(told))
+    assert lost is not None
+    shown = shipyard("game", "show", game, "--json").json()
+    tracks = next(s for s in shown["ships"] if s["name"] == target)["tracks"]
+    assert tracks["hull_integrity"].split(" of ")[0] == lost.group(2)
+
+
+def test_a_seeded_hit_replays_and_given_rolls_come_first(game: Path) -> None:
+    order = (NAMES[1], "--from", NAMES[0], "--weapon", "sunsear", "--hits", "3")
+    first = _hit(game, *order, "--seed", "9").out
+    assert shipyard("game", "undo", game).code == 0
+    assert _hit(game, *order, "--seed", "9").out == first
+    assert shipyard("game", "undo", game).code == 0
+    given = _hit(game, *order, "--roll", "10", "--roll", "1", "--seed", "9").out
+    assert "dice: d10 10 (given), d10 1 (given)" in given
+    # two hits land (one stopped by the void shield): 1d10+2+1 each, 10 and 1, less Armour 14
+    assert "2 hits land on Hazeroth-class Privateer: 17 damage against Armour 14 = 3" in given
+
+
+def test_a_critical_marks_a_component_and_a_round_fights_its_fire(game: Path) -> None:
+    # three hits, one stopped; 1d5 for the Crit Rating: 5, Fire! on the shield she knows of
+    _hit(game, NAMES[1], "--from", NAMES[0], "--weapon", "sunsear", "--hits", "3", "--crits",
+         "1", "--roll", "10", "--roll", "10", "--roll", "5", "--seed", "1")
+    text = game.read_text()
+    assert "components:\n      Single Void Shield: [on fire]" in text
+    run = shipyard("game", "round", game, "--roll", "99", "--roll", "3", "--roll", "4", "--seed",
+                   "1")
+    assert run.code == 0, run.err
+    assert "Hazeroth-class Privateer fights her fires (R11)" in run.out
+    assert "d100 rolled 99: failure" in run.out
+    shown = shipyard("game", "show", game, "--json").json()["ships"][1]["tracks"]
+    assert shown["crew_population"] == "85 of 100" and shown["morale"] == "83 of 99"
+    assert "turn 1 is over" in run.out and "turn: 2" in game.read_text()
+    put_out = shipyard("game", "round", game, "--roll", "1", "--seed", "1")
+    assert "put out" in put_out.out
+    assert "components" not in game.read_text()
+
+
+def test_damage_past_hull_integrity_is_a_critical_and_a_drive_blast_is_told_with_its_reach(
+        game: Path) -> None:
+    run = _hit(game, NAMES[1], "--damage", "43", "--roll", "8", "--roll", "1", "--seed", "2")
+    assert "11 damage past Hull Integrity: a critical hit of 11" in run.out
+    assert "the blast reaches 1d10 = 1 VU: the ships within it are the table's to find" in run.out
+    assert "VU away" not in run.out
+    refused = shipyard("game", "hit", game, NAMES[1], "--damage", "1")
+    assert refused.code == 2 and "out of the fight already (exploded)" in refused.err
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("--from", NAMES[0], "--weapon", "lance"), "is not one of"),
+    (("--from", NAMES[0], "--weapon", "sunsear", "--crits", "2"), "--crits: 1 where"),
+    (("--from", NAMES[0], "--weapon", "sunsear", "--hits", "3", "--roll", "11"),
+     "is a d10"),
+])
+def test_an_impossible_hit_is_one_line_and_changes_nothing(game: Path, args: tuple[str, ...],
+                                                           said: str) -> None:
+    before = game.read_bytes()
+    run = shipyard("game", "hit", game, NAMES[1], *args)
+    assert run.code == 2 and run.err.count("\n") == 1 and said in run.err, run.err
+    assert game.read_bytes() == before
+
+
+@pytest.mark.parametrize(("edit", "said"), [
+    (("hull_integrity: 32", "hull_integrity: 33"), ":17: hull_integrity: 33: Hazeroth-class "
+                                                   "Privateer starts with 32"),
+    (("morale: 99", "morale: 99\n    components: {Bridge of Nowhere: [damaged]}"),
+     ":20: components: 'Bridge of Nowhere' is not one of"),
+    (("morale: 99", "morale: 99\n    known: [Command Bridge, Nothing]"), ":20: known: 'Nothing'"),
+    (("morale: 99", "morale: 99\n    out: sunk"), ":20: "),
+])
+def test_tracks_edited_into_nonsense_are_refused_at_their_line(game: Path, edit: tuple[str, str],
+                                                               said: str) -> None:
+    text = game.read_text()
+    text = text.replace("- {name: Hazeroth-class Privateer, design: Hazeroth-class Privateer, "
+                        "hull_integrity: 32, crew_population: 100,\n    morale: 99}",
+                        "- name: Hazeroth-class Privateer\n    design: Hazeroth-class "
+                        "Privateer\n    hull_integrity: 32\n    crew_population: 100\n"
+                        "    morale: 99")
+    assert "    morale: 99" in text
+    game.write_text(text.replace(*edit))
+    run = shipyard("game", "show", game)
+    assert run.code == 2 and run.err.count("\n") == 1 and said in run.err, run.err
+
+
+def test_undo_restores_the_file_exactly(game: Path) -> None:
+    texts = [game.read_bytes()]
+    _hit(game, NAMES[1], "--from", NAMES[0], "--weapon", "sunsear", "--hits", "2", "--seed", "3")
+    texts.append(game.read_bytes())
+    _hit(game, NAMES[0], "--damage", "12", "--seed", "4")
+    assert len({*texts, game.read_bytes()}) == 3
+    for text in reversed(texts):
+        assert shipyard("game", "undo", game).code == 0
+        assert game.read_bytes() == text
+
+
+def test_several_weapons_of_one_attack_meet_the_void_shields_once(tmp_path: Path) -> None:
+    """The seed: the shields cancel hits equal to their strength against the whole attack of
+    one ship, so two weapons given together lose one hit between them, the weakest first."""
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", ENDEAVOUR, HAZEROTH, "-o", game).code == 0
+    firer = "Endeavour-class Light Cruiser"
+    run = _hit(game, NAMES[1], "--from", firer, "--weapon", "macrocannon (prow)", "--hits", "2",
+               "--weapon", "broadside (port)", "--hits", "3", "--crits", "0", "--crits", "1",
+               "--roll", "10", "--roll", "1", "--roll", "7", "--roll", "4", "--roll", "3")
+    assert "void shields (1) stop 1 hit" in run.out
+    assert "4 hits land on Hazeroth-class Privateer: 30 damage against Armour 14 = 16" in run.out
+    assert "Crit Rating met: 1d5 rolled 3" in run.out and "Sensors Damaged" in run.out
+    assert "sensors_damaged: true" in game.read_text()
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("--weapon", "macrocannon (prow)", "--weapon", "torpedo", "--hits", "3"),
+     "--hits: 1 given for 2 weapons; give one for each --weapon"),
+    (("--weapon", "macrocannon (prow)", "--weapon", "macrocannon (prow)"), "given twice"),
+])
+def test_an_attack_of_several_weapons_given_wrong_is_one_line(tmp_path: Path,
+                                                              args: tuple[str, ...],
+                                                              said: str) -> None:
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", ENDEAVOUR, HAZEROTH, "-o", game).code == 0
+    run = shipyard("game", "hit", game, NAMES[1], "--from", "Endeavour-class Light Cruiser",
+                   *args)
+    assert run.code == 2 and run.err.count("\n") == 1 and said in run.err, run.err
