@@ -133,6 +133,14 @@ def hit(
         "--crits", metavar="N", min=0, max=1000, help="critical hits besides --hits, where the "
         "system has them (dropfleet; rogue-trader: 1 where the weapon's Crit Rating was met), "
         "0..1000; one for each --weapon")] = None,
+    facing: Annotated[str | None, typer.Option(
+        "--facing", metavar="WORD", help="where the hits land, where the system needs it said "
+        "(d12-facings at tailing range: aft, the firer tails the target; fore, the target "
+        "tails the firer)")] = None,
+    choose: Annotated[list[str] | None, typer.Option(
+        "--choose", metavar="SYSTEM", help="the system a hit lands on, the chooser's choice "
+        "(d12-facings; again for each system the damage overflows to); else the default "
+        "captain's")] = None,
     damage: Annotated[int | None, typer.Option(
         "--damage", metavar="N", min=1, max=10_000,
         help="instead of a weapon: N points in the system's damage unit, 1..10000")] = None,
@@ -162,13 +170,24 @@ def hit(
     if crits and firer is None:
         raise UserError.single("game.hit", "--crits: critical hits are a weapon's; give --from "
                                "SHIP --weapon WEAPON")
+    if facing is not None and facing not in game.rules.facings:
+        raise UserError.single("game.hit", f"--facing {facing}: " + (
+            f"give {' or '.join(game.rules.facings)}" if game.rules.facings else
+            f"{game.system.id} hits need no facing said"))
+    if facing is not None and firer is None:
+        raise UserError.single("game.hit", "--facing: a weapon's hits land on a facing; give "
+                               "--from SHIP --weapon WEAPON")
+    if choose and not game.rules.chooses:
+        raise UserError.single("game.hit", f"--choose: in {game.system.id} nobody chooses the "
+                               "system a hit lands on")
     target = game.index(ship, "SHIP ")
     shooter = None if firer is None else game.index(firer, "--from ")
     if shooter == target:
         raise UserError.single("game.hit", f"--from {firer}: a ship does not fire at itself")
     dice = TableDice(seed if seed is not None else new_seed(), list(rolls or []))
     done = game.rules.hit(game.ships, HitOrder(target, shooter, weapon, hits, damage, crits,
-                                               tuple(volley)), dice)
+                                               tuple(volley), facing, tuple(choose or ())),
+                          dice)
     extra = dice.left_over()
     if extra is not None:
         raise extra
@@ -196,7 +215,8 @@ def _print_done(game: Game, done: HitDone, dice: TableDice) -> None:
     for event in done.events:
         lead = f"{event.phase:<8}" if event.depth == 0 else " " * 8 + "  " * event.depth
         typer.echo(f"  {lead} {event.text}".rstrip())
-    typer.echo(f"dice: {dice.told() or 'none rolled'}; seed {dice.seed}")
+    typer.echo(f"dice: {dice.told()}; seed {dice.seed}" if dice.rolled else
+               "dice: none rolled")
     for mark in done.marks:
         typer.echo(f"to mark: {mark}")
     for note in game.rules.notes(game.ships):

@@ -83,6 +83,8 @@ class HitOrder(NamedTuple):
     # every weapon of one attack with its hits and critical hits, the first as above (several
     # only where `GameRules.volleys`)
     volley: tuple[tuple[str, int, int], ...] = ()
+    facing: str | None = None  # where the hits land, where the system needs it said
+    choose: tuple[str, ...] = ()  # the chooser's systems, in the order the hits need them
 
 
 class HitDone(NamedTuple):
@@ -103,6 +105,8 @@ class GameRules:
     rounds = False  # `end_round` is written: the text rolls something at the end of a turn
     criticals = False  # a weapon's hits may be critical (`--crits N`)
     volleys = False  # several weapons' hits as one attack (`--weapon A --weapon B`)
+    facings: tuple[str, ...] = ()  # the words `--facing` takes, where the system needs it
+    chooses = False  # the system a hit lands on is chosen (`--choose SYSTEM`)
     damage_unit = ""  # what `--damage N` counts ("dhits")
 
     def start(self, design: Any) -> dict[str, Any]:
