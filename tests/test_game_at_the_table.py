@@ -330,16 +330,17 @@ def test_crits_are_refused_where_hits_are_never_critical(table: Path) -> None:
 
 @pytest.mark.parametrize(("edit", "words"), [
     ("hull: 12", "hull: 12: Anvil starts with 10"),
-    ("hull: 10, repairable: [Warp drive]", "repairable: 'Warp drive'"),
-    ("hull: 10, systems_lost: [Broadside]", "systems_lost: 'Broadside' is not one of Anvil's"),
+    ("hull: 10\n    repairable: [Warp drive]", "repairable: 'Warp drive'"),
+    ("hull: 10\n    systems_lost: [Broadside]", "systems_lost: 'Broadside' is not one of Anvil's"),
 ])
 def test_dropfleet_tracks_edited_into_nonsense_are_refused_at_their_line(
         tmp_path: Path, edit: str, words: str) -> None:
     game = tmp_path / "g.yaml"
     assert shipyard("game", "start", TOULONS, ANVIL, "-o", game).code == 0
-    text = game.read_text()
-    line = text[:text.index("{name: Anvil")].count("\n") + 1
-    game.write_text(text.replace("design: Anvil, hull: 10", f"design: Anvil, {edit}"))
+    text = game.read_text().replace("design: Anvil\n    hull: 10", f"design: Anvil\n    {edit}")
+    key = edit.rsplit("\n", 1)[-1].split(":")[0].strip()
+    line = text[:text.index(f"    {key}:", text.index("  - name: Anvil\n"))].count("\n") + 1
+    game.write_text(text)
     run = shipyard("game", "show", game)
     assert run.code == 2
     assert run.err.startswith(f"{game}:{line}: ") and words in run.err, run.err
@@ -361,7 +362,7 @@ def test_dropfleet_a_round_burns_fires_rolls_damage_control_and_begins_the_next_
     assert "Anvil damage control on fire: repaired" in run.out
     assert "turn 1 is over: turn 2 begins" in run.out
     text = game.read_text()
-    assert "turn: 2" in text and "{name: Anvil, design: Anvil, hull: 4}" in text
+    assert "turn: 2" in text and "  - name: Anvil\n    design: Anvil\n    hull: 4\n" in text
     assert shipyard("game", "undo", game).code == 0
     assert game.read_bytes() == started
 

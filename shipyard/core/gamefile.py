@@ -122,15 +122,28 @@ def start(yard: Yard, reports: list[Report], out: Path) -> str:
 
 
 class _Plain(yaml.SafeDumper):
-    """No anchors (&id001): a person reads and corrects every ship's own lines."""
+    """No anchors (&id001), a key a line, a list of plain values on one line: a person reads
+    and corrects every ship's own lines."""
 
     def ignore_aliases(self, data: Any) -> bool:
         return True
 
 
+def _mapping(dumper: yaml.SafeDumper, data: dict[str, Any]) -> yaml.Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=False)
+
+
+def _sequence(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    plain = all(not isinstance(x, dict | list) for x in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=plain)
+
+
+_Plain.add_representer(dict, _mapping)
+_Plain.add_representer(list, _sequence)
+
+
 def text_of(data: dict[str, Any]) -> str:
-    body = yaml.dump(data, Dumper=_Plain, sort_keys=False, allow_unicode=True, width=100,
-                     default_flow_style=None)
+    body = yaml.dump(data, Dumper=_Plain, sort_keys=False, allow_unicode=True, width=100)
     return HEADER + body
 
 
