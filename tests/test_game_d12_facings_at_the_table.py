@@ -32,12 +32,15 @@ def _hit(game: Path, *args: str) -> Any:
     return run
 
 
-def _first_hit() -> tuple[str, int, list[str]]:
+def _first_hit(at_the_start_range: bool = False) -> tuple[str, int, list[str]]:
     """A narrated duel's first hit to reach a system, in turn 1's first exchange with a hit
-    (so it lands on the ships as they start): the ship hit, its damage and the lines of its
-    landing."""
+    (so it lands on the ships as they start; with `at_the_start_range`, in a turn whose range
+    held at the start range): the ship hit, its damage and the lines of its landing."""
     for seed in range(1, 200):
         log = shipyard("duel", WASP, HORNET, "--seed", str(seed), "--json").json()["log"]
+        if at_the_start_range and not any(e["text"] == "the range holds at medium"
+                                          for e in log if e["round"] == 1):
+            continue
         shots = []
         for k, event in enumerate(log):
             if event["round"] != 1:
@@ -77,6 +80,15 @@ def test_a_hit_lands_on_the_shields_armour_and_systems_a_fight_lands_it_on(game:
     left = {m.group(1): int(m.group(2)) for line in told
             if (m := re.search(r"'s (.+) \(\w+\) takes \d+, (\d+) hp left", line))}
     assert {k: int(v.split(" of ")[0]) for k, v in tracks["systems"].items()} == left
+
+
+def test_the_default_captain_chooses_as_in_a_fight_at_the_start_range(game: Path) -> None:
+    """With no --choose, the system hit is the one the fights' default captain picks: the
+    range is not kept, so at the start range (G1), where a duel's first turn held it."""
+    target, damage, told = _first_hit(at_the_start_range=True)
+    run = _hit(game, target, "--damage", str(damage))
+    lines = [line.strip() for line in run.out.splitlines()][1:1 + len(told)]
+    assert lines == told
 
 
 def test_the_default_captains_choice_is_said_and_overflow_goes_to_the_core(game: Path) -> None:
