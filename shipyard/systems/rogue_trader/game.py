@@ -160,14 +160,13 @@ class Table:
         narrator.shots, narrator.closed = list(shots), False
         out: list[Event] = []
         for k, event in enumerate(events):
-            if event[0] == f.EV_REACHES:  # how far apart they stand is not kept (G1)
-                continue
             for at, line in headlines:
                 if at == k:
                     out += narrator.events
                     narrator.events = []
                     out.append(line)
-            narrator.tell(event)
+            if event[0] != f.EV_REACHES:  # how far apart they stand is not kept (G1)
+                narrator.tell(event)
         out += narrator.events
         if narrator.blast:  # the reach, said without the distance to any ship (G1)
             out.append(Event(0, "critical", f"{narrator.blast}: the ships within it are the "
