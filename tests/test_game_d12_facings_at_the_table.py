@@ -115,6 +115,12 @@ def test_a_weapons_hits_deal_its_damage_each_and_shields_come_back_each_round(
     assert "shields: 2" in game.read_text() and "turn: 2" in game.read_text()
 
 
+def test_a_damaged_normal_gun_does_not_fire(game: Path) -> None:
+    _hit(game, "Wasp", "--damage", "4", "--choose", "Light laser 1")
+    refused = shipyard("game", "hit", game, "Hornet", "--from", "Wasp", "--weapon", "laser 1")
+    assert refused.code == 2 and "Light laser 1 does not work" in refused.err
+
+
 def test_at_tailing_range_the_tailers_hits_land_aft_and_she_chooses(game: Path) -> None:
     run = _hit(game, "Hornet", "--from", "Wasp", "--weapon", "laser 1", "--hits", "2",
                "--facing", "aft")

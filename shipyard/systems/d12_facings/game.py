@@ -272,10 +272,12 @@ def _gun(table: Table, order: HitOrder) -> int:
                                f"{table.setup.ships[order.target].name} is on its own side")
     guns = [i for i, kind in enumerate(one.kind) if kind in (r.WEAPON, r.MISSILE)]
     i = guns[weapon_named(order.weapon or "", [one.labels[i] for i in guns], one.name)]
-    if table.f[table.f[r.H_LIVE] + firer * p.n + i] <= 0:
-        raise UserError.single("game.hit", f"--weapon: {one.name}'s {one.labels[i]} is "
-                               "destroyed")
-    return int(firer * p.n + i)
+    g = firer * p.n + i
+    if not r.works(p, table.f, g, table.f[table.f[r.H_LIVE] + g]):
+        raise UserError.single("game.hit", f"--weapon: {one.name}'s {one.labels[i]} does not "
+                               "work (a normal system stops when damaged, a heavy one when "
+                               "destroyed)")
+    return int(g)
 
 
 def _tailing(table: Table, attacker: int, target: int, facing: str | None, g: int) -> None:
