@@ -34,39 +34,64 @@ def _hit(game: Path, *args: str) -> Any:
     return run
 
 
-def _first_attack() -> tuple[str, str, str, int, list[str], list[int]]:
-    """A narrated duel's first attack whose hits reach the hull before anything else was lost
-    (its Crit Rating not met): firer, target, weapon, hits, the lines after the shot and
+SHOT = re.compile(r"(.+?) fires ([^:]+): .*; (\d+) hits?( \(Crit Rating met\))?$")
+
+
+def _first_attack(a: Path, b: Path, weapons: int) -> tuple[str, str, list[tuple[str, int]],
+                                                           list[str], list[int]]:
+    """A narrated duel's first attack (one ship's weapons fired together) whose hits, of
+    `weapons` weapons or more, reach the hull before anything else was lost, no Crit Rating
+    met: firer, target, each weapon that hit with its hits, the lines after the shots and
     every die they rolled, in order."""
     for seed in range(1, 100):
-        log = shipyard("duel", SWORD, HAZEROTH, "--seed", str(seed), "--json").json()["log"]
-        for k, event in enumerate(log):
-            if any(w in event["text"] for w in ("loses", "board", "rams", "crashes")):
+        log = shipyard("duel", a, b, "--seed", str(seed), "--json").json()["log"]
+        k = 0
+        while k < len(log):
+            if any(w in log[k]["text"] for w in ("loses", "rams", "crashes into")):
                 break
-            shot = re.match(r"(.+?) fires ([^:]+): .*; (\d+) hits?( \(Crit Rating met\))?$",
-                            event["text"])
-            if not shot or shot.group(3) == "0":
+            if "launches" in log[k]["text"]:  # ordnance: the turn passed over, unless it hurt
+                k += 1
+                while k < len(log) and log[k]["depth"] > 0 and "loses" not in log[k]["text"]:
+                    k += 1
+                continue
+            shots = []
+            while k < len(log) and (shot := SHOT.match(log[k]["text"])):
+                shots.append(shot)
+                k += 1
+            if not shots:
+                k += 1
                 continue
             after = []
-            for later in log[k + 1:]:
-                if later["depth"] == 0 or " fires " in later["text"]:
+            for later in log[k:]:
+                if later["depth"] == 0 or SHOT.match(later["text"]):
                     break
                 after.append(later)
-            if shot.group(4) or not any("loses" in a["text"] for a in after):
-                break
-            firer = shot.group(1)
-            target = next(n for n in NAMES if n != firer)
-            rolls = [r["rolled"] for a in after for r in a["rolls"]]
-            return (firer, target, shot.group(2), int(shot.group(3)),
-                    [a["text"] for a in after], rolls)
+            if (any(s.group(4) for s in shots) or not any("loses" in x["text"] for x in after)
+                    or sum(s.group(3) != "0" for s in shots) < weapons):
+                continue
+            firer = shots[0].group(1)
+            names = [n for n in (_name(a), _name(b)) if n != firer]
+            rolls = [r["rolled"] for x in after for r in x["rolls"]]
+            return (firer, names[0], [(s.group(2), int(s.group(3))) for s in shots
+                                      if s.group(3) != "0"], [x["text"] for x in after], rolls)
     raise AssertionError("no duel of 100 began with such an attack")
 
 
-def test_a_hit_takes_the_hull_crew_and_morale_a_fight_takes_from_the_same_dice(
-        game: Path) -> None:
-    firer, target, weapon, hits, told, rolls = _first_attack()
-    run = _hit(game, target, "--from", firer, "--weapon", weapon, "--hits", str(hits),
-               *[f"--roll={r}" for r in rolls])
+def _name(design: Path) -> str:
+    return next(line.split(":", 1)[1].strip() for line in design.read_text().splitlines()
+                if line.startswith("name:"))
+
+
+@pytest.mark.parametrize(("designs", "several"), [((SWORD, HAZEROTH), 1),
+                                                 ((ENDEAVOUR, HAZEROTH), 2)])
+def test_an_attack_takes_the_hull_crew_and_morale_a_fight_takes_from_the_same_dice(
+        tmp_path: Path, designs: tuple[Path, Path], several: int) -> None:
+    """One weapon's hits, or several weapons' as one attack against the void shields."""
+    firer, target, weapons, told, rolls = _first_attack(*designs, several)
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", *designs, "-o", game).code == 0
+    given = [arg for weapon, hits in weapons for arg in ("--weapon", weapon, "--hits", str(hits))]
+    run = _hit(game, target, "--from", firer, *given, *[f"--roll={r}" for r in rolls])
     lines = [line.strip() for line in run.out.splitlines()][1:1 + len(told)]
     assert [line[:len(t)] for line, t in zip(lines, told, strict=True)] == told
     lost = re.search(r"loses (\d+) Hull Integrity \((\d+) left\), (\d+) Crew Population, "
