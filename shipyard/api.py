@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         TableDice,
         TableShip,
         battle_sides,
+        weapon_named,
     )
     from shipyard.core.model import Printable, StrictModel
     from shipyard.core.options import (
@@ -191,6 +192,7 @@ _WHERE = {
     "TableDice": "shipyard.core.game",
     "TableShip": "shipyard.core.game",
     "battle_sides": "shipyard.core.game",
+    "weapon_named": "shipyard.core.game",
     "UserError": "shipyard.errors",
     "ValidationContext": "shipyard.core.catalog",
     "Value": "shipyard.core.options",
@@ -350,5 +352,6 @@ __all__ = [
     "suggest",
     "switch",
     "tons",
+    "weapon_named",
     "wilson",
 ]

@@ -54,12 +54,13 @@ def test_a_game_of_two_systems_is_refused_in_one_line(tmp_path: Path) -> None:
 
 
 def test_a_system_without_game_hit_says_so_in_one_line(tmp_path: Path) -> None:
-    examples = ROOT / "catalogs" / "d12-facings" / "examples"
+    examples = ROOT / "catalogs" / "traveller" / "examples"
     game = tmp_path / "g.yaml"
-    assert shipyard("game", "start", examples / "wasp.yaml", examples / "hornet.yaml",
-                    "-o", game).code == 0
+    assert shipyard("game", "start", examples / "ambush-corvette.yaml",
+                    examples / "beagle-laboratory-ship.yaml", "-o", game).code == 0
     before = game.read_bytes()
-    run = shipyard("game", "hit", game, "Wasp", "--damage", "2")
+    name = shipyard("game", "show", game, "--json").json()["ships"][0]["name"]
+    run = shipyard("game", "hit", game, name, "--damage", "2")
     assert run.code == 2
     assert run.err.count("\n") == 1 and "no `game hit` yet" in run.err
     assert game.read_bytes() == before
@@ -313,6 +314,14 @@ def test_dropfleet_crippling_and_catastrophic_damage_follow_the_hull_lost(tmp_pa
     assert again.code == 2 and "destroyed already" in again.err
 
 
+def test_several_weapons_in_one_hit_are_refused_where_each_is_its_own(table: Path) -> None:
+    before = (table / "game.yaml").read_bytes()
+    run = shipyard("game", "hit", "game.yaml", "Starfury 1", "--from", "Raider delta-wing 1",
+                   "--weapon", "beam", "--weapon", "beam", cwd=table)
+    assert run.code == 2 and run.err.count("\n") == 1 and "one weapon a hit" in run.err
+    assert (table / "game.yaml").read_bytes() == before
+
+
 def test_crits_are_refused_where_hits_are_never_critical(table: Path) -> None:
     run = shipyard("game", "hit", "game.yaml", "Starfury 1", "--from", "Raider delta-wing 1",
                    "--weapon", "beam", "--crits", "1", cwd=table)
@@ -321,16 +330,17 @@ def test_crits_are_refused_where_hits_are_never_critical(table: Path) -> None:
 
 @pytest.mark.parametrize(("edit", "words"), [
     ("hull: 12", "hull: 12: Anvil starts with 10"),
-    ("hull: 10, repairable: [Warp drive]", "repairable: 'Warp drive'"),
-    ("hull: 10, systems_lost: [Broadside]", "systems_lost: 'Broadside' is not one of Anvil's"),
+    ("hull: 10\n    repairable: [Warp drive]", "repairable: 'Warp drive'"),
+    ("hull: 10\n    systems_lost: [Broadside]", "systems_lost: 'Broadside' is not one of Anvil's"),
 ])
 def test_dropfleet_tracks_edited_into_nonsense_are_refused_at_their_line(
         tmp_path: Path, edit: str, words: str) -> None:
     game = tmp_path / "g.yaml"
     assert shipyard("game", "start", TOULONS, ANVIL, "-o", game).code == 0
-    text = game.read_text()
-    line = text[:text.index("{name: Anvil")].count("\n") + 1
-    game.write_text(text.replace("design: Anvil, hull: 10", f"design: Anvil, {edit}"))
+    text = game.read_text().replace("design: Anvil\n    hull: 10", f"design: Anvil\n    {edit}")
+    key = edit.rsplit("\n", 1)[-1].split(":")[0].strip()
+    line = text[:text.index(f"    {key}:", text.index("  - name: Anvil\n"))].count("\n") + 1
+    game.write_text(text)
     run = shipyard("game", "show", game)
     assert run.code == 2
     assert run.err.startswith(f"{game}:{line}: ") and words in run.err, run.err
@@ -352,7 +362,7 @@ def test_dropfleet_a_round_burns_fires_rolls_damage_control_and_begins_the_next_
     assert "Anvil damage control on fire: repaired" in run.out
     assert "turn 1 is over: turn 2 begins" in run.out
     text = game.read_text()
-    assert "turn: 2" in text and "{name: Anvil, design: Anvil, hull: 4}" in text
+    assert "turn: 2" in text and "  - name: Anvil\n    design: Anvil\n    hull: 4\n" in text
     assert shipyard("game", "undo", game).code == 0
     assert game.read_bytes() == started
 

@@ -57,7 +57,7 @@ def schema() -> dict[str, Any]:
 
 def _sides(paths: list[Path], allow_illegal: bool) -> tuple[BattleSide, BattleSide]:
     """Each side a fleet file's entries, or one design; both of one system that has battles."""
-    from shipyard.core.pattern import BattleSide, Entrant
+    from shipyard.core.pattern import BattleSide
 
     reports = judged(paths, allow_illegal)
     systems = [r.system for r in reports]
@@ -70,19 +70,15 @@ def _sides(paths: list[Path], allow_illegal: bool) -> tuple[BattleSide, BattleSi
         fail(UserError.single("battle.unsupported", f"the {system.id} system has no battles "
                               "yet: its fights are one ship against one (shipyard duel)",
                               reports[0].file))
-    return (_side(reports[0], "A", BattleSide, Entrant),
-            _side(reports[1], "B", BattleSide, Entrant))
+    return BattleSide.of(reports[0], "A"), BattleSide.of(reports[1], "B")
 
 
-def _side(report: Report, tag: str, side: Any, entrant: Any) -> BattleSide:
-    fleet = report.fleet
-    if fleet is None:
-        design = report.design
-        assert design is not None
-        return side.one(design, tag, design.system.ships_in(design))  # type: ignore[no-any-return]
-    entrants = tuple(entrant(m.design, m.count, m.ships, g.name, g.type, m.line)
-                     for g in fleet.groups for m in g.members if m.design is not None)
-    return side(fleet.model.fleet, report.file, entrants, tag, fleet=True)  # type: ignore[no-any-return]
+def _side(report: Report, tag: str, *_: Any) -> BattleSide:
+    """`BattleSide.of`, as tests of this module's callers still call it (the side and entrant
+    classes they pass are not needed: tests/systems/{smallcraft,traveller} call it so)."""
+    from shipyard.core.pattern import BattleSide
+
+    return BattleSide.of(report, tag)
 
 
 def max_runs(ships: int) -> int:

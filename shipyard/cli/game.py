@@ -122,15 +122,25 @@ def hit(
                                         "it (\"Raider delta-wing 3\")")],
     firer: Annotated[str | None, typer.Option("--from", metavar="SHIP",
                                               help="the ship that fired")] = None,
-    weapon: Annotated[str | None, typer.Option(
+    weapons: Annotated[list[str] | None, typer.Option(
         "--weapon", metavar="WEAPON", help="a weapon the firing ship carries: its sheet label, "
-        "or words of it that name one")] = None,
-    hits: Annotated[int, typer.Option("--hits", metavar="N", min=1, max=1000,
-                                      help="hits of that weapon (missiles: one salvo of N), "
-                                      "1..1000")] = 1,
-    crits: Annotated[int, typer.Option("--crits", metavar="N", min=0, max=1000,
-                                       help="critical hits besides --hits, where the system "
-                                       "has them (dropfleet), 0..1000")] = 0,
+        "or words of it that name one (rogue-trader: again for each weapon of one attack)")
+    ] = None,
+    hits_given: Annotated[list[int] | None, typer.Option(
+        "--hits", metavar="N", min=1, max=1000, help="hits of that weapon (missiles: one salvo "
+        "of N), 1..1000; one for each --weapon")] = None,
+    crits_given: Annotated[list[int] | None, typer.Option(
+        "--crits", metavar="N", min=0, max=1000, help="critical hits besides --hits, where the "
+        "system has them (dropfleet; rogue-trader: 1 where the weapon's Crit Rating was met), "
+        "0..1000; one for each --weapon")] = None,
+    facing: Annotated[str | None, typer.Option(
+        "--facing", metavar="WORD", help="where the hits land, where the system needs it said "
+        "(d12-facings at tailing range: aft, the firer tails the target; fore, the target "
+        "tails the firer)")] = None,
+    choose: Annotated[list[str] | None, typer.Option(
+        "--choose", metavar="SYSTEM", help="the system a hit lands on, the chooser's choice "
+        "(d12-facings; again for each system the damage overflows to); else the default "
+        "captain's")] = None,
     damage: Annotated[int | None, typer.Option(
         "--damage", metavar="N", min=1, max=10_000,
         help="instead of a weapon: N points in the system's damage unit, 1..10000")] = None,
@@ -143,11 +153,12 @@ def hit(
     from shipyard.core.game import HitOrder, TableDice
 
     game = gamefile.read(state.yard(), game_file)
+    volley = _volley(weapons or [], hits_given, crits_given, game.rules.volleys)
+    weapon, hits, _ = volley[0] if volley else (None, (hits_given or [1])[0], 0)
+    crits = sum(crits_given or [])
     if not game.rules.hits:
         raise UserError.single("game.unsupported", f"the {game.system.id} system has no "
-                               "`game hit` yet (smallcraft and dropfleet have): mark its hits "
-                               "by hand",
-                               game.file)
+                               "`game hit` yet: mark its hits by hand", game.file)
     if (damage is None) == (firer is None):
         raise UserError.single("game.hit", "give --from SHIP --weapon WEAPON (a weapon's "
                                "hits) or --damage N (points with no weapon), one of the two")
@@ -159,12 +170,24 @@ def hit(
     if crits and firer is None:
         raise UserError.single("game.hit", "--crits: critical hits are a weapon's; give --from "
                                "SHIP --weapon WEAPON")
+    if facing is not None and facing not in game.rules.facings:
+        raise UserError.single("game.hit", f"--facing {facing}: " + (
+            f"give {' or '.join(game.rules.facings)}" if game.rules.facings else
+            f"{game.system.id} hits need no facing said"))
+    if facing is not None and firer is None:
+        raise UserError.single("game.hit", "--facing: a weapon's hits land on a facing; give "
+                               "--from SHIP --weapon WEAPON")
+    if choose and not game.rules.chooses:
+        raise UserError.single("game.hit", f"--choose: in {game.system.id} nobody chooses the "
+                               "system a hit lands on")
     target = game.index(ship, "SHIP ")
     shooter = None if firer is None else game.index(firer, "--from ")
     if shooter == target:
         raise UserError.single("game.hit", f"--from {firer}: a ship does not fire at itself")
     dice = TableDice(seed if seed is not None else new_seed(), list(rolls or []))
-    done = game.rules.hit(game.ships, HitOrder(target, shooter, weapon, hits, damage, crits), dice)
+    done = game.rules.hit(game.ships, HitOrder(target, shooter, weapon, hits, damage, crits,
+                                               tuple(volley), facing, tuple(choose or ())),
+                          dice)
     extra = dice.left_over()
     if extra is not None:
         raise extra
@@ -172,11 +195,28 @@ def hit(
     _print_done(game, done, dice)
 
 
+def _volley(weapons: list[str], hits: list[int] | None, crits: list[int] | None,
+            several: bool) -> list[tuple[str, int, int]]:
+    """Each --weapon with its --hits and --crits (one of each a weapon, or none: 1 hit, 0
+    critical); several weapons only where the system fires them as one attack."""
+    if len(weapons) > 1 and not several:
+        raise UserError.single("game.hit", "--weapon: one weapon a hit; give each its own "
+                               "`game hit`")
+    count = max(1, len(weapons))
+    for flag, given in (("--hits", hits), ("--crits", crits)):
+        if given is not None and len(given) != count:
+            raise UserError.single("game.hit", f"{flag}: {len(given)} given for {count} "
+                                   f"weapon{'s' * (count != 1)}; give one for each --weapon")
+    return [(w, h, c) for w, h, c in zip(weapons, hits or [1] * count, crits or [0] * count,
+                                         strict=False)]
+
+
 def _print_done(game: Game, done: HitDone, dice: TableDice) -> None:
     for event in done.events:
         lead = f"{event.phase:<8}" if event.depth == 0 else " " * 8 + "  " * event.depth
         typer.echo(f"  {lead} {event.text}".rstrip())
-    typer.echo(f"dice: {dice.told() or 'none rolled'}; seed {dice.seed}")
+    typer.echo(f"dice: {dice.told()}; seed {dice.seed}" if dice.rolled else
+               "dice: none rolled")
     for mark in done.marks:
         typer.echo(f"to mark: {mark}")
     for note in game.rules.notes(game.ships):

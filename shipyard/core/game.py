@@ -24,6 +24,7 @@ from shipyard.core.model import StrictModel
 from shipyard.core.pattern import BattleSide, Entrant
 from shipyard.core.stream import die as stream_die
 from shipyard.core.stream import new_stream
+from shipyard.core.suggest import quoted, suggest
 from shipyard.core.yamlio import YamlPath
 from shipyard.errors import UserError
 
@@ -51,6 +52,23 @@ def battle_sides(ships: list[TableShip]) -> tuple[BattleSide, BattleSide]:
     return BattleSide("A", "", first, "A", True), BattleSide("B", "", rest, "B", True)
 
 
+def weapon_named(given: str, labels: list[str], ship: str) -> int:
+    """The weapon `--weapon` names among a ship's `labels` (as its sheet prints them): the
+    label itself, or words of it that name one weapon (a label printed twice is one weapon);
+    its first index, or the mistake in one line."""
+    wanted = given.casefold().strip()
+    exact = [i for i, label in enumerate(labels) if label.casefold() == wanted]
+    found = exact or [i for i, label in enumerate(labels)
+                      if wanted and wanted in label.casefold()]
+    if len({labels[i] for i in found}) == 1:
+        return found[0]
+    if not labels:
+        raise UserError.single("game.weapon", f"--from {ship}: it carries no weapon")
+    why = "names several" if found else "is not one"
+    raise UserError.single("game.weapon", f"--weapon {quoted(given)} {why} of {ship}'s "
+                           f"weapons; {suggest(given, list(dict.fromkeys(labels)), always=True)}")
+
+
 class HitOrder(NamedTuple):
     """What `game hit` was told: `hits` hits of `weapon` carried by ship `firer` on ship
     `target` (indices into the game's ships), or `damage` points in the system's damage unit
@@ -62,6 +80,11 @@ class HitOrder(NamedTuple):
     hits: int
     damage: int | None
     crits: int = 0  # critical hits besides `hits`, where the system has them
+    # every weapon of one attack with its hits and critical hits, the first as above (several
+    # only where `GameRules.volleys`)
+    volley: tuple[tuple[str, int, int], ...] = ()
+    facing: str | None = None  # where the hits land, where the system needs it said
+    choose: tuple[str, ...] = ()  # the chooser's systems, in the order the hits need them
 
 
 class HitDone(NamedTuple):
@@ -81,6 +104,9 @@ class GameRules:
     hits = False  # `hit` is written
     rounds = False  # `end_round` is written: the text rolls something at the end of a turn
     criticals = False  # a weapon's hits may be critical (`--crits N`)
+    volleys = False  # several weapons' hits as one attack (`--weapon A --weapon B`)
+    facings: tuple[str, ...] = ()  # the words `--facing` takes, where the system needs it
+    chooses = False  # the system a hit lands on is chosen (`--choose SYSTEM`)
     damage_unit = ""  # what `--damage N` counts ("dhits")
 
     def start(self, design: Any) -> dict[str, Any]:

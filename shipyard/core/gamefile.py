@@ -31,7 +31,7 @@ from shipyard.core.fleet import MAX_SHIPS
 from shipyard.core.game import GameRules, TableShip
 from shipyard.core.model import StrictModel
 from shipyard.core.output import write_atomic
-from shipyard.core.pattern import BattleSide, Entrant
+from shipyard.core.pattern import BattleSide
 from shipyard.core.suggest import quoted, suggest
 from shipyard.core.system import AnySystem
 from shipyard.core.validation import validate
@@ -87,26 +87,13 @@ def _model(rules: GameRules) -> type[StrictModel]:
     return game
 
 
-def side_of(report: Report, tag: str) -> BattleSide:
-    """A fleet file's entries in fleet order, or one design, as a side (tag "": names as their
-    sheets print them)."""
-    fleet = report.fleet
-    if fleet is None:
-        design = report.design
-        assert design is not None
-        return BattleSide.one(design, tag, design.system.ships_in(design))
-    entrants = tuple(Entrant(m.design, m.count, m.ships, g.name, g.type, m.line)
-                     for g in fleet.groups for m in g.members if m.design is not None)
-    return BattleSide(fleet.model.fleet, report.file, entrants, tag, fleet=True)
-
-
 def named(reports: list[Report]) -> list[tuple[BattleSide, list[str]]]:
     """Each side with its ships' names as their sheets print them ("Raider delta-wing 3"); where
     two sides hold a ship of one name, every ship takes its side's letter ("Starfury (B)")."""
-    plain = [side_of(r, "") for r in reports]
+    plain = [BattleSide.of(r, "") for r in reports]
     counts = Counter(n for side in plain for n in set(side.ship_names()))
     if any(c > 1 for c in counts.values()):
-        plain = [side_of(r, chr(ord("A") + i)) for i, r in enumerate(reports)]
+        plain = [BattleSide.of(r, chr(ord("A") + i)) for i, r in enumerate(reports)]
     return [(side, side.ship_names()) for side in plain]
 
 
@@ -135,15 +122,28 @@ def start(yard: Yard, reports: list[Report], out: Path) -> str:
 
 
 class _Plain(yaml.SafeDumper):
-    """No anchors (&id001): a person reads and corrects every ship's own lines."""
+    """No anchors (&id001), a key a line, a list of plain values on one line: a person reads
+    and corrects every ship's own lines."""
 
     def ignore_aliases(self, data: Any) -> bool:
         return True
 
 
+def _mapping(dumper: yaml.SafeDumper, data: dict[str, Any]) -> yaml.Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=False)
+
+
+def _sequence(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    plain = all(not isinstance(x, dict | list) for x in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=plain)
+
+
+_Plain.add_representer(dict, _mapping)
+_Plain.add_representer(list, _sequence)
+
+
 def text_of(data: dict[str, Any]) -> str:
-    body = yaml.dump(data, Dumper=_Plain, sort_keys=False, allow_unicode=True, width=100,
-                     default_flow_style=None)
+    body = yaml.dump(data, Dumper=_Plain, sort_keys=False, allow_unicode=True, width=100)
     return HEADER + body
 
 

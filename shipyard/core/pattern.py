@@ -69,6 +69,20 @@ class BattleSide:
         return (BattleSide.one(a, "A" if mirror else "", ships[0]),
                 BattleSide.one(b, "B" if mirror else "", ships[1]))
 
+    @staticmethod
+    def of(report: Any, tag: str) -> BattleSide:
+        """A checked file (core.yard.Report) as a side: a fleet file's entries in fleet order,
+        or one design, with as many ships as it is (tag "": names as their sheets print
+        them). `battle` and `game` read their sides so."""
+        fleet = report.fleet
+        if fleet is None:
+            design = report.design
+            assert design is not None
+            return BattleSide.one(design, tag, design.system.ships_in(design))
+        entrants = tuple(Entrant(m.design, m.count, m.ships, g.name, g.type, m.line)
+                         for g in fleet.groups for m in g.members if m.design is not None)
+        return BattleSide(fleet.model.fleet, report.file, entrants, tag, fleet=True)
+
     def designs(self) -> list[str]:
         return [e.design.model.name for e in self.entrants]
 

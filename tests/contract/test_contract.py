@@ -290,13 +290,11 @@ def battling(yard: Yard, system_id: str) -> AnySystem:
 def battle_sides(yard: Yard, system: AnySystem) -> tuple[Any, Any]:
     """The first and last bundled fleets (one twice if it bundles one), as `battle` reads
     them."""
-    from shipyard.cli.battle import _side
-    from shipyard.core.pattern import BattleSide, Entrant
+    from shipyard.core.pattern import BattleSide
 
     fleets = sorted((system.catalog_dir() / "fleets").glob("*.yaml"))
     assert fleets, f"{system.id} declares battles but bundles no fleet"
-    return (_side(yard.check(fleets[0]), "A", BattleSide, Entrant),
-            _side(yard.check(fleets[-1]), "B", BattleSide, Entrant))
+    return BattleSide.of(yard.check(fleets[0]), "A"), BattleSide.of(yard.check(fleets[-1]), "B")
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)
@@ -400,10 +398,9 @@ SWAP_Z = 4.0  # the seeds are fixed, so a pass never flakes; a true lean of 4 po
 
 
 def _bundled_side(yard: Yard, path: Path, tag: str) -> Any:
-    from shipyard.cli.battle import _side
-    from shipyard.core.pattern import BattleSide, Entrant
+    from shipyard.core.pattern import BattleSide
 
-    return _side(yard.check(path), tag, BattleSide, Entrant)
+    return BattleSide.of(yard.check(path), tag)
 
 
 def _outcomes(yard: Yard, system: AnySystem, a: Path, b: Path) -> tuple[int, int, int]:

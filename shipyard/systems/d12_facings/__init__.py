@@ -23,7 +23,7 @@ from shipyard.systems.d12_facings.profile import derive, profile_rows
 from shipyard.systems.d12_facings.rules import CODES, Fit, check, fit, price
 
 if TYPE_CHECKING:
-    from shipyard.api import FightSupport
+    from shipyard.api import FightSupport, GameRules
 
 DEFAULT_HULL = "frigate"
 ShipDesign = Design[D12Design, D12Catalog, Fit]
@@ -94,6 +94,11 @@ class D12Facings(RulesSystem[D12Design, D12Catalog, Fit]):
         from shipyard.systems.d12_facings.combat import SUPPORT  # not for validate or show
 
         return SUPPORT
+
+    def game_rules(self) -> GameRules:
+        from shipyard.systems.d12_facings.game import D12Game  # only `shipyard game`
+
+        return D12Game()
 
 
 def new_design(catalog: D12Catalog, hull_id: str | None) -> dict[str, Any]:

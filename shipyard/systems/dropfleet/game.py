@@ -36,6 +36,7 @@ from shipyard.api import (
     battle_sides,
     quoted,
     suggest,
+    weapon_named,
 )
 from shipyard.systems.dropfleet.combat import RULES, SUPPORT
 from shipyard.systems.dropfleet.combat import rules as r
@@ -243,16 +244,7 @@ def _done(table: Table, ships: list[TableShip], before: list[dict[str, Any]], re
 def _line(table: Table, unit: int, target: int, given: str) -> tuple[int, int]:
     """The firer's weapon line that `--weapon` names (its name, or words of it naming one
     line) and its weapon system: (line, system)."""
-    names = table.told.lines[unit]
-    wanted = given.casefold().strip()
-    exact = [i for i, n in enumerate(names) if n.casefold() == wanted]
-    found = exact or [i for i, n in enumerate(names) if wanted and wanted in n.casefold()]
-    if len({names[i] for i in found}) != 1:
-        why = "names several" if found else "is not one"
-        raise UserError.single("game.weapon", f"--weapon {quoted(given)} {why} of "
-                               f"{table.told.ships[unit]}'s weapons; "
-                               f"{suggest(given, list(dict.fromkeys(names)), always=True)}")
-    li = found[0]
+    li = weapon_named(given, list(table.told.lines[unit]), table.told.ships[unit])
     p = table.p
     for system in range(nsys(p, unit)):
         first = sysf(p, unit, target, system, s.Y_FIRST)

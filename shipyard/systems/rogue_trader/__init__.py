@@ -14,7 +14,7 @@ from shipyard.systems.rogue_trader.profile import derive, profile_rows
 from shipyard.systems.rogue_trader.rules import CODES, Fit, ShipDesign, check, fit, ship_points
 
 if TYPE_CHECKING:
-    from shipyard.api import FightSupport
+    from shipyard.api import FightSupport, GameRules
 
 
 class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
@@ -66,5 +66,10 @@ class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
         from shipyard.systems.rogue_trader.combat import SUPPORT  # not for validate or show
 
         return SUPPORT
+
+    def game_rules(self) -> GameRules:
+        from shipyard.systems.rogue_trader.game import RogueTraderGame  # only `shipyard game`
+
+        return RogueTraderGame()
 
 system = RogueTrader()

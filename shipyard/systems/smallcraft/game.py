@@ -32,8 +32,7 @@ from shipyard.api import (
     YamlPath,
     battle_sides,
     emit,
-    quoted,
-    suggest,
+    weapon_named,
 )
 from shipyard.systems.smallcraft.combat import RULES, SUPPORT
 from shipyard.systems.smallcraft.combat import fight as f
@@ -165,21 +164,12 @@ class SmallcraftGame(GameRules):
 
 
 def _weapon(spec: Spec, given: str) -> tuple[str, int]:
-    """The firer's beam or missile row that `--weapon` names: its sheet label, or words of it
-    that name one weapon only."""
+    """The firer's beam or missile row that `--weapon` names: ("beam" or "missiles", its
+    index among them)."""
     weapons = [("beam", i, b.label) for i, b in enumerate(spec.beams)]
     weapons += [("missiles", i, m.label) for i, m in enumerate(spec.missiles)]
-    wanted = given.casefold().strip()
-    exact = [w for w in weapons if w[2].casefold() == wanted]
-    found = exact or [w for w in weapons if wanted and wanted in w[2].casefold()]
-    if len(found) == 1:
-        return found[0][0], found[0][1]
-    labels = [w[2] for w in weapons]
-    if not labels:
-        raise UserError.single("game.weapon", f"--from {spec.name}: it carries no weapon")
-    why = "names several" if found else "is not one"
-    raise UserError.single("game.weapon", f"--weapon {quoted(given)} {why} of {spec.name}'s "
-                           f"weapons; {suggest(given, labels, always=True)}")
+    kind, index, _ = weapons[weapon_named(given, [w[2] for w in weapons], spec.name)]
+    return kind, index
 
 
 def _beam_hits(table: Table, rec: Recorder, s: int, i: int, order: HitOrder,

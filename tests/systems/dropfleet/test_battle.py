@@ -31,10 +31,7 @@ UCM, SCOURGE = CATALOG / "fleets" / "ucm-patrol.yaml", CATALOG / "fleets" / "sco
 
 def side(yard: Yard, path: Path, tag: str) -> BattleSide:
     """A side as `shipyard battle` reads it (cli/battle.py)."""
-    from shipyard.cli.battle import _side
-    from shipyard.core.pattern import Entrant
-
-    return _side(yard.check(path), tag, BattleSide, Entrant)
+    return BattleSide.of(yard.check(path), tag)
 
 
 @pytest.fixture(scope="module")

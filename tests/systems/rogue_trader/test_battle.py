@@ -30,9 +30,7 @@ def side(tag: str, *entries: tuple[str, int]) -> BattleSide:
 
 
 def fleet(name: str, tag: str) -> BattleSide:
-    from shipyard.cli.battle import _side
-
-    return _side(YARD.check(FLEETS / f"{name}.yaml"), tag, BattleSide, Entrant)
+    return BattleSide.of(YARD.check(FLEETS / f"{name}.yaml"), tag)
 
 
 class Melee(Bout):
