@@ -6,6 +6,11 @@ Every system's table deck (alone, and as `sheet --cards` appends it to the bundl
 simulator deck and the sheet of every bundled example are scanned as the text they print (HTML,
 tags and the stylesheet taken off). The simulator deck is the digest
 of shipyard's own rulings, each paragraph headed by its code, so only "seed" is looked for there.
+
+What a game master reads of a system's rules beside the cards says "seed" only of the random seed
+(`--seed N`, "seed 3", a battle's own seed) too: `shipyard rulings`, `catalog` and `schema` as they
+print, and every file of the bundled catalog (the notes `rulings CODE` searches, the catalog's
+comments, the examples `examples --copy` hands out).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from shipyard.core.model import Printable
 from shipyard.core.registry import system_ids
 from shipyard.core.system import AnyDesign
 from shipyard.core.yard import Yard
+from tests.cli import shipyard
 
 SYSTEMS = list(system_ids())
 CODE = re.compile(r"^- \*\*([A-Z]+(?:-[A-Z]+)?\d+)", re.MULTILINE)
@@ -102,3 +108,44 @@ def test_a_cards_rulings_line_keeps_its_codes() -> None:
     table = decks(yard, "d12-facings")["table deck"]
     assert "Rulings R1, R2, R3" in text_of(table)
     assert "R1" not in text_of(table, keep_rulings=False).split()
+
+
+SEED = re.compile(r"\bseed\b", re.IGNORECASE)
+RANDOM_SEED = re.compile(r"--seed\b|\bseed \d+\b|\bits seed\b", re.IGNORECASE)
+
+
+def seeds_said_of_the_rules(text: str) -> list[str]:
+    """Each "seed" of `text` that is not the random seed, in its context."""
+    random = [m.span() for m in RANDOM_SEED.finditer(text)]
+    return [" ".join(text[max(0, m.start() - 40):m.end() + 40].split())
+            for m in SEED.finditer(text)
+            if not any(start <= m.start() < end for start, end in random)]
+
+
+def test_the_random_seed_is_told_apart_from_a_rules_text_called_seed() -> None:
+    """The matcher flags a rules text called "seed" and lets the random seed pass."""
+    of_the_rules = ["The seed's turn", "(seed, step 5)", "source: seed", "the\nseed gives",
+                    "seed 001_f74d0a86fdbc7acb"]
+    of_the_dice = ["--seed 4", "seed 3, compiled", "narrated battle of its seed", "seed_stream"]
+    assert [len(seeds_said_of_the_rules(s)) for s in of_the_rules + of_the_dice] == \
+        [1, 1, 1, 1, 1, 0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_rulings_catalog_and_schema_say_seed_only_of_the_random_seed(system_id: str) -> None:
+    said = {}
+    for argv in (("rulings", system_id), ("catalog", system_id), ("catalog", system_id, "--json"),
+                 ("schema", system_id), ("schema", system_id, "--fleet")):
+        run = shipyard(*argv)
+        assert run.code == 0, (argv, run.err)
+        said[" ".join(argv)] = seeds_said_of_the_rules(run.out)
+    assert not any(said.values()), said
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_the_bundled_catalog_says_seed_only_of_the_random_seed(yard: Yard, system_id: str) -> None:
+    folder = yard.system(system_id).catalog_dir()
+    said = {str(path.relative_to(folder)): found for path in sorted(folder.rglob("*"))
+            if path.suffix in {".md", ".yaml", ".py", ".txt"} and "__pycache__" not in path.parts
+            and (found := seeds_said_of_the_rules(path.read_text(encoding="utf-8")))}
+    assert not said, said

@@ -34,7 +34,7 @@ app.add_typer(game_app, name="game")
 
 Rolls = Annotated[list[int] | None, typer.Option(
     "--roll", metavar="N", help="a die as rolled at the table, in the order the rules roll "
-    "them (again for the next); the rest come from the seed")]
+    "them (again for the next); the rest come from the random seed")]
 DiceSeed = Annotated[int | None, typer.Option(
     "--seed", metavar="N", min=0, max=MAX_SEED, help="replay the dice exactly; without it one "
     "is chosen and printed")]

@@ -147,7 +147,7 @@ def catalog_tables(catalog: SmallcraftCatalog) -> list[Table]:
         ["atmosphere", "share of hull, rounded up (below)", "-", "13"],
     ])
     atmosphere = Table("Atmosphere options", ["id", "name", "% of hull", "source"], [
-        [o.id, o.name, str(o.hull_percent), "rules" if o.source == "seed" else o.source]
+        [o.id, o.name, str(o.hull_percent), o.source]
         for o in catalog.atmosphere],
         note="'house' figures are ours: the rules announce four options and list none (R4)")
     ranges = catalog.ranges

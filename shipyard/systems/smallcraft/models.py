@@ -53,7 +53,7 @@ class AtmosphereOption(StrictModel):
     id: str
     name: str
     hull_percent: int = Field(ge=0, le=100)
-    source: Literal["seed", "house"]
+    source: Literal["rules", "house"]
     note: str = ""
 
 
@@ -231,7 +231,7 @@ Component = Annotated[
 
 
 class CombatDefaults(StrictModel):
-    """The crew's skills in a fight, in percent as the seed's d% rolls read them."""
+    """The crew's skills in a fight, in percent as the rules' d% rolls read them."""
 
     gunnery: int = Field(default=50, ge=0, le=100, description="gunner's skill, percent")
     pilot_is_gunner: bool = Field(default=True, description="-10% to hit when true")

@@ -6,9 +6,9 @@ from shipyard.api import MAX_CAP, Choice, FightOptions, Option, Steps, Whole
 
 BANDS = Steps(("adjacent", "close", "short", "medium", "long", "very-long", "distant"))
 GEOMETRY = Option("geometry", "how the ships meet",
-                  Choice({"random": "a random encounter: Very Long (the seed)",
+                  Choice({"random": "a random encounter: Very Long (the turn sequence)",
                           "planet": "near a planet or other object: Medium on 1-2 of a d6, "
-                                    "else Long (the seed)"}), default="combat.start")
+                                    "else Long (the turn sequence)"}), default="combat.start")
 START = Option("range", "the band it starts at (over --geometry's)", BANDS)
 ATTACK = Option("range", "the band of the attack (default: every band the weapon reaches)",
                 BANDS)

@@ -261,7 +261,7 @@ def test_r4_atmosphere_is_a_share_of_hull_rounded_up(craft, hull, option, boxes)
 
 def test_r4_catalog_ships_four_options_marking_house_values(yard) -> None:
     options = {o.id: o.source for o in yard.catalog(system).atmosphere}
-    assert options == {"land-and-lift": "seed", "fly-standard": "seed", "fly-any": "house",
+    assert options == {"land-and-lift": "rules", "fly-standard": "rules", "fly-any": "house",
                        "submersible": "house"}
 
 
