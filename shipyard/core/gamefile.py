@@ -1,14 +1,14 @@
 """A game file: the ships of one encounter at the table, named as their sheets name them, each
 with the tracks its system keeps (core/game.py), in plain YAML a person can read and correct.
 
-    system: smallcraft
+    system: <the system's id>
     sides:
     - name: Starfury wing
       file: fleets/starfury-wing.yaml     # the fleet or design file, from the game file's folder
       ships:
       - name: Starfury 1
         design: Starfury
-        destroyed: [17, 31]               # the system's tracks (smallcraft: boxes lost)
+        destroyed: [17, 31]               # the system's tracks (here: the boxes lost)
 
 Every read checks the file whole, each mistake one `FILE:LINE` line: the side's file is read
 again and its ships must be the game's, in order and by name. Every change keeps the file as it

@@ -35,7 +35,7 @@ class BudgetLine:
 
 def amount_text(value: Amount, places: int | None = None) -> str:
     """An amount as every printed page writes it (the `amount` filter of the templates):
-    thousands separators, and `places` decimals where a unit is printed so (traveller's MCr to
+    thousands separators, and `places` decimals where a unit is printed so (a cost in MCr to
     two: 6.15, never 6.15405 on one page and 6.154 on another); None: the figure as it is."""
     if places is None:
         return f"{value:,}"

@@ -162,8 +162,8 @@ class RulesSystem(ABC, Generic[D, C, B]):
         return False
 
     def pack_reference(self, designs: list[Design[D, C, B]]) -> Printable | None:
-        """What a page of packed sheets leaves out and prints once after them (dropfleet: the
-        tables its cards roll on), for the ships `designs`; none by default."""
+        """What a page of packed sheets leaves out and prints once after them (the tables
+        its cards roll on), for the ships `designs`; none by default."""
         return None
 
     def starting(self, design: Design[D, C, B]) -> str:
