@@ -75,3 +75,22 @@ def test_the_roster_prints_each_price_as_the_ships_sheet_does(tmp_path: Path) ->
     # the Dragon sells for MCr277.425: both pages print it to two decimals, the same way
     assert '<td class="n">277.43</td>' in roster and "sale price 277.43 MCr" in page
     assert "Fleet total: 706.28 of 800.00 MCr" in page  # the unit once, after the figures
+
+
+@pytest.mark.parametrize("fleet", sorted(str(p.relative_to(FLEETS)) for p in
+                                         FLEETS.glob("*/fleets/*.yaml")))
+def test_the_roster_gives_each_ship_a_line_and_what_it_starts_with(fleet: str) -> None:
+    from shipyard.cli.printing import _pages_of
+    from shipyard.core.roster import fleet_copies
+    from shipyard.core.yard import Yard
+
+    report = Yard().check(FLEETS / fleet)
+    assert report.fleet is not None
+    roster = _pages_of(report)[0].printable
+    blocks = roster.context.get("blocks")  # a roster leading packed ships is their first block
+    rows = (blocks[0] if blocks else roster).context["rows"]
+    ships = fleet_copies(report.fleet)
+    assert [r.ship for r in rows] == [c.name for c in ships]  # a line a ship, by its sheet's name
+    assert len({r.ship for r in rows}) == len(rows)  # every name once
+    for row, copy in zip(rows, ships, strict=True):
+        assert row.starting == copy.design.system.starting(copy.design) != ""

@@ -89,7 +89,7 @@ def roster(fleet: Fleet, budgets: list[Budget], unit: str | None, places: int | 
         # the fleet's total names its unit once, after the figures ("587 of 1,000 points")
         "budgets": [BudgetLine.of(b, "Fleet total" if b.name == "fleet" else "", places=places)
                     for b in budgets],
-    }, ("_base/macros.css", "_base/strips.css", "_base/roster.css"))
+    }, ("_base/macros.css", "_base/roster.css"))
 
 
 def _price(copy: Copy, unit: str | None, places: int | None) -> str:
