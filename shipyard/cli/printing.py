@@ -219,8 +219,7 @@ def _paged(copies: list[Copy], reports: dict[int, Report], lead: Page | None) ->
             problems.extend(_problems(report))
         else:
             flush()
-            pages.append(Page(Printable(sheet.template, {**sheet.context, "copy": copy},
-                                        sheet.stylesheets), _problems(report)))
+            pages.append(Page(sheet, _problems(report), copy))
     flush()
     return pages
 
