@@ -7,6 +7,8 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from shipyard.core.render import Page, html
 from shipyard.core.yamlio import dump
 from shipyard.core.yard import Yard
@@ -181,3 +183,16 @@ def test_a_card_alone_is_named_once_by_its_pages_head() -> None:
     # the head's h1 and its running title for a continued page; the card's own head said it too
     assert page.count("New York Battleship") == 2
     assert "name / callsign" in page  # the card keeps its line for the ship's own name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_card_alone_prints_on_one_page_and_uses_it(paper: str, tmp_path: Path) -> None:
+    from tests.pages import FULL, page_use
+
+    for stem in ("anvil", "new-york", "resistance-cruiser"):
+        out = tmp_path / f"{stem}-{paper}.pdf"
+        path = ROOT / "catalogs" / "dropfleet" / "examples" / f"{stem}.yaml"
+        assert shipyard("sheet", path, "--paper", paper, "-o", out).code == 0
+        uses = page_use(out)
+        assert len(uses) == 1 and uses[0] >= FULL, f"{stem} on {paper}: {uses}"
