@@ -67,7 +67,7 @@ STRIPS = (
     Strip("_base", "big", "square", 14, 4.6, 5.4, "width", mark=True,
           why="the shared track for a short one (under about 40 boxes): 14 to a line"),
     Strip("smallcraft", "boxes", "circle", 12, 5.6, 6.5, "shift", mark=True,
-          why="the Damage Allocation Sheet: 12 numbered circles a line, the seed's widest row"),
+          why="the Damage Allocation Sheet: 12 numbered circles a line, its widest row"),
     Strip("rogue-trader", "boxes", "square", 5, 4.0, 4.572, "width",
           why="a component's or weapon's five states (damaged ... destroyed)"),
 )

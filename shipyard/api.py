@@ -43,7 +43,7 @@ if TYPE_CHECKING:
         wilson,
     )
     from shipyard.core.dice import Dice, Roller, chance_all, chance_none
-    from shipyard.core.figures import figure, mcr, percent, quantity, tons
+    from shipyard.core.figures import PLACES, figure, mcr, percent, quantity, tons
     from shipyard.core.fleet import FleetFile
     from shipyard.core.game import (
         GameRules,
@@ -157,6 +157,7 @@ _WHERE = {
     "FightSupport": "shipyard.core.combat",
     "Fleet": "shipyard.core.system",
     "FleetFile": "shipyard.core.fleet",
+    "PLACES": "shipyard.core.figures",
     "figure": "shipyard.core.figures",
     "mcr": "shipyard.core.figures",
     "percent": "shipyard.core.figures",
@@ -249,6 +250,7 @@ __all__ = [
     "FIRST_LOST",
     "LOST_CONTACT",
     "MAX_CAP",
+    "PLACES",
     "SURVIVED",
     "AnyDesign",
     "Asker",

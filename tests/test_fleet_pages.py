@@ -75,3 +75,50 @@ def test_the_roster_prints_each_price_as_the_ships_sheet_does(tmp_path: Path) ->
     # the Dragon sells for MCr277.425: both pages print it to two decimals, the same way
     assert '<td class="n">277.43</td>' in roster and "sale price 277.43 MCr" in page
     assert "Fleet total: 706.28 of 800.00 MCr" in page  # the unit once, after the figures
+
+
+@pytest.mark.parametrize("fleet", sorted(str(p.relative_to(FLEETS)) for p in
+                                         FLEETS.glob("*/fleets/*.yaml")))
+def test_the_roster_gives_each_ship_a_line_and_what_it_starts_with(fleet: str) -> None:
+    from shipyard.cli.printing import _pages_of
+    from shipyard.core.roster import fleet_copies
+    from shipyard.core.yard import Yard
+
+    report = Yard().check(FLEETS / fleet)
+    assert report.fleet is not None
+    roster = _pages_of(report)[0].printable
+    blocks = roster.context.get("blocks")  # a roster leading packed ships is their first block
+    rows = (blocks[0] if blocks else roster).context["rows"]
+    ships = fleet_copies(report.fleet)
+    assert [r.ship for r in rows] == [c.name for c in ships]  # a line a ship, by its sheet's name
+    assert len({r.ship for r in rows}) == len(rows)  # every name once
+    for row, copy in zip(rows, ships, strict=True):
+        assert row.starting == copy.design.system.starting(copy.design) != ""
+
+
+def test_a_big_ships_copies_are_laid_out_once_and_each_stamped_with_its_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from shipyard.cli.printing import _pages_of
+    from shipyard.core import pdf
+    from shipyard.core.yard import Yard
+
+    laid: list[str] = []
+    render = pdf.render_pdf
+
+    def counted(page: pdf.Page, paper: str) -> bytes:
+        laid.append(page.printable.template)
+        return render(page, paper)
+
+    monkeypatch.setattr(pdf, "render_pdf", counted)
+    report = Yard().check(FLEETS / "rogue-trader" / "fleets" / "patrol.yaml")
+    book = PdfReader(io.BytesIO(pdf.book(_pages_of(report), "a4", "patrol")))
+    texts = [p.extract_text() for p in book.pages]
+    assert "Sword-class Frigate 1 · ship 1 of 2" in texts[1]
+    assert "Sword-class Frigate 2 · ship 2 of 2" in texts[2]
+    assert "ship 1 of 2" not in texts[2]  # each page its own line, none stamped twice
+    sheets = [t for t in laid if t != pdf.STAMP]
+    # the roster, the Sword's sheet once for both Swords, the Endeavour's; a stamp a ship (the
+    # Endeavour's says its name line)
+    assert sheets.count("rogue-trader/sheet.html") == 2 and laid.count(pdf.STAMP) == 3

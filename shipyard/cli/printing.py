@@ -164,7 +164,7 @@ def _pages_of(result: Report) -> list[Page]:
             return [_sheet_of(result)]
         return _paged(copies_of([(design, ships, "", None, None)]), {id(design): result}, None)
     fleet = result.fleet
-    system = fleet.members[0].design.system if fleet.members[0].design else None
+    system = next((m.design.system for m in fleet.members if m.design is not None), None)
     reports = {id(r.design): r for r in result.members if r.design is not None}
     starting = {key: r.design.system.starting(r.design) for key, r in reports.items()
                 if r.design is not None}
@@ -175,64 +175,50 @@ def _pages_of(result: Report) -> list[Page]:
 
 
 def _paged(copies: list[Copy], reports: dict[int, Report], lead: Page | None) -> list[Page]:
-    """The copies' pages: the small ships (their system `packs` them) on the pages of one
-    section, as many to a page as fit whole, under the lead (a fleet's roster) where there is
-    one; then every other ship on a sheet of its own; each kind in roster order.
-    The same packing for every system: a system says only which ships are small and how its
-    sheet looks packed."""
+    """The copies' pages. The small ships (their system `packs` them) first, on the pages of
+    one section, as many to a page as fit whole, under the lead (a fleet's roster) where there
+    is one: a roster shares its page with them, never with a full sheet. Then every other ship
+    on a sheet of its own, its copy's line on its head. Each kind in roster order. The same for
+    every system: a system says only which ships are small and how its sheet looks packed."""
+    from shipyard.core.render import Page
+
+    sheets: dict[int, Printable] = {}  # each design's sheet, made once for all its copies
+
+    def sheet(design: AnyDesign) -> Printable:
+        if id(design) not in sheets:
+            sheets[id(design)] = _sheet_of(reports[id(design)]).printable
+        return sheets[id(design)]
+
+    small = [c for c in copies if c.design.system.packs(c.design)]
+    pages = [] if lead is None else [lead]
+    if small:
+        pages = [_pack([_packed(sheet(c.design), c) for c in small],
+                       list({id(c.design): c.design for c in small}.values()),
+                       [p for c in small for p in _problems(reports[id(c.design)])], lead)]
+    return pages + [Page(sheet(c.design), _problems(reports[id(c.design)]), c)
+                    for c in copies if not c.design.system.packs(c.design)]
+
+
+def _pack(blocks: list[Printable], designs: list[AnyDesign], problems: list[str],
+          lead: Page | None) -> Page:
+    """One section of packed sheets: headed by the lead (a fleet's roster, its own block) or by
+    the first sheet's title, and closed by what each system prints once after its packed
+    sheets (`pack_reference`: the tables its cards leave out)."""
     from shipyard.core.model import Printable
     from shipyard.core.render import Page
 
-    sheets: dict[int, Printable] = {}
-    pages = [] if lead is None else [lead]
-    run: list[Printable] = []
-    designs: list[AnyDesign] = []  # the ships of the run, each once
-    problems: list[str] = []
-
-    def flush() -> None:
-        if not run:
-            return
-        head = run[0].context
-        blocks = list(run)
-        title, heading, subtitle = head["title"], head["heading"], head["subtitle"]
-        if pages and pages[-1] is lead and lead is not None and len(pages) == 1:
-            pages.pop()  # the roster shares page one with the ships
-            lead_context = lead.printable.context
-            title, heading, subtitle = (lead_context["title"], lead_context["heading"],
-                                        lead_context["subtitle"])
-            blocks.insert(0, _packed(lead.printable, None))
-            problems[:0] = lead.problems
-        for system in dict.fromkeys(d.system for d in designs):
-            reference = system.pack_reference([d for d in designs if d.system is system])
-            if reference is not None:
-                blocks.append(reference)
-        sheet_css = [c for b in blocks for c in b.stylesheets]
-        pages.append(Page(Printable("_base/pack.html", {
-            "title": title, "heading": heading, "subtitle": subtitle, "blocks": blocks},
-            tuple(dict.fromkeys([*sheet_css, "_base/pack.css"]))), tuple(dict.fromkeys(problems))))
-        run.clear()
-        designs.clear()
-        problems.clear()
-
-    # the small ships first, under the roster (a roster shares its page with them, never with
-    # a ship's full sheet), then each big ship's sheet, each in roster order
-    copies = sorted(copies, key=lambda c: not c.design.system.packs(c.design))
-    for copy in copies:
-        report = reports[id(copy.design)]
-        if id(copy.design) not in sheets:
-            sheets[id(copy.design)] = _sheet_of(report).printable
-        sheet = sheets[id(copy.design)]
-        if copy.design.system.packs(copy.design):
-            run.append(_packed(sheet, copy))
-            if all(d is not copy.design for d in designs):
-                designs.append(copy.design)
-            problems.extend(_problems(report))
-        else:
-            flush()
-            pages.append(Page(Printable(sheet.template, {**sheet.context, "copy": copy},
-                                        sheet.stylesheets), _problems(report)))
-    flush()
-    return pages
+    head = (lead.printable if lead is not None else blocks[0]).context
+    if lead is not None:
+        blocks = [_packed(lead.printable, None), *blocks]
+        problems = [*lead.problems, *problems]
+    for system in dict.fromkeys(d.system for d in designs):
+        reference = system.pack_reference([d for d in designs if d.system is system])
+        if reference is not None:
+            blocks.append(reference)
+    stylesheets = dict.fromkeys([*(c for b in blocks for c in b.stylesheets), "_base/pack.css"])
+    return Page(Printable("_base/pack.html", {
+        "title": head["title"], "heading": head["heading"], "subtitle": head["subtitle"],
+        "blocks": blocks}, tuple(stylesheets)), tuple(dict.fromkeys(problems)))
 
 
 def _packed(printable: Printable, copy: Copy | None) -> Printable:

@@ -2,8 +2,9 @@
 
 A figure keeps its full precision for arithmetic and `--json`; only its words are rounded:
 
-- MCr to three decimals, before the number, as published ship data prints a cost
-  ("MCr6.838": to the Cr1,000);
+- MCr to two decimals, kept, before the number, as published ship data prints a cost
+  ("MCr6.84", "MCr448.80"), on every page, roster and command alike; a cost that is not nothing
+  but rounds to MCr0.00 keeps the decimals it needs ("MCr0.005"), never reading as free;
 - tons (and the Power counted beside them) to two decimals, the finest a design's parts come
   to (a 6-ton craft's 0.53 t plant);
 - any other unit's amount whole where it is whole, else to two decimals;
@@ -19,24 +20,34 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 # decimals printed per unit; a unit not named here gets DEFAULT_PLACES
-PLACES: dict[str, int] = {"MCr": 3, "tons": 2, "t": 2, "Power": 2}
+PLACES: dict[str, int] = {"MCr": 2, "tons": 2, "t": 2, "Power": 2}
 DEFAULT_PLACES = 2
 BEFORE = frozenset({"MCr"})  # units written before the number, as a currency is
+MONEY = frozenset({"MCr"})  # units whose decimals are all printed, as money is ("448.80")
+FINEST = 6  # the most decimals a figure keeps (a float's noise beyond)
+
+
+def rounded(value: int | float | Decimal, places: int) -> Decimal:
+    """`value` to `places` decimals, half up as people round (277.425 is 277.43), from the
+    decimal digits it is written with, never from a float's binary neighbour; never -0."""
+    exact = value if isinstance(value, Decimal) else Decimal(repr(value))
+    result = exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return Decimal(0).quantize(result) if result == 0 else result
 
 
 def figure(value: int | float | Decimal, unit: str = "") -> str:
-    """`value` in `unit`'s decimals, without the unit: "6.838" (MCr), "16.67" (tons), "10,000"."""
+    """`value` in `unit`'s decimals, without the unit: "6.84" (MCr), "16.67" (tons), "10,000"."""
     places = PLACES.get(unit, DEFAULT_PLACES)
-    exact = value if isinstance(value, Decimal) else Decimal(repr(value))
-    rounded = exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-    if rounded == 0:
-        rounded = Decimal(0)  # never "-0"
-    text = f"{rounded:,f}"
+    if unit in MONEY:
+        while value and rounded(value, places) == 0 and places < FINEST:
+            places += 1  # a cost that is not nothing is never printed as free
+        return f"{rounded(value, places):,f}"
+    text = f"{rounded(value, places):,f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def quantity(value: int | float | Decimal, unit: str) -> str:
-    """`value` with its unit where a person writes it: "MCr6.838", "16.67 tons", "44 Space"."""
+    """`value` with its unit where a person writes it: "MCr6.84", "16.67 tons", "44 Space"."""
     text = figure(value, unit)
     if not unit:
         return text
@@ -44,7 +55,7 @@ def quantity(value: int | float | Decimal, unit: str) -> str:
 
 
 def mcr(value: int | float | Decimal) -> str:
-    """A cost in megacredits: "MCr6.838"."""
+    """A cost in megacredits: "MCr6.84"."""
     return quantity(value, "MCr")
 
 

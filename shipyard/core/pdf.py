@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from pypdf import PdfReader, PdfWriter
 
@@ -32,7 +32,10 @@ with warnings.catch_warnings():
 
 from shipyard import __version__
 from shipyard.core import render
+from shipyard.core.model import Printable
 from shipyard.core.render import Page
+
+STAMP = "_base/stamp.html"  # a copy's line alone, stamped on its sheet laid out once
 
 
 class PackageFetcher(URLFetcher):  # type: ignore[misc] # WeasyPrint ships no type hints
@@ -105,15 +108,58 @@ def html_to_pdf(html: str, stylesheets: Sequence[str], paper: str) -> bytes:
 def book(pages: Sequence[Page], paper: str, title: str) -> bytes:
     """Pages in order as one PDF: each rendered on its own, then joined. A page given again
     (a fleet's group of three ships: one sheet each, alike until play marks them) is laid out
-    once and its copy joined again: layout is what costs (~0.8 s a sheet)."""
-    done: dict[int, PdfReader] = {}
+    once and its copy joined again: layout is what costs (~0.8 s a sheet). So is a fleet's
+    numbered copy of a sheet: the sheet laid out once, each copy's line ("ship 2 of 4") laid
+    out alone and stamped on its first page."""
+    done: dict[tuple[int, tuple[str, ...]], PdfReader] = {}
 
     def rendered(page: Page) -> PdfReader:
-        if id(page) not in done:
-            done[id(page)] = PdfReader(io.BytesIO(render_pdf(page, paper)))
-        return done[id(page)]
+        key = (id(page.printable) if page.copy is not None else id(page), page.problems)
+        if key not in done:
+            bare = Page(page.printable, page.problems) if page.copy is not None else page
+            done[key] = PdfReader(io.BytesIO(render_pdf(bare, paper)))
+        return done[key]
 
-    return join((rendered(page) for page in pages), title)
+    def document(page: Page) -> PdfReader | tuple[PdfReader, PdfReader]:
+        if page.copy is None:
+            return rendered(page)
+        stamp = Page(Printable(STAMP, {"copy": page.copy, "title": page.copy.name},
+                               ("_base/stamp.css",)))
+        return rendered(page), PdfReader(io.BytesIO(render_pdf(stamp, paper)))
+
+    return join((document(page) for page in pages), title)
+
+
+def _stamped(writer: PdfWriter, sheet: Any, stamp: Any) -> None:
+    """The sheet's page with the stamp's page drawn over it, as a form of its own: the sheet's
+    content is referred to, never parsed (pypdf's merge_page re-parses a whole sheet, ~150 ms a
+    copy) nor changed (every copy of the sheet shares it)."""
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
+
+    page = writer.add_page(sheet)
+    form = DecodedStreamObject()
+    form.set_data(stamp.get_contents().get_data())
+    form[NameObject("/Type")] = NameObject("/XObject")
+    form[NameObject("/Subtype")] = NameObject("/Form")
+    form[NameObject("/BBox")] = ArrayObject(stamp.mediabox)
+    form[NameObject("/Resources")] = stamp["/Resources"].clone(writer)
+    resources = DictionaryObject(cast(DictionaryObject, page["/Resources"].get_object()))
+    forms = DictionaryObject(cast(DictionaryObject,  # this page's own, the sheet's untouched
+                                  resources.get("/XObject", DictionaryObject()).get_object()))
+    forms[NameObject("/ShipyardCopy")] = writer._add_object(form)
+    resources[NameObject("/XObject")] = forms
+    page[NameObject("/Resources")] = resources
+    contents = page.raw_get("/Contents")  # a reference: a stream is never written inline
+    parts = list(contents.get_object()) if isinstance(contents.get_object(), ArrayObject) \
+        else [contents]
+
+    def stream(data: bytes) -> Any:
+        made = DecodedStreamObject()
+        made.set_data(data)
+        return writer._add_object(made)
+
+    page[NameObject("/Contents")] = ArrayObject(
+        [stream(b"q\n"), *parts, stream(b"\nQ q /ShipyardCopy Do Q\n")])
 
 
 def join(documents: Any, title: str) -> bytes:
@@ -121,6 +167,12 @@ def join(documents: Any, title: str) -> bytes:
     metadata (so equal input gives equal bytes)."""
     writer = PdfWriter()
     for data in documents:
+        if isinstance(data, tuple):  # a sheet, and the stamp its first page takes
+            sheet, stamp = data
+            _stamped(writer, sheet.pages[0], stamp.pages[0])
+            for page in sheet.pages[1:]:
+                writer.add_page(page)
+            continue
         writer.append(data if isinstance(data, PdfReader) else PdfReader(io.BytesIO(data)))
     writer.compress_identical_objects()  # each document embeds the same whole fonts: keep one
     writer.add_metadata({"/Title": title, "/Producer": f"shipyard {__version__}"})

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import jinja2
@@ -87,6 +88,9 @@ class Page:
 
     printable: Printable
     problems: tuple[str, ...] = ()
+    # the ship of a fleet this sheet is ("ship 2 of 4", core/roster.Copy): said on its head; the
+    # PDF lays the sheet out once for all its copies and stamps each copy's line on it
+    copy: Any = None
 
     @property
     def stylesheets(self) -> tuple[str, ...]:
@@ -96,7 +100,8 @@ class Page:
 
 def html(page: Page, paper: str, fragment: bool = False) -> str:
     """One page as an HTML document, or with `fragment` its body only, to join into a book."""
-    context = {**DEFAULTS, **page.printable.context, "paper": PAPERS[paper].id,
+    context = {**DEFAULTS, **page.printable.context,
+               **({"copy": page.copy} if page.copy is not None else {}), "paper": PAPERS[paper].id,
                "problems": list(page.problems), "fragment": fragment}
     return environment().get_template(page.printable.template).render(context)
 

@@ -61,8 +61,7 @@ def fleet_copies(fleet: Fleet) -> list[Copy]:
 @dataclass(frozen=True)
 class RosterRow:
     group: str
-    ship: str
-    design: str
+    ship: str  # the copy's name, as its sheet gives it
     starting: str  # what the ship starts with that play strikes off ("Hull 4")
     price: str  # "" where the system prices nothing, or for a group's later ships
 
@@ -74,7 +73,7 @@ def roster(fleet: Fleet, budgets: list[Budget], unit: str | None, places: int | 
     them (`unit`, printed to `places` decimals as every page prints that unit)."""
     copies = fleet_copies(fleet)
     types = {g.type for g in fleet.groups}
-    rows = [RosterRow(_group(c), c.name, c.design.model.name, starting.get(id(c.design), ""),
+    rows = [RosterRow(_group(c), c.name, starting.get(id(c.design), ""),
                       _price(c, unit, places))
             for c in copies]
     limit = fleet.model.limit
@@ -89,7 +88,7 @@ def roster(fleet: Fleet, budgets: list[Budget], unit: str | None, places: int | 
         # the fleet's total names its unit once, after the figures ("587 of 1,000 points")
         "budgets": [BudgetLine.of(b, "Fleet total" if b.name == "fleet" else "", places=places)
                     for b in budgets],
-    }, ("_base/macros.css", "_base/strips.css", "_base/roster.css"))
+    }, ("_base/macros.css", "_base/roster.css"))
 
 
 def _price(copy: Copy, unit: str | None, places: int | None) -> str:

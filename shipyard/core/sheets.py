@@ -7,9 +7,9 @@ Pydantic and WeasyPrint, so a system's sheet module can name them at no import c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 
 from shipyard.core.budget import Amount, Budget
+from shipyard.core.figures import rounded
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,7 @@ def amount_text(value: Amount, places: int | None = None) -> str:
     two: 6.15, never 6.15405 on one page and 6.154 on another); None: the figure as it is."""
     if places is None:
         return f"{value:,}"
-    # half up, as people round money (277.425 is 277.43), from the decimal digits the figure
-    # is written with, never from a float's binary neighbour
-    exact = Decimal(str(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
-    return f"{exact:,}"
+    return f"{rounded(value, places):,f}"
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,8 @@ def test_a_budget_without_a_limit_is_never_over_and_shows_what_it_uses() -> None
 def test_a_cost_budget_names_its_megacredits_before_each_figure() -> None:
     cost = Budget("fleet", "MCr", 300)
     cost.add("2 × House Corsair", Decimal("236.17766"))
-    assert (cost.shown(), cost.shown(" of ", named=True)) == ("236.178/300",
-                                                              "MCr236.178 of MCr300")
+    assert (cost.shown(), cost.shown(" of ", named=True)) == ("236.18/300.00",
+                                                              "MCr236.18 of MCr300.00")
     assert cost.as_json()["used"] == 236.17766  # --json keeps the figure whole
 
 

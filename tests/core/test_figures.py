@@ -10,10 +10,12 @@ from shipyard.core.figures import bound, figure, mcr, percent, quantity, tons
 
 
 @pytest.mark.parametrize(("value", "words"), [
-    (6.837833, "MCr6.838"), (1908.606667, "MCr1,908.607"), (305.719396, "MCr305.719"),
-    (0.0125, "MCr0.013"), (Decimal("448.8125"), "MCr448.813"), (21059.6, "MCr21,059.6"),
-    (0, "MCr0")])
-def test_a_cost_is_in_megacredits_to_the_thousand_credits(value: float, words: str) -> None:
+    (6.837833, "MCr6.84"), (1908.606667, "MCr1,908.61"), (305.719396, "MCr305.72"),
+    (0.0125, "MCr0.01"), (Decimal("448.8125"), "MCr448.81"), (21059.6, "MCr21,059.60"),
+    (277.425, "MCr277.43"), (0, "MCr0.00"),
+    # a cost that is not nothing keeps the decimals it needs, never reading as free
+    (0.0025, "MCr0.003"), (0.004, "MCr0.004")])
+def test_a_cost_is_in_megacredits_to_two_decimals_as_money_is(value: float, words: str) -> None:
     assert mcr(value) == words
 
 
@@ -35,7 +37,7 @@ def test_a_unit_without_a_rule_of_its_own_is_whole_or_to_two_decimals() -> None:
 
 def test_the_unit_goes_where_a_person_writes_it() -> None:
     assert (quantity(6.837833, "MCr"), quantity(16.666667, "tons"), quantity(44, "Space"),
-            quantity(3, "")) == ("MCr6.838", "16.67 tons", "44 Space", "3")
+            quantity(3, "")) == ("MCr6.84", "16.67 tons", "44 Space", "3")
 
 
 @pytest.mark.parametrize(("share", "words"), [

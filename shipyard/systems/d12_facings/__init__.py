@@ -77,7 +77,7 @@ class D12Facings(RulesSystem[D12Design, D12Catalog, Fit]):
         from shipyard.systems.d12_facings.profile import derive
 
         p = derive(design.built, design.catalog)
-        return f"shields {p.shields}, armour {p.armour}"
+        return f"Shields {p.shields}, outer armour {p.armour}"  # as show names them
 
     def sheet(self, design: ShipDesign, budgets: list[Budget]) -> Printable:
         from shipyard.systems.d12_facings import sheet

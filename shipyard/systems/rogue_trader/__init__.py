@@ -41,6 +41,11 @@ class RogueTrader(RulesSystem[RogueTraderDesign, RogueTraderCatalog, Fit]):
     def price(self, design: ShipDesign) -> int:
         return ship_points(design.built)
 
+    def starting(self, design: ShipDesign) -> str:
+        p = derive(design.built, design.catalog)
+        return (f"Hull Integrity {p.hull_integrity}, Crew Population {p.crew_population}, "
+                f"Morale {p.morale}")
+
     def new_design(self, catalog: RogueTraderCatalog, hull: str | None,
                    stock: str | None = None) -> dict[str, Any]:
         return new_design(catalog, hull)

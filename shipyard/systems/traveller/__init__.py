@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from shipyard.api import Budget, Design, LineOf, Printable, RulesSystem, Table, Verdict
+from shipyard.api import PLACES, Budget, Design, LineOf, Printable, RulesSystem, Table, Verdict
 from shipyard.systems.traveller.construction import Ship, derive, figures
 from shipyard.systems.traveller.models import MAX_HULL, TravellerCatalog, TravellerDesign
 from shipyard.systems.traveller.options import OPTIONS
@@ -39,7 +39,7 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
     codes = CODES
     fight_options = OPTIONS
     price_unit = "MCr"  # a fleet is priced at what its ships sell for
-    price_places = 2  # as the sheet prints a price (sheet.MCR): the roster's 6.15 is the sheet's
+    price_places = PLACES["MCr"]  # as every page and command prints a price
 
     def build(self, design: TravellerDesign, catalog: TravellerCatalog,
               line_of: LineOf) -> Ship:

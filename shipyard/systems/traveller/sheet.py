@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from shipyard.api import BoxLine, BudgetLine, Printable, amount_text, box_lines
+from shipyard.api import PLACES, BoxLine, BudgetLine, Printable, amount_text, box_lines
 from shipyard.systems.traveller.cards import REACTIONS, dm
 from shipyard.systems.traveller.construction import Line, Ship, figures
 from shipyard.systems.traveller.crew import combat_positions, complement, crew_table, seats
@@ -214,7 +214,7 @@ def amount(value: float, places: int) -> Decimal:
     return Decimal(f"{value:.{places}f}").normalize() + Decimal(0)
 
 
-TONS, MCR = 2, 2  # decimals printed: money to two, on the sheet and the roster alike
+TONS, MCR = PLACES["tons"], PLACES["MCr"]  # decimals printed: as every command prints them
 EXACT = 6  # decimals a figure keeps until it is printed (a float's noise beyond)
 
 

@@ -81,4 +81,4 @@ def test_a_group_design_has_a_box_per_ship_on_the_roster(tmp_path: Path) -> None
     roster = out.read_text().split("Fleet roster", 1)[1].split("</table>", 1)[0]
     # the Toulon picket: one design, three ships, a line and a box to strike each
     assert roster.count("Toulon picket") == 3
-    assert roster.count('class="track n1"') == 6  # and the Seattle, the Anvil, the New York
+    assert roster.count('class="strike"') == 6  # and the Seattle, the Anvil, the New York

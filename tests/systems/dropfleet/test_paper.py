@@ -7,6 +7,8 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from shipyard.core.render import Page, html
 from shipyard.core.system import AnyDesign
 from shipyard.core.yamlio import dump
@@ -231,3 +233,16 @@ def test_d8_limited_is_spelled_out_with_a_box_for_each_use() -> None:
     assert dict(system.profile(report.design))["Launch: Torpedoes"] == "1; Limited (2)"
     ruling = (ROOT / "catalogs" / "dropfleet" / "RULINGS.md").read_text(encoding="utf-8")
     assert "- **D8 `L (n)` is Limited (n): n uses a battle.**" in ruling
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_card_alone_prints_on_one_page_and_uses_it(paper: str, tmp_path: Path) -> None:
+    from tests.pages import FULL, page_use
+
+    for stem in ("anvil", "new-york", "resistance-cruiser"):
+        out = tmp_path / f"{stem}-{paper}.pdf"
+        path = ROOT / "catalogs" / "dropfleet" / "examples" / f"{stem}.yaml"
+        assert shipyard("sheet", path, "--paper", paper, "-o", out).code == 0
+        uses = page_use(out)
+        assert len(uses) == 1 and uses[0] >= FULL, f"{stem} on {paper}: {uses}"

@@ -243,7 +243,7 @@ def test_a_fleet_is_priced_at_sale_price(tmp_path: Path) -> None:
     total = next(b for b in json.loads(run.out)[0]["budgets"] if b["name"] == "fleet")
     assert (total["used"], total["available"]) == (706.2762, 800)
     # in words, to the Cr1,000 as every MCr figure prints
-    assert "fleet 706.276/800" in shipyard("validate", str(fleet)).out
+    assert "fleet 706.28/800.00" in shipyard("validate", str(fleet)).out
 
 
 def test_a_planetoid_uses_part_of_its_hull_and_has_armour_of_itself(build: Build) -> None:

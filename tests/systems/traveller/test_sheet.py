@@ -283,3 +283,17 @@ def test_a_crew_smaller_than_the_positions_shares_them_by_trade_trv_r08() -> Non
     valiant = context("valiant-light-cruiser")["positions"]  # a crew of hundreds: a line a post
     assert [p.role for p in valiant][:4] == [  # type: ignore[attr-defined]
         "Captain", "Pilot", "Sensor operator", "Comms officer"]
+
+
+def test_show_and_the_sheet_print_the_same_money() -> None:
+    """One rule for MCr (core/figures): `show` and the sheet print a price to the same two
+    decimals, so no page says 277.425 where another says 277.43 (the roster and the sheet:
+    tests/test_fleet_pages.py)."""
+    dragon = ROOT / "catalogs" / "traveller" / "examples" / "dragon-sdb.yaml"
+    shown = shipyard("show", str(dragon)).out
+    price = next(line.split("MCr")[1].split()[0] for line in shown.splitlines()
+                 if line.strip().startswith("Sale price"))
+    report = Yard().check(dragon)
+    assert report.design is not None
+    cost = next(b for b in sh.budget_rows(report.design.built) if b.label == "Production cost")
+    assert price == "277.43" and cost.note == f"sale price {price} MCr"
