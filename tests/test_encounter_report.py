@@ -65,9 +65,12 @@ def test_the_reports_numbers_are_the_json_of_the_same_seed(system: str,
         assert _interval(rate) in text
     assert _spread(data["length"]) in text
     assert _spread(data["damage"]["a"]) in text and _spread(data["damage"]["b"]) in text
-    seeds = data["replay_seeds"].values()
-    for seed in (seed for s in seeds for seed in (s.values() if isinstance(s, dict) else [s])):
-        assert f"--seed {seed}" in text
+    assert f"{command} {a} {b} --seed SEED" in text  # the command once, then each seed by how
+    for seeds in data["replay_seeds"].values():
+        if isinstance(seeds, dict):
+            assert all(f"{how} {seed} " in text for how, seed in seeds.items()), seeds
+        else:  # a duel's --json keeps one seed an outcome, the report one a way of ending
+            assert re.search(rf"[a-z] {seeds} ", text), seeds
     if command == "battle":  # every share of every design's bar, on the bar or under it
         for design in data["designs"]:
             for key in ("escaped",):
@@ -148,3 +151,61 @@ def test_every_fill_and_heatmap_grey_is_a_grey() -> None:
     assert all(grey(chart.grey(share / 100)[0]) for share in range(101))
     # and the darkest fills carry white words, the lightest black
     assert chart.grey(1.0)[1] and not chart.grey(0.0)[1]
+
+
+# each system's bundled pairing with the least room left on its page (most designs a side, the
+# longest terms): every pairing and mirror of catalogs/*/fleets, rendered, measured by hand
+FULLEST = {
+    "d12-facings": ("escort-squadron", "escort-squadron"),
+    "dropfleet": ("scourge-raid", "scourge-raid"),
+    "rogue-trader": ("patrol-koronus", "patrol-koronus"),
+    "smallcraft": ("raiders", "raiders"),
+    "traveller": ("system-defence", "system-defence"),
+}
+
+
+def _every_ending(system: str) -> Any:
+    """summarise_battle, its summary then filled with everything a longer series could show:
+    every way the system's battles end, each with the widest seed there is; every way its ships
+    are lost, on every design; every count of ships lost."""
+    from shipyard.core import battle
+    from shipyard.core.combat import wilson
+    from shipyard.core.registry import load_system
+    from shipyard.core.stream import INDEX_BITS, MAX_SERIES_SEED, derive_seed
+
+    real = battle.summarise_battle
+    loaded = load_system(system)
+    assert loaded is not None
+    rules = loaded.fight().rules()
+    widest = derive_seed(MAX_SERIES_SEED, (1 << INDEX_BITS) - 1)
+    outcome = {0: "a", 1: "b", None: "none"}
+
+    def fill(*args: Any) -> battle.BattleSummary:
+        summary = real(*args)
+        some = wilson(1, 1000)  # a sliver: too narrow to write on, so said under the bar
+        ends: dict[str, dict[str, int]] = {}
+        for winner, why in rules.ends.values():
+            ends.setdefault(outcome[winner], {})[why] = widest
+        base = summary.summary._replace(reasons={k: dict.fromkeys(v, 1) for k, v in ends.items()})
+        designs = tuple(f._replace(escaped=some, how=dict.fromkeys(rules.fates.values(), some))
+                        for f in summary.designs)
+        lost = tuple(dict.fromkeys(range(size + 1), some) for size in summary.sizes)
+        return summary._replace(summary=base, designs=designs, lost=lost, replays=ends)
+
+    return fill
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("system", sorted(FULLEST))
+def test_the_fullest_bundled_encounter_of_each_system_prints_on_one_page(
+        system: str, paper: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from shipyard.core import battle
+
+    monkeypatch.setattr(battle, "summarise_battle", _every_ending(system))
+    a, b = (CAT / system / "fleets" / f"{name}.yaml" for name in FULLEST[system])
+    out = tmp_path / "report.pdf"
+    done = shipyard("battle", a, b, "--runs", "4", "--seed", SEED, "--engine", "plain",
+                    "--paper", paper, "-o", out)
+    assert done.code == 0, done.err
+    pages = len(PdfReader(io.BytesIO(out.read_bytes())).pages)
+    assert pages == 1, f"{pages} pages"

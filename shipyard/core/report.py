@@ -105,18 +105,19 @@ def encounter(prepared: Prepared, summary: BattleSummary, *, system: str, noun: 
             "name": name,
         })
     lost = []
-    for side, name in enumerate(base.names):
+    for side in (0, 1):
         spread = ", ".join(f"{n}: {chart.percent(rate.rate)}"
                            for n, rate in sorted(summary.lost[side].items()))
-        row = {"name": name, "of": summary.sizes[side], "spread": spread, "price": ""}
+        row = {"tag": "AB"[side], "of": summary.sizes[side], "spread": spread, "price": ""}
         if summary.price_lost is not None:
             p = summary.price_lost[side]
             row["price"] = (f"{summary.price_unit} lost: mean {p.mean:.1f}, median "
                             f"{p.median:g}, {p.range('–')}")
         lost.append(row)
-    seeds = [{"outcome": told[k], "reason": why, "seed": seed,
-              "command": f"{replay} --seed {seed}"}
-             for k, reasons in summary.replays.items() for why, seed in reasons.items()]
+    # the command once and the seeds by outcome: a row of the whole command per seed took a
+    # second page where a system has many ways to end
+    seeds = [{"outcome": told[k], "reasons": list(reasons.items())}
+             for k, reasons in summary.replays.items() if reasons]
     title = f"{a} against {b}"
     return Printable(TEMPLATE, {
         "title": title, "system": system, "noun": noun, "runs": base.runs, "seed": base.seed,
@@ -124,7 +125,7 @@ def encounter(prepared: Prepared, summary: BattleSummary, *, system: str, noun: 
         "terms": list(prepared.notes), "house_rules": list(house_rules),
         "outcomes": chart.whisker_bars("outcomes", outcomes), "how": how,
         "fates": chart.stacked_bars("fates", stacks, kinds), "length": length,
-        "damage": damage, "lost": lost, "seeds": seeds,
+        "damage": damage, "lost": lost, "seeds": seeds, "replay": f"{replay} --seed SEED",
     }, (STYLESHEET,))
 
 
