@@ -26,7 +26,10 @@ mm across, a `line` pt black outline) centred in each. For every strip the CSS f
   count - K cells, so only its last K boxes show;
 - with `mark`, `.NAME.mK` for K = 1..count: box K of the line drawn with a heavy outline (a second
   background layer, NAME-mark.png, over the strip). A threshold (dropfleet's crippling point)
-  carried by line weight, not colour, so it survives a black-and-white printer.
+  carried by line weight, not colour, so it survives a black-and-white printer;
+- `.NAME.crossed > i.xK` for K = 1..count: a cross over box K of the line, NAME-lost.png (a box lost in
+  play, `sheet GAME`): a child element placed over the box, so the strip and the numbers set
+  over it (smallcraft's) stay as they are, and a line of no lost box costs no element.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 DPI = 600
 SUPERSAMPLE = 4  # drawn 4x larger, then averaged down: smooth circles, deterministic pixels
+LOST_LINE = 2  # a lost box's cross is twice the strip's line
 MARK_LINE = 3  # a marked box's outline is 3x the strip's line (0.6 pt -> 1.8 pt)
 
 
@@ -106,6 +110,23 @@ def draw(strip: Strip, count: int, heavy: bool = False) -> Image.Image:
     return big.reduce(s)
 
 
+def cross(strip: Strip) -> Image.Image:
+    """One cell with a cross over its box: the box lost. Its arms end inside the box (a circle's
+    too), drawn LOST_LINE times the strip's line, so a number under it still reads."""
+    s = SUPERSAMPLE
+    side = px(strip.pitch) * s
+    big = Image.new("LA", (side, side), (0, 0))
+    pen = ImageDraw.Draw(big)
+    scale = DPI / 25.4 * s
+    reach = strip.size / 2 * scale * (0.68 if strip.shape == "circle" else 0.95)
+    centre = side / 2
+    stroke = max(1, round(strip.line * LOST_LINE / 72 * DPI * s))
+    for dx in (reach, -reach):
+        pen.line((centre - dx, centre - reach, centre + dx, centre + reach), fill=(0, 255),
+                 width=stroke)
+    return big.reduce(s)
+
+
 def png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=9)  # no date, no text chunks
@@ -148,6 +169,18 @@ def css(folder: str, strips: list[Strip]) -> str:
                       "    calc(var(--label, 0mm) + var(--shift, 0mm)) 0; }"]
             lines += [f"{mark} {{ --mark: {mm(strip.pitch * k) if k else '0mm'}; }}"
                       for k, mark in enumerate(marks)]
+        # a lost box (`sheet GAME`): a cross over box K, measured as the strip is, from the
+        # line's padding edge past its label
+        crosses = [f".{strip.name} > i.x{k}" for k in range(1, strip.count + 1)]
+        # (only a line with a cross is positioned: a positioned element is painted after the
+        # page's flow, which would take every line's numbers out of the page's text order)
+        lines += [f".{strip.name}.crossed {{ position: relative; }}",
+                  f".{strip.name} > i {{ position: absolute; top: 0; width: {cell}; "
+                  f"height: {cell};",
+                  f"  background: url({strip.name}-lost.png) no-repeat 0 0 / {cell} {cell}; }}"]
+        steps = ["0mm", *(mm(strip.pitch * k) for k in range(1, strip.count))]
+        lines += [f"{x} {{ left: calc(var(--label, 0mm) + {step}); }}"
+                  for step, x in zip(steps, crosses, strict=True)]
         lines.append("")
     return "\n".join(lines)
 
@@ -158,6 +191,7 @@ def outputs() -> dict[Path, bytes]:
     for strip in STRIPS:
         folders.setdefault(strip.folder, []).append(strip)
         files[TEMPLATES / strip.folder / f"{strip.name}.png"] = png(draw(strip, strip.count))
+        files[TEMPLATES / strip.folder / f"{strip.name}-lost.png"] = png(cross(strip))
         if strip.mark:
             files[TEMPLATES / strip.folder / f"{strip.name}-mark.png"] = png(
                 draw(strip, 1, heavy=True))

@@ -84,7 +84,7 @@ if TYPE_CHECKING:
     )
     from shipyard.core.plugins import answers, blame, consult, load_instance, load_object, refuse
     from shipyard.core.recorder import Asker, Recorder, ask, emit
-    from shipyard.core.sheets import BoxLine, BudgetLine, amount_text, box_lines
+    from shipyard.core.sheets import BoxLine, BudgetLine, amount_text, box_lines, lost_in
     from shipyard.core.stream import (
         derive_seed,
         dice,
@@ -207,6 +207,7 @@ _WHERE = {
     "consult": "shipyard.core.plugins",
     "refuse": "shipyard.core.plugins",
     "box_lines": "shipyard.core.sheets",
+    "lost_in": "shipyard.core.sheets",
     "amount_text": "shipyard.core.sheets",
     "chance_all": "shipyard.core.dice",
     "chance_none": "shipyard.core.dice",
@@ -338,6 +339,7 @@ __all__ = [
     "hand_written",
     "load_instance",
     "load_object",
+    "lost_in",
     "mcr",
     "new_stream",
     "next32",

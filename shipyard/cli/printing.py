@@ -1,10 +1,14 @@
-"""Commands that print: `sheet` (damage sheets of designs, a fleet in one file) and `cards`.
+"""Commands that print: `sheet` (damage sheets of designs, a fleet in one file, a game's ships
+as they stand) and `cards`.
 
 Jinja and WeasyPrint are imported inside the commands: `--help` and `validate` never pay for them.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -67,6 +71,7 @@ def _format(output: Path | None, given: FormatChoice | None) -> FormatChoice:
     shipyard sheet fleets/patrol.yaml --paper letter
     shipyard sheet wasp.yaml -o wasp.png
     shipyard sheet wasp.yaml --watch
+    shipyard sheet game.yaml
 """)
 @user_errors
 def sheet(
@@ -85,6 +90,9 @@ def sheet(
         "saved, with the verdict; Ctrl-C stops")] = False,
 ) -> None:
     """Print damage sheets: one file for any number of designs, a sheet (or more) each.
+
+    A game file (`shipyard game start` writes one) prints every ship of the game, named as
+    the game names it, with the boxes it has lost marked: the sheets as they stand.
 
     Writes OUT, or <design>.pdf for one design and fleet.pdf for several, in the current
     directory; prints the path it wrote. An illegal design is refused (exit 1) unless
@@ -111,23 +119,90 @@ def _print_sheets(designs: list[Path], output: Path, kind: FormatChoice, paper: 
     from shipyard.core import render
 
     yard = state.yard()
-    reports = judged(designs, allow_illegal)
+    games = [path for path in designs if _is_game(path)]
+    reports = judged([p for p in designs if p not in games], allow_illegal)
     _check_sheets(reports)
     if verdicts:
         from shipyard.cli.design import verdict_line
 
         for result in reports:
             typer.echo(verdict_line(result))
-    pages = [page for result in reports for page in _pages_of(result)]
+    played = [_game_pages(path) for path in games]
+    pages = [page for game_pages, _ in played for page in game_pages]
+    pages += [page for result in reports for page in _pages_of(result)]
     if cards:
-        systems = dict.fromkeys(r.design.system for r in reports if r.design is not None)
-        carried = [d for r in reports for d in _designs_of(r)]
+        carried = [d for _, sides in played for r in sides for d in _designs_of(r)]
+        carried += [d for r in reports for d in _designs_of(r)]
+        systems = dict.fromkeys(d.system for d in carried)
         pages += [render.Page(s.cards(yard.catalog(s), designs=[
             d for d in carried if d.system is s])) for s in systems]
-    title = ", ".join(str(r.name) for r in reports)
-    title = title if len(reports) == 1 else f"Fleet: {title}"
+    names = [f"Game: {path.name}" for path in games] + [str(r.name) for r in reports]
+    title = ", ".join(names)
+    title = title if len(names) == 1 or games else f"Fleet: {title}"
     _write(pages, kind, paper, output, title)
     return reports
+
+
+GAME_KEY = re.compile(r"^sides\s*:", re.MULTILINE)  # a game file's sides (core/gamefile.py)
+LOOK = 1 << 16  # bytes looked at: a game file's `sides:` is among its first lines
+
+
+def _is_game(path: Path) -> bool:
+    """A game file, told by its content (a top-level `sides:`, which no design or fleet has).
+    A glance at the file's head, not a read: a design or a fleet is read once, by the yard,
+    and standard input (`-`) is never a game (a game is a file `game` saves)."""
+    if str(path) == "-" or not path.is_file():
+        return False
+    try:
+        with path.open("rb") as file:
+            head = file.read(LOOK).decode("utf-8", errors="replace")
+    except OSError:
+        return False  # the design reader says what is wrong with it
+    return GAME_KEY.search(head) is not None
+
+
+def _game_pages(path: Path) -> tuple[list[Page], list[Report]]:
+    """A game's ships as they stand: each side's ships packed as its fleet's are, each named as
+    the game names it, with what it has lost marked (its system's `GameRules.marked`). A
+    system that keeps no damage prints clean sheets, and says so in one line; the sides'
+    reports (for --cards)."""
+    from shipyard.core import gamefile
+    from shipyard.core.game import TableShip
+    from shipyard.core.roster import copies_of, fleet_copies
+
+    yard = state.yard()
+    game = gamefile.read(yard, path)
+    pages: list[Page] = []
+    reports: list[Report] = []
+    ship_of: dict[int, TableShip] = {}  # by id of its copy
+    clean: list[str] = []
+
+    def marked(copy: Copy, sheet: Printable) -> Printable:
+        done = game.rules.marked(ship_of[id(copy)], sheet)
+        if done is None:
+            clean.append(copy.name)
+        return sheet if done is None else done
+
+    for i, side in enumerate(game.data["sides"]):
+        file = path.parent / side["file"]
+        report = yard.check(file, str(file))
+        reports.append(report)
+        if report.fleet is not None:
+            copies = fleet_copies(report.fleet)
+            by_design = {id(r.design): r for r in report.members if r.design is not None}
+        else:
+            design = report.design
+            assert design is not None  # gamefile.read read every side's file
+            copies = copies_of([(design, design.system.ships_in(design), "", None, None)])
+            by_design = {id(design): report}
+        ships = [ship for ship in game.ships if ship.side == i]
+        named = [replace(c, name=ship.name) for c, ship in zip(copies, ships, strict=True)]
+        ship_of.update((id(c), ship) for c, ship in zip(named, ships, strict=True))
+        pages += _paged(named, by_design, None, marked)
+    if clean:
+        typer.echo(f"{game.file}: a {game.system.id} game keeps no damage yet: its sheets "
+                   "are printed clean", err=True)
+    return pages, reports
 
 
 def _designs_of(result: Report) -> list[AnyDesign]:
@@ -174,12 +249,14 @@ def _pages_of(result: Report) -> list[Page]:
     return _paged(fleet_copies(fleet), reports, lead)
 
 
-def _paged(copies: list[Copy], reports: dict[int, Report], lead: Page | None) -> list[Page]:
+def _paged(copies: list[Copy], reports: dict[int, Report], lead: Page | None,
+           marked: Callable[[Copy, Printable], Printable] | None = None) -> list[Page]:
     """The copies' pages. The small ships (their system `packs` them) first, on the pages of
     one section, as many to a page as fit whole, under the lead (a fleet's roster) where there
     is one: a roster shares its page with them, never with a full sheet. Then every other ship
     on a sheet of its own, its copy's line on its head. Each kind in roster order. The same for
-    every system: a system says only which ships are small and how its sheet looks packed."""
+    every system: a system says only which ships are small and how its sheet looks packed.
+    `marked` gives a copy its own sheet (a game's ship as it stands)."""
     from shipyard.core.render import Page
 
     sheets: dict[int, Printable] = {}  # each design's sheet, made once for all its copies
@@ -189,13 +266,16 @@ def _paged(copies: list[Copy], reports: dict[int, Report], lead: Page | None) ->
             sheets[id(design)] = _sheet_of(reports[id(design)]).printable
         return sheets[id(design)]
 
+    def own(copy: Copy) -> Printable:
+        return sheet(copy.design) if marked is None else marked(copy, sheet(copy.design))
+
     small = [c for c in copies if c.design.system.packs(c.design)]
     pages = [] if lead is None else [lead]
     if small:
-        pages = [_pack([_packed(sheet(c.design), c) for c in small],
+        pages = [_pack([_packed(own(c), c) for c in small],
                        list({id(c.design): c.design for c in small}.values()),
                        [p for c in small for p in _problems(reports[id(c.design)])], lead)]
-    return pages + [Page(sheet(c.design), _problems(reports[id(c.design)]), c)
+    return pages + [Page(own(c), _problems(reports[id(c.design)]), c)
                     for c in copies if not c.design.system.packs(c.design)]
 
 

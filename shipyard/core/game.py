@@ -131,6 +131,11 @@ class GameRules:
         """What the table's play takes for granted that the game file does not keep."""
         return []
 
+    def marked(self, ship: TableShip, sheet: Any) -> Any:
+        """The ship's sheet (its system's Printable) as it stands, every box it has lost
+        marked (`sheet GAME`); None where the system keeps no damage: its sheets print clean."""
+        return None
+
     def hit(self, ships: list[TableShip], order: HitOrder, dice: TableDice) -> HitDone:
         raise NotImplementedError  # only called where `hits` is True
 

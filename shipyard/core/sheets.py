@@ -6,7 +6,9 @@ Pydantic and WeasyPrint, so a system's sheet module can name them at no import c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol, TypeVar
 
 from shipyard.core.budget import Amount, Budget
 from shipyard.core.figures import rounded
@@ -52,6 +54,28 @@ class BoxLine:
     label: str = ""
     numbers: str = ""
     mark: int = 0
+    lost: tuple[int, ...] = ()  # the boxes of the line lost in play (1 = the first), crossed
+
+
+class Counted(Protocol):
+    @property
+    def count(self) -> int: ...
+
+
+L = TypeVar("L", bound=Counted)
+
+
+def lost_in(lines: Sequence[L], lost: Collection[int]) -> list[L]:
+    """A track's lines with its `lost` boxes crossed, each line told its own: the track's boxes
+    numbered from 1 along its lines in order (a smallcraft cbloc's number, a Hull box ticked
+    n-th). Every line type of a box track has `count` and a `lost` field."""
+    out = []
+    first = 1
+    for line in lines:
+        mine = tuple(n - first + 1 for n in sorted(set(lost)) if first <= n < first + line.count)
+        out.append(replace(line, lost=mine) if mine else line)  # type: ignore[type-var]
+        first += line.count
+    return out
 
 
 def box_lines(points: int, per_line: int, mark: int | None = None) -> list[BoxLine]:

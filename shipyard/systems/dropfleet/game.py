@@ -141,6 +141,11 @@ class DropfleetGame(GameRules):
     def start(self, design: Any) -> dict[str, Any]:
         return {"hull": design.built.hull}
 
+    def marked(self, ship: TableShip, sheet: Any) -> Any:
+        from shipyard.systems.dropfleet.sheet import as_it_stands
+
+        return as_it_stands(sheet, ship.design.built.hull, ship.state.hull, ship.state.fires)
+
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         wrong: list[tuple[str, YamlPath]] = []
         prepared = SUPPORT.prepare_battle(*battle_sides(ships), Terms())

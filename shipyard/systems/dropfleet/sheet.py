@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shipyard.api import BoxLine, Budget, Printable
+from shipyard.api import BoxLine, Budget, Printable, lost_in
 from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
 from shipyard.systems.dropfleet.models import CripplingResult, DropfleetCatalog, DropfleetDesign
 from shipyard.systems.dropfleet.notation import Rule, save_text
@@ -175,6 +175,8 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
         "lasting": lasting(ship, catalog, stacks) if thresholds else [],
         "dreadnought": ship.dreadnought,
         "fires": FIRE_MARKERS,
+        "passed": (),  # in play (`sheet GAME`): the thresholds passed, their crippling rolled
+        "burning": 0,  # in play: the Fire markers on the ship
         "catastrophic": catastrophic_text(ship, catalog),
         "catastrophic_words": catastrophic_words(ship, catalog),
         "explodes": cat is not None,
@@ -219,6 +221,18 @@ def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
         "damage_control": catalog.damage.damage_control,
         "orbital_decay": catalog.damage.orbital_decay,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
+
+
+def as_it_stands(printable: Printable, hull: int, left: int, fires: int) -> Printable:
+    """A card in play: of `hull`, the Hull lost ticked (the track's boxes from the first, as a
+    player ticks them), the crippling rolled at every threshold passed, and `fires` Fire
+    markers ticked."""
+    c = printable.context["c"]
+    marked = {**c, "track": lost_in(c["track"], range(1, hull - left + 1)),
+              "passed": tuple(h for h in c["thresholds"] if left <= h),
+              "burning": min(fires, c["fires"])}
+    return Printable(printable.template, {**printable.context, "c": marked},
+                     printable.stylesheets)
 
 
 def reference(ships: list[Ship], catalog: DropfleetCatalog) -> Printable:

@@ -89,6 +89,11 @@ class SmallcraftGame(GameRules):
     hits = True
     damage_unit = "dhits"
 
+    def marked(self, ship: TableShip, sheet: Any) -> Any:
+        from shipyard.systems.smallcraft.sheet import as_it_stands
+
+        return as_it_stands(sheet, ship.state.destroyed)
+
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         from shipyard.systems.smallcraft.combat.craft import build
 

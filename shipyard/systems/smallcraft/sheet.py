@@ -10,7 +10,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines, hand_written
+from shipyard.api import (
+    BoxLine,
+    Budget,
+    BudgetLine,
+    Printable,
+    box_lines,
+    hand_written,
+    lost_in,
+)
 from shipyard.systems.smallcraft.models import Beam, SmallcraftCatalog, SmallcraftDesign
 from shipyard.systems.smallcraft.profile import Profile, derive
 from shipyard.systems.smallcraft.rules import count, demand_of, drive_cost, parts
@@ -36,6 +44,7 @@ class Line:
     label: str
     digits: int
     mark: int = 0  # the box of the line drawn heavy (a turret's mount, R5), 1 = the first
+    lost: tuple[int, ...] = ()  # its boxes destroyed in play (1 = the first), crossed
 
     @property
     def numbers(self) -> str:
@@ -333,6 +342,14 @@ def sheet(design: SmallcraftDesign, catalog: SmallcraftCatalog, budgets: list[Bu
         "mounts": any(line.mark for line in lines),
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/strips.css",
         f"{TEMPLATES}/sheet.css"))
+
+
+def as_it_stands(printable: Printable, destroyed: list[int]) -> Printable:
+    """A craft's sheet with the boxes destroyed in play crossed: a box's number on the sheet is
+    its cbloc's, as the game file keeps it."""
+    lines = lost_in(printable.context["lines"], destroyed)
+    return Printable(printable.template, {**printable.context, "lines": lines},
+                     printable.stylesheets)
 
 
 def label_stop(lines: list[Line]) -> int:

@@ -1,0 +1,140 @@
+"""`shipyard sheet GAME`: every ship of a game printed as it stands, the boxes it has lost marked,
+read back from the HTML: the boxes crossed are exactly the ones the game file keeps as lost."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.cli import shipyard
+from tests.conftest import ROOT
+
+SMALLCRAFT = ROOT / "catalogs" / "smallcraft"
+DROPFLEET = ROOT / "catalogs" / "dropfleet" / "examples"
+LINE = re.compile(r'<p class="(?P<strip>\w+) n(?P<count>\d+)[^"]*">(?:<span>(?P<numbers>[^<]*)'
+                  r"</span>)?[^<]*(?P<lost>(?:<i class=\"x\d+\"></i>)*)</p>")
+
+
+def _ships(html: str) -> dict[str, str]:
+    """Each ship's part of the printed book, by the name on its copy line."""
+    parts = re.split(r'(?=<article class="copy|<p class="copy-line">)', html)[1:]
+    named = (re.match(r'<article[^>]*>\s*<header[^>]*>\s*<h2>([^<]*)</h2>|'
+                      r'<p class="copy-line">([^<·]*)', part) for part in parts)
+    return {(m[1] or m[2]).strip(): part for m, part in zip(named, parts, strict=True) if m}
+
+
+def _crossed(part: str, strip: str) -> list[tuple[int, str]]:
+    """(box along the track from 1, its printed number) of every box crossed on a ship's track
+    of `strip` boxes."""
+    out = []
+    first = 1
+    for line in LINE.finditer(part):
+        if line["strip"] != strip:
+            continue
+        numbers = (line["numbers"] or "").split()
+        for k in re.findall(r'x(\d+)"', line["lost"]):
+            out.append((first + int(k) - 1, numbers[int(k) - 1] if numbers else ""))
+        first += int(line["count"])
+    return out
+
+
+def _game(folder: Path, *sides: Path) -> Path:
+    run = shipyard("game", "start", *sides, "-o", folder / "game.yaml")
+    assert run.code == 0, run.err
+    return folder / "game.yaml"
+
+
+def _hit(game: Path, *args: str) -> None:
+    run = shipyard("game", "hit", game, *args)
+    assert run.code == 0, run.err
+
+
+def _sheet(game: Path) -> str:
+    out = game.with_suffix(".html")
+    run = shipyard("sheet", game, "-o", out)
+    assert run.code == 0, run.err
+    return out.read_text()
+
+
+def test_smallcraft_sheets_cross_exactly_the_boxes_the_game_keeps_destroyed(
+        tmp_path: Path) -> None:
+    for folder in ("fleets", "examples"):
+        shutil.copytree(SMALLCRAFT / folder, tmp_path / folder)
+    game = _game(tmp_path, tmp_path / "fleets/starfury-wing.yaml",
+                 tmp_path / "fleets/raiders.yaml")
+    _hit(game, "Raider delta-wing 2", "--from", "Starfury 1", "--weapon", "beam", "--seed", "3")
+    _hit(game, "Starfury 2", "--from", "Raider delta-wing 1", "--weapon", "beam", "--seed", "4")
+    kept = {ship["name"]: ship["destroyed"]
+            for side in yaml.safe_load(game.read_text())["sides"] for ship in side["ships"]}
+    assert kept["Raider delta-wing 2"] and kept["Starfury 2"]
+    ships = _ships(_sheet(game))
+    assert set(ships) == set(kept)
+    for name, destroyed in kept.items():
+        crossed = _crossed(ships[name], "boxes")
+        # a box crossed is the cbloc of that number on the sheet, and no other is
+        assert sorted(box for box, _ in crossed) == sorted(destroyed), name
+        assert all(int(number) == box for box, number in crossed), name
+
+
+def test_dropfleet_cards_tick_the_hull_lost_the_crippling_passed_and_the_fires(
+        tmp_path: Path) -> None:
+    game = _game(tmp_path, DROPFLEET / "toulon-group.yaml", DROPFLEET / "anvil.yaml")
+    rolls = [a for r in (1, 1, 1, 1, 1, 6, 1, 3) for a in ("--roll", str(r))]
+    _hit(game, "Anvil", "--damage", "6", *rolls, "--seed", "1")
+    _hit(game, "Toulon picket 2", "--damage", "1", "--roll", "1", "--seed", "1")
+    kept = {ship["name"]: ship
+            for side in yaml.safe_load(game.read_text())["sides"] for ship in side["ships"]}
+    assert kept["Anvil"]["hull"] < 10 and kept["Anvil"]["fires"] == 1
+    ships = _ships(_sheet(game))
+    full = {"Anvil": 10, **{f"Toulon picket {n}": 4 for n in (1, 2, 3)}}
+    for name, ship in kept.items():
+        part = ships[name]
+        strip = "big"  # a Hull under 40 is drawn with the big boxes
+        assert [box for box, _ in _crossed(part, strip)] == list(
+            range(1, full[name] - ship["hull"] + 1)), name
+        crippling = re.search(r"<b>Crippling</b>(.*?)</p>", part, re.S)
+        assert crippling is not None
+        passed = [int(h) for h in re.findall(r'<span class="tick lost"></span> rolled at (\d+)',
+                                             crippling[1])]
+        standing = [int(h) for h in re.findall(r'<span class="tick"></span> rolled at (\d+)',
+                                               crippling[1])]
+        assert all(ship["hull"] <= h for h in passed) and all(ship["hull"] > h
+                                                              for h in standing), name
+        fires = re.search(r"<b>Fires</b>(.*?)</p>", part, re.S)
+        assert fires is not None and fires[1].count("tick lost") == ship.get("fires", 0), name
+    assert "tick lost" in re.search(r"<b>Crippling</b>(.*?)</p>", ships["Anvil"], re.S)[1]
+
+
+def test_a_game_of_a_system_that_keeps_no_damage_prints_clean_sheets_and_says_so(
+        tmp_path: Path) -> None:
+    examples = ROOT / "catalogs" / "traveller" / "examples"
+    game = _game(tmp_path, examples / "ambush-corvette.yaml",
+                 examples / "beagle-laboratory-ship.yaml")
+    run = shipyard("sheet", game, "-o", tmp_path / "g.html")
+    assert run.code == 0
+    assert run.err.count("\n") == 1 and "keeps no damage" in run.err
+    assert '<i class="x' not in (tmp_path / "g.html").read_text()
+
+
+@pytest.mark.parametrize("edit", [
+    ("destroyed: []", "destroyed: [999]"),
+    ("name: Starfury 2", "name: Starfury II"),
+    ("turn: 1", "turn: soon"),
+    ("system: smallcraft", "system: [smallcraft"),
+])
+def test_a_game_file_edited_into_nonsense_is_one_file_line(tmp_path: Path,
+                                                           edit: tuple[str, str]) -> None:
+    for folder in ("fleets", "examples"):
+        shutil.copytree(SMALLCRAFT / folder, tmp_path / folder)
+    game = _game(tmp_path, tmp_path / "fleets/starfury-wing.yaml",
+                 tmp_path / "fleets/raiders.yaml")
+    game.write_text(game.read_text().replace(*edit, 1))
+    run = shipyard("sheet", game, "-o", tmp_path / "g.html")
+    assert run.code == 2
+    assert run.err.count("\n") == 1, run.err
+    assert re.match(rf"{re.escape(str(game))}:\d+: ", run.err), run.err
+    assert not (tmp_path / "g.html").exists()
