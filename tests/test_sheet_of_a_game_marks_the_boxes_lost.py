@@ -98,15 +98,15 @@ def test_dropfleet_cards_tick_the_hull_lost_the_crippling_passed_and_the_fires(
             range(1, full[name] - ship["hull"] + 1)), name
         crippling = re.search(r"<b>Crippling</b>(.*?)</p>", part, re.S)
         assert crippling is not None
-        passed = [int(h) for h in re.findall(r'<span class="tick lost"></span> rolled at (\d+)',
+        passed = [int(h) for h in re.findall(r'<span class="tick ticked"></span> rolled at (\d+)',
                                              crippling[1])]
         standing = [int(h) for h in re.findall(r'<span class="tick"></span> rolled at (\d+)',
                                                crippling[1])]
         assert all(ship["hull"] <= h for h in passed) and all(ship["hull"] > h
                                                               for h in standing), name
         fires = re.search(r"<b>Fires</b>(.*?)</p>", part, re.S)
-        assert fires is not None and fires[1].count("tick lost") == ship.get("fires", 0), name
-    assert "tick lost" in re.search(r"<b>Crippling</b>(.*?)</p>", ships["Anvil"], re.S)[1]
+        assert fires is not None and fires[1].count("tick ticked") == ship.get("fires", 0), name
+    assert "tick ticked" in re.search(r"<b>Crippling</b>(.*?)</p>", ships["Anvil"], re.S)[1]
 
 
 def test_a_game_of_a_system_that_keeps_no_damage_prints_clean_sheets_and_says_so(
@@ -138,3 +138,37 @@ def test_a_game_file_edited_into_nonsense_is_one_file_line(tmp_path: Path,
     assert run.err.count("\n") == 1, run.err
     assert re.match(rf"{re.escape(str(game))}:\d+: ", run.err), run.err
     assert not (tmp_path / "g.html").exists()
+
+
+def test_rogue_trader_records_tick_the_points_lost_and_strike_each_component_state(
+        tmp_path: Path) -> None:
+    examples = ROOT / "catalogs" / "rogue-trader" / "examples"
+    game = _game(tmp_path, examples / "endeavour.yaml", examples / "hazeroth.yaml")
+    target, firer = "Hazeroth-class Privateer", "Endeavour-class Light Cruiser"
+    _hit(game, target, "--from", firer, "--weapon", "macrocannon (prow)", "--hits", "2",
+         "--weapon", "broadside (port)", "--hits", "3", "--crits", "0", "--crits", "1",
+         "--seed", "5")
+    _hit(game, target, "--from", firer, "--weapon", "broadside (starboard)", "--hits", "2",
+         "--crits", "1", "--roll", "6", "--roll", "5", "--seed", "1")
+    ship = yaml.safe_load(game.read_text())["sides"][1]["ships"][0]
+    assert ship["components"] and ship["hull_integrity"] < 32
+    html = _sheet(game)
+    record = html[html.index(f"<h1>{target}</h1>"):]
+    sections = dict(re.findall(r'<h2>([\w ]+?) <span class="start">from \d+:.*?</h2>(.*?)(?=<h2>)',
+                               record, re.S))
+    for name, key, start in (("Hull Integrity", "hull_integrity", 32),
+                             ("Crew Population", "crew_population", 100),
+                             ("Morale", "morale", 99)):
+        assert [box for box, _ in _crossed(sections[name], "track")] == list(
+            range(1, start - ship[key] + 1)), name
+    states = ("damaged", "depressurised", "on fire", "unpowered", "destroyed")
+    for component, struck in ship["components"].items():
+        cell = re.search(rf">{re.escape(component)} <i>.*?<td class=\"st\">(.*?)</td>", record)
+        assert cell is not None, component
+        assert sorted(int(k) for k in re.findall(r'x(\d)"', cell[1])) == sorted(
+            states.index(s) + 1 for s in struck), component
+    assert len(re.findall(r'<i class="x\d"></i>', "".join(
+        re.findall(r'<td class="st">(.*?)</td>', record)))) == sum(
+        len(v) for v in ship["components"].values())
+    ticked = re.findall(r'<span class="box1 ticked"></span><b>([^<]*)</b>', record)
+    assert ticked == ["Sensors damaged"] and ship["sensors_damaged"]

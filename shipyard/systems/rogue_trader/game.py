@@ -204,6 +204,18 @@ class RogueTraderGame(GameRules):
         hull, crew, morale = _start(design)
         return {"hull_integrity": hull, "crew_population": crew, "morale": morale}
 
+    def marked(self, ship: TableShip, sheet: Any) -> Any:
+        from shipyard.systems.rogue_trader.sheet import as_it_stands
+
+        st = ship.state
+        conditions = {name for name, on in (
+            ("Crippled", st.hull_integrity == 0), ("Sensors damaged", st.sensors_damaged),
+            ("Thrusters damaged", st.thrusters_damaged > 0 or st.cannot_turn),
+            ("Engines crippled", st.engines_halved > 0 or st.engines_wrecked)) if on}
+        return as_it_stands(sheet, {"Hull Integrity": st.hull_integrity,
+                                    "Crew Population": st.crew_population,
+                                    "Morale": st.morale}, st.components, conditions)
+
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         wrong: list[tuple[str, YamlPath]] = []
         for ship in ships:

@@ -7,10 +7,19 @@ chart and combat numbers); nothing here recomputes a rule. The templates are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from shipyard.api import BoxLine, Budget, BudgetLine, Printable, box_lines, hand_written
+from shipyard.api import (
+    BoxLine,
+    Budget,
+    BudgetLine,
+    Printable,
+    box_lines,
+    hand_written,
+    lost_in,
+)
 from shipyard.systems.rogue_trader.models import Combat, RogueTraderCatalog, RogueTraderDesign
 from shipyard.systems.rogue_trader.profile import Profile, derive, signed
 from shipyard.systems.rogue_trader.rules import KIND_NAMES, Mounted, fit
@@ -84,6 +93,8 @@ class WeaponRow:
     damage: str
     crit: str
     range: str
+    part: str = ""  # its name as a game keeps it: "Mars Pattern Macrocannon (prow)"
+    lost: tuple[int, ...] = ()  # in play: its states struck (1 = damaged ... 5 = destroyed)
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,11 @@ class ComponentRow:
     kind: str
     power: str
     space: str
+    lost: tuple[int, ...] = ()  # in play: its states struck (1 = damaged ... 5 = destroyed)
+
+    @property
+    def part(self) -> str:
+        return self.name
 
 
 def pairs(rows: list[ComponentRow]) -> list[tuple[ComponentRow | None, ComponentRow | None]]:
@@ -143,7 +159,8 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
     p = derive(f, catalog)
     weapons = [WeaponRow(w.location.capitalize(), w.label, ", ".join(w.arcs),
                          f"{w.strength} ({-(-w.strength // 2)})", w.damage or "–",
-                         "–" if w.crit is None else str(w.crit), w.range)
+                         "–" if w.crit is None else str(w.crit), w.range,
+                         f"{w.label} ({w.location})")
                for w in p.weapons]
     components = [ComponentRow(c.component.name, "" if c.component.kind == "supplemental"
                                else KIND_NAMES[c.component.kind],
@@ -151,7 +168,7 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
                                else str(c.component.power), str(c.component.space))
                   for c in f.components]
     combat = catalog.combat
-    conditions = [
+    conditions: list[tuple[str, str]] = [
         ("Crippled", f"at 0 Hull Integrity: Manoeuvrability {combat.crippled_manoeuvrability}, "
          f"Detection {combat.crippled_detection}, Speed and weapon Strength halved (round up); "
          "damage past Armour is a critical hit"),
@@ -160,6 +177,7 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
         ("Engines crippled", "Speed halved, or Speed 1"),
         ("Surprised", f"attacks on her +{combat.surprise_bonus} in the first round"),
     ]
+    unticked = [(name, effect, False) for name, effect in conditions]  # ticked in play
     tracks = [
         track("Hull Integrity", p.hull_integrity, "each point lost also costs 1 Crew Population "
               "and 1 Morale"),
@@ -178,7 +196,7 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
         "budgets": budget_lines(budgets),
         "tracks": tracks,
         "right_tracks": right,
-        "conditions": conditions,
+        "conditions": unticked,
         "chart": chart(catalog),
         "chart_columns": {n: columns(chart(catalog), n) for n in (2, 3)},
         "turns": TURNS,
@@ -187,6 +205,38 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
         "component_pairs": pairs(components),
         "states": STATES,
     }, SHEET_STYLESHEETS)
+
+
+def as_it_stands(printable: Printable, left: dict[str, int], struck: dict[str, list[str]],
+                 conditions: set[str]) -> Printable:
+    """A Ship Record in play: each track's points lost ticked from its first box (`left`: the
+    points left by the track's name), each component's and weapon's states struck (`struck`,
+    by its name as the game keeps it, numbered where the ship has two of one name:
+    "Macrobattery (port) 2"), and the `conditions` she is in ticked."""
+    c = printable.context
+    tracks = {t.name: replace(t, lines=tuple(lost_in(t.lines, range(
+        1, t.start - left[t.name] + 1)))) if t.name in left else t
+        for t in [*c["tracks"], *c["right_tracks"]]}
+    seen: dict[str, int] = {}
+
+    def states(row: Any) -> Any:
+        seen[row.part] = seen.get(row.part, 0) + 1
+        key = row.part if seen[row.part] == 1 else f"{row.part} {seen[row.part]}"
+        lost = tuple(STATES.index(word) + 1 for word in struck.get(key, ()))
+        return replace(row, lost=tuple(sorted(lost))) if lost else row
+
+    pairs_in = c["component_pairs"]
+    # in the ship's order (down the left column, then down the right), as a game numbers them
+    rows = [pair[0] for pair in pairs_in] + [pair[1] for pair in pairs_in if pair[1] is not None]
+    now = {id(row): states(row) for row in rows}
+    pairs_now = [tuple(None if r is None else now[id(r)] for r in pair) for pair in pairs_in]
+    weapons = [states(w) for w in c["weapons"]]
+    return Printable(printable.template, {
+        **c, "tracks": [tracks[t.name] for t in c["tracks"]],
+        "right_tracks": [tracks[t.name] for t in c["right_tracks"]],
+        "conditions": [(name, effect, name in conditions)
+                       for name, effect, _ in c["conditions"]],
+        "component_pairs": pairs_now, "weapons": weapons}, printable.stylesheets)
 
 
 def torpedo_track(w: Mounted) -> Track:
