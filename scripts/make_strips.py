@@ -27,9 +27,10 @@ mm across, a `line` pt black outline) centred in each. For every strip the CSS f
 - with `mark`, `.NAME.mK` for K = 1..count: box K of the line drawn with a heavy outline (a second
   background layer, NAME-mark.png, over the strip). A threshold (dropfleet's crippling point)
   carried by line weight, not colour, so it survives a black-and-white printer;
-- `.NAME.crossed > i.xK` for K = 1..count: a cross over box K of the line, NAME-lost.png (a box lost in
-  play, `sheet GAME`): a child element placed over the box, so the strip and the numbers set
-  over it (smallcraft's) stay as they are, and a line of no lost box costs no element.
+- `.NAME.crossed > i.xK` for K = 1..count: a cross over box K of the line, NAME-lost.png (a
+  box lost in play, `sheet GAME`): a child element placed over the box, so the strip and the
+  numbers set over it (smallcraft's) stay as they are, and a line of no lost box costs no
+  element (nor is it positioned: see css()).
 """
 
 from __future__ import annotations

@@ -172,3 +172,34 @@ def test_rogue_trader_records_tick_the_points_lost_and_strike_each_component_sta
         len(v) for v in ship["components"].values())
     ticked = re.findall(r'<span class="box1 ticked"></span><b>([^<]*)</b>', record)
     assert ticked == ["Sensors damaged"] and ship["sensors_damaged"]
+
+
+def test_d12_facings_sheets_cross_the_shields_armour_and_system_boxes_lost_from_the_left(
+        tmp_path: Path) -> None:
+    examples = ROOT / "catalogs" / "d12-facings" / "examples"
+    game = _game(tmp_path, examples / "wasp.yaml", examples / "hornet.yaml")
+    _hit(game, "Hornet", "--from", "Wasp", "--weapon", "laser 1", "--hits", "1")
+    _hit(game, "Wasp", "--from", "Hornet", "--weapon", "rack 1", "--hits", "2")
+    kept = {ship["name"]: ship
+            for side in yaml.safe_load(game.read_text())["sides"] for ship in side["ships"]}
+    assert kept["Wasp"]["systems"] and kept["Hornet"]["shields"] < 2
+    ships = _ships(_sheet(game))
+    for name, ship in kept.items():
+        part = ships[name]
+        rows = dict(re.findall(r"</span>([^<]+?) <i>[^<]*</i></p>\s*(<p class=\"\w+ n\d+[^\"]*\">"
+                               r".*?</p>)", part, re.S))
+        full = {label.strip(): int(re.search(r" n(\d+)", row)[1]) for label, row in rows.items()}
+        assert len(full) >= 3 and set(ship.get("systems", {})) <= set(full), name
+        for label, row in rows.items():
+            left = ship.get("systems", {}).get(label.strip(), full[label.strip()])
+            assert [box for box, _ in _crossed(row, "big") + _crossed(row, "track")] == list(
+                range(1, full[label.strip()] - left + 1)), (name, label)
+        for track, key, start in (("Shields", "shields", 2 if name == "Hornet" else 0),
+                                  ("Armour", "armour", 2)):
+            line = re.search(rf'<p class="\w+ n\d+[^"]*">{track}.*?</p>', part)
+            if start == 0:
+                assert line is None
+                continue
+            assert line is not None
+            assert [box for box, _ in _crossed(line[0], "big") + _crossed(line[0], "track")] == \
+                list(range(1, start - ship[key] + 1)), (name, track)

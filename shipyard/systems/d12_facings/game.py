@@ -122,6 +122,12 @@ class D12Game(GameRules):
     facings = FACINGS
     damage_unit = "damage (shields and outer armour first)"
 
+    def marked(self, ship: TableShip, sheet: Any) -> Any:
+        from shipyard.systems.d12_facings.sheet import as_it_stands
+
+        st = ship.state
+        return as_it_stands(sheet, st.shields, st.armour, st.systems)
+
     def start(self, design: Any) -> dict[str, Any]:
         shields, armour, _ = _full(design)
         return {"shields": shields, "armour": armour}

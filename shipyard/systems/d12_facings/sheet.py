@@ -6,7 +6,7 @@ nothing here recomputes a rule. The templates are `templates/d12-facings/`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from shipyard.api import Budget, Printable, hand_written
@@ -37,6 +37,7 @@ class Row:
     hp: int
     what: str  # its figures, in the game's words
     stops_at: int  # the box whose loss stops it: the first for a normal system, else the last
+    lost: tuple[int, ...] = ()  # in play: its boxes lost, from the left (1 = the first)
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,8 @@ def sheet(f: Fit, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
         "strip": "big" if big else "track",
         "shields": p.shields,
         "armour": p.armour,
+        "shields_down": (),  # in play (`sheet GAME`): the shield boxes lost this turn
+        "armour_lost": (),  # in play: the outer armour boxes lost
         "weapons": weapons,
         "crew": crew,
         "edges": edges,
@@ -131,6 +134,25 @@ def sheet(f: Fit, catalog: D12Catalog, budgets: list[Budget]) -> Printable:
         "range_steps": range_steps(catalog),
         "start_range": catalog.combat.start_range,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
+
+
+def _first(count: int) -> tuple[int, ...]:
+    """Boxes 1..count: a track's losses, crossed from the left as the table crosses them."""
+    return tuple(range(1, max(0, count) + 1))
+
+
+def as_it_stands(printable: Printable, shields: int, armour: int,
+                 systems: dict[str, int]) -> Printable:
+    """A ship sheet in play: the shield points down this turn (`shields` are up), the outer
+    armour lost (`armour` left), and every system hit (`systems`: the hit points left by its
+    label on the sheet) crossed from the left."""
+    c = printable.context
+    drawn = {facing: replace(side, rows=tuple(
+        replace(row, lost=_first(row.hp - systems[row.label])) if row.label in systems
+        else row for row in side.rows)) for facing, side in c["sides"].items()}
+    return Printable(printable.template, {
+        **c, "sides": drawn, "shields_down": _first(c["shields"] - shields),
+        "armour_lost": _first(c["armour"] - armour)}, printable.stylesheets)
 
 
 def reference(catalog: D12Catalog) -> Printable:
