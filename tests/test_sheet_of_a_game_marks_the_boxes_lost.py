@@ -109,6 +109,22 @@ def test_dropfleet_cards_tick_the_hull_lost_the_crippling_passed_and_the_fires(
     assert "tick ticked" in re.search(r"<b>Crippling</b>(.*?)</p>", ships["Anvil"], re.S)[1]
 
 
+def test_dropfleet_cards_tick_a_lasting_result_once_for_each_time_it_is_in_effect(
+        tmp_path: Path) -> None:
+    game = _game(tmp_path, DROPFLEET / "toulon-group.yaml", DROPFLEET / "anvil.yaml")
+    # five failed saves and one made, then the crippling roll: Hull (3), Armour cracked (3)
+    rolls = [a for r in (1, 1, 1, 1, 1, 6, 3, 3) for a in ("--roll", str(r))]
+    _hit(game, "Anvil", "--damage", "6", *rolls, "--seed", "1")
+    anvil = yaml.safe_load(game.read_text())["sides"][1]["ships"][0]
+    assert anvil["armour_cracked"] == 1
+    lasting = re.search(r"<b>Lasting</b>(.*?)</p>", _ships(_sheet(game))["Anvil"], re.S)
+    assert lasting is not None
+    ticked = re.findall(r'<span class="rep">([^<]+?) ((?:<span class="tick[^"]*"></span>)+)',
+                        lasting[1])
+    assert {name: boxes.count("ticked") for name, boxes in ticked} == {
+        "Armour cracked": 1, "Weapons offline": 0}
+
+
 def test_a_game_of_a_system_that_keeps_no_damage_prints_clean_sheets_and_says_so(
         tmp_path: Path) -> None:
     examples = ROOT / "catalogs" / "traveller" / "examples"

@@ -144,7 +144,15 @@ class DropfleetGame(GameRules):
     def marked(self, ship: TableShip, sheet: Any) -> Any:
         from shipyard.systems.dropfleet.sheet import as_it_stands
 
-        return as_it_stands(sheet, ship.design.built.hull, ship.state.hull, ship.state.fires)
+        st = ship.state
+        # the lasting results the file keeps, by their names on the card (R16); the rest of
+        # the results it keeps by name
+        suffered = {"Armour cracked": st.armour_cracked, "Primary core leak": st.core_leaks,
+                    "Weapons offline": int(st.weapons_offline),
+                    "Weapon destroyed": len(st.systems_lost)}
+        for name in st.repairable:
+            suffered[name] = suffered.get(name, 0) + 1
+        return as_it_stands(sheet, ship.design.built.hull, st.hull, st.fires, suffered)
 
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         wrong: list[tuple[str, YamlPath]] = []

@@ -177,6 +177,7 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
         "fires": FIRE_MARKERS,
         "passed": (),  # in play (`sheet GAME`): the thresholds passed, their crippling rolled
         "burning": 0,  # in play: the Fire markers on the ship
+        "suffered": {},  # in play: each lasting result by name, the times it is in effect
         "catastrophic": catastrophic_text(ship, catalog),
         "catastrophic_words": catastrophic_words(ship, catalog),
         "explodes": cat is not None,
@@ -223,14 +224,16 @@ def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
 
 
-def as_it_stands(printable: Printable, hull: int, left: int, fires: int) -> Printable:
+def as_it_stands(printable: Printable, hull: int, left: int, fires: int,
+                 suffered: dict[str, int]) -> Printable:
     """A card in play: of `hull`, the Hull lost ticked (the track's boxes from the first, as a
-    player ticks them), the crippling rolled at every threshold passed, and `fires` Fire
-    markers ticked."""
+    player ticks them), the crippling rolled at every threshold passed, `fires` Fire markers
+    ticked, and a box of each lasting result for each time it is in effect (`suffered`, by
+    its name on the card)."""
     c = printable.context["c"]
     marked = {**c, "track": lost_in(c["track"], range(1, hull - left + 1)),
               "passed": tuple(h for h in c["thresholds"] if left <= h),
-              "burning": min(fires, c["fires"])}
+              "burning": min(fires, c["fires"]), "suffered": suffered}
     return Printable(printable.template, {**printable.context, "c": marked},
                      printable.stylesheets)
 
