@@ -53,19 +53,6 @@ def test_a_game_of_two_systems_is_refused_in_one_line(tmp_path: Path) -> None:
     assert not (tmp_path / "g.yaml").exists()
 
 
-def test_a_system_without_game_hit_says_so_in_one_line(tmp_path: Path) -> None:
-    examples = ROOT / "catalogs" / "traveller" / "examples"
-    game = tmp_path / "g.yaml"
-    assert shipyard("game", "start", examples / "ambush-corvette.yaml",
-                    examples / "beagle-laboratory-ship.yaml", "-o", game).code == 0
-    before = game.read_bytes()
-    name = shipyard("game", "show", game, "--json").json()["ships"][0]["name"]
-    run = shipyard("game", "hit", game, name, "--damage", "2")
-    assert run.code == 2
-    assert run.err.count("\n") == 1 and "no `game hit` yet" in run.err
-    assert game.read_bytes() == before
-
-
 def _hit(table: Path, *args: str) -> Any:
     run = shipyard("game", "hit", "game.yaml", *args, cwd=table)
     assert run.code == 0, run.err

@@ -141,6 +141,12 @@ def hit(
         "--choose", metavar="SYSTEM", help="the system a hit lands on, the chooser's choice "
         "(d12-facings; again for each system the damage overflows to); else the default "
         "captain's")] = None,
+    effect: Annotated[int | None, typer.Option(
+        "--effect", metavar="N", min=-20, max=40, help="the attack's Effect the table rolled, "
+        "where the system has one (traveller); else the attack is rolled")] = None,
+    band: Annotated[str | None, typer.Option(
+        "--range", metavar="BAND", help="the range band between the ships, where the system "
+        "needs it (traveller: adjacent .. distant; else the fights' start)")] = None,
     damage: Annotated[int | None, typer.Option(
         "--damage", metavar="N", min=1, max=10_000,
         help="instead of a weapon: N points in the system's damage unit, 1..10000")] = None,
@@ -180,13 +186,22 @@ def hit(
     if choose and not game.rules.chooses:
         raise UserError.single("game.hit", f"--choose: in {game.system.id} nobody chooses the "
                                "system a hit lands on")
+    if effect is not None and not (game.rules.effects and firer is not None):
+        raise UserError.single("game.hit", "--effect: " + (
+            "an attack's Effect is a weapon's; give --from SHIP --weapon WEAPON"
+            if game.rules.effects else f"{game.system.id} attacks have no Effect to give"))
+    if band is not None and band not in game.rules.bands:
+        raise UserError.single("game.hit", f"--range {band}: " + (
+            f"give one of {', '.join(game.rules.bands)}" if game.rules.bands else
+            f"{game.system.id} hits need no range said"))
     target = game.index(ship, "SHIP ")
     shooter = None if firer is None else game.index(firer, "--from ")
     if shooter == target:
         raise UserError.single("game.hit", f"--from {firer}: a ship does not fire at itself")
     dice = TableDice(seed if seed is not None else new_seed(), list(rolls or []))
     done = game.rules.hit(game.ships, HitOrder(target, shooter, weapon, hits, damage, crits,
-                                               tuple(volley), facing, tuple(choose or ())),
+                                               tuple(volley), facing, tuple(choose or ()), effect,
+                                               band),
                           dice)
     extra = dice.left_over()
     if extra is not None:
