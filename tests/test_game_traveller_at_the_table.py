@@ -202,3 +202,15 @@ def test_undo_restores_the_file_exactly_and_a_round_says_nothing_is_rolled(game:
     assert run.code == 2 and run.err.count("\n") == 1
     assert "rolls nothing at the end of a turn" in run.err
     assert game.read_bytes() == start
+
+
+def test_a_ship_of_a_third_side_fires_at_the_second_and_not_at_its_own(tmp_path: Path) -> None:
+    game = tmp_path / "g.yaml"
+    dragon = "Dragon System Defense Boat"
+    assert shipyard("game", "start", CORSAIR, TRADER, EXAMPLES / "dragon-sdb.yaml", "-o",
+                    game).code == 0
+    run = _hit(game, dragon, "--from", NAMES[1], "--weapon", "beam", "--roll", "6", "--roll",
+               "6", "--seed", "1")
+    assert f"House Far Trader fires Beam Laser ×2 at {dragon}: 2D 12" in run.out
+    own = shipyard("game", "hit", game, dragon, "--from", dragon, "--weapon", "missile")
+    assert own.code == 2 and "does not fire at itself" in own.err

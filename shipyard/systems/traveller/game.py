@@ -215,7 +215,7 @@ class TravellerGame(GameRules):
                 headline.append(_damage(table, rec, t, order.damage or 0))
             else:
                 firer = order.firer
-                if st[firer * p.block + r.SIDE] == st[t * p.block + r.SIDE]:
+                if ships[firer].side == ships[t].side:  # the game's sides: a third is apart
                     raise UserError.single("game.hit", f"--from {ships[firer].name}: {name} is "
                                            "on its own side")
                 labels = [*table.told.weapons[firer], *_racks(ships[firer].design)]
@@ -249,7 +249,7 @@ def _damage(table: Table, rec: Recorder, t: int, damage: int) -> Event:
     p, st = table.p, table.st
     armour = r.armour_now(p, st, t)
     through = max(0, damage - armour)
-    firer = next(k for k in range(p.n) if r.enemies(p, st, k, t))  # who dealt it: nobody's
+    firer = 1 if t == 0 else 0  # who dealt it: nobody (the rules count it as some ship's)
     st[firer * p.block + r.AT] = t
     left = st[t * p.block + r.HULL] - through
     if through:
