@@ -53,19 +53,6 @@ def test_a_game_of_two_systems_is_refused_in_one_line(tmp_path: Path) -> None:
     assert not (tmp_path / "g.yaml").exists()
 
 
-def test_a_system_without_game_hit_says_so_in_one_line(tmp_path: Path) -> None:
-    examples = ROOT / "catalogs" / "traveller" / "examples"
-    game = tmp_path / "g.yaml"
-    assert shipyard("game", "start", examples / "ambush-corvette.yaml",
-                    examples / "beagle-laboratory-ship.yaml", "-o", game).code == 0
-    before = game.read_bytes()
-    name = shipyard("game", "show", game, "--json").json()["ships"][0]["name"]
-    run = shipyard("game", "hit", game, name, "--damage", "2")
-    assert run.code == 2
-    assert run.err.count("\n") == 1 and "no `game hit` yet" in run.err
-    assert game.read_bytes() == before
-
-
 def _hit(table: Path, *args: str) -> Any:
     run = shipyard("game", "hit", "game.yaml", *args, cwd=table)
     assert run.code == 0, run.err
@@ -378,3 +365,49 @@ def test_smallcraft_rolls_nothing_at_the_end_of_a_dturn_and_says_so(table: Path)
 def test_a_design_given_as_a_game_is_one_line() -> None:
     run = shipyard("game", "show", RAIDER)
     assert run.code == 2 and run.err.count("\n") == 1 and "not a game file" in run.err
+
+
+def test_a_struck_ship_takes_no_hit_fires_none_and_undo_puts_her_back(table: Path) -> None:
+    game = table / "game.yaml"
+    before = game.read_bytes()
+    run = shipyard("game", "strike", "game.yaml", "raider delta-wing 3", cwd=table)
+    assert run.code == 0, run.err
+    assert run.out.startswith("Raider delta-wing 3 is struck from the game")
+    assert "  - name: Raider delta-wing 3\n    design: Raider delta-wing\n    struck: true\n" \
+        in game.read_text()
+    line = game.read_text().split("\n").index("    struck: true") + 1
+    for args in (("Raider delta-wing 3", "--damage", "2"),
+                 ("Starfury 1", "--from", "Raider delta-wing 3", "--weapon", "beam")):
+        refused = shipyard("game", "hit", "game.yaml", *args, cwd=table)
+        assert refused.code == 2 and refused.err.count("\n") == 1, refused.err
+        assert refused.err.startswith(f"game.yaml:{line}: ") and "struck from the game" in \
+            refused.err
+    again = shipyard("game", "strike", "game.yaml", "Raider delta-wing 3", cwd=table)
+    assert again.code == 2 and "struck from the game" in again.err
+    shown = shipyard("game", "show", "game.yaml", "--json", cwd=table).json()["ships"]
+    assert [s["name"] for s in shown if s["struck"]] == ["Raider delta-wing 3"]
+    assert "Raider delta-wing 3 (struck)" in shipyard("game", "show", "game.yaml", cwd=table).out
+    _hit(table, "Raider delta-wing 2", "--damage", "1", "--seed", "1")  # the rest play on
+    assert "struck: true" in game.read_text()
+    assert shipyard("game", "undo", "game.yaml", cwd=table).code == 0
+    assert shipyard("game", "undo", "game.yaml", cwd=table).code == 0
+    assert game.read_bytes() == before
+
+
+def test_a_round_rolls_nothing_for_a_struck_ship_and_one_side_left_is_the_end(
+        tmp_path: Path) -> None:
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", TOULONS, ANVIL, "-o", game).code == 0
+    first = "  - name: Toulon picket 1\n    design: Toulon picket\n    hull: 4\n"
+    game.write_text(game.read_text().replace(first, first + "    fires: 1\n"))  # by hand
+    burns = shipyard("game", "round", game, "--seed", "1")
+    assert burns.code == 0 and "Toulon picket 1 loses 1 Hull" in burns.out, burns.err
+    assert shipyard("game", "undo", game).code == 0
+    assert shipyard("game", "strike", game, "Toulon picket 1").code == 0
+    struck = shipyard("game", "round", game, "--seed", "1")
+    assert struck.code == 0, struck.err
+    assert "Toulon picket 1" not in struck.out and "turn 1 is over" in struck.out
+    assert "struck: true\n    hull: 4\n    fires: 1\n" in game.read_text()
+    assert shipyard("game", "strike", game, "Anvil").code == 0
+    over = shipyard("game", "round", game)
+    assert over.code == 2 and over.err.count("\n") == 1 and "the game is over" in over.err

@@ -125,14 +125,14 @@ def test_dropfleet_cards_tick_a_lasting_result_once_for_each_time_it_is_in_effec
         "Armour cracked": 1, "Weapons offline": 0}
 
 
-def test_a_game_of_a_system_that_keeps_no_damage_prints_clean_sheets_and_says_so(
+def test_a_game_of_a_system_whose_sheets_are_not_marked_yet_prints_them_clean_and_says_so(
         tmp_path: Path) -> None:
     examples = ROOT / "catalogs" / "traveller" / "examples"
     game = _game(tmp_path, examples / "ambush-corvette.yaml",
                  examples / "beagle-laboratory-ship.yaml")
     run = shipyard("sheet", game, "-o", tmp_path / "g.html")
     assert run.code == 0
-    assert run.err.count("\n") == 1 and "keeps no damage" in run.err
+    assert run.err.count("\n") == 1 and "printed clean" in run.err
     assert '<i class="x' not in (tmp_path / "g.html").read_text()
 
 

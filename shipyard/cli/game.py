@@ -28,6 +28,7 @@ game_app = _App(name="game", cls=Group, no_args_is_help=True, add_completion=Fal
     shipyard game hit game.yaml "Raider delta-wing 2" --from "Starfury 1" --weapon beam
     shipyard game show game.yaml
     shipyard game round game.yaml
+    shipyard game strike game.yaml "Raider delta-wing 3"
     shipyard game undo game.yaml
 """)
 app.add_typer(game_app, name="game")
@@ -90,7 +91,8 @@ def _show_json(game: Game) -> dict[str, Any]:
     tracks = game.rules.tracks(game.ships)
     return {"file": game.file, "system": game.system.id, "sides": game.sides,
             "ships": [{"name": s.name, "side": game.sides[s.side], "design": s.design.model.name,
-                       "tracks": t} for s, t in zip(game.ships, tracks, strict=True)]}
+                       "struck": k in game.struck, "tracks": t}
+                      for k, (s, t) in enumerate(zip(game.ships, tracks, strict=True))]}
 
 
 def _print_show(game: Game) -> None:
@@ -103,8 +105,9 @@ def _print_show(game: Game) -> None:
         typer.echo(render(Table("Ships", ["side", "ship", "design"], rows)), nl=False)
         typer.echo(f"the {game.system.id} system keeps no damage at the table yet")
         return
-    rows = [[game.sides[ship.side], ship.name, *game.rules.row(t)]
-            for ship, t in zip(game.ships, tracks, strict=True)]
+    rows = [[game.sides[ship.side], ship.name + (" (struck)" if k in game.struck else ""),
+             *game.rules.row(t)]
+            for k, (ship, t) in enumerate(zip(game.ships, tracks, strict=True))]
     typer.echo(render(Table("Ships", ["side", "ship", *game.rules.columns], rows)), nl=False)
     for note in game.rules.notes(game.ships):
         typer.echo(note)
@@ -141,6 +144,12 @@ def hit(
         "--choose", metavar="SYSTEM", help="the system a hit lands on, the chooser's choice "
         "(d12-facings; again for each system the damage overflows to); else the default "
         "captain's")] = None,
+    effect: Annotated[int | None, typer.Option(
+        "--effect", metavar="N", min=-20, max=40, help="the attack's Effect the table rolled, "
+        "where the system has one (traveller); else the attack is rolled")] = None,
+    band: Annotated[str | None, typer.Option(
+        "--range", metavar="BAND", help="the range band between the ships, where the system "
+        "needs it (traveller: adjacent .. distant; else the fights' start)")] = None,
     damage: Annotated[int | None, typer.Option(
         "--damage", metavar="N", min=1, max=10_000,
         help="instead of a weapon: N points in the system's damage unit, 1..10000")] = None,
@@ -180,13 +189,22 @@ def hit(
     if choose and not game.rules.chooses:
         raise UserError.single("game.hit", f"--choose: in {game.system.id} nobody chooses the "
                                "system a hit lands on")
-    target = game.index(ship, "SHIP ")
-    shooter = None if firer is None else game.index(firer, "--from ")
+    if effect is not None and not (game.rules.effects and firer is not None):
+        raise UserError.single("game.hit", "--effect: " + (
+            "an attack's Effect is a weapon's; give --from SHIP --weapon WEAPON"
+            if game.rules.effects else f"{game.system.id} attacks have no Effect to give"))
+    if band is not None and band not in game.rules.bands:
+        raise UserError.single("game.hit", f"--range {band}: " + (
+            f"give one of {', '.join(game.rules.bands)}" if game.rules.bands else
+            f"{game.system.id} hits need no range said"))
+    target = game.in_play(game.index(ship, "SHIP "), "SHIP ")
+    shooter = None if firer is None else game.in_play(game.index(firer, "--from "), "--from ")
     if shooter == target:
         raise UserError.single("game.hit", f"--from {firer}: a ship does not fire at itself")
     dice = TableDice(seed if seed is not None else new_seed(), list(rolls or []))
     done = game.rules.hit(game.ships, HitOrder(target, shooter, weapon, hits, damage, crits,
-                                               tuple(volley), facing, tuple(choose or ())),
+                                               tuple(volley), facing, tuple(choose or ()), effect,
+                                               band),
                           dice)
     extra = dice.left_over()
     if extra is not None:
@@ -245,14 +263,40 @@ def end_round(
                                + ("text rolls nothing at the end of a turn: play on"
                                   if game.rules.hits else "system has no `game round` yet"),
                                game.file)
+    playing = gamefile.in_play(game)
+    if playing is None:
+        raise UserError.single("game.over", "`game round`: the ships not struck from the game "
+                               "are all of one side: the game is over (`game undo` takes a "
+                               "strike back)", game.file)
+    ships, kept = playing
     dice = TableDice(seed if seed is not None else new_seed(), list(rolls or []))
-    done = game.rules.end_round(game.ships, game.turn, dice)
+    done = game.rules.end_round(ships, game.turn, dice)
     extra = dice.left_over()
     if extra is not None:
         raise extra
-    gamefile.save(game, done.states, game.turn + 1)
+    gamefile.save(game, {kept[k]: state for k, state in done.states.items()}, game.turn + 1)
     _print_done(game, done, dice)
     typer.echo(f"turn {game.turn} is over: turn {game.turn + 1} begins")
+
+
+@game_app.command(epilog="""
+    shipyard game strike game.yaml "Raider delta-wing 3"
+""")
+@user_errors
+def strike(
+    game_file: GameFile,
+    ship: Annotated[str, typer.Argument(metavar="SHIP", help="the ship struck from the game, as "
+                                        "its sheet names it")],
+) -> None:
+    """Strike a ship from the game (fled, surrendered, or off the table): no hit lands on her,
+    she fires none, the end of a turn rolls nothing for her."""
+    from shipyard.core import gamefile
+
+    game = gamefile.read(state.yard(), game_file)
+    index = game.in_play(game.index(ship, "SHIP "), "SHIP ")
+    gamefile.save(game, {}, strike=index)
+    typer.echo(f"{game.ships[index].name} is struck from the game: no hit lands on her and "
+               "she fires none")
 
 
 @game_app.command(epilog="""

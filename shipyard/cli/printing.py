@@ -164,7 +164,7 @@ def _is_game(path: Path) -> bool:
 def _game_pages(path: Path) -> tuple[list[Page], list[Report]]:
     """A game's ships as they stand: each side's ships packed as its fleet's are, each named as
     the game names it, with what it has lost marked (its system's `GameRules.marked`). A
-    system that keeps no damage prints clean sheets, and says so in one line; the sides'
+    system that does not mark them yet prints them clean, and says so in one line; the sides'
     reports (for --cards)."""
     from shipyard.core import gamefile
     from shipyard.core.game import TableShip
@@ -200,8 +200,9 @@ def _game_pages(path: Path) -> tuple[list[Page], list[Report]]:
         ship_of.update((id(c), ship) for c, ship in zip(named, ships, strict=True))
         pages += _paged(named, by_design, None, marked)
     if clean:
-        typer.echo(f"{game.file}: a {game.system.id} game keeps no damage yet: its sheets "
-                   "are printed clean", err=True)
+        typer.echo(f"{game.file}: {game.system.id} sheets are printed clean: what a "
+                   f"{game.system.id} ship has lost is not marked on them yet (`game show` "
+                   "lists it)", err=True)
     return pages, reports
 
 

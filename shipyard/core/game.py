@@ -85,6 +85,8 @@ class HitOrder(NamedTuple):
     volley: tuple[tuple[str, int, int], ...] = ()
     facing: str | None = None  # where the hits land, where the system needs it said
     choose: tuple[str, ...] = ()  # the chooser's systems, in the order the hits need them
+    effect: int | None = None  # the attack's Effect the table rolled, where the system has one
+    band: str | None = None  # the range band between firer and target, where the system needs it
 
 
 class HitDone(NamedTuple):
@@ -107,6 +109,8 @@ class GameRules:
     volleys = False  # several weapons' hits as one attack (`--weapon A --weapon B`)
     facings: tuple[str, ...] = ()  # the words `--facing` takes, where the system needs it
     chooses = False  # the system a hit lands on is chosen (`--choose SYSTEM`)
+    effects = False  # an attack's Effect may be given (`--effect N`)
+    bands: tuple[str, ...] = ()  # the words `--range` takes, where the system needs a range
     damage_unit = ""  # what `--damage N` counts ("dhits")
 
     def start(self, design: Any) -> dict[str, Any]:
@@ -133,7 +137,7 @@ class GameRules:
 
     def marked(self, ship: TableShip, sheet: Any) -> Any:
         """The ship's sheet (its system's Printable) as it stands, every box it has lost
-        marked (`sheet GAME`); None where the system keeps no damage: its sheets print clean."""
+        marked (`sheet GAME`); None where the system does not mark them: they print clean."""
         return None
 
     def hit(self, ships: list[TableShip], order: HitOrder, dice: TableDice) -> HitDone:

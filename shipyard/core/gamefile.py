@@ -55,10 +55,20 @@ class Game:
     sides: list[str]
     ships: list[TableShip]
     turn: int  # the turn being played (`game round` ends it)
+    struck: frozenset[int]  # the ships (indices) struck from the game
 
     @property
     def file(self) -> str:
         return self.located.file
+
+    def in_play(self, index: int, flag: str) -> int:
+        """`index`, or the mistake in one line where that ship is struck from the game."""
+        if index in self.struck:
+            raise UserError.single("game.struck", f"{flag}{quoted(self.ships[index].name)}: "
+                                   "struck from the game (`game undo` puts her back)",
+                                   self.file, self.located.line_of(
+                                       (*self.ships[index].at, "struck")))
+        return index
 
     def index(self, name: str, flag: str) -> int:
         """The ship of this name (as its sheet names it), or the mistake in one line."""
@@ -76,7 +86,10 @@ class Game:
 def _model(rules: GameRules) -> type[StrictModel]:
     ship: Any = create_model("Ship", __base__=rules.state_model,
                              name=(str, Field(min_length=1, max_length=200)),
-                             design=(str, Field(min_length=1, max_length=200)))
+                             design=(str, Field(min_length=1, max_length=200)),
+                             struck=(bool, Field(default=False, description=(
+                                 "struck from the game: no hit lands on her, she fires none, "
+                                 "the end of a turn rolls nothing for her"))))
     side: Any = create_model("Side", __base__=StrictModel,
                              name=(str, Field(min_length=1, max_length=200)),
                              file=(str, Field(min_length=1, max_length=1000)),
@@ -173,6 +186,7 @@ def read(yard: Yard, path: Path) -> Game:
                                    located.file, where)
         reports.append(report)
     ships: list[TableShip] = []
+    struck: set[int] = set()
     for i, (side, (battle, names)) in enumerate(zip(model.sides, named(reports), strict=True)):
         designs = _designs(battle)
         if len(side.ships) != len(names):
@@ -186,13 +200,26 @@ def read(yard: Yard, path: Path) -> Game:
                     "game.ships", f"name: {quoted(ship.name)}: ship {j + 1} of {side.file} is "
                     f"named {quoted(name)} on its sheet", located.file,
                     located.line_of(("sides", i, "ships", j, "name")))
+            if ship.struck:
+                struck.add(len(ships))
             ships.append(TableShip(name, i, design, ship, ("sides", i, "ships", j)))
     mistakes = rules.check(ships, located.line_of)
     if mistakes:
         raise UserError([Diagnostic("game.tracks", why, "error", located.line_of(at),
                                     located.file) for why, at in mistakes])
     return Game(path, located, system, rules, data, [s.name for s in model.sides], ships,
-                model.turn)
+                model.turn, frozenset(struck))
+
+
+def in_play(game: Game) -> tuple[list[TableShip], list[int]] | None:
+    """The ships not struck from the game, as the rules see a game (their sides numbered
+    again from 0 in order, so the first side left is side A), and their indices in the game;
+    None when they are all of one side or fewer."""
+    kept = [k for k in range(len(game.ships)) if k not in game.struck]
+    sides = sorted({game.ships[k].side for k in kept})
+    if len(sides) < 2:
+        return None
+    return [game.ships[k]._replace(side=sides.index(game.ships[k].side)) for k in kept], kept
 
 
 def history(path: Path) -> Path:
@@ -208,9 +235,10 @@ def _kept(path: Path) -> list[Path]:
                   key=lambda p: int(p.stem))
 
 
-def save(game: Game, states: dict[int, dict[str, Any]], turn: int | None = None) -> None:
-    """The game with these ships' tracks changed (and the turn, `turn`), the file as it was
-    kept for `undo`."""
+def save(game: Game, states: dict[int, dict[str, Any]], turn: int | None = None,
+         strike: int | None = None) -> None:
+    """The game with these ships' tracks changed (and the turn, `turn`; ship `strike` struck
+    from the game), the file as it was kept for `undo`."""
     data = game.data
     if turn is not None:
         data = {"system": data["system"], "turn": turn,
@@ -219,7 +247,15 @@ def save(game: Game, states: dict[int, dict[str, Any]], turn: int | None = None)
         _, i, _, j = game.ships[index].at
         ship = data["sides"][i]["ships"][j]
         data["sides"][i]["ships"][j] = {"name": ship["name"], "design": ship["design"],
+                                        **({"struck": True} if ship.get("struck") else {}),
                                         **fields}
+    if strike is not None:
+        _, i, _, j = game.ships[strike].at
+        ship = data["sides"][i]["ships"][j]
+        data["sides"][i]["ships"][j] = {"name": ship["name"], "design": ship["design"],
+                                        "struck": True, **{k: v for k, v in ship.items()
+                                                           if k not in ("name", "design",
+                                                                        "struck")}}
     before = game.path.read_bytes()
     kept = _kept(game.path)
     number = int(kept[-1].stem) + 1 if kept else 1

@@ -59,6 +59,19 @@ def test_a_design_naming_a_broken_system_exits_2_with_the_reason(site: Path) -> 
     assert done.stderr.strip().startswith("broken.yaml:1: rules system 'toy-broken' cannot be")
 
 
+def test_a_system_without_game_hit_keeps_no_tracks_and_says_so_in_one_line(site: Path) -> None:
+    example = site / "toy_ships" / "catalog" / "examples" / "cutter.yaml"
+    game = site / "toy-game.yaml"
+    started = run(site, "game", "start", example, example, "-o", game)
+    assert started.returncode == 0, started.stderr
+    assert "the toy system keeps no damage at the table yet" in started.stdout
+    before = game.read_bytes()
+    hit = run(site, "game", "hit", game, "Little Cutter (A)", "--damage", "2")
+    assert hit.returncode == 2
+    assert hit.stderr.count("\n") == 1 and "no `game hit` yet" in hit.stderr, hit.stderr
+    assert game.read_bytes() == before
+
+
 @pytest.mark.compiled
 @pytest.mark.slow
 def test_the_toy_validates_shows_prints_and_fights(site: Path) -> None:

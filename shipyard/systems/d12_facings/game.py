@@ -96,10 +96,13 @@ class Table:
             state["destroyed"] = True
         return state
 
-    def tell(self, events: list[tuple[int, ...]]) -> list[Event]:
+    def tell(self, events: list[tuple[int, ...]], guns: dict[int, str] | None = None
+             ) -> list[Event]:
+        """The fights' own lines for `events`; `guns` names the firer's gun, as the fights
+        head each hit's damage with it."""
         out = []
         for event in events:
-            said = words(self.setup, event)
+            said = words(self.setup, event, guns)
             if said is not None:
                 phase, text, checks, depth = said
                 out.append(Event(0, phase, text, tuple(checks), depth))
@@ -210,9 +213,11 @@ class D12Game(GameRules):
         chooser.check_used()
         events: list[Event] = []
         starts = [at for at, _ in headlines] + [len(rec.events)]
+        guns = None if order.firer is None else {
+            attacker: table.setup.ships[attacker].labels[gun - attacker * p.n]}
         for (at, line), end in zip(headlines, starts[1:], strict=True):
             events.append(line)
-            events += table.tell(rec.events[at:end])
+            events += table.tell(rec.events[at:end], guns)
         if chooser.defaulted:
             who = "the attacker" if chooser.by_attacker else "the defender"
             events.append(Event(0, "choice", f"{who}'s choice of system was the default "

@@ -24,7 +24,7 @@ from shipyard.systems.traveller.profile import (
 from shipyard.systems.traveller.rules import CODES, check
 
 if TYPE_CHECKING:
-    from shipyard.api import FightSupport
+    from shipyard.api import FightSupport, GameRules
 
 ShipDesign = Design[TravellerDesign, TravellerCatalog, Ship]
 
@@ -89,6 +89,11 @@ class Traveller(RulesSystem[TravellerDesign, TravellerCatalog, Ship]):
         from shipyard.systems.traveller.cards import cards
 
         return cards(catalog, simulator, designs)
+
+    def game_rules(self) -> GameRules:
+        from shipyard.systems.traveller.game import TravellerGame  # only `shipyard game`
+
+        return TravellerGame()
 
     def fight(self) -> FightSupport[ShipDesign]:
         from shipyard.systems.traveller.combat import SUPPORT  # not for validate or show
