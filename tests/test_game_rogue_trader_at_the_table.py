@@ -216,3 +216,20 @@ def test_an_attack_of_several_weapons_given_wrong_is_one_line(tmp_path: Path,
     run = shipyard("game", "hit", game, NAMES[1], "--from", "Endeavour-class Light Cruiser",
                    *args)
     assert run.code == 2 and run.err.count("\n") == 1 and said in run.err, run.err
+
+
+def test_thrusters_damaged_is_kept_as_the_count_of_its_results(tmp_path: Path) -> None:
+    """The catalog's Thrusters Damaged modifier is negative (-20): a result is kept as 1, and
+    the file is written, not refused as -20 results."""
+    game = tmp_path / "g.yaml"
+    assert shipyard("game", "start", ENDEAVOUR, HAZEROTH, "-o", game).code == 0
+    target, firer = "Hazeroth-class Privateer", "Endeavour-class Light Cruiser"
+    for args in (("--weapon", "broadside (starboard)", "--hits", "2", "--crits", "1",
+                  "--roll", "6", "--roll", "5", "--seed", "1"),
+                 ("--weapon", "macrocannon (prow)", "--hits", "6", "--crits", "1",
+                  "--seed", "7")):
+        run = shipyard("game", "hit", game, target, "--from", firer, *args)
+        assert run.code == 0, run.err
+    assert "thrusters damaged 1" in run.out
+    ship = shipyard("game", "show", game, "--json").json()["ships"][1]
+    assert ship["name"] == target and ship["tracks"]["state"]["thrusters_damaged"] == 1

@@ -190,6 +190,22 @@ def test_rogue_trader_records_tick_the_points_lost_and_strike_each_component_sta
     assert ticked == ["Sensors damaged"] and ship["sensors_damaged"]
 
 
+def test_rogue_trader_records_fill_every_condition_she_is_in(tmp_path: Path) -> None:
+    examples = ROOT / "catalogs" / "rogue-trader" / "examples"
+    game = _game(tmp_path, examples / "endeavour.yaml", examples / "hazeroth.yaml")
+    target, firer = "Hazeroth-class Privateer", "Endeavour-class Light Cruiser"
+    _hit(game, target, "--from", firer, "--weapon", "broadside (starboard)", "--hits", "2",
+         "--crits", "1", "--roll", "6", "--roll", "5", "--seed", "1")
+    _hit(game, target, "--from", firer, "--weapon", "macrocannon (prow)", "--hits", "6",
+         "--crits", "1", "--seed", "7")
+    ship = yaml.safe_load(game.read_text())["sides"][1]["ships"][0]
+    assert ship["hull_integrity"] == 0 and ship["thrusters_damaged"] == 1
+    html = _sheet(game)
+    record = html[html.index(f"<h1>{target}</h1>"):]
+    ticked = re.findall(r'<span class="box1 ticked"></span><b>([^<]*)</b>', record)
+    assert ticked == ["Crippled", "Thrusters damaged"]
+
+
 def test_d12_facings_sheets_cross_the_shields_armour_and_system_boxes_lost_from_the_left(
         tmp_path: Path) -> None:
     examples = ROOT / "catalogs" / "d12-facings" / "examples"

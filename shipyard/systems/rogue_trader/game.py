@@ -140,7 +140,9 @@ class Table:
             hull_integrity=s[me + sh.HULL], crew_population=s[me + sh.CREW],
             morale=s[me + sh.MORALE], out=OUT.get(s[me + sh.OUT], ""),
             sensors_damaged=s[me + sh.SENSORS] == 1,
-            thrusters_damaged=-s[me + sh.THRUSTERS] // max(1, p.thrusters_damaged),
+            # put() keeps -(the modifier) a result: the catalog's modifier is negative (-20)
+            thrusters_damaged=(-s[me + sh.THRUSTERS] // p.thrusters_damaged
+                               if p.thrusters_damaged else 0),
             cannot_turn=s[me + sh.CANNOT_TURN] == 1, engines_halved=s[me + sh.ENGINES_HALVED],
             engines_wrecked=s[me + sh.ENGINES_WRECKED] == 1,
             components={self.names[k][part]: [word for bit, word in STATE_WORDS.items()
