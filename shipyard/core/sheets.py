@@ -67,7 +67,7 @@ L = TypeVar("L", bound=Counted)
 
 def lost_in(lines: Sequence[L], lost: Collection[int]) -> list[L]:
     """A track's lines with its `lost` boxes crossed, each line told its own: the track's boxes
-    numbered from 1 along its lines in order (a smallcraft cbloc's number, a Hull box ticked
+    numbered from 1 along its lines in order (a cbloc's number, a Hull box ticked
     n-th). Every line type of a box track has `count` and a `lost` field."""
     out = []
     first = 1
