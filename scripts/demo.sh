@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on the bundled examples: validate and show every example design and fleet, print
-# every design to one PDF with the reference cards of each system and the fleets to another, and
-# fight one seeded duel per system that has combat.
+# every design to one PDF with the reference cards of each system and the fleets to another,
+# fight one seeded duel per system, and judge one fleet encounter as a one-page report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shipyard=.venv/bin/shipyard
@@ -31,4 +31,7 @@ done
     catalogs/dropfleet/duels/berlin.yaml --seed 3
 "$shipyard" duel catalogs/traveller/examples/dragon-sdb.yaml \
     catalogs/traveller/examples/strandbell-sdb.yaml --runs 100000 --seed 1
-echo "sheets and cards of every example: out/examples.pdf; fleet rosters and sheets: out/fleets.pdf"
+"$shipyard" battle catalogs/dropfleet/fleets/ucm-patrol.yaml \
+    catalogs/dropfleet/fleets/scourge-raid.yaml --runs 10000 --seed 1 -o out/encounter.pdf
+echo "sheets and cards of every example: out/examples.pdf; fleet rosters and sheets:" \
+    "out/fleets.pdf; the encounter report: out/encounter.pdf"
