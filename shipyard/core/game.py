@@ -137,8 +137,8 @@ class GameRules:
 
     def marked(self, ship: TableShip, sheet: Any) -> Any:
         """The ship's sheet (its system's Printable) as it stands, every box it has lost
-        marked (`sheet GAME`); None where the system does not mark them: they print clean."""
-        return None
+        marked (`sheet GAME`)."""
+        raise NotImplementedError  # every system marks its own
 
     def hit(self, ships: list[TableShip], order: HitOrder, dice: TableDice) -> HitDone:
         raise NotImplementedError  # only called where `hits` is True

@@ -152,6 +152,14 @@ class TravellerGame(GameRules):
         return {"hull": design.built.hull_points, "reactions": 1,
                 **({"missiles": stock} if stock else {}), **({"sand": sands} if sands else {})}
 
+    def marked(self, ship: TableShip, sheet: Any) -> Any:
+        from shipyard.systems.traveller.sheet import as_it_stands
+
+        st = ship.state
+        stock, sands = _magazines(ship.design)
+        return as_it_stands(sheet, 0 if st.destroyed else st.hull, st.criticals,
+                            {"missile": stock - st.missiles, "sand": sands - st.sand})
+
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         wrong: list[tuple[str, YamlPath]] = []
         locations = [loc.name for loc in ships[0].design.catalog.critical_locations
