@@ -252,17 +252,12 @@ def end_round(
     seed: DiceSeed = None,
 ) -> None:
     """End the turn: roll what the rules roll then for every ship (dropfleet: the Roundup and
-    Clean-Up), and go on to the next."""
+    Clean-Up; nothing where the text rolls nothing then), and go on to the next."""
     from shipyard.core import gamefile
     from shipyard.core.dice import new_seed
     from shipyard.core.game import TableDice
 
     game = gamefile.read(state.yard(), game_file)
-    if not game.rules.rounds:
-        raise UserError.single("game.unsupported", f"`game round`: the {game.system.id} "
-                               + ("text rolls nothing at the end of a turn: play on"
-                                  if game.rules.hits else "system has no `game round` yet"),
-                               game.file)
     playing = gamefile.in_play(game)
     if playing is None:
         raise UserError.single("game.over", "`game round`: the ships not struck from the game "

@@ -104,7 +104,6 @@ class GameRules:
 
     state_model: type[StrictModel] = NoTracks
     hits = False  # `hit` is written
-    rounds = False  # `end_round` is written: the text rolls something at the end of a turn
     criticals = False  # a weapon's hits may be critical (`--crits N`)
     volleys = False  # several weapons' hits as one attack (`--weapon A --weapon B`)
     facings: tuple[str, ...] = ()  # the words `--facing` takes, where the system needs it
@@ -144,8 +143,10 @@ class GameRules:
         raise NotImplementedError  # only called where `hits` is True
 
     def end_round(self, ships: list[TableShip], turn: int, dice: TableDice) -> HitDone:
-        """What the text rolls at the end of turn `turn`, for every ship."""
-        raise NotImplementedError  # only called where `rounds` is True
+        """What the text rolls at the end of turn `turn`, for every ship; this default: a text
+        that rolls nothing then (the turn still ends)."""
+        return HitDone([Event(0, "round", f"nothing is rolled at the end of turn {turn}: the "
+                              "text rolls nothing then")], {}, [])
 
 
 class Rolled(NamedTuple):

@@ -134,7 +134,6 @@ class Table:
 class DropfleetGame(GameRules):
     state_model = ShipState
     hits = True
-    rounds = True
     criticals = True
     damage_unit = "Hull points before saves"
 

@@ -197,7 +197,6 @@ def _start(design: Any) -> tuple[int, int, int]:
 class RogueTraderGame(GameRules):
     state_model = ShipState
     hits = True
-    rounds = True
     criticals = True
     volleys = True
     damage_unit = "damage past Armour (Hull Integrity)"
