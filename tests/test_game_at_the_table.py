@@ -354,11 +354,20 @@ def test_dropfleet_a_round_burns_fires_rolls_damage_control_and_begins_the_next_
     assert game.read_bytes() == started
 
 
-def test_smallcraft_rolls_nothing_at_the_end_of_a_dturn_and_says_so(table: Path) -> None:
+def test_smallcraft_rolls_nothing_at_the_end_of_a_dturn_yet_the_turn_ends(table: Path) -> None:
     before = (table / "game.yaml").read_bytes()
     run = shipyard("game", "round", "game.yaml", cwd=table)
-    assert run.code == 2 and run.err.count("\n") == 1
-    assert "text rolls nothing at the end of a turn" in run.err
+    assert run.code == 0, run.err
+    assert "nothing is rolled at the end of turn 1" in run.out
+    assert "dice: none rolled" in run.out and "to mark" not in run.out
+    assert run.out.rstrip().endswith("turn 1 is over: turn 2 begins")
+    after = (table / "game.yaml").read_text()
+    # the turn and nothing else
+    assert after == before.decode().replace("turn: 1\n", "turn: 2\n", 1) != before.decode()
+    assert shipyard("game", "undo", "game.yaml", cwd=table).code == 0
+    assert (table / "game.yaml").read_bytes() == before
+    given = shipyard("game", "round", "game.yaml", "--roll", "3", cwd=table)
+    assert given.code == 2 and given.err.count("\n") == 1
     assert (table / "game.yaml").read_bytes() == before
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from shipyard.systems.traveller.combat import BAND_NAMES
 from tests.cli import shipyard
@@ -188,7 +189,7 @@ def test_tracks_edited_into_nonsense_are_refused_at_their_line(game: Path, edit:
     assert re.match(rf"{re.escape(str(game))}:\d+: ", run.err), run.err
 
 
-def test_undo_restores_the_file_exactly_and_a_round_says_nothing_is_rolled(game: Path) -> None:
+def test_undo_restores_the_file_exactly(game: Path) -> None:
     start = game.read_bytes()
     _hit(game, NAMES[1], "--damage", "30", "--seed", "3")
     middle = game.read_bytes()
@@ -198,10 +199,26 @@ def test_undo_restores_the_file_exactly_and_a_round_says_nothing_is_rolled(game:
     assert again.code == 2 and "destroyed already" in again.err
     assert shipyard("game", "undo", game).code == 0 and game.read_bytes() == middle
     assert shipyard("game", "undo", game).code == 0 and game.read_bytes() == start
+
+
+def test_a_round_rolls_nothing_ends_the_turn_and_puts_the_reactions_back_to_one(
+        game: Path) -> None:
+    _hit(game, NAMES[0], "--from", NAMES[1], "--weapon", "beam", "--effect", "4", "--seed", "5")
+    spent = yaml.safe_load(game.read_text())
+    assert spent["turn"] == 1 and [s["ships"][0]["reactions"] for s in spent["sides"]] == [0, 1]
+    before = game.read_bytes()
     run = shipyard("game", "round", game)
-    assert run.code == 2 and run.err.count("\n") == 1
-    assert "rolls nothing at the end of a turn" in run.err
-    assert game.read_bytes() == start
+    assert run.code == 0, run.err
+    assert "nothing is rolled at the end of turn 1" in run.out and "dice: none rolled" in run.out
+    assert f"to mark: {NAMES[0]}: reactions 1" in run.out
+    assert f"to mark: {NAMES[1]}" not in run.out
+    assert run.out.rstrip().endswith("turn 1 is over: turn 2 begins")
+    after = yaml.safe_load(game.read_text())
+    assert after["turn"] == 2 and [s["ships"][0]["reactions"] for s in after["sides"]] == [1, 1]
+    # nothing else changed: the ship's other tracks are as the hit left them
+    for was, now in zip(spent["sides"], after["sides"], strict=True):
+        assert {**was["ships"][0], "reactions": 1} == now["ships"][0]
+    assert shipyard("game", "undo", game).code == 0 and game.read_bytes() == before
 
 
 def test_a_ship_of_a_third_side_fires_at_the_second_and_not_at_its_own(tmp_path: Path) -> None:

@@ -125,15 +125,64 @@ def test_dropfleet_cards_tick_a_lasting_result_once_for_each_time_it_is_in_effec
         "Armour cracked": 1, "Weapons offline": 0}
 
 
-def test_a_game_of_a_system_whose_sheets_are_not_marked_yet_prints_them_clean_and_says_so(
+TRAVELLER = ROOT / "catalogs" / "traveller" / "examples"
+
+
+def _spent(part: str) -> dict[str, list[int]]:
+    """Each magazine of a traveller record by its name, with its boxes crossed."""
+    return {name: [box for box, _ in _crossed(boxes, "track")]
+            for name, boxes in re.findall(r'<div class="stock">\s*<p>([^<]*?): [\d,]+; [^<]*</p>'
+                                          r'(.*?)</div>', part, re.S)}
+
+
+def test_traveller_records_tick_the_hull_lost_each_critical_level_and_the_missiles_spent(
         tmp_path: Path) -> None:
-    examples = ROOT / "catalogs" / "traveller" / "examples"
-    game = _game(tmp_path, examples / "ambush-corvette.yaml",
-                 examples / "beagle-laboratory-ship.yaml")
-    run = shipyard("sheet", game, "-o", tmp_path / "g.html")
-    assert run.code == 0
-    assert run.err.count("\n") == 1 and "printed clean" in run.err
-    assert '<i class="x' not in (tmp_path / "g.html").read_text()
+    game = _game(tmp_path, TRAVELLER / "ambush-corvette.yaml",
+                 TRAVELLER / "beagle-laboratory-ship.yaml")
+    corvette, beagle = "Ambush-Class Hunter-Killer Corvette", "Beagle-class Laboratory Ship"
+    _hit(game, beagle, "--from", corvette, "--weapon", "pulse", "--effect", "8", "--seed", "2",
+         "--range", "short")
+    _hit(game, beagle, "--damage", "40", "--seed", "2")
+    _hit(game, corvette, "--from", beagle, "--weapon", "missile", "--seed", "3", "--range",
+         "short")
+    kept = {ship["name"]: ship
+            for side in yaml.safe_load(game.read_text())["sides"] for ship in side["ships"]}
+    assert kept[beagle]["criticals"] and kept[beagle]["missiles"] == 23
+    ships = _ships(_sheet(game))
+    full = {corvette: 198, beagle: 129}
+    for name, ship in kept.items():
+        part = ships[name]
+        hull = re.search(r'<div class="hull">(.*?)</div>', part, re.S)
+        assert hull is not None
+        assert [box for box, _ in _crossed(hull[1], "track")] == list(
+            range(1, full[name] - ship["hull"] + 1)), name
+        levels = dict(re.findall(r'<div class="crit"><p class="track n6[^"]*">\d+  ([^<]+)'
+                                 r'((?:<i class="x\d"></i>)*)</p>', part))
+        assert len(levels) == 11, name
+        assert {loc: crosses.count("<i") for loc, crosses in levels.items() if crosses} == \
+            ship.get("criticals", {}), name
+    # the one missile fired is the first box of the first missile magazine, and only it
+    assert _spent(ships[beagle]) == {"Double Turret: Missile Rack magazines": [1],
+                                     "Double Turret: Sandcaster magazines": [],
+                                     "Missile Storage (12)": [],
+                                     "Sandcaster Canister Storage (20)": []}
+
+
+def test_traveller_records_too_big_for_boxes_tick_the_bands_crossed_and_write_the_damage(
+        tmp_path: Path) -> None:
+    game = _game(tmp_path, TRAVELLER / "valiant-light-cruiser.yaml",
+                 TRAVELLER / "dragon-sdb.yaml")
+    _hit(game, "Valiant Light Cruiser", "--damage", "4000", "--seed", "1")
+    ship = yaml.safe_load(game.read_text())["sides"][0]["ships"][0]
+    lost = 16500 - ship["hull"]
+    assert 1650 * 2 < lost < 1650 * 3  # the armour took its part: two bands and some
+    rows = re.findall(r'<tr><td><span class="b c( ticked)?"></span></td><td>(\d+)</td>'
+                      r'<td>([\d,]+) → ([\d,]+)</td><td class="write">([\d,]*)</td>',
+                      _ships(_sheet(game))["Valiant Light Cruiser"])
+    assert len(rows) == 10
+    assert [int(band) for ticked, band, *_ in rows if ticked] == [1, 2]
+    written = [int(taken.replace(",", "")) for *_, taken in rows if taken]
+    assert sum(written) == lost and len(written) == 3
 
 
 @pytest.mark.parametrize("edit", [

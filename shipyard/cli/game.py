@@ -17,7 +17,7 @@ from shipyard.cli.help import Group
 from shipyard.errors import UserError
 
 if TYPE_CHECKING:
-    from shipyard.core.game import HitDone, TableDice
+    from shipyard.core.game import HitDone, TableDice, TableShip
     from shipyard.core.gamefile import Game
 
 game_app = _App(name="game", cls=Group, no_args_is_help=True, add_completion=False,
@@ -87,8 +87,29 @@ def show(game_file: GameFile, as_json: Json = False) -> None:
     _print_show(game)
 
 
+def _tracks(game: Game) -> list[dict[str, Any]]:
+    """Each ship's tracks, with her stores left where her weapons spend any (`stores`)."""
+    from shipyard.core.game import stores_left
+
+    return [{**t, "stores": stores_left(stores, ship)} if (stores := game.rules.stores(
+        ship.design)) else t for ship, t in zip(game.ships, game.rules.tracks(game.ships),
+                                                 strict=True)]
+
+
+def _stores_cell(game: Game, ship: TableShip) -> str:
+    """A ship's stores left as `game show` prints them: "10 of 12 torpedoes", named where
+    she has several."""
+    from shipyard.core.game import stores_left
+
+    stores = game.rules.stores(ship.design)
+    told = stores_left(stores, ship)
+    if len(stores) == 1:
+        return told[0].removeprefix(stores[0].name + " ")
+    return "; ".join(told) or "none"
+
+
 def _show_json(game: Game) -> dict[str, Any]:
-    tracks = game.rules.tracks(game.ships)
+    tracks = _tracks(game)
     return {"file": game.file, "system": game.system.id, "sides": game.sides,
             "ships": [{"name": s.name, "side": game.sides[s.side], "design": s.design.model.name,
                        "struck": k in game.struck, "tracks": t}
@@ -99,16 +120,18 @@ def _print_show(game: Game) -> None:
     from shipyard.cli.tables import render
     from shipyard.core.table import Table
 
-    tracks = game.rules.tracks(game.ships)
+    tracks = _tracks(game)
     if not game.rules.columns:
         rows = [[game.sides[s.side], s.name, s.design.model.name] for s in game.ships]
         typer.echo(render(Table("Ships", ["side", "ship", "design"], rows)), nl=False)
         typer.echo(f"the {game.system.id} system keeps no damage at the table yet")
         return
+    stores = any("stores" in t for t in tracks)
     rows = [[game.sides[ship.side], ship.name + (" (struck)" if k in game.struck else ""),
-             *game.rules.row(t)]
+             *game.rules.row(t), *([_stores_cell(game, ship)] if stores else [])]
             for k, (ship, t) in enumerate(zip(game.ships, tracks, strict=True))]
-    typer.echo(render(Table("Ships", ["side", "ship", *game.rules.columns], rows)), nl=False)
+    typer.echo(render(Table("Ships", ["side", "ship", *game.rules.columns,
+                                      *(["stores left"] if stores else [])], rows)), nl=False)
     for note in game.rules.notes(game.ships):
         typer.echo(note)
 
@@ -252,17 +275,12 @@ def end_round(
     seed: DiceSeed = None,
 ) -> None:
     """End the turn: roll what the rules roll then for every ship (dropfleet: the Roundup and
-    Clean-Up), and go on to the next."""
+    Clean-Up; nothing where the text rolls nothing then), and go on to the next."""
     from shipyard.core import gamefile
     from shipyard.core.dice import new_seed
     from shipyard.core.game import TableDice
 
     game = gamefile.read(state.yard(), game_file)
-    if not game.rules.rounds:
-        raise UserError.single("game.unsupported", f"`game round`: the {game.system.id} "
-                               + ("text rolls nothing at the end of a turn: play on"
-                                  if game.rules.hits else "system has no `game round` yet"),
-                               game.file)
     playing = gamefile.in_play(game)
     if playing is None:
         raise UserError.single("game.over", "`game round`: the ships not struck from the game "
@@ -277,6 +295,47 @@ def end_round(
     gamefile.save(game, {kept[k]: state for k, state in done.states.items()}, game.turn + 1)
     _print_done(game, done, dice)
     typer.echo(f"turn {game.turn} is over: turn {game.turn + 1} begins")
+
+
+@game_app.command(epilog="""
+    shipyard game spend game.yaml "Ambition-class Cruiser" --weapon torpedo
+    shipyard game spend game.yaml "Anvil" --weapon torpedo --uses 1
+""")
+@user_errors
+def spend(
+    game_file: GameFile,
+    ship: Annotated[str, typer.Argument(metavar="SHIP", help="the ship that spends it, as its "
+                                        "sheet names it")],
+    weapon: Annotated[str, typer.Option(
+        "--weapon", metavar="WEAPON", help="the torpedo tube, Limited launch or weapon: its "
+        "sheet label, or words of it that name one")],
+    uses: Annotated[int | None, typer.Option(
+        "--uses", metavar="N", min=1, max=100_000, help="how many to spend; else one firing "
+        "(a tube's salvo, a launch's use)")] = None,
+) -> None:
+    """Spend ammunition the rules spend and no `game hit` landed: a torpedo salvo all shot
+    down or missed, a Limited (n) launch's use."""
+    from shipyard.core import gamefile
+    from shipyard.core.game import spend as spend_store
+    from shipyard.core.game import store_named, stores_left
+
+    game = gamefile.read(state.yard(), game_file)
+    index = game.in_play(game.index(ship, "SHIP "), "SHIP ")
+    who = game.ships[index]
+    if not hasattr(who.state, "spent"):
+        raise UserError.single("game.spend", f"the {game.system.id} game file keeps no store "
+                               "spent this way", game.file)
+    stores = game.rules.stores(who.design)
+    store = store_named(stores, weapon, who.name)
+    spent, n = spend_store(who, store, uses)
+    fields = {k: v for k, v in game.data["sides"][who.at[1]]["ships"][who.at[3]].items()
+              if k not in ("name", "design", "struck", "spent")}
+    gamefile.save(game, {index: {**fields, "spent": spent}})
+    left = stores_left([store], who._replace(state=who.state.model_copy(update={
+        "spent": spent})))[0]
+    typer.echo(f"{who.name} spends {n} from {store.name}: {left.removeprefix(store.name + ' ')} "
+               "left")
+    typer.echo(f"to mark: {who.name}: {store.name} {n} spent")
 
 
 @game_app.command(epilog="""

@@ -163,9 +163,8 @@ def _is_game(path: Path) -> bool:
 
 def _game_pages(path: Path) -> tuple[list[Page], list[Report]]:
     """A game's ships as they stand: each side's ships packed as its fleet's are, each named as
-    the game names it, with what it has lost marked (its system's `GameRules.marked`). A
-    system that does not mark them yet prints them clean, and says so in one line; the sides'
-    reports (for --cards)."""
+    the game names it, with what it has lost marked (its system's `GameRules.marked`); the
+    sides' reports (for --cards)."""
     from shipyard.core import gamefile
     from shipyard.core.game import TableShip
     from shipyard.core.roster import copies_of, fleet_copies
@@ -175,13 +174,10 @@ def _game_pages(path: Path) -> tuple[list[Page], list[Report]]:
     pages: list[Page] = []
     reports: list[Report] = []
     ship_of: dict[int, TableShip] = {}  # by id of its copy
-    clean: list[str] = []
 
     def marked(copy: Copy, sheet: Printable) -> Printable:
-        done = game.rules.marked(ship_of[id(copy)], sheet)
-        if done is None:
-            clean.append(copy.name)
-        return sheet if done is None else done
+        done: Printable = game.rules.marked(ship_of[id(copy)], sheet)
+        return done
 
     for i, side in enumerate(game.data["sides"]):
         file = path.parent / side["file"]
@@ -199,10 +195,6 @@ def _game_pages(path: Path) -> tuple[list[Page], list[Report]]:
         named = [replace(c, name=ship.name) for c, ship in zip(copies, ships, strict=True)]
         ship_of.update((id(c), ship) for c, ship in zip(named, ships, strict=True))
         pages += _paged(named, by_design, None, marked)
-    if clean:
-        typer.echo(f"{game.file}: {game.system.id} sheets are printed clean: what a "
-                   f"{game.system.id} ship has lost is not marked on them yet (`game show` "
-                   "lists it)", err=True)
     return pages, reports
 
 

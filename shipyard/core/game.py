@@ -17,7 +17,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
+
+from pydantic import Field
 
 from shipyard.core.combat import Event
 from shipyard.core.model import StrictModel
@@ -69,6 +71,72 @@ def weapon_named(given: str, labels: list[str], ship: str) -> int:
                            f"weapons; {suggest(given, list(dict.fromkeys(labels)), always=True)}")
 
 
+class Store(NamedTuple):
+    """What a weapon or launch of a ship holds for a battle, spent in play: a torpedo tube's
+    torpedoes, a Limited (n) launch's uses. `name` as the game file and the sheet name it;
+    `salvo` what one firing spends (fewer where fewer are left)."""
+
+    name: str
+    holds: int
+    salvo: int
+    noun: str  # what it holds, plural: "torpedoes", "uses"
+
+
+class Spends(StrictModel):
+    """The tracks of a system whose weapons spend a store (`GameRules.stores`)."""
+
+    spent: dict[str, Annotated[int, Field(ge=1, le=100_000)]] = Field(
+        default_factory=dict, description=(
+            "each store spent in play by its weapon's or launch's name on the sheet: the "
+            "torpedoes fired from a tube, the uses of a Limited (n) launch or weapon"))
+
+
+def store_named(stores: list[Store], given: str, ship: str) -> Store:
+    """The store of a ship that `given` names, as `--weapon` names a weapon."""
+    if not stores:
+        raise UserError.single("game.spend", f"{ship} carries nothing spent in play (no torpedo "
+                               "tube, no Limited launch or weapon)")
+    return stores[weapon_named(given, [x.name for x in stores], ship)]
+
+
+def spend(ship: TableShip, store: Store, n: int | None) -> tuple[dict[str, int], int]:
+    """The ship's `spent:` with `n` more of `store` spent (None: a salvo, or what is left), and
+    how many that is; a store spent already, or `n` past what is left, is one line."""
+    spent = dict(ship.state.spent)
+    left = store.holds - spent.get(store.name, 0)
+    n = min(store.salvo, left) if n is None else n
+    if left <= 0:
+        raise UserError.single("game.spend", f"{ship.name}'s {store.name} is spent: 0 of "
+                               f"{store.holds} {store.noun} left")
+    if n > left:
+        raise UserError.single("game.spend", f"{n} {store.noun}: {ship.name}'s {store.name} "
+                               f"has {left} of {store.holds} left")
+    spent[store.name] = spent.get(store.name, 0) + n
+    return spent, n
+
+
+def stores_wrong(stores: list[Store], ship: TableShip) -> list[tuple[str, YamlPath]]:
+    """What is wrong with a ship's `spent:` against her stores: (why, its path in the file)."""
+    holds = {x.name: x for x in stores}
+    wrong: list[tuple[str, YamlPath]] = []
+    for name, n in ship.state.spent.items():
+        at = (*ship.at, "spent", name)
+        if name not in holds:
+            wrong.append((f"spent: {quoted(name)} is not one of {ship.name}'s stores; "
+                          + (suggest(name, list(holds), always=True) if holds else
+                             "she carries nothing spent in play"), at))
+        elif n > holds[name].holds:
+            wrong.append((f"spent: {name}: {n}: it holds {holds[name].holds} "
+                          f"{holds[name].noun}", at))
+    return wrong
+
+
+def stores_left(stores: list[Store], ship: TableShip) -> list[str]:
+    """Each store as `game show` says it: "Mars-pattern Torpedo Tubes (prow) 36 of 42"."""
+    return [f"{x.name} {x.holds - ship.state.spent.get(x.name, 0)} of {x.holds} {x.noun}"
+            for x in stores]
+
+
 class HitOrder(NamedTuple):
     """What `game hit` was told: `hits` hits of `weapon` carried by ship `firer` on ship
     `target` (indices into the game's ships), or `damage` points in the system's damage unit
@@ -104,7 +172,6 @@ class GameRules:
 
     state_model: type[StrictModel] = NoTracks
     hits = False  # `hit` is written
-    rounds = False  # `end_round` is written: the text rolls something at the end of a turn
     criticals = False  # a weapon's hits may be critical (`--crits N`)
     volleys = False  # several weapons' hits as one attack (`--weapon A --weapon B`)
     facings: tuple[str, ...] = ()  # the words `--facing` takes, where the system needs it
@@ -135,17 +202,24 @@ class GameRules:
         """What the table's play takes for granted that the game file does not keep."""
         return []
 
+    def stores(self, design: Any) -> list[Store]:
+        """What the design's weapons and launches spend in play (the file's `spent:`, the
+        state model a `Spends`); none where the system keeps no store this way."""
+        return []
+
     def marked(self, ship: TableShip, sheet: Any) -> Any:
         """The ship's sheet (its system's Printable) as it stands, every box it has lost
-        marked (`sheet GAME`); None where the system does not mark them: they print clean."""
-        return None
+        marked (`sheet GAME`)."""
+        raise NotImplementedError  # every system marks its own
 
     def hit(self, ships: list[TableShip], order: HitOrder, dice: TableDice) -> HitDone:
         raise NotImplementedError  # only called where `hits` is True
 
     def end_round(self, ships: list[TableShip], turn: int, dice: TableDice) -> HitDone:
-        """What the text rolls at the end of turn `turn`, for every ship."""
-        raise NotImplementedError  # only called where `rounds` is True
+        """What the text rolls at the end of turn `turn`, for every ship; this default: a text
+        that rolls nothing then (the turn still ends)."""
+        return HitDone([Event(0, "round", f"nothing is rolled at the end of turn {turn}: the "
+                              "text rolls nothing then")], {}, [])
 
 
 class Rolled(NamedTuple):

@@ -28,7 +28,7 @@ import yaml
 from pydantic import Field, create_model
 
 from shipyard.core.fleet import MAX_SHIPS
-from shipyard.core.game import GameRules, TableShip
+from shipyard.core.game import GameRules, TableShip, stores_wrong
 from shipyard.core.model import StrictModel
 from shipyard.core.output import write_atomic
 from shipyard.core.pattern import BattleSide
@@ -203,7 +203,9 @@ def read(yard: Yard, path: Path) -> Game:
             if ship.struck:
                 struck.add(len(ships))
             ships.append(TableShip(name, i, design, ship, ("sides", i, "ships", j)))
-    mistakes = rules.check(ships, located.line_of)
+    mistakes = rules.check(ships, located.line_of) + [
+        wrong for ship in ships if hasattr(ship.state, "spent")
+        for wrong in stores_wrong(rules.stores(ship.design), ship)]
     if mistakes:
         raise UserError([Diagnostic("game.tracks", why, "error", located.line_of(at),
                                     located.file) for why, at in mistakes])
@@ -246,9 +248,10 @@ def save(game: Game, states: dict[int, dict[str, Any]], turn: int | None = None,
     for index, fields in states.items():
         _, i, _, j = game.ships[index].at
         ship = data["sides"][i]["ships"][j]
+        spent = {"spent": ship["spent"]} if "spent" in ship and "spent" not in fields else {}
         data["sides"][i]["ships"][j] = {"name": ship["name"], "design": ship["design"],
                                         **({"struck": True} if ship.get("struck") else {}),
-                                        **fields}
+                                        **fields, **spent}
     if strike is not None:
         _, i, _, j = game.ships[strike].at
         ship = data["sides"][i]["ships"][j]

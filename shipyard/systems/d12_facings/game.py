@@ -120,7 +120,6 @@ def _full(design: Any) -> tuple[int, int, dict[str, int]]:
 class D12Game(GameRules):
     state_model = ShipState
     hits = True
-    rounds = True
     chooses = True
     facings = FACINGS
     damage_unit = "damage (shields and outer armour first)"

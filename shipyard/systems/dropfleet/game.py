@@ -27,7 +27,8 @@ from shipyard.api import (
     HitOrder,
     Recorder,
     Roll,
-    StrictModel,
+    Spends,
+    Store,
     TableDice,
     TableShip,
     Terms,
@@ -48,7 +49,7 @@ from shipyard.systems.dropfleet.combat.setup import Told
 MAX = 1000
 
 
-class ShipState(StrictModel):
+class ShipState(Spends):
     hull: int = Field(ge=0, le=MAX, description="Hull left")
     destroyed: bool = False
     fires: int = Field(default=0, ge=0, le=MAX, description="Fire markers")
@@ -65,6 +66,20 @@ class ShipState(StrictModel):
         "crippling results kept for damage control that change nothing in play here (R16)"))
     systems_lost: list[str] = Field(default_factory=list, max_length=MAX, description=(
         "weapon systems lost (Weapon Destroyed)"))
+
+
+def limited(design: Any) -> list[Store]:
+    """A ship's Limited (n) weapons and launches, by their names on the card: n uses a battle,
+    one a firing or a launch (RULINGS D8)."""
+    ship, catalog = design.built, design.catalog
+    out = []
+    for line, name in [*((m.line, m.line.name) for m in ship.weapons),
+                       *((ld, catalog.load(ld.load).name) for ld in ship.launch)]:
+        for rule in line.rules:
+            known = catalog.rule(rule.name)
+            if known is not None and known.uses and rule.number:
+                out.append(Store(name, rule.number, 1, "uses"))
+    return out
 
 
 LAYERS = ("high", "low", "atmosphere")  # state.HIGH, LOW, ATMOSPHERE
@@ -134,12 +149,14 @@ class Table:
 class DropfleetGame(GameRules):
     state_model = ShipState
     hits = True
-    rounds = True
     criticals = True
     damage_unit = "Hull points before saves"
 
     def start(self, design: Any) -> dict[str, Any]:
         return {"hull": design.built.hull}
+
+    def stores(self, design: Any) -> list[Store]:
+        return limited(design)
 
     def marked(self, ship: TableShip, sheet: Any) -> Any:
         from shipyard.systems.dropfleet.sheet import as_it_stands
@@ -152,7 +169,8 @@ class DropfleetGame(GameRules):
                     "Weapon destroyed": len(st.systems_lost)}
         for name in st.repairable:
             suffered[name] = suffered.get(name, 0) + 1
-        return as_it_stands(sheet, ship.design.built.hull, st.hull, st.fires, suffered)
+        return as_it_stands(sheet, ship.design.built.hull, st.hull, st.fires, suffered,
+                            st.spent)
 
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         wrong: list[tuple[str, YamlPath]] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from shipyard.api import BoxLine, Budget, Printable, lost_in
 from shipyard.systems.dropfleet.damage import catastrophic, crippled_at
@@ -46,6 +46,7 @@ class WeaponRow:
     damage: str
     arc: str
     rules: tuple[RuleWords, ...]
+    line: str = ""  # the weapon's name without its count, as the game file keeps its uses
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class RuleWords:
 
     text: str
     boxes: int = 0
+    ticked: int = 0  # of the boxes, the uses spent in play (`sheet GAME`)
 
 
 def rule_words(rules: Sequence[Rule], catalog: DropfleetCatalog) -> tuple[RuleWords, ...]:
@@ -128,7 +130,7 @@ def weapon_rows(ship: Ship, catalog: DropfleetCatalog) -> list[WeaponRow]:
     return [WeaponRow(("" if m.line.count == 1 else f"{m.line.count}x ") + m.line.name,
                       "armour" if m.line.lock == "armour" else f"{m.line.lock}+",
                       str(m.line.attack), str(m.line.damage), m.line.arc,
-                      rule_words(m.line.rules, catalog)) for m in ship.weapons]
+                      rule_words(m.line.rules, catalog), m.line.name) for m in ship.weapons]
 
 
 def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget],
@@ -147,7 +149,7 @@ def card(ship: Ship, name: str, catalog: DropfleetCatalog, budgets: list[Budget]
     for ld in ship.launch:
         load = catalog.load(ld.load)
         launch.append((f"{load.name} {ld.launch}" + (f" x{ld.count}" if ld.count > 1 else ""),
-                       rule_words(ld.rules, catalog)))
+                       rule_words(ld.rules, catalog), load.name))
     cat = catastrophic(ship.hull, catalog.damage.thresholds)
     stacks = max(1, len(thresholds))
     return {
@@ -225,15 +227,23 @@ def sheet(design: DropfleetDesign, ship: Ship, catalog: DropfleetCatalog,
 
 
 def as_it_stands(printable: Printable, hull: int, left: int, fires: int,
-                 suffered: dict[str, int]) -> Printable:
+                 suffered: dict[str, int], spent: dict[str, int]) -> Printable:
     """A card in play: of `hull`, the Hull lost ticked (the track's boxes from the first, as a
     player ticks them), the crippling rolled at every threshold passed, `fires` Fire markers
-    ticked, and a box of each lasting result for each time it is in effect (`suffered`, by
-    its name on the card)."""
+    ticked, a box of each lasting result for each time it is in effect (`suffered`, by
+    its name on the card), and a Limited weapon's or launch's uses ticked (`spent`, by the
+    weapon's or the load's name)."""
     c = printable.context["c"]
+
+    def used(words: tuple[RuleWords, ...], name: str) -> tuple[RuleWords, ...]:
+        return tuple(replace(w, ticked=min(w.boxes, spent.get(name, 0))) if w.boxes else w
+                     for w in words)
+
     marked = {**c, "track": lost_in(c["track"], range(1, hull - left + 1)),
               "passed": tuple(h for h in c["thresholds"] if left <= h),
-              "burning": min(fires, c["fires"]), "suffered": suffered}
+              "burning": min(fires, c["fires"]), "suffered": suffered,
+              "weapons": [replace(w, rules=used(w.rules, w.line)) for w in c["weapons"]],
+              "launch": [(label, used(words, name), name) for label, words, name in c["launch"]]}
     return Printable(printable.template, {**printable.context, "c": marked},
                      printable.stylesheets)
 

@@ -12,7 +12,8 @@ for every burning ship (`fires`), as at the start of her next turn (RULINGS G2).
 
 Not kept (RULINGS G1): where the ships stand, so a drive's blast is told with its reach and
 left to the table; which enemy knows which component (the file keeps what her enemies know of
-each ship, one list); torpedoes left in a tube.
+each ship, one list). Torpedoes fired are kept, by tube (`spent:`): a hit with a tube spends a
+salvo, a salvo that lands nothing is `game spend` (RULINGS G5).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from shipyard.api import (
     HitOrder,
     Recorder,
     Roll,
-    StrictModel,
+    Spends,
+    Store,
     TableDice,
     TableShip,
     Terms,
@@ -37,6 +39,7 @@ from shipyard.api import (
     YamlPath,
     battle_sides,
     quoted,
+    spend,
     suggest,
     weapon_named,
 )
@@ -56,7 +59,7 @@ BITS = {word: bit for bit, word in STATE_WORDS.items()}
 APART = 10**6  # doubled VU between any two ships: where they stand is the table's (G1)
 
 
-class ShipState(StrictModel):
+class ShipState(Spends):
     hull_integrity: int = Field(ge=0, le=MAX, description="Hull Integrity left")
     crew_population: int = Field(ge=0, le=MAX, description="Crew Population left")
     morale: int = Field(ge=0, le=MAX, description="Morale left")
@@ -129,6 +132,8 @@ class Table:
         for name in state.known:
             for enemy in self.enemies(k):
                 s[sh.known(p, k, enemy) + self.names[k].index(name)] = 1
+        for name, n in state.spent.items():  # a tube's torpedoes left (-1: no store)
+            s[sh.torpedoes(p, k) + self.names[k].index(name)] -= n
 
     def get(self, k: int) -> dict[str, Any]:
         """Ship k's tracks as the file writes them: her three tracks always, the rest where
@@ -186,6 +191,15 @@ def _spec(design: Any) -> Spec:
                                                            "crew"))
 
 
+def _tubes(design: Any) -> list[Store]:
+    """Each torpedo tube's store as the game names it ("Mars-pattern Torpedo Tubes (prow)"):
+    its capacity, a salvo of its Strength (R9)."""
+    spec = _spec(design)
+    return [Store(name, part.gun.capacity, part.gun.strength, "torpedoes")
+            for part, name in zip(spec.parts, names(spec), strict=True)
+            if part.gun is not None and part.gun.capacity is not None]
+
+
 def _start(design: Any) -> tuple[int, int, int]:
     """A design's Hull Integrity, Crew Population and Morale as a fight starts (its
     components' modifiers counted, as `prepare_battle` counts them)."""
@@ -197,7 +211,6 @@ def _start(design: Any) -> tuple[int, int, int]:
 class RogueTraderGame(GameRules):
     state_model = ShipState
     hits = True
-    rounds = True
     criticals = True
     volleys = True
     damage_unit = "damage past Armour (Hull Integrity)"
@@ -205,6 +218,9 @@ class RogueTraderGame(GameRules):
     def start(self, design: Any) -> dict[str, Any]:
         hull, crew, morale = _start(design)
         return {"hull_integrity": hull, "crew_population": crew, "morale": morale}
+
+    def stores(self, design: Any) -> list[Store]:
+        return _tubes(design)
 
     def marked(self, ship: TableShip, sheet: Any) -> Any:
         from shipyard.systems.rogue_trader.sheet import as_it_stands
@@ -216,7 +232,9 @@ class RogueTraderGame(GameRules):
             ("Engines crippled", st.engines_halved > 0 or st.engines_wrecked)) if on}
         return as_it_stands(sheet, {"Hull Integrity": st.hull_integrity,
                                     "Crew Population": st.crew_population,
-                                    "Morale": st.morale}, st.components, conditions)
+                                    "Morale": st.morale}, st.components, conditions,
+                            {x.name: -(-st.spent.get(x.name, 0) // x.salvo)
+                             for x in _tubes(ship.design)})
 
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         wrong: list[tuple[str, YamlPath]] = []
@@ -295,12 +313,23 @@ class RogueTraderGame(GameRules):
             else:
                 volley = order.volley or ((order.weapon or "", order.hits, order.crits),)
                 shots = _weapons(table, order, volley)
+                fired = _salvos(ships, order.firer, table, shots, volley)
                 headline = _attack(table, order, shots, volley)
                 f.resolve(p, s, [], rec, order.firer, t, len(shots))
             if f.blasting(p, s):
                 f.settle(p, s, [], rec)
         events = table.narrate(rec.events, shots, [(0, headline)])
-        return _done(table, ships, before, events, f"{name}: nothing to mark")
+        done = _done(table, ships, before, events, f"{name}: nothing to mark")
+        if order.firer is None or not fired:
+            return done
+        firer, said = order.firer, "; ".join(fired[1])
+        state = {**done.states.get(firer, table.get(firer)), "spent": fired[0]}
+        lead = f"{ships[firer].name}: "
+        marks = [m + f"; {said}" if m.startswith(lead) else m for m in done.marks
+                 if m != f"{name}: nothing to mark"]
+        if firer not in done.states:
+            marks.append(lead + said)
+        return HitDone(events, {**done.states, firer: state}, marks)
 
     def end_round(self, ships: list[TableShip], turn: int, dice: TableDice) -> HitDone:
         """R11 for every burning ship still in the fight, in the game's order, as at the start
@@ -346,6 +375,28 @@ def _weapons(table: Table, order: HitOrder, volley: tuple[tuple[str, int, int], 
             raise UserError.single("game.hit", f"--crits: {found.name} has no Crit Rating")
         parts.append(int(found.index))
     return parts
+
+
+def _salvos(ships: list[TableShip], k: int, table: Table, parts: list[int],
+            volley: tuple[tuple[str, int, int], ...]) -> tuple[dict[str, int], list[str]] | None:
+    """The torpedoes the attack's tubes fire: a salvo of each tube's Strength, or what is left
+    (R9), the hits given at most that (RULINGS G5); the firer's `spent:` after them and what to
+    mark. None: no tube fired."""
+    ship = ships[k]
+    tubes = {x.name: x for x in _tubes(ship.design)}
+    said = []
+    for part, (_, hits, _) in zip(parts, volley, strict=True):
+        tube = tubes.get(table.names[k][part])
+        if tube is None:
+            continue
+        spent, n = spend(ship, tube, None)
+        if hits > n:
+            raise UserError.single("game.hit", f"--hits {hits}: a salvo of {tube.name} is "
+                                   f"{n} torpedo{'es' * (n != 1)}")
+        ship = ship._replace(state=ship.state.model_copy(update={"spent": spent}))
+        said.append(f"{tube.name} {n} spent ({tube.holds - spent[tube.name]} of {tube.holds} "
+                    "torpedoes left)")
+    return (dict(ship.state.spent), said) if said else None
 
 
 def _attack(table: Table, order: HitOrder, parts: list[int],

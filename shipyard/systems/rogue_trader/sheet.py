@@ -208,14 +208,18 @@ def sheet(design: RogueTraderDesign, catalog: RogueTraderCatalog, budgets: list[
 
 
 def as_it_stands(printable: Printable, left: dict[str, int], struck: dict[str, list[str]],
-                 conditions: set[str]) -> Printable:
+                 conditions: set[str], salvos: dict[str, int]) -> Printable:
     """A Ship Record in play: each track's points lost ticked from its first box (`left`: the
     points left by the track's name), each component's and weapon's states struck (`struck`,
     by its name as the game keeps it, numbered where the ship has two of one name:
-    "Macrobattery (port) 2"), and the `conditions` she is in ticked."""
+    "Macrobattery (port) 2"), the `conditions` she is in ticked, and each torpedo tube's
+    salvos fired struck (`salvos`, by the tube's name as the game keeps it)."""
     c = printable.context
+    fired = {f"Torpedoes, {name}": n for name, n in salvos.items() if n}
     tracks = {t.name: replace(t, lines=tuple(lost_in(t.lines, range(
-        1, t.start - left[t.name] + 1)))) if t.name in left else t
+        1, t.start - left[t.name] + 1)))) if t.name in left else
+        replace(t, lines=tuple(lost_in(t.lines, range(1, fired[t.name] + 1))))
+        if t.name in fired else t
         for t in [*c["tracks"], *c["right_tracks"]]}
     seen: dict[str, int] = {}
 
@@ -245,7 +249,7 @@ def torpedo_track(w: Mounted) -> Track:
     boxes, the last one a part salvo where the store does not divide."""
     strength, store = w.weapon.strength, w.weapon.capacity or 0
     salvos = -(-store // strength)
-    return Track(f"Torpedoes, {w.label}", store,
+    return Track(f"Torpedoes, {w.label} ({w.location})", store,
                  tuple(BoxLine(min(BOXES_PER_LINE, salvos - n), "salvos" if n == 0 else "")
                        for n in range(0, salvos, BOXES_PER_LINE)),
                  f"{salvos} salvos of {strength} ({-(-strength // 2)} crippled: half a box)")

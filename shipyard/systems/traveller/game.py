@@ -12,7 +12,9 @@ with no weapon (`hurt`, after armour). `--effect N` replaces the attack roll's 2
 roll that gives that Effect; every other die is the fights'.
 
 The turn sequence rolls nothing at the end of a turn that the file keeps (its missile step is
-the salvos arriving: `game hit --weapon RACK`), so there is no `game round` (RULINGS G3).
+the salvos arriving: `game hit --weapon RACK`); `game round` ends the turn and puts every
+ship's reactions back to their start, one, for the table to set from the initiative it rolls
+(RULINGS G2, G3).
 """
 
 from __future__ import annotations
@@ -152,6 +154,14 @@ class TravellerGame(GameRules):
         return {"hull": design.built.hull_points, "reactions": 1,
                 **({"missiles": stock} if stock else {}), **({"sand": sands} if sands else {})}
 
+    def marked(self, ship: TableShip, sheet: Any) -> Any:
+        from shipyard.systems.traveller.sheet import as_it_stands
+
+        st = ship.state
+        stock, sands = _magazines(ship.design)
+        return as_it_stands(sheet, 0 if st.destroyed else st.hull, st.criticals,
+                            {"missile": stock - st.missiles, "sand": sands - st.sand})
+
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         wrong: list[tuple[str, YamlPath]] = []
         locations = [loc.name for loc in ships[0].design.catalog.critical_locations
@@ -199,6 +209,19 @@ class TravellerGame(GameRules):
     def notes(self, ships: list[TableShip]) -> list[str]:
         return ["the range is not kept: a hit is at --range BAND, else Long (RULINGS G1); "
                 "reactions: set them each turn from the initiative rolled (RULINGS G2)"]
+
+    def end_round(self, ships: list[TableShip], turn: int, dice: TableDice) -> HitDone:
+        """Nothing rolled; the reactions of the turn over go back to their start (RULINGS G2)."""
+        start = ShipState.model_fields["reactions"].default
+        table = Table(ships)
+        states = {k: {**table.get(k), "reactions": start} for k, ship in enumerate(ships)
+                  if not ship.state.destroyed and ship.state.reactions != start}
+        events = [Event(0, "round", f"nothing is rolled at the end of turn {turn} (its missile "
+                        "step: each salvo a `game hit`)")]
+        if states:
+            events.append(Event(0, "round", f"reactions back to {start} for turn {turn + 1}: "
+                                "set them from the initiative rolled (RULINGS G2)"))
+        return HitDone(events, states, [f"{ships[k].name}: reactions {start}" for k in states])
 
     def hit(self, ships: list[TableShip], order: HitOrder, dice: TableDice) -> HitDone:
         table = Table(ships, None if order.band is None else BANDS.index(order.band))

@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import Any
 
-from shipyard.api import PLACES, BoxLine, BudgetLine, Printable, amount_text, box_lines
+from shipyard.api import PLACES, BoxLine, BudgetLine, Printable, amount_text, box_lines, lost_in
 from shipyard.systems.traveller.cards import REACTIONS, dm
 from shipyard.systems.traveller.construction import Line, Ship, figures
 from shipyard.systems.traveller.crew import combat_positions, complement, crew_table, seats
@@ -33,6 +34,11 @@ class HullBand:
     band: int
     high: int  # Hull left at the band's start
     low: int  # Hull left when the band is crossed
+    taken: int = 0  # damage taken in the band in play (`sheet GAME`)
+
+    @property
+    def crossed(self) -> bool:
+        return self.taken > 0 and self.taken >= self.high - self.low
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,8 @@ class Stock:
     rounds: int
     unit: int  # rounds per tick box
     unit_text: str
+    kind: str = ""  # what it holds: "missile", "sand", ... (the catalog's ordnance)
+    spent: int = 0  # rounds spent in play (`sheet GAME`)
 
     @property
     def boxes(self) -> int:
@@ -48,7 +56,10 @@ class Stock:
 
     @property
     def lines(self) -> list[BoxLine]:
-        return box_lines(self.boxes, TRACK)
+        """Its boxes, those spent crossed from the first: a box stays open while a round of it
+        is left."""
+        lost = self.boxes - math.ceil((self.rounds - self.spent) / self.unit)
+        return lost_in(box_lines(self.boxes, TRACK), range(1, lost + 1))
 
 
 @dataclass(frozen=True)
@@ -86,13 +97,14 @@ def hull_track(points: int) -> tuple[list[BoxLine], list[HullBand]]:
     return [], bands
 
 
-def stock_of(name: str, rounds: int, salvo: int | None, noun: str) -> Stock:
+def stock_of(name: str, rounds: int, salvo: int | None, noun: str, kind: str = "") -> Stock:
     if salvo and salvo > 1 and math.ceil(rounds / salvo) <= ORDNANCE_BOXES_MAX:
-        return Stock(name, rounds, salvo, f"one box per salvo of {salvo} {noun}")
+        return Stock(name, rounds, salvo, f"one box per salvo of {salvo} {noun}", kind)
     unit = 1
     while math.ceil(rounds / unit) > ORDNANCE_BOXES_MAX:
         unit *= 10
-    return Stock(name, rounds, unit, f"one box per {noun[:-1] if unit == 1 else f'{unit} {noun}'}")
+    return Stock(name, rounds, unit, f"one box per {noun[:-1] if unit == 1 else f'{unit} {noun}'}",
+                 kind)
 
 
 NOUNS = {"missile": "missiles", "sand": "canisters", "torpedo": "torpedoes"}
@@ -126,7 +138,7 @@ def ordnance(ship: Ship, catalog: TravellerCatalog) -> list[Stock]:
                 held.append((f"{mount} magazine" if name == names[kind]
                              else f"{mount}: {names[kind]} magazines", kind, n))
     return [stock_of(name, n, salvo.get(kind) if kind == "missile" else None,
-                     NOUNS.get(kind, "rounds")) for name, kind, n in held]
+                     NOUNS.get(kind, "rounds"), kind) for name, kind, n in held]
 
 
 def weapon_rows(ship: Ship, catalog: TravellerCatalog) -> list[list[str]]:
@@ -361,3 +373,27 @@ def sheet(ship: Ship, catalog: TravellerCatalog) -> Printable:
         "packed_turns": PACKED_TURNS,
         "complement": complement(ship, catalog),
     }, ("_base/macros.css", "_base/strips.css", f"{TEMPLATES}/sheet.css"))
+
+
+def as_it_stands(printable: Printable, hull: int, criticals: dict[str, int],
+                 spent: dict[str, int]) -> Printable:
+    """A ship's record as it stands in play: the Hull points lost ticked from the first box (or,
+    on a Hull too big for boxes, each band crossed ticked and the damage taken in the band
+    written), each critical location's severity crossed up to its level, and `spent` rounds of
+    each kind ("missile", "sand") crossed in its magazines in the order the sheet lists them."""
+    c = printable.context
+    lost = c["hull_points"] - hull
+    left = dict(spent)
+    stocks = []
+    for stock in c["ordnance"]:
+        used = min(stock.rounds, left.get(stock.kind, 0))
+        left[stock.kind] = left.get(stock.kind, 0) - used
+        stocks.append(replace(stock, spent=used) if used else stock)
+    marked: dict[str, Any] = {
+        "hull_lines": lost_in(c["hull_lines"], range(1, lost + 1)),
+        "hull_bands": [replace(band, taken=min(band.high - band.low, max(0, band.high - hull)))
+                       for band in c["hull_bands"]],
+        "critical_levels": criticals,
+        "ordnance": stocks,
+    }
+    return Printable(printable.template, {**c, **marked}, printable.stylesheets)

@@ -233,7 +233,7 @@ def test_torpedo_tubes_print_their_store_as_salvo_boxes() -> None:
     ctx = context("ambition")
     torpedoes = [t for t in ctx["right_tracks"] if t.name.startswith("Torpedoes")]  # type: ignore[attr-defined]
     assert [(t.name, t.start, [line.count for line in t.lines]) for t in torpedoes] == [
-        ("Torpedoes, Mars-pattern Torpedo Tubes", 42, [7])]
+        ("Torpedoes, Mars-pattern Torpedo Tubes (prow)", 42, [7])]
     assert "7 salvos of 6 (3 crippled" in torpedoes[0].note
     sword = context("sword")  # no torpedo tubes: no store
     assert [t.name for t in sword["right_tracks"]] == ["Morale"]  # type: ignore[attr-defined]
