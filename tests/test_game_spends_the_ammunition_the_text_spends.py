@@ -145,3 +145,54 @@ def test_a_store_spent_past_its_size_or_not_carried_is_one_file_line(
     run = shipyard("game", "show", dropfleet)
     assert run.code == 2 and run.err.count("\n") == 1, run.err
     assert re.match(rf"{re.escape(str(dropfleet))}:\d+: spent: ", run.err), run.err
+
+
+MISSILE_RAIDER = ROOT / "tests" / "systems" / "smallcraft" / "designs" / "missile-raider.yaml"
+RAIDER = ROOT / "catalogs" / "smallcraft" / "examples" / "raider.yaml"
+
+
+@pytest.fixture
+def dogfight(tmp_path: Path) -> Path:
+    game = tmp_path / "sc.yaml"
+    run = shipyard("game", "start", RAIDER, MISSILE_RAIDER, "-o", game)
+    assert run.code == 0, run.err
+    return game
+
+
+def _missiles(game: Path, hits: int) -> object:
+    return shipyard("game", "hit", game, "Raider delta-wing", "--from", "Missile raider",
+                    "--weapon", "missiles", "--hits", str(hits), "--seed", "1")
+
+
+def test_smallcraft_missiles_that_strike_leave_the_rack_and_are_struck_off_the_sheet(
+        dogfight: Path) -> None:
+    """G3: a rack holds five missiles a cbloc (rule 9; the Missile raider's three cblocs: 15);
+    the missiles that strike are spent, those that struck nothing are `game spend`."""
+    run = _missiles(dogfight, 2)
+    assert run.code == 0, run.err
+    spent = _ships(dogfight)["Missile raider"]["spent"]
+    assert list(spent.values()) == [2]  # type: ignore[union-attr]
+    assert "Missile raider: 2 missiles of" in run.out and "fired, 13 left" in run.out
+    wide = shipyard("game", "spend", dogfight, "Missile raider", "--weapon", "missiles",
+                    "--uses", "3")
+    assert wide.code == 0, wide.err
+    assert "10 of 15 missiles" in shipyard("game", "show", dogfight).out
+    page = shipyard("sheet", dogfight, "--format", "html", "-o", str(dogfight.with_suffix(".html")))
+    assert page.code == 0, page.err
+    html = dogfight.with_suffix(".html").read_text(encoding="utf-8")
+    store = html[html.index("one box a missile fired"):]  # the rack's boxes, after the hull's
+    assert len(re.findall(r'<i class="x', store)) == 5
+
+
+def test_smallcraft_refuses_more_missiles_than_the_rack_has_left(dogfight: Path) -> None:
+    """A hit of more missiles than the rack holds, or than its cblocs left hold (a destroyed
+    rack cbloc takes its five with it), is one line and changes nothing."""
+    start = dogfight.read_bytes()
+    run = _missiles(dogfight, 16)
+    assert run.code == 2 and "has 15 missiles left" in run.err and run.out == ""
+    assert dogfight.read_bytes() == start
+    mine = "design: Missile raider\n    destroyed: []"
+    assert mine in start.decode()
+    dogfight.write_text(start.decode().replace(mine, mine.replace("[]", "[15]")))  # a rack box
+    run = _missiles(dogfight, 11)
+    assert run.code == 2 and "has 10 missiles left" in run.err

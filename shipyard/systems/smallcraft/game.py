@@ -8,8 +8,11 @@ powered cblocs against the target's screens (`screen`), or a salvo of missiles (
 Inflicting Damage box by box (`inflict`: the armor step, a d(hull) roll for each other dhit, a
 box already destroyed rolled again) and R8 at once (`knocked_out`).
 
-What the game file does not keep yet (RULINGS G1): the power each craft shares out in dPhase 1
-(every surviving box counts as powered), the missiles left in a rack.
+The missiles fired are kept by their rack (`spent:`, RULINGS G3): a missile hit spends the
+missiles that strike, `game spend` those that struck nothing; a rack holds five missiles a cbloc
+(rule 9) and a destroyed cbloc takes its missiles with it, as in the fights. What the game file
+does not keep yet (RULINGS G1): the power each craft shares out in dPhase 1 (every surviving box
+counts as powered).
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from shipyard.api import (
     HitDone,
     HitOrder,
     Recorder,
-    StrictModel,
+    Spends,
+    Store,
     TableDice,
     TableShip,
     Terms,
@@ -32,18 +36,19 @@ from shipyard.api import (
     YamlPath,
     battle_sides,
     emit,
+    spend,
     weapon_named,
 )
 from shipyard.systems.smallcraft.combat import RULES, SUPPORT
 from shipyard.systems.smallcraft.combat import fight as f
-from shipyard.systems.smallcraft.combat.craft import Spec
+from shipyard.systems.smallcraft.combat.craft import Spec, build
 from shipyard.systems.smallcraft.combat.narrator import Told, narrate
 from shipyard.systems.smallcraft.rules import count
 
 MAX_BOXES = 10_000  # the largest hull `new` makes
 
 
-class CraftState(StrictModel):
+class CraftState(Spends):
     destroyed: list[int] = Field(default_factory=list, max_length=MAX_BOXES, description=(
         "the boxes destroyed, by their numbers on the sheet, in the order lost"))
 
@@ -59,11 +64,14 @@ class Table:
                                              for s, ship in zip(told.specs, ships, strict=True))
         self.told = told._replace(specs=self.specs)
         self.a: list[int] = list(prepared.state.array)
+        a = self.a
         for c, ship in enumerate(ships):
+            for m, rack in enumerate(racks(ship.design)):  # before the boxes: they take theirs
+                a[a[f.S_MISSILES] + c * a[f.MISSILE_STRIDE] + m] = (
+                    rack.holds - ship.state.spent.get(rack.name, 0))
             for box in ship.state.destroyed:
                 f.destroy(self.a, None, c, box, 0, 0)
             f.knocked_out(self.a, None, c)
-        a = self.a
         for c in range(len(ships)):  # every surviving box powered (RULINGS G1)
             for r in range(a[a[f.T_ROWS] + c]):
                 at = c * a[f.ROW_STRIDE] + r
@@ -84,15 +92,31 @@ class Table:
                 "disarmed and immobile")[fate - f.FATE_LOST]
 
 
+def racks(design: Any) -> list[Store]:
+    """Each missile rack's store as the sheet names it: five missiles a cbloc (rule 9), as many
+    a salvo as the craft has launch tubes."""
+    spec = build(design.model, design.catalog)
+    tubes = sum(spec.rows[r].boxes for r in spec.tubes)
+    return [Store(m.label, spec.rows[m.row].boxes * m.per_cbloc, max(1, tubes), "missiles")
+            for m in spec.missiles]
+
+
 class SmallcraftGame(GameRules):
     state_model = CraftState
     hits = True
     damage_unit = "dhits"
 
+    def start(self, design: Any) -> dict[str, Any]:
+        return {"destroyed": []}  # `spent:` comes with the first missile fired (G3)
+
+    def stores(self, design: Any) -> list[Store]:
+        return racks(design)
+
     def marked(self, ship: TableShip, sheet: Any) -> Any:
         from shipyard.systems.smallcraft.sheet import as_it_stands
 
-        return as_it_stands(sheet, ship.state.destroyed)
+        return as_it_stands(sheet, ship.state.destroyed,
+                            [ship.state.spent.get(x.name, 0) for x in racks(ship.design)])
 
     def check(self, ships: list[TableShip], line_of: Any) -> list[tuple[str, YamlPath]]:
         from shipyard.systems.smallcraft.combat.craft import build
@@ -146,6 +170,7 @@ class SmallcraftGame(GameRules):
         rec = Recorder()
         assert rec.events is not None
         headlines: list[tuple[int, Event]] = []  # (where in the events, the headline)
+        fired: tuple[dict[str, int], str] | None = None
         with dice.rolling(RULES.modules):
             if order.firer is None:
                 damage = order.damage or 0
@@ -156,6 +181,7 @@ class SmallcraftGame(GameRules):
                 if kind == "beam":
                     _beam_hits(table, rec, order.firer, i, order, headlines)
                 else:
+                    fired = _fired(table, ships[order.firer], order.firer, i, order.hits)
                     _salvo(table, rec, order.firer, i, order, headlines)
         events = _told(table.told, rec.events, headlines)
         lost = [e[3] for e in rec.events if e[0] == f.EV_HIT]
@@ -165,7 +191,28 @@ class SmallcraftGame(GameRules):
                                 if lost else "nothing to mark")]
         if table.out(tg) != before:
             marks.append(f"{name} is {table.out(tg)}")
-        return HitDone(events, {tg: {"destroyed": [*ships[tg].state.destroyed, *lost]}}, marks)
+        states: dict[int, dict[str, Any]] = {tg: {"destroyed": [*ships[tg].state.destroyed,
+                                                                *lost]}}
+        if fired is not None and order.firer is not None:
+            states[order.firer] = {"destroyed": list(ships[order.firer].state.destroyed),
+                                   "spent": fired[0]}
+            marks.append(fired[1])
+        return HitDone(events, states, marks)
+
+
+def _fired(table: Table, ship: TableShip, c: int, m: int, hits: int
+           ) -> tuple[dict[str, int], str]:
+    """Craft c's `spent:` after `hits` missiles of its rack m strike, and what to mark; more
+    than the rack has left (a destroyed cbloc's missiles gone with it) is one line."""
+    a = table.a
+    rack = racks(ship.design)[m]
+    left = a[a[f.S_MISSILES] + c * a[f.MISSILE_STRIDE] + m]
+    if hits > left:
+        raise UserError.single("game.hit", f"--hits {hits}: {ship.name}'s {rack.name} has "
+                               f"{count(left, 'missile')} left")
+    spent, n = spend(ship, rack, hits)
+    return spent, (f"{ship.name}: {count(n, 'missile')} of {rack.name} fired, "
+                   f"{left - n} left")
 
 
 def _weapon(spec: Spec, given: str) -> tuple[str, int]:

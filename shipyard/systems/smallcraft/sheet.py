@@ -7,7 +7,7 @@ recomputes a rule. The templates are `templates/smallcraft/`.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from shipyard.api import (
@@ -344,12 +344,15 @@ def sheet(design: SmallcraftDesign, catalog: SmallcraftCatalog, budgets: list[Bu
         f"{TEMPLATES}/sheet.css"))
 
 
-def as_it_stands(printable: Printable, destroyed: list[int]) -> Printable:
-    """A craft's sheet with the boxes destroyed in play crossed: a box's number on the sheet is
-    its cbloc's, as the game file keeps it."""
+def as_it_stands(printable: Printable, destroyed: list[int], fired: list[int]) -> Printable:
+    """A craft's sheet with the boxes destroyed in play crossed (a box's number on the sheet is
+    its cbloc's, as the game file keeps it) and each rack's missiles fired struck off, one box
+    a missile, in the sheet's order of racks."""
     lines = lost_in(printable.context["lines"], destroyed)
-    return Printable(printable.template, {**printable.context, "lines": lines},
-                     printable.stylesheets)
+    stores = [replace(store, lines=tuple(lost_in(list(store.lines), range(1, n + 1))))
+              for store, n in zip(printable.context["stores"], fired, strict=True)]
+    return Printable(printable.template, {**printable.context, "lines": lines,
+                                          "stores": stores}, printable.stylesheets)
 
 
 def label_stop(lines: list[Line]) -> int:
