@@ -122,3 +122,12 @@ def test_a_big_ships_copies_are_laid_out_once_and_each_stamped_with_its_line(
     # the roster, the Sword's sheet once for both Swords, the Endeavour's; a stamp a ship (the
     # Endeavour's says its name line)
     assert sheets.count("rogue-trader/sheet.html") == 2 and laid.count(pdf.STAMP) == 3
+
+
+def test_a_page_after_the_roster_is_headed_as_the_fleets_ships(tmp_path: Path) -> None:
+    """The running head of the pages packed after a roster names what they hold (the fleet's
+    ships), not "fleet roster, continued"."""
+    pages = [p.extract_text() for p in PdfReader(printed("dropfleet/scourge-raid", "a4",
+                                                         tmp_path)).pages]
+    assert "Scourge raid — its ships, continued" in pages[1]
+    assert not any("roster, continued" in text for text in pages)

@@ -289,9 +289,12 @@ def _pack(blocks: list[Printable], designs: list[AnyDesign], problems: list[str]
         if reference is not None:
             blocks.append(reference)
     stylesheets = dict.fromkeys([*(c for b in blocks for c in b.stylesheets), "_base/pack.css"])
+    # a page after the roster's holds its ships, not more roster
+    running = None if lead is None else f"{head['title']} — its ships, continued"
     return Page(Printable("_base/pack.html", {
         "title": head["title"], "heading": head["heading"], "subtitle": head["subtitle"],
-        "blocks": blocks}, tuple(stylesheets)), tuple(dict.fromkeys(problems)))
+        "running": running, "blocks": blocks}, tuple(stylesheets)),
+        tuple(dict.fromkeys(problems)))
 
 
 def _packed(printable: Printable, copy: Copy | None) -> Printable:
