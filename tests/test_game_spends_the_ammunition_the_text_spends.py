@@ -196,3 +196,8 @@ def test_smallcraft_refuses_more_missiles_than_the_rack_has_left(dogfight: Path)
     dogfight.write_text(start.decode().replace(mine, mine.replace("[]", "[15]")))  # a rack box
     run = _missiles(dogfight, 11)
     assert run.code == 2 and "has 10 missiles left" in run.err
+    # `game show` and `game spend` count the same ten: the cbloc took its five with it
+    assert "10 of 15 missiles" in shipyard("game", "show", dogfight).out
+    over = shipyard("game", "spend", dogfight, "Missile raider", "--weapon", "missiles",
+                    "--uses", "11")
+    assert over.code == 2 and "has 10 of 15 left" in over.err

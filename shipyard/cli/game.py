@@ -91,9 +91,8 @@ def _tracks(game: Game) -> list[dict[str, Any]]:
     """Each ship's tracks, with her stores left where her weapons spend any (`stores`)."""
     from shipyard.core.game import stores_left
 
-    return [{**t, "stores": stores_left(stores, ship)} if (stores := game.rules.stores(
-        ship.design)) else t for ship, t in zip(game.ships, game.rules.tracks(game.ships),
-                                                 strict=True)]
+    return [{**t, "stores": stores_left(stores, ship)} if (stores := game.rules.stores_of(
+        ship)) else t for ship, t in zip(game.ships, game.rules.tracks(game.ships), strict=True)]
 
 
 def _stores_cell(game: Game, ship: TableShip) -> str:
@@ -101,7 +100,7 @@ def _stores_cell(game: Game, ship: TableShip) -> str:
     she has several."""
     from shipyard.core.game import stores_left
 
-    stores = game.rules.stores(ship.design)
+    stores = game.rules.stores_of(ship)
     told = stores_left(stores, ship)
     if len(stores) == 1:
         return told[0].removeprefix(stores[0].name + " ")
@@ -325,7 +324,7 @@ def spend(
     if not hasattr(who.state, "spent"):
         raise UserError.single("game.spend", f"the {game.system.id} game file keeps no store "
                                "spent this way", game.file)
-    stores = game.rules.stores(who.design)
+    stores = game.rules.stores_of(who)
     store = store_named(stores, weapon, who.name)
     spent, n = spend_store(who, store, uses)
     fields = {k: v for k, v in game.data["sides"][who.at[1]]["ships"][who.at[3]].items()

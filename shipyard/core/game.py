@@ -80,6 +80,10 @@ class Store(NamedTuple):
     holds: int
     salvo: int
     noun: str  # what it holds, plural: "torpedoes", "uses"
+    lost: int = 0  # gone without being spent: a smallcraft rack's missiles in a destroyed cbloc
+
+    def left(self, ship: TableShip) -> int:
+        return max(0, self.holds - int(ship.state.spent.get(self.name, 0)) - self.lost)
 
 
 class Spends(StrictModel):
@@ -103,7 +107,7 @@ def spend(ship: TableShip, store: Store, n: int | None) -> tuple[dict[str, int],
     """The ship's `spent:` with `n` more of `store` spent (None: a salvo, or what is left), and
     how many that is; a store spent already, or `n` past what is left, is one line."""
     spent = dict(ship.state.spent)
-    left = store.holds - spent.get(store.name, 0)
+    left = store.left(ship)
     n = min(store.salvo, left) if n is None else n
     if left <= 0:
         raise UserError.single("game.spend", f"{ship.name}'s {store.name} is spent: 0 of "
@@ -133,8 +137,7 @@ def stores_wrong(stores: list[Store], ship: TableShip) -> list[tuple[str, YamlPa
 
 def stores_left(stores: list[Store], ship: TableShip) -> list[str]:
     """Each store as `game show` says it: "Mars-pattern Torpedo Tubes (prow) 36 of 42"."""
-    return [f"{x.name} {x.holds - ship.state.spent.get(x.name, 0)} of {x.holds} {x.noun}"
-            for x in stores]
+    return [f"{x.name} {x.left(ship)} of {x.holds} {x.noun}" for x in stores]
 
 
 class HitOrder(NamedTuple):
@@ -206,6 +209,11 @@ class GameRules:
         """What the design's weapons and launches spend in play (the file's `spent:`, the
         state model a `Spends`); none where the system keeps no store this way."""
         return []
+
+    def stores_of(self, ship: TableShip) -> list[Store]:
+        """A ship's stores as she stands, with what her damage took from them (`Store.lost`);
+        by default her design's."""
+        return self.stores(ship.design)
 
     def marked(self, ship: TableShip, sheet: Any) -> Any:
         """The ship's sheet (its system's Printable) as it stands, every box it has lost

@@ -101,6 +101,19 @@ def racks(design: Any) -> list[Store]:
             for m in spec.missiles]
 
 
+def racks_of(ship: TableShip) -> list[Store]:
+    """The craft's racks as she stands: the missiles her destroyed cblocs took are lost."""
+    spec = build(ship.design.model, ship.design.catalog)
+    gone = set(ship.state.destroyed)
+    out = []
+    for m, rack in zip(spec.missiles, racks(ship.design), strict=True):
+        row = spec.rows[m.row]
+        room = sum(b not in gone for b in range(row.first, row.last + 1)) * m.per_cbloc
+        unspent = rack.holds - ship.state.spent.get(rack.name, 0)
+        out.append(rack._replace(lost=max(0, unspent - room)))
+    return out
+
+
 class SmallcraftGame(GameRules):
     state_model = CraftState
     hits = True
@@ -111,6 +124,9 @@ class SmallcraftGame(GameRules):
 
     def stores(self, design: Any) -> list[Store]:
         return racks(design)
+
+    def stores_of(self, ship: TableShip) -> list[Store]:
+        return racks_of(ship)
 
     def marked(self, ship: TableShip, sheet: Any) -> Any:
         from shipyard.systems.smallcraft.sheet import as_it_stands
@@ -205,7 +221,7 @@ def _fired(table: Table, ship: TableShip, c: int, m: int, hits: int
     """Craft c's `spent:` after `hits` missiles of its rack m strike, and what to mark; more
     than the rack has left (a destroyed cbloc's missiles gone with it) is one line."""
     a = table.a
-    rack = racks(ship.design)[m]
+    rack = racks_of(ship)[m]
     left = a[a[f.S_MISSILES] + c * a[f.MISSILE_STRIDE] + m]
     if hits > left:
         raise UserError.single("game.hit", f"--hits {hits}: {ship.name}'s {rack.name} has "
