@@ -80,7 +80,7 @@ class Store(NamedTuple):
     holds: int
     salvo: int
     noun: str  # what it holds, plural: "torpedoes", "uses"
-    lost: int = 0  # gone without being spent: a smallcraft rack's missiles in a destroyed cbloc
+    lost: int = 0  # gone without being spent: a rack's missiles lost with a destroyed box
 
     def left(self, ship: TableShip) -> int:
         return max(0, self.holds - int(ship.state.spent.get(self.name, 0)) - self.lost)
