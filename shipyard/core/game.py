@@ -217,8 +217,10 @@ class GameRules:
 
     def marked(self, ship: TableShip, sheet: Any) -> Any:
         """The ship's sheet (its system's Printable) as it stands, every box it has lost
-        marked (`sheet GAME`)."""
-        raise NotImplementedError  # every system marks its own
+        marked (`sheet GAME`); by default the sheet as printed: these rules keep no tracks,
+        so nothing is lost. A system that keeps tracks marks them (the contract suite checks
+        each bundled one does)."""
+        return sheet
 
     def hit(self, ships: list[TableShip], order: HitOrder, dice: TableDice) -> HitDone:
         raise NotImplementedError  # only called where `hits` is True

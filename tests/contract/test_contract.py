@@ -459,3 +459,18 @@ def test_swapping_the_sides_mirrors_the_result(yard: Yard, system_id: str) -> No
     system = battling(yard, system_id)
     leaning = [row for row in swap_figures(yard, system) if row[4] >= SWAP_Z]
     assert not leaning, leaning
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_a_system_that_keeps_tracks_at_the_table_marks_them_on_its_sheets(
+        system_id: str) -> None:
+    """`GameRules.marked` prints a sheet as printed where the rules keep no tracks; a system
+    whose game file keeps damage must cross it on its sheets (`sheet GAME`)."""
+    from shipyard.core.game import GameRules, NoTracks
+    from shipyard.core.registry import load_system
+
+    system = load_system(system_id)
+    assert system is not None
+    rules = system.game_rules()
+    if rules.state_model is not NoTracks:
+        assert type(rules).marked is not GameRules.marked, system_id

@@ -70,6 +70,10 @@ def test_a_system_without_game_hit_keeps_no_tracks_and_says_so_in_one_line(site:
     assert hit.returncode == 2
     assert hit.stderr.count("\n") == 1 and "no `game hit` yet" in hit.stderr, hit.stderr
     assert game.read_bytes() == before
+    # nothing kept, nothing lost: its sheets print as they would for the fleet, no traceback
+    sheets = run(site, "sheet", game, "-o", site / "toy-game.html")
+    assert sheets.returncode == 0 and sheets.stderr == "", sheets.stderr
+    assert "Little Cutter" in (site / "toy-game.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.compiled
